@@ -1,0 +1,67 @@
+/**
+ * Business facts of the cabin: the one place to change the phone, prices, capacity or rate.
+ * Server, website and desktop all read these values.
+ */
+export const BUSINESS = {
+  name: 'Cabaña Brisas del Golfo',
+  shortName: 'Brisas del Golfo',
+  tagline: 'Cabaña vacacional a 10 minutos del mar en Tolú, Sucre',
+  description:
+    'Cabaña para grupos de hasta 20 personas entre Tolú y Coveñas, en el Golfo de Morrosquillo: jacuzzi, kiosco, zona BBQ, dos cocinas y terraza, a 10 minutos del mar.',
+  /** Shown to people. */
+  phoneDisplay: '+57 300 555 0142',
+  /** E.164 without spaces, for tel: links and structured data. */
+  phoneE164: '+573005550142',
+  /** wa.me number: digits only, country code first. */
+  whatsappNumber: '573005550142',
+  whatsappGreeting: 'Hola, quisiera más información sobre la cabaña.',
+  email: 'reservas@brisasdelgolfo.co',
+  address: {
+    street: 'Vía Tolú – Coveñas, km 3',
+    locality: 'Santiago de Tolú',
+    region: 'Sucre',
+    country: 'CO',
+    display: 'Vía Tolú – Coveñas km 3, Santiago de Tolú, Sucre, Colombia',
+  },
+  geo: { latitude: 9.5057, longitude: -75.5631 },
+  mapUrl: 'https://www.google.com/maps/search/?api=1&query=9.5057,-75.5631',
+  socials: [
+    { name: 'Facebook', url: 'https://www.facebook.com/brisasdelgolfotolu' },
+    { name: 'Instagram', url: 'https://www.instagram.com/brisasdelgolfotolu' },
+    { name: 'TikTok', url: 'https://www.tiktok.com/@brisasdelgolfotolu' },
+  ],
+  /** Registro Nacional de Turismo: listings must display it. */
+  rnt: '187654',
+  hours: { opens: '08:00', closes: '20:00', display: 'Todos los días, 8:00 AM – 8:00 PM' },
+  capacity: 20,
+  minPeople: 2,
+  maxPeople: 20,
+  defaultPeople: 2,
+  distanceToSeaMinutes: 10,
+  rating: 4.9,
+  guestsServed: '150+',
+  attention: '24/7',
+  /** Fixed rate used for USD display only. */
+  copPerUsd: 4021,
+  /** Price per person per night (COP) on a fresh install. */
+  defaultPricePerPerson: 80_000,
+  /** Sane bounds for the price per person in COP (whole pesos). */
+  priceMin: 1_000,
+  priceMax: 5_000_000,
+  uploadTags: 'playa,cabañas',
+  /** Public site origin used for canonical URLs, Open Graph and the sitemap. */
+  siteUrl: 'https://brisasdelgolfo.co',
+  /** Data controller for Ley 1581 de 2012. */
+  dataController: {
+    name: 'Brisas del Golfo S.A.S.',
+    nit: '901.555.014-2',
+    email: 'privacidad@brisasdelgolfo.co',
+  },
+  privacyPolicyVersion: '2026-11-01',
+  timeZone: 'America/Bogota',
+} as const;
+
+export type Business = typeof BUSINESS;
+
+export const whatsappUrl = (text: string = BUSINESS.whatsappGreeting): string =>
+  `https://wa.me/${BUSINESS.whatsappNumber}?text=${encodeURIComponent(text)}`;

@@ -1,0 +1,28 @@
+import { BUSINESS } from '../config/business';
+
+export type Currency = 'COP' | 'USD';
+
+const copFormat = new Intl.NumberFormat('es-CO', {
+  style: 'currency',
+  currency: 'COP',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
+const usdFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** Formats an amount given in COP in the chosen currency (USD at the fixed rate). */
+export function formatMoney(amountCop: number, currency: Currency): string {
+  return currency === 'COP'
+    ? copFormat.format(amountCop)
+    : usdFormat.format(amountCop / BUSINESS.copPerUsd);
+}
+
+/** Total per night for a group: people × price per person. */
+export function totalPerNight(pricePerPerson: number, people: number): number {
+  return pricePerPerson * people;
+}
+
+/** Total for the stay, or null while the dates do not give at least one night. */
+export function totalForStay(pricePerPerson: number, people: number, nights: number): number | null {
+  return nights > 0 ? totalPerNight(pricePerPerson, people) * nights : null;
+}

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { BUSINESS } from '../config/business';
+import { LIMITS } from '../config/limits';
+import { isIsoDate, todayAtCabin } from '../pricing/dates';
+
+const name = z
+  .string()
+  .trim()
+  .min(2, 'Escribe tu nombre.')
+  .max(LIMITS.nameMax, `El nombre admite hasta ${LIMITS.nameMax} caracteres.`);
+const email = z
+  .string()
+  .trim()
+  .max(LIMITS.emailMax, 'El correo es demasiado largo.')
+  .pipe(z.email('Escribe un correo electrónico válido.'));
+const phone = z
+  .string()
+  .trim()
+  .regex(/^\+?[\d\s().-]{7,}$/, 'Escribe un teléfono válido (solo números, espacios o +).')
+  .max(LIMITS.phoneMax, 'El teléfono es demasiado largo.');
+const date = (label: string) =>
+  z.string().trim().refine(isIsoDate, `Elige la fecha de ${label}.`);
+const consent = z.literal(true, {
+  error: 'Debes aceptar el tratamiento de tus datos personales.',
+});
+/** Bot traps: the honeypot must stay empty; the token is issued by GET /api/consultas/token. */
+const antiBot = {
+  website: z.string().max(200).optional(),
+  formToken: z.string().max(500),
+};
+
+export const ReservationInputSchema = z
+  .strictObject({
+    type: z.literal('reserva'),
+    name,
+    email,
+    phone,
+    checkIn: date('llegada'),
+    checkOut: date('salida'),
+    numPeople: z
+      .number({ error: 'Elige el número de personas.' })
+      .int('Elige el número de personas.')
+      .min(BUSINESS.minPeople, `El mínimo es de ${BUSINESS.minPeople} personas.`)
+      .max(BUSINESS.maxPeople, `La capacidad máxima es de ${BUSINESS.maxPeople} personas.`),
+    message: z
+      .string()
+      .trim()
+      .max(LIMITS.messageMax, `El mensaje admite hasta ${LIMITS.messageMax} caracteres.`)
+      .default(''),
+    consent,
+    ...antiBot,
+  })
+  .superRefine((v, ctx) => {
+    if (isIsoDate(v.checkIn) && v.checkIn < todayAtCabin()) {
+      ctx.addIssue({ code: 'custom', path: ['checkIn'], message: 'La fecha de llegada no puede estar en el pasado.' });
+    }
+    if (isIsoDate(v.checkIn) && isIsoDate(v.checkOut) && v.checkOut <= v.checkIn) {
+      ctx.addIssue({ code: 'custom', path: ['checkOut'], message: 'La salida debe ser posterior a la llegada.' });
+    }
+  });
+export type ReservationInput = z.infer<typeof ReservationInputSchema>;
+
+export const ContactInputSchema = z.strictObject({
+  type: z.literal('contacto'),
+  name,
+  email,
+  message: z
+    .string()
+    .trim()
+    .min(2, 'Escribe tu mensaje.')
+    .max(LIMITS.messageMax, `El mensaje admite hasta ${LIMITS.messageMax} caracteres.`),
+  consent,
+  ...antiBot,
+});
+export type ContactInput = z.infer<typeof ContactInputSchema>;
+
+/** Body of POST /api/consultas. */
+export const EnquiryInputSchema = z.discriminatedUnion('type', [ReservationInputSchema, ContactInputSchema]);
+export type EnquiryInput = z.infer<typeof EnquiryInputSchema>;
+
+export const EnquiryStatusSchema = z.enum(['nueva', 'respondida']);
+export type EnquiryStatus = z.infer<typeof EnquiryStatusSchema>;
+
+const stored = {
+  id: z.string(),
+  status: EnquiryStatusSchema,
+  createdAt: z.string(),
+  /** When consent to process personal data was given, and to which policy version. */
+  consentAt: z.string(),
+  policyVersion: z.string(),
+};
+
+/** An enquiry as stored and as the admin inbox receives it (no bot-trap fields). */
+export const EnquirySchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('reserva'),
+    name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    checkIn: z.string(),
+    checkOut: z.string(),
+    numPeople: z.number().int(),
+    message: z.string(),
+    ...stored,
+  }),
+  z.object({
+    type: z.literal('contacto'),
+    name: z.string(),
+    email: z.string(),
+    message: z.string(),
+    ...stored,
+  }),
+]);
+export type Enquiry = z.infer<typeof EnquirySchema>;
+
+export const UpdateEnquiryInputSchema = z.strictObject({ status: EnquiryStatusSchema });
+export type UpdateEnquiryInput = z.infer<typeof UpdateEnquiryInputSchema>;
+
+export const FormTokenSchema = z.object({ token: z.string() });

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { LIMITS } from '../config/limits';
+
+export const ImageFormatSchema = z.enum(['avif', 'webp', 'jpeg']);
+export type ImageFormat = z.infer<typeof ImageFormatSchema>;
+
+export const ImageVariantSchema = z.object({
+  url: z.string(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  format: ImageFormatSchema,
+});
+export type ImageVariant = z.infer<typeof ImageVariantSchema>;
+
+export const ImageStatusSchema = z.enum(['published', 'pending']);
+
+/** An image as the API returns it. `secure_url` is the spec's contract: a good default JPEG variant. */
+export const ImageSchema = z.object({
+  id: z.string(),
+  secure_url: z.string(),
+  title: z.string(),
+  description: z.string(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  /** Tiny blurred preview as a data: URL, shown while the real image loads. */
+  placeholder: z.string(),
+  variants: z.array(ImageVariantSchema),
+  tags: z.array(z.string()),
+  status: ImageStatusSchema,
+  /** Set for photos sent from the public /imagenes page. */
+  uploaded_by: z.string().optional(),
+  created_at: z.string(),
+});
+export type Image = z.infer<typeof ImageSchema>;
+
+const title = z
+  .string()
+  .trim()
+  .min(1, 'Escribe un título.')
+  .max(LIMITS.titleMax, `El título admite hasta ${LIMITS.titleMax} caracteres.`);
+const description = z
+  .string()
+  .trim()
+  .max(LIMITS.descriptionMax, `La descripción admite hasta ${LIMITS.descriptionMax} caracteres.`);
+
+/** Text fields of the multipart upload (the file travels as `image`). */
+export const UploadImageFieldsSchema = z.strictObject({
+  title,
+  description: description.default(''),
+  tags: z.string().trim().max(LIMITS.tagsMax, 'Etiquetas demasiado largas.').default(''),
+  uploaded_by: z
+    .string()
+    .trim()
+    .max(LIMITS.uploadedByMax, `El nombre admite hasta ${LIMITS.uploadedByMax} caracteres.`)
+    .optional(),
+});
+export type UploadImageFields = z.infer<typeof UploadImageFieldsSchema>;
+
+export const UpdateImageInputSchema = z
+  .strictObject({ title: title.optional(), description: description.optional() })
+  .refine((v) => v.title !== undefined || v.description !== undefined, {
+    message: 'Indica el título o la descripción.',
+  });
+export type UpdateImageInput = z.infer<typeof UpdateImageInputSchema>;
