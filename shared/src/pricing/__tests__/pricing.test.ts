@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { BUSINESS } from '../../config/business';
+import { formatMoney, totalForStay, totalPerNight } from '../pricing';
+import { isIsoDate, nightsBetween, todayAtCabin } from '../dates';
+
+// Intl inserts non-breaking spaces; compare on plain spaces.
+const plain = (s: string) => s.replace(/\s/g, ' ');
+
+describe('money', () => {
+  it('formats COP es-CO without decimals', () => {
+    expect(plain(formatMoney(1_600_000, 'COP'))).toBe('$ 1.600.000');
+    expect(plain(formatMoney(80_500, 'COP'))).toBe('$ 80.500');
+  });
+
+  it('formats USD en-US at the fixed rate', () => {
+    expect(BUSINESS.copPerUsd).toBe(4021);
+    expect(formatMoney(4021 * 25, 'USD')).toBe('$25.00');
+    expect(formatMoney(80_000, 'USD')).toBe('$19.90');
+  });
+
+  it('computes totals per night and for the stay', () => {
+    expect(totalPerNight(80_000, 4)).toBe(320_000);
+    expect(totalForStay(80_000, 4, 3)).toBe(960_000);
+    expect(totalForStay(80_000, 4, 0)).toBeNull();
+    expect(totalForStay(80_000, 4, -2)).toBeNull();
+  });
+});
+
+describe('dates', () => {
+  it('accepts only real calendar dates', () => {
+    expect(isIsoDate('2026-12-24')).toBe(true);
+    expect(isIsoDate('2026-02-30')).toBe(false);
+    expect(isIsoDate('24/12/2026')).toBe(false);
+    expect(isIsoDate('2026-12-24T00:00')).toBe(false);
+  });
+
+  it('counts nights across month and DST-free boundaries', () => {
+    expect(nightsBetween('2026-12-30', '2027-01-02')).toBe(3);
+    expect(nightsBetween('2026-12-30', '2026-12-30')).toBe(0);
+  });
+
+  it("gives today's date in Colombia, not UTC", () => {
+    // 03:00 UTC on the 2nd is still the 1st in Bogotá (UTC-5).
+    expect(todayAtCabin(new Date('2027-01-02T03:00:00Z'))).toBe('2027-01-01');
+    expect(todayAtCabin(new Date('2027-01-02T06:00:00Z'))).toBe('2027-01-02');
+  });
+});

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { EnquiryInputSchema } from '../enquiry';
+import { PriceSchema } from '../price';
+import { UpdateImageInputSchema, UploadImageFieldsSchema } from '../image';
+import { LoginInputSchema } from '../session';
+import { todayAtCabin } from '../../pricing/dates';
+
+const addDays = (iso: string, days: number) =>
+  new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const today = todayAtCabin();
+
+const reservation = {
+  type: 'reserva',
+  name: 'Ana Pérez',
+  email: 'ana@example.com',
+  phone: '+57 300 123 4567',
+  checkIn: addDays(today, 7),
+  checkOut: addDays(today, 9),
+  numPeople: 4,
+  message: '',
+  consent: true,
+  website: '',
+  formToken: 'tok',
+};
+
+const fieldErrors = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
+
+describe('price', () => {
+  it.each([80_000, 1_000, 5_000_000])('accepts %d', (precio) => {
+    expect(PriceSchema.parse({ precio })).toEqual({ precio });
+  });
+
+  it.each([
+    ['NaN', Number.NaN],
+    ['Infinity (1e309)', Number.POSITIVE_INFINITY],
+    ['negative', -5],
+    ['zero', 0],
+    ['decimals', 80_000.5],
+    ['too large', 5_000_001],
+    ['a string', '12abc'],
+    ['a numeric string', '80000'],
+    ['null', null],
+  ])('rejects %s with a Spanish message', (_label, precio) => {
+    const r = PriceSchema.safeParse({ precio });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0]?.message).toMatch(/precio/i);
+  });
+
+  it('rejects unknown keys', () => {
+    expect(PriceSchema.safeParse({ precio: 80_000, admin: true }).success).toBe(false);
+  });
+});
+
+describe('enquiries', () => {
+  it('accepts a valid reservation and a valid contact message', () => {
+    expect(EnquiryInputSchema.parse(reservation).type).toBe('reserva');
+    const contact = EnquiryInputSchema.parse({
+      type: 'contacto',
+      name: 'Luis',
+      email: 'luis@example.com',
+      message: '¿Tienen parqueadero?',
+      consent: true,
+      formToken: 'tok',
+    });
+    expect(contact.type).toBe('contacto');
+  });
+
+  it('requires consent', () => {
+    const r = EnquiryInputSchema.safeParse({ ...reservation, consent: false });
+    expect(fieldErrors(r).consent).toMatch(/datos personales/);
+  });
+
+  it('rejects a check-out on or before check-in, and a check-in in the past', () => {
+    expect(fieldErrors(EnquiryInputSchema.safeParse({ ...reservation, checkOut: reservation.checkIn })).checkOut).toMatch(
+      /posterior/,
+    );
+    expect(fieldErrors(EnquiryInputSchema.safeParse({ ...reservation, checkIn: addDays(today, -1) })).checkIn).toMatch(
+      /pasado/,
+    );
+    expect(EnquiryInputSchema.safeParse({ ...reservation, checkIn: today, checkOut: addDays(today, 1) }).success).toBe(true);
+  });
+
+  it('keeps the group between 2 and 20 people', () => {
+    expect(fieldErrors(EnquiryInputSchema.safeParse({ ...reservation, numPeople: 1 })).numPeople).toMatch(/mínimo/);
+    expect(fieldErrors(EnquiryInputSchema.safeParse({ ...reservation, numPeople: 21 })).numPeople).toMatch(/máxima/);
+    expect(EnquiryInputSchema.safeParse({ ...reservation, numPeople: 2.5 }).success).toBe(false);
+  });
+
+  it('validates e-mail and phone, bounds lengths and rejects unknown keys', () => {
+    const errors = fieldErrors(
+      EnquiryInputSchema.safeParse({ ...reservation, email: 'no-es-correo', phone: 'llámame' }),
+    );
+    expect(errors.email).toMatch(/correo/);
+    expect(errors.phone).toMatch(/teléfono/);
+    expect(EnquiryInputSchema.safeParse({ ...reservation, message: 'x'.repeat(2_001) }).success).toBe(false);
+    expect(EnquiryInputSchema.safeParse({ ...reservation, isAdmin: true }).success).toBe(false);
+  });
+});
+
+describe('images and sessions', () => {
+  it('requires a title and trims fields', () => {
+    expect(UploadImageFieldsSchema.parse({ title: '  Jacuzzi ' })).toEqual({ title: 'Jacuzzi', description: '', tags: '' });
+    expect(UploadImageFieldsSchema.safeParse({ title: '   ' }).success).toBe(false);
+    expect(UploadImageFieldsSchema.safeParse({ title: 'x'.repeat(121) }).success).toBe(false);
+  });
+
+  it('needs something to update', () => {
+    expect(UpdateImageInputSchema.safeParse({}).success).toBe(false);
+    expect(UpdateImageInputSchema.safeParse({ description: 'Nueva' }).success).toBe(true);
+  });
+
+  it('keeps long passphrases whole and bounds them', () => {
+    const long = 'frase de paso muy larga '.repeat(20);
+    expect(LoginInputSchema.parse({ email: 'a@b.co', password: long }).password).toBe(long);
+    expect(LoginInputSchema.safeParse({ email: 'a@b.co', password: 'x'.repeat(1_025) }).success).toBe(false);
+  });
+});
