@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import type { Enquiry } from '../../schemas/enquiry';
+import { enquirySummary, mailtoReplyUrl, whatsappDigits, whatsappReplyUrl } from '../reply-links';
+
+const reservation: Enquiry = {
+  id: 'e1',
+  type: 'reserva',
+  name: 'Ana <b>Pérez</b>',
+  email: 'ana.perez@example.com',
+  phone: '300 123 4567',
+  checkIn: '2026-12-01',
+  checkOut: '2026-12-05',
+  numPeople: 6,
+  message: 'Queremos el kiosco.\nY cotizar almuerzo & cena?',
+  status: 'nueva',
+  createdAt: '2026-11-20T15:30:00.000Z',
+  consentAt: '2026-11-20T15:30:00.000Z',
+  policyVersion: '2026-11-01',
+};
+const contact: Enquiry = {
+  id: 'e2',
+  type: 'contacto',
+  name: 'Luis',
+  email: 'luis@example.com',
+  message: 'Hola',
+  status: 'respondida',
+  createdAt: '2026-11-19T10:00:00.000Z',
+  consentAt: '2026-11-19T10:00:00.000Z',
+  policyVersion: '2026-11-01',
+};
+
+describe('whatsappDigits', () => {
+  it('adds Colombia’s code to a local mobile or landline', () => {
+    expect(whatsappDigits('300 123 4567')).toBe('573001234567');
+    expect(whatsappDigits('(604) 444-5566')).toBe('576044445566');
+  });
+  it('keeps international numbers as given', () => {
+    expect(whatsappDigits('+1 (415) 555-0100')).toBe('14155550100');
+    expect(whatsappDigits('0034 612 345 678')).toBe('34612345678');
+    expect(whatsappDigits('+57 300 555 0142')).toBe('573005550142');
+  });
+  it('refuses numbers too short or too long to dial', () => {
+    expect(whatsappDigits('12345')).toBeNull();
+    expect(whatsappDigits('+1234567890123456')).toBeNull();
+  });
+});
+
+describe('reply links', () => {
+  it('quotes the enquiry in a mailto whose query cannot be extended by visitor text', () => {
+    const url = mailtoReplyUrl(reservation);
+    expect(url.startsWith('mailto:ana.perez@example.com?subject=')).toBe(true);
+    const query = new URLSearchParams(url.slice(url.indexOf('?') + 1));
+    expect([...query.keys()]).toEqual(['subject', 'body']);
+    const body = query.get('body') ?? '';
+    expect(body).toContain('Hola Ana <b>Pérez</b>:');
+    expect(body).toContain('> Queremos el kiosco.');
+    expect(body).toContain('> Y cotizar almuerzo & cena?');
+    expect(body).toContain('> Teléfono: 300 123 4567');
+    expect(body).toMatch(/> Reserva del 1 \D*dic\D* 2026 al 5 \D*dic\D* 2026 \(4 noches\), 6 personas/);
+    expect(query.get('subject')).toContain('Re: Tu reserva en');
+  });
+  it('links WhatsApp to the visitor’s phone with the stay in the text', () => {
+    const url = whatsappReplyUrl(reservation);
+    expect(url).not.toBeNull();
+    const parsed = new URL(url ?? '');
+    expect(parsed.origin + parsed.pathname).toBe('https://wa.me/573001234567');
+    expect(parsed.searchParams.get('text')).toContain(enquirySummary(reservation));
+  });
+  it('has no WhatsApp link for a contact message, which carries no phone', () => {
+    expect(whatsappReplyUrl(contact)).toBeNull();
+    expect(mailtoReplyUrl(contact)).toContain('mailto:luis@example.com?subject=Re%3A%20Tu%20mensaje');
+  });
+});

@@ -1,0 +1,152 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
+import type { Image } from '../schemas/image';
+import type { AdminApi } from './admin-api';
+import { asErrorLike } from './api-error';
+import { PanelContext, type PanelContextValue } from './panel-context';
+import { PriceSection } from './price-section';
+import { PhotosSection } from './photos-section';
+import { PendingSection } from './pending-section';
+import { InboxSection } from './inbox-section';
+import './admin.css';
+
+const SECTIONS = [
+  ['adm-precio', 'Precio'],
+  ['adm-fotos', 'Fotos'],
+  ['adm-pendientes', 'Pendientes'],
+  ['adm-bandeja', 'Bandeja'],
+] as const;
+
+/**
+ * Moves to a section without touching the URL: hosts own their routing (the website's
+ * router, the desktop's single page), and focus follows for keyboard users.
+ */
+function jumpTo(event: MouseEvent<HTMLAnchorElement>, target: string) {
+  const section = document.getElementById(target);
+  if (!section) return;
+  event.preventDefault();
+  section.scrollIntoView({ block: 'start' });
+  section.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true });
+}
+
+export interface AdminPanelProps {
+  api: AdminApi;
+  /** Who is signed in, as the server said. */
+  email: string;
+  /** The session ended (logout, expiry, revoked): the host shows its sign-in again. */
+  onSignedOut(): void;
+}
+
+/**
+ * The whole admin panel. It depends only on the AdminApi it is given, React and shared code,
+ * so the website (HTTP + cookie) and the desktop app (preload bridge + token) mount it alike.
+ */
+export function AdminPanel({ api, email, onSignedOut }: AdminPanelProps) {
+  const signedOutRef = useRef(onSignedOut);
+  signedOutRef.current = onSignedOut;
+  const gone = useRef(false);
+  const [images, setImages] = useState<Image[] | null>(null);
+  const [imagesError, setImagesError] = useState<string | null>(null);
+  const [leaving, setLeaving] = useState(false);
+  const [logoutError, setLogoutError] = useState<string | null>(null);
+
+  const signOut = useCallback(() => {
+    // Several calls can fail with 401 at once; the host hears it once.
+    if (gone.current) return;
+    gone.current = true;
+    signedOutRef.current();
+  }, []);
+
+  const failure = useCallback(
+    (err: unknown): string | null => {
+      const e = asErrorLike(err);
+      if (e.status === 401) {
+        signOut();
+        return null;
+      }
+      return e.message;
+    },
+    [signOut],
+  );
+
+  const context = useMemo<PanelContextValue>(
+    () => ({
+      api,
+      failure,
+      mediaUrl: (url) => (api.resolveMediaUrl ? api.resolveMediaUrl(url) : url),
+    }),
+    [api, failure],
+  );
+
+  useEffect(() => {
+    let live = true;
+    api.listImages().then(
+      (list) => live && setImages(list.filter((i) => i.status !== 'pending')),
+      (err) => {
+        const message = failure(err);
+        if (live && message) setImagesError(message);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, failure]);
+
+  const changeImages = useCallback((update: (all: Image[]) => Image[]) => {
+    setImages((all) => update(all ?? []));
+  }, []);
+
+  async function logout() {
+    setLeaving(true);
+    setLogoutError(null);
+    try {
+      await api.logout();
+      signOut();
+    } catch (err) {
+      const e = asErrorLike(err);
+      // A 401 here means the session was already gone: signed out either way.
+      if (e.status === 401) signOut();
+      else {
+        setLogoutError(e.message);
+        setLeaving(false);
+      }
+    }
+  }
+
+  return (
+    <PanelContext.Provider value={context}>
+      <div className="adm-panel">
+        <header className="adm-header">
+          <div>
+            <h1 className="adm-title">Panel de administración</h1>
+            <p className="adm-muted">
+              Sesión iniciada como <strong>{email}</strong>
+            </p>
+          </div>
+          <button type="button" className="adm-button" onClick={() => void logout()} disabled={leaving}>
+            {leaving ? 'Cerrando sesión…' : 'Cerrar sesión'}
+          </button>
+        </header>
+        {logoutError && (
+          <p className="adm-alert" role="alert">
+            {logoutError}
+          </p>
+        )}
+        <nav className="adm-nav" aria-label="Secciones del panel">
+          <ul>
+            {SECTIONS.map(([target, label]) => (
+              <li key={target}>
+                <a href={`#${target}`} onClick={(event) => jumpTo(event, target)}>
+                  {label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <PriceSection />
+        <PhotosSection images={images} loadError={imagesError} onImagesChange={changeImages} />
+        <PendingSection onApproved={(image) => changeImages((all) => [...all.filter((i) => i.id !== image.id), image])} />
+        <InboxSection />
+      </div>
+    </PanelContext.Provider>
+  );
+}

@@ -1,0 +1,106 @@
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import type { Image } from '../schemas/image';
+import { LIMITS } from '../config/limits';
+import { usePanel } from './panel-context';
+
+/** Picture of a stored image: the server's variants for srcset, its size to keep the layout still. */
+export function StoredPicture({ image }: { image: Image }) {
+  const { mediaUrl } = usePanel();
+  const srcSet = image.variants
+    .filter((v) => v.format === 'jpeg')
+    .map((v) => `${mediaUrl(v.url)} ${v.width}w`)
+    .join(', ');
+  return (
+    <img
+      className="adm-thumb"
+      src={mediaUrl(image.secure_url)}
+      srcSet={srcSet || undefined}
+      sizes="(min-width: 900px) 260px, 50vw"
+      width={image.width}
+      height={image.height}
+      alt={image.title}
+      loading="lazy"
+      decoding="async"
+      style={image.placeholder ? { backgroundImage: `url("${image.placeholder}")` } : undefined}
+    />
+  );
+}
+
+interface CaptionEditorProps {
+  image: Image;
+  onSaved(image: Image): void;
+  onCancel(): void;
+}
+
+/** Inline editor for an image's title and description. */
+export function CaptionEditor({ image, onSaved, onCancel }: CaptionEditorProps) {
+  const { api, failure } = usePanel();
+  const id = useId();
+  const [title, setTitle] = useState(image.title);
+  const [description, setDescription] = useState(image.description);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      onSaved(await api.updateImage(image.id, { title, description }));
+    } catch (err) {
+      const message = failure(err);
+      if (message) setError(message);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="adm-caption-form" onSubmit={submit} aria-busy={busy}>
+      <div className="adm-field">
+        <label htmlFor={`${id}-t`}>Título</label>
+        <input
+          id={`${id}-t`}
+          value={title}
+          required
+          maxLength={LIMITS.titleMax}
+          onChange={(e) => setTitle(e.target.value)}
+          // The editor opens on demand, so moving focus into it is expected.
+          autoFocus
+        />
+      </div>
+      <div className="adm-field">
+        <label htmlFor={`${id}-d`}>Descripción</label>
+        <textarea
+          id={`${id}-d`}
+          value={description}
+          rows={3}
+          maxLength={LIMITS.descriptionMax}
+          onChange={(e) => setDescription(e.target.value)}
+        />
+      </div>
+      {error && (
+        <p className="adm-alert" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="adm-actions">
+        <button type="submit" className="adm-button adm-button--primary" disabled={busy || !title.trim()}>
+          Guardar
+        </button>
+        <button type="button" className="adm-button" onClick={onCancel} disabled={busy}>
+          Cancelar
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Card frame shared by the gallery grid and the pending list. */
+export function ImageCard({ image, children }: { image: Image; children: ReactNode }) {
+  return (
+    <li className="adm-card" data-image-id={image.id}>
+      <StoredPicture image={image} />
+      <div className="adm-card-body">{children}</div>
+    </li>
+  );
+}

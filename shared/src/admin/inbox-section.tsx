@@ -1,0 +1,217 @@
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import type { Enquiry, EnquiryStatus } from '../schemas/enquiry';
+import { usePanel } from './panel-context';
+import { StatusMessage } from './messages';
+import {
+  enquirySummary,
+  formatReceivedAt,
+  mailtoReplyUrl,
+  whatsappReplyUrl,
+} from './reply-links';
+
+type Filter = 'todas' | EnquiryStatus;
+
+const newestFirst = (a: Enquiry, b: Enquiry) => b.createdAt.localeCompare(a.createdAt);
+
+/** Reservation enquiries and contact messages stored by the server, newest first. */
+export function InboxSection() {
+  const { api, failure } = usePanel();
+  const id = useId();
+  const [items, setItems] = useState<Enquiry[] | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [filter, setFilter] = useState<Filter>('todas');
+  const [busy, setBusy] = useState<string | null>(null);
+  const [rowErrors, setRowErrors] = useState<Record<string, string>>({});
+  const [status, setStatus] = useState<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    try {
+      const list = await api.listEnquiries();
+      setItems([...list].sort(newestFirst));
+      setLoadError(null);
+      return true;
+    } catch (err) {
+      const message = failure(err);
+      if (message) setLoadError(message);
+      return false;
+    } finally {
+      setLoading(false);
+    }
+  }, [api, failure]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  async function setEnquiryStatus(e: Enquiry, next: EnquiryStatus) {
+    setBusy(e.id);
+    setStatus(null);
+    setRowErrors(({ [e.id]: _, ...rest }) => rest);
+    try {
+      const saved = await api.setEnquiryStatus(e.id, next);
+      setItems((all) => (all ?? []).map((i) => (i.id === saved.id ? saved : i)));
+      setStatus(next === 'respondida' ? `Consulta de ${e.name} marcada como respondida.` : `Consulta de ${e.name} marcada como nueva.`);
+    } catch (err) {
+      const message = failure(err);
+      if (message) setRowErrors((all) => ({ ...all, [e.id]: message }));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function remove(e: Enquiry) {
+    setBusy(e.id);
+    setStatus(null);
+    setRowErrors(({ [e.id]: _, ...rest }) => rest);
+    try {
+      await api.deleteEnquiry(e.id);
+      setItems((all) => (all ?? []).filter((i) => i.id !== e.id));
+      setStatus(`Se eliminó la consulta de ${e.name}.`);
+      heading.current?.focus();
+    } catch (err) {
+      const message = failure(err);
+      if (message) setRowErrors((all) => ({ ...all, [e.id]: message }));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const newCount = items?.filter((i) => i.status === 'nueva').length ?? 0;
+  const shown = items?.filter((i) => filter === 'todas' || i.status === filter) ?? [];
+
+  return (
+    <section className="adm-section" id="adm-bandeja" aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`} ref={heading} tabIndex={-1}>
+        Bandeja de consultas
+        {newCount > 0 && <span className="adm-badge">{newCount === 1 ? '1 nueva' : `${newCount} nuevas`}</span>}
+      </h2>
+      <div className="adm-toolbar">
+        <div className="adm-field adm-field--inline">
+          <label htmlFor={`${id}-filter`}>Mostrar</label>
+          <select id={`${id}-filter`} value={filter} onChange={(ev) => setFilter(ev.target.value as Filter)}>
+            <option value="todas">Todas</option>
+            <option value="nueva">Nuevas</option>
+            <option value="respondida">Respondidas</option>
+          </select>
+        </div>
+        <button
+          type="button"
+          className="adm-button"
+          disabled={loading}
+          onClick={() => void load().then((ok) => ok && setStatus('Bandeja actualizada.'))}
+        >
+          {loading ? 'Actualizando…' : 'Actualizar'}
+        </button>
+      </div>
+      <StatusMessage text={status} />
+      {loadError && <p className="adm-alert">{loadError}</p>}
+      {items === null && !loadError && <p className="adm-muted">Cargando consultas…</p>}
+      {items !== null && shown.length === 0 && (
+        <p className="adm-empty">
+          {filter === 'todas' ? 'No hay consultas.' : filter === 'nueva' ? 'No hay consultas nuevas.' : 'No hay consultas respondidas.'}
+        </p>
+      )}
+      {shown.length > 0 && (
+        <ul className="adm-inbox" aria-label="Consultas">
+          {shown.map((e) => (
+            <EnquiryItem
+              key={e.id}
+              enquiry={e}
+              busy={busy === e.id}
+              error={rowErrors[e.id] ?? null}
+              onStatus={(next) => void setEnquiryStatus(e, next)}
+              onDelete={() => void remove(e)}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+interface EnquiryItemProps {
+  enquiry: Enquiry;
+  busy: boolean;
+  error: string | null;
+  onStatus(next: EnquiryStatus): void;
+  onDelete(): void;
+}
+
+/** One enquiry. Every visitor-typed value is rendered as React text, never as markup. */
+function EnquiryItem({ enquiry: e, busy, error, onStatus, onDelete }: EnquiryItemProps) {
+  const id = useId();
+  const isNew = e.status === 'nueva';
+  const whatsapp = whatsappReplyUrl(e);
+  return (
+    <li
+      className={`adm-enquiry${isNew ? ' adm-enquiry--new' : ''}`}
+      data-enquiry-id={e.id}
+      aria-labelledby={`${id}-h`}
+    >
+      <article>
+        <header className="adm-enquiry-head">
+          <h3 id={`${id}-h`}>
+            {isNew && <span className="adm-badge">Nueva</span>}
+            <span className="adm-enquiry-type">{e.type === 'reserva' ? 'Reserva' : 'Contacto'}</span>{' '}
+            <span className="adm-enquiry-name">{e.name}</span>
+          </h3>
+          <p className="adm-muted">
+            Recibida el <time dateTime={e.createdAt}>{formatReceivedAt(e.createdAt)}</time>
+            {!isNew && ' · Respondida'}
+          </p>
+        </header>
+        <dl className="adm-enquiry-facts">
+          {e.type === 'reserva' && (
+            <>
+              <dt>Estadía</dt>
+              <dd>{enquirySummary(e)}</dd>
+            </>
+          )}
+          <dt>Correo</dt>
+          <dd>{e.email}</dd>
+          {e.type === 'reserva' && (
+            <>
+              <dt>Teléfono</dt>
+              <dd>{e.phone}</dd>
+            </>
+          )}
+        </dl>
+        {e.message ? (
+          <p className="adm-enquiry-message">{e.message}</p>
+        ) : (
+          <p className="adm-muted">Sin mensaje adicional.</p>
+        )}
+        {error && (
+          <p className="adm-alert" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="adm-actions">
+          <a className="adm-button" href={mailtoReplyUrl(e)}>
+            Responder por correo
+          </a>
+          {whatsapp && (
+            <a className="adm-button" href={whatsapp} target="_blank" rel="noopener noreferrer">
+              Responder por WhatsApp
+            </a>
+          )}
+          {isNew ? (
+            <button type="button" className="adm-button adm-button--primary" disabled={busy} onClick={() => onStatus('respondida')}>
+              Marcar como respondida
+            </button>
+          ) : (
+            <button type="button" className="adm-button" disabled={busy} onClick={() => onStatus('nueva')}>
+              Marcar como nueva
+            </button>
+          )}
+          <button type="button" className="adm-button adm-button--danger" disabled={busy} onClick={onDelete} aria-label={`Eliminar consulta de ${e.name}`}>
+            Eliminar
+          </button>
+        </div>
+      </article>
+    </li>
+  );
+}

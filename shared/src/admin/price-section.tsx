@@ -1,0 +1,113 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { formatMoney } from '../pricing/pricing';
+import { usePanel } from './panel-context';
+import { AlertMessage, StatusMessage } from './messages';
+
+/**
+ * Reads what the owner typed as pesos. Colombians write thousands with dots ("80.000"), so
+ * those are dropped; anything else that is not a plain number is sent as NaN and the server,
+ * which owns the rules, answers with its message.
+ */
+export function parsePriceInput(raw: string): number {
+  const compact = raw.replace(/[\s$]/g, '').replace(/COP$/i, '');
+  if (/^\d{1,3}(\.\d{3})+$/.test(compact)) return Number(compact.replace(/\./g, ''));
+  if (/^-?\d+(\.\d+)?$/.test(compact)) return Number(compact);
+  return Number.NaN;
+}
+
+export function PriceSection() {
+  const { api, failure } = usePanel();
+  const id = useId();
+  const [price, setPrice] = useState<number | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [value, setValue] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    let live = true;
+    api.getPrice().then(
+      (p) => live && setPrice(p),
+      (err) => {
+        const message = failure(err);
+        if (live && message) setLoadError(message);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, failure]);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    setStatus(null);
+    try {
+      const saved = await api.setPrice(parsePriceInput(value));
+      setPrice(saved);
+      setLoadError(null);
+      setValue('');
+      setStatus(`Precio actualizado a ${formatMoney(saved, 'COP')} por persona por noche.`);
+    } catch (err) {
+      const message = failure(err);
+      if (message) {
+        setError(message);
+        inputRef.current?.focus();
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="adm-section" id="adm-precio" aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`} tabIndex={-1}>Precio por persona</h2>
+      <p className="adm-price-current">
+        Precio actual por persona por noche:{' '}
+        {price === null ? (
+          <span>{loadError ? 'no disponible' : 'cargando…'}</span>
+        ) : (
+          <>
+            <strong data-testid="adm-current-price">{formatMoney(price, 'COP')}</strong>{' '}
+            <span className="adm-muted">(≈ {formatMoney(price, 'USD')})</span>
+          </>
+        )}
+      </p>
+      {loadError && <p className="adm-alert">{loadError}</p>}
+      <form className="adm-inline-form" onSubmit={submit} aria-busy={busy}>
+        <div className="adm-field">
+          <label htmlFor={`${id}-input`}>Nuevo precio por persona (COP)</label>
+          <input
+            id={`${id}-input`}
+            ref={inputRef}
+            name="precio"
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="Ej.: 85000"
+            required
+            maxLength={20}
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={`${id}-hint ${id}-error`}
+          />
+          <span className="adm-hint" id={`${id}-hint`}>
+            Pesos colombianos enteros, sin decimales.
+          </span>
+        </div>
+        <button type="submit" className="adm-button adm-button--primary" disabled={busy}>
+          {busy ? 'Guardando…' : 'Actualizar precio'}
+        </button>
+      </form>
+      <div id={`${id}-error`}>
+        <AlertMessage text={error} />
+      </div>
+      <StatusMessage text={status} />
+    </section>
+  );
+}

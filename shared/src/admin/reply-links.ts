@@ -1,0 +1,97 @@
+import { BUSINESS } from '../config/business';
+import { nightsBetween } from '../pricing/dates';
+import type { Enquiry } from '../schemas/enquiry';
+
+const dateFormat = new Intl.DateTimeFormat('es-CO', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const dateTimeFormat = new Intl.DateTimeFormat('es-CO', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: BUSINESS.timeZone,
+});
+
+/** A YYYY-MM-DD stay date as the owner reads it ("1 dic 2026"); unknown shapes pass through. */
+export function formatStayDate(isoDate: string): string {
+  const d = new Date(`${isoDate}T00:00:00Z`);
+  return Number.isNaN(d.getTime()) ? isoDate : dateFormat.format(d);
+}
+
+/** When an enquiry arrived, in the cabin's time zone. */
+export function formatReceivedAt(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : dateTimeFormat.format(d);
+}
+
+/**
+ * Digits for a wa.me link, country code first. Visitors usually type a Colombian number
+ * without +57, which WhatsApp would otherwise read as another country's.
+ */
+export function whatsappDigits(phone: string): string | null {
+  const trimmed = phone.trim();
+  let digits = trimmed.replace(/\D/g, '');
+  if (trimmed.startsWith('+')) {
+    // Already international.
+  } else if (digits.startsWith('00')) {
+    digits = digits.slice(2);
+  } else if (digits.length === 10 && /^[36]/.test(digits)) {
+    // Colombian mobiles start with 3, landlines with 60; both have 10 digits.
+    digits = `57${digits}`;
+  }
+  return digits.length >= 8 && digits.length <= 15 ? digits : null;
+}
+
+/** One line per enquiry fact, shared by the inbox, the quoted e-mail and WhatsApp. */
+export function enquirySummary(e: Enquiry): string {
+  if (e.type === 'contacto') return 'Mensaje de contacto';
+  const nights = nightsBetween(e.checkIn, e.checkOut);
+  const nightsText = nights > 0 ? ` (${nights} ${nights === 1 ? 'noche' : 'noches'})` : '';
+  return `Reserva del ${formatStayDate(e.checkIn)} al ${formatStayDate(e.checkOut)}${nightsText}, ${e.numPeople} personas`;
+}
+
+function quote(text: string): string {
+  return text
+    .split(/\r?\n/)
+    .map((line) => (line ? `> ${line}` : '>'))
+    .join('\n');
+}
+
+/** mailto: link that answers the visitor with their enquiry quoted below. */
+export function mailtoReplyUrl(e: Enquiry): string {
+  const subject =
+    e.type === 'reserva'
+      ? `Re: Tu reserva en ${BUSINESS.name} (${formatStayDate(e.checkIn)} – ${formatStayDate(e.checkOut)})`
+      : `Re: Tu mensaje a ${BUSINESS.name}`;
+  const facts: string[] = [enquirySummary(e)];
+  if (e.type === 'reserva') facts.push(`Teléfono: ${e.phone}`);
+  if (e.message.trim()) facts.push('', e.message);
+  const body = [
+    `Hola ${e.name}:`,
+    '',
+    '',
+    '',
+    `${BUSINESS.name}`,
+    `${BUSINESS.phoneDisplay} · ${BUSINESS.email}`,
+    '',
+    `El ${formatReceivedAt(e.createdAt)}, ${e.name} <${e.email}> escribió:`,
+    quote(facts.join('\n')),
+  ].join('\n');
+  // The address stays readable; everything after it is encoded so visitor text cannot add headers.
+  const to = encodeURIComponent(e.email).replace(/%40/g, '@');
+  return `mailto:${to}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
+}
+
+/** wa.me link to the phone the visitor gave, or null when there is none usable. */
+export function whatsappReplyUrl(e: Enquiry): string | null {
+  if (e.type !== 'reserva') return null;
+  const digits = whatsappDigits(e.phone);
+  if (!digits) return null;
+  const text = `Hola ${e.name}, te escribimos de ${BUSINESS.name} por tu consulta: ${enquirySummary(e)}.`;
+  return `https://wa.me/${digits}?text=${encodeURIComponent(text)}`;
+}

@@ -1,0 +1,58 @@
+import { LIMITS } from '../config/limits';
+
+/** A readable default title from a file name: "atardecer-en_la-playa.jpg" → "atardecer en la playa". */
+export function titleFromFileName(name: string): string {
+  const base = name.replace(/\.[a-z0-9]{1,5}$/i, '');
+  const words = base.replace(/[_\-.]+/g, ' ').replace(/\s+/g, ' ').trim();
+  return (words || 'Foto').slice(0, LIMITS.titleMax).trim();
+}
+
+const IMAGE_NAME = /\.(jpe?g|png|webp|avif|heic|heif)$/i;
+
+/**
+ * A early, friendly verdict on a chosen file (the server decides by content anyway).
+ * Returns a Spanish reason when the file cannot be sent, or null.
+ */
+export function fileProblem(file: { name: string; size: number; type: string }): string | null {
+  if (file.size === 0) return 'El archivo está vacío.';
+  if (file.size > LIMITS.maxUploadBytes) {
+    const mb = Math.round(LIMITS.maxUploadBytes / (1024 * 1024));
+    return `El archivo supera el máximo de ${mb} MB.`;
+  }
+  const looksLikeImage = file.type ? file.type.startsWith('image/') : IMAGE_NAME.test(file.name);
+  if (!looksLikeImage || file.type === 'image/svg+xml') {
+    return 'No es una imagen admitida (JPEG, PNG, WebP, AVIF o HEIC).';
+  }
+  return null;
+}
+
+/** File size as people read it. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toLocaleString('es-CO', { maximumFractionDigits: 1 })} MB`;
+}
+
+/**
+ * A small JPEG data: URL to preview a chosen photo. Downscaled while decoding so dozens of
+ * 12-megapixel photos do not fill memory, and a data: URL needs nothing more from the host's
+ * CSP than the image placeholders already do. Null when the browser cannot decode it (HEIC).
+ */
+export async function makeThumbnail(file: Blob, width = 320): Promise<string | null> {
+  if (typeof createImageBitmap !== 'function' || typeof document === 'undefined') return null;
+  let bitmap: ImageBitmap | undefined;
+  try {
+    bitmap = await createImageBitmap(file, { resizeWidth: width, resizeQuality: 'medium' });
+    const canvas = document.createElement('canvas');
+    canvas.width = bitmap.width;
+    canvas.height = bitmap.height;
+    const ctx = canvas.getContext('2d');
+    if (!ctx) return null;
+    ctx.drawImage(bitmap, 0, 0);
+    return canvas.toDataURL('image/jpeg', 0.8);
+  } catch {
+    return null;
+  } finally {
+    bitmap?.close();
+  }
+}
