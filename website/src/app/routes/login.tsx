@@ -1,4 +1,45 @@
-// Placeholder until the web admin lands: the admin work replaces this file.
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { LoginForm } from '@cabana/shared/admin/login-form';
+import { paths } from '../../config/paths';
+import { httpAdminApi } from '../../features/admin/api/http-admin-api';
+import { readEmailHint, saveEmailHint } from '../../features/admin/email-hint';
+
+/** /login: the server checks the credentials and sets an HttpOnly session cookie. */
 export default function LoginRoute() {
-  return <main id="contenido"><h1>Iniciar sesión</h1></main>;
+  const navigate = useNavigate();
+  const [defaultEmail] = useState(readEmailHint);
+
+  useEffect(() => {
+    let live = true;
+    // Someone already signed in goes straight to the panel.
+    httpAdminApi.getSession().then(
+      (session) => {
+        if (live && session) navigate(paths.admin, { replace: true });
+      },
+      () => {
+        // Server unreachable: the form stays, and signing in will say so.
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [navigate]);
+
+  return (
+    <main id="contenido" className="page page--login">
+      <div className="container adm-login-page">
+        <h1>Iniciar sesión</h1>
+        <p>Acceso para el administrador de la cabaña.</p>
+        <LoginForm
+          api={httpAdminApi}
+          defaultEmail={defaultEmail}
+          onSignedIn={(session) => {
+            saveEmailHint(session.email);
+            navigate(paths.admin, { replace: true });
+          }}
+        />
+      </div>
+    </main>
+  );
 }

@@ -1,0 +1,48 @@
+import type { AdminApi } from '@cabana/shared/admin/admin-api';
+import { asErrorLike } from '@cabana/shared/admin/api-error';
+import type { ApiClient } from '@cabana/shared/api/client';
+import { api } from '../../../lib/api';
+import { uploadImage } from '../../../lib/upload';
+
+/**
+ * The website's AdminApi: JSON calls through the shared typed client and the HttpOnly session
+ * cookie the server set at sign-in (the page never sees the session id); uploads through
+ * XMLHttpRequest so the panel can show each file's progress.
+ */
+export function createHttpAdminApi(client: ApiClient = api): AdminApi {
+  return {
+    async getSession() {
+      try {
+        return await client.getSession();
+      } catch (err) {
+        if (asErrorLike(err).status === 401) return null;
+        throw err;
+      }
+    },
+    login: (email, password) => client.login({ email, password }),
+    logout: () => client.logout(),
+
+    getPrice: () => client.getPrice(),
+    setPrice: (precio) => client.setPrice(precio),
+
+    listImages: () => client.listImages(),
+    listPendingImages: () => client.listPendingImages(),
+    uploadImage: (req, onProgress, signal) =>
+      uploadImage(
+        req.file,
+        { title: req.title, description: req.description, tags: '' },
+        onProgress ?? (() => {}),
+        signal,
+      ),
+    updateImage: (id, input) => client.updateImage(id, input),
+    deleteImage: (id) => client.deleteImage(id),
+    approveImage: (id) => client.approveImage(id),
+
+    listEnquiries: () => client.listEnquiries(),
+    setEnquiryStatus: (id, status) => client.setEnquiryStatus(id, status),
+    deleteEnquiry: (id) => client.deleteEnquiry(id),
+  };
+}
+
+/** One instance for the whole site. */
+export const httpAdminApi = createHttpAdminApi();
