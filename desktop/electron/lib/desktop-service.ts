@@ -1,0 +1,292 @@
+import path from 'node:path';
+import { ApiError } from '@cabana/shared/api/errors';
+import type { Image, UpdateImageInput } from '@cabana/shared/schemas/image';
+import type { EnquiryStatus } from '@cabana/shared/schemas/enquiry';
+import { createDesktopApiClient, type DesktopApiClient } from './api-client';
+import { createSettingsStore, parseServerUrl, SettingsError, type ServerAddress } from './settings';
+import { createTokenStore, TokenStoreUnavailableError, type SafeStorageLike } from './token-store';
+import { prepareImage, thumbnailDataUrl, type DownscaleOptions } from './downscale';
+import { detectImageKind } from './file-type';
+import { UploadQueue } from './upload-queue';
+import type { ConnectionInfo, DesktopSession, ImageUploadProgress, QueueSnapshot } from './bridge-contract';
+
+export interface DesktopServiceOptions {
+  /** Electron's userData folder: settings and the encrypted token live there. */
+  userDataDir: string;
+  safeStorage: SafeStorageLike;
+  /** Opens the system file picker; main supplies Electron's dialog, tests a fixed list. */
+  pickPaths?: (folders: boolean) => Promise<string[]>;
+  onQueueChange?: (snapshot: QueueSnapshot) => void;
+  onImageUploadProgress?: (progress: ImageUploadProgress) => void;
+  onConnectionChange?: (connection: ConnectionInfo) => void;
+  concurrency?: number;
+  downscale?: DownscaleOptions;
+  /** Minimum ms between two queue pushes to the renderer. */
+  pushIntervalMs?: number;
+}
+
+export const SERVER_UNREACHABLE = (url: string) =>
+  `No pudimos conectar con ${url}. Revisa la dirección y tu conexión a internet.`;
+export const NOT_CONFIGURED = 'Primero indica la dirección del servidor.';
+export const SESSION_ENDED =
+  'Tu sesión terminó o fue cerrada desde otro equipo. Inicia sesión de nuevo.';
+
+/** Calls `fn` at most once per `ms`, always delivering the last value. */
+function throttle<T>(fn: (v: T) => void, ms: number): (v: T) => void {
+  let last = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let pending: T | undefined;
+  let has = false;
+  return (v: T) => {
+    pending = v;
+    has = true;
+    const wait = last + ms - Date.now();
+    if (wait <= 0 && !timer) {
+      last = Date.now();
+      has = false;
+      fn(v);
+      return;
+    }
+    if (!timer) {
+      timer = setTimeout(() => {
+        timer = undefined;
+        last = Date.now();
+        if (has) {
+          has = false;
+          fn(pending as T);
+        }
+      }, Math.max(0, wait));
+    }
+  };
+}
+
+/**
+ * Everything the main process does for the renderer, with no Electron import: the server
+ * address, the session (the bearer token never leaves this object), the admin API calls and
+ * the bulk-upload queue. Main wires it to IPC; tests wire it to a Chromium page.
+ */
+export function createDesktopService(opts: DesktopServiceOptions) {
+  const settings = createSettingsStore(path.join(opts.userDataDir, 'settings.json'));
+  const tokens = createTokenStore({
+    filePath: path.join(opts.userDataDir, 'session.bin'),
+    safeStorage: opts.safeStorage,
+  });
+  let address: ServerAddress | null = null;
+  let token: string | null = null;
+  let session: DesktopSession | null = null;
+  let client: DesktopApiClient | null = null;
+  const panelUploads = new Map<string, AbortController>();
+
+  const push = throttle<QueueSnapshot>((s) => opts.onQueueChange?.(s), opts.pushIntervalMs ?? 100);
+  const queue = new UploadQueue({
+    concurrency: opts.concurrency ?? 3,
+    prepare: (data, name) => prepareImage(data, name, opts.downscale),
+    thumbnail: (p) => thumbnailDataUrl(p),
+    upload: (file, fields, uploadOpts) => authed((c) => c.uploadImage(file, fields, uploadOpts)),
+    onChange: push,
+  });
+
+  function useAddress(next: ServerAddress | null) {
+    address = next;
+    client = next ? createDesktopApiClient({ apiUrl: next.apiUrl, getToken: () => token }) : null;
+  }
+
+  function api(): DesktopApiClient {
+    if (!client) throw new ApiError(400, { error: NOT_CONFIGURED, code: 'VALIDATION' });
+    return client;
+  }
+
+  async function forgetSession(): Promise<void> {
+    token = null;
+    session = null;
+    await tokens.clear();
+  }
+
+  /** Runs an authenticated call; a 401 means the token is gone on the server, so forget it. */
+  async function authed<T>(fn: (c: DesktopApiClient) => Promise<T>): Promise<T> {
+    const c = api();
+    if (!token) throw new ApiError(401, { error: SESSION_ENDED, code: 'UNAUTHENTICATED' });
+    try {
+      return await fn(c);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401) {
+        await forgetSession();
+        throw new ApiError(401, { error: SESSION_ENDED, code: 'UNAUTHENTICATED' });
+      }
+      throw err;
+    }
+  }
+
+  /** The server answers media as paths; the renderer loads from file:// and needs full URLs. */
+  function absolute(image: Image): Image {
+    const origin = address?.origin ?? '';
+    const fix = (u: string) => (u.startsWith('/') && !u.startsWith('//') ? origin + u : u);
+    return {
+      ...image,
+      secure_url: fix(image.secure_url),
+      variants: image.variants.map((v) => ({ ...v, url: fix(v.url) })),
+    };
+  }
+
+  function connection(): ConnectionInfo {
+    return { serverUrl: address?.serverUrl ?? null, canRememberSession: tokens.canPersist() };
+  }
+
+  return {
+    /** Restores the remembered server and, if still valid, the stored session. */
+    async init(): Promise<void> {
+      const saved = await settings.load();
+      if (saved.serverUrl) {
+        try {
+          useAddress(parseServerUrl(saved.serverUrl));
+        } catch {
+          useAddress(null);
+        }
+      }
+      const stored = await tokens.load();
+      if (stored && address && stored.apiUrl === address.apiUrl) {
+        token = stored.token;
+        session = { email: stored.email, expiresAt: stored.expiresAt };
+      }
+    },
+
+    getConnection: async (): Promise<ConnectionInfo> => connection(),
+
+    async setServer(input: string): Promise<ConnectionInfo> {
+      let next: ServerAddress;
+      try {
+        next = parseServerUrl(input);
+      } catch (err) {
+        const message = err instanceof SettingsError ? err.message : 'La dirección no es válida.';
+        throw new ApiError(400, { error: message, code: 'VALIDATION', fields: { serverUrl: message } });
+      }
+      if (queue.snapshot().running) {
+        throw new ApiError(409, { error: 'Espera a que termine la subida antes de cambiar de servidor.', code: 'VALIDATION' });
+      }
+      const probe = createDesktopApiClient({ apiUrl: next.apiUrl, getToken: () => null });
+      try {
+        const health = await probe.health();
+        if (!health.ok) throw new Error('not ok');
+      } catch {
+        throw new ApiError(0, { error: SERVER_UNREACHABLE(next.serverUrl), code: 'NETWORK' });
+      }
+      if (next.apiUrl !== address?.apiUrl) await forgetSession();
+      useAddress(next);
+      await settings.save({ serverUrl: next.serverUrl });
+      opts.onConnectionChange?.(connection());
+      return connection();
+    },
+
+    /** Who is signed in, asking the server (a revoked token gives null). */
+    async getSession(): Promise<DesktopSession | null> {
+      if (!client || !token) return null;
+      try {
+        const info = await client.getSession();
+        session = { email: info.email, expiresAt: info.expiresAt };
+        return session;
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 401) {
+          await forgetSession();
+          return null;
+        }
+        throw err;
+      }
+    },
+
+    async login(email: string, password: string): Promise<DesktopSession> {
+      const c = api();
+      const result = await c.loginForToken(email, password);
+      token = result.token;
+      session = { email: result.email, expiresAt: result.expiresAt };
+      try {
+        await tokens.save({ token: result.token, email: result.email, expiresAt: result.expiresAt, apiUrl: c.baseUrl });
+      } catch (err) {
+        // Without OS encryption the token stays in memory for this run only (never in plain text).
+        if (!(err instanceof TokenStoreUnavailableError)) throw err;
+      }
+      return session;
+    },
+
+    /** Revokes the token on the server and forgets it here, even if the server cannot be reached. */
+    async logout(): Promise<{ revoked: boolean }> {
+      let revoked = false;
+      if (client && token) {
+        try {
+          await client.logout();
+          revoked = true;
+        } catch (err) {
+          revoked = err instanceof ApiError && err.status === 401;
+        }
+      }
+      queue.cancel();
+      await forgetSession();
+      return { revoked };
+    },
+
+    getPrice: () => authed((c) => c.getPrice()),
+    setPrice: (precio: number) => authed((c) => c.setPrice(precio)),
+    listImages: () => authed(async (c) => (await c.listImages()).map(absolute)),
+    listPendingImages: () => authed(async (c) => (await c.listPendingImages()).map(absolute)),
+    updateImage: (id: string, input: UpdateImageInput) => authed(async (c) => absolute(await c.updateImage(id, input))),
+    deleteImage: (id: string) => authed((c) => c.deleteImage(id)),
+    approveImage: (id: string) => authed(async (c) => absolute(await c.approveImage(id))),
+    listEnquiries: () => authed((c) => c.listEnquiries()),
+    setEnquiryStatus: (id: string, status: EnquiryStatus) => authed((c) => c.setEnquiryStatus(id, status)),
+    deleteEnquiry: (id: string) => authed((c) => c.deleteEnquiry(id)),
+
+    /** One upload from the panel's own form, downscaled like the bulk ones. */
+    async uploadImage(args: { uploadId: string; fileName: string; bytes: Uint8Array; title: string; description: string }): Promise<Image> {
+      const data = Buffer.from(args.bytes.buffer, args.bytes.byteOffset, args.bytes.byteLength);
+      if (!detectImageKind(data.subarray(0, 64))) {
+        throw new ApiError(415, {
+          error: 'El archivo no es una imagen admitida (JPEG, PNG, WebP, AVIF o HEIC).',
+          code: 'UNSUPPORTED_MEDIA_TYPE',
+        });
+      }
+      const controller = new AbortController();
+      panelUploads.set(args.uploadId, controller);
+      try {
+        const prepared = await prepareImage(data, path.basename(args.fileName) || 'foto', opts.downscale);
+        return await authed(async (c) =>
+          absolute(
+            await c.uploadImage(
+              { data: prepared.data, fileName: prepared.fileName, type: prepared.type },
+              { title: args.title, description: args.description },
+              {
+                signal: controller.signal,
+                onProgress: (sent, total) =>
+                  opts.onImageUploadProgress?.({ uploadId: args.uploadId, fraction: total ? sent / total : 0 }),
+              },
+            ),
+          ),
+        );
+      } finally {
+        panelUploads.delete(args.uploadId);
+      }
+    },
+    cancelImageUpload(uploadId: string): void {
+      panelUploads.get(uploadId)?.abort();
+    },
+
+    getUploads: (): QueueSnapshot => queue.snapshot(),
+    addUploadPaths: (paths: string[]) => queue.addPaths(paths),
+    async pickUploadFiles(folders: boolean) {
+      const paths = (await opts.pickPaths?.(folders)) ?? [];
+      return paths.length ? queue.addPaths(paths) : { added: 0, skipped: 0 };
+    },
+    setUploadTitle: (id: string, title: string) => queue.setTitle(id, title),
+    startUploads(): void {
+      if (!token) throw new ApiError(401, { error: SESSION_ENDED, code: 'UNAUTHENTICATED' });
+      void queue.start();
+    },
+    retryFailedUploads(): void {
+      if (!token) throw new ApiError(401, { error: SESSION_ENDED, code: 'UNAUTHENTICATED' });
+      void queue.retryFailed();
+    },
+    cancelUploads: () => queue.cancel(),
+    clearFinishedUploads: () => queue.clearFinished(),
+    /** For tests and the benchmark: resolves when the current run ends. */
+    uploadsIdle: () => queue.idle(),
+  };
+}
+export type DesktopService = ReturnType<typeof createDesktopService>;

@@ -1,0 +1,107 @@
+import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import { detectImageKind, EXTENSION_BY_KIND, MIME_BY_KIND, type ImageKind } from './file-type';
+
+export interface DownscaleOptions {
+  /** Longest edge after downscaling, in pixels. */
+  maxEdge?: number;
+  /** JPEG quality (mozjpeg). */
+  quality?: number;
+  /** Images within maxEdge and at most this many bytes are sent untouched. */
+  smallBytes?: number;
+}
+
+export interface PreparedImage {
+  data: Buffer;
+  /** MIME type of `data`. */
+  type: string;
+  /** File name to send, with an extension that matches `data`. */
+  fileName: string;
+  /** True when `data` was re-encoded here; false when the original bytes are sent. */
+  reencoded: boolean;
+  originalBytes: number;
+  width?: number;
+  height?: number;
+}
+
+export const DOWNSCALE_DEFAULTS = { maxEdge: 2560, quality: 82, smallBytes: 1_500_000 } as const;
+
+function renamed(fileName: string, kind: ImageKind): string {
+  const base = fileName.replace(/\.[^.]+$/, '') || 'foto';
+  return base + EXTENSION_BY_KIND[kind];
+}
+
+/**
+ * Makes a photo cheap to send over a weak connection: auto-rotated by its EXIF orientation,
+ * at most `maxEdge` on its long side, re-encoded as JPEG (WebP when it has transparency) with
+ * no metadata. The server still makes its own variants; this only saves the owner's bandwidth.
+ * Small images, and images sharp cannot decode here (HEVC-coded HEIC), go as they are; so does
+ * any image whose re-encoding would not be smaller.
+ */
+export async function prepareImage(
+  input: Buffer,
+  fileName: string,
+  opts: DownscaleOptions = {},
+): Promise<PreparedImage> {
+  const { maxEdge, quality, smallBytes } = { ...DOWNSCALE_DEFAULTS, ...opts };
+  const kind = detectImageKind(input.subarray(0, 64));
+  const original: PreparedImage = {
+    data: input,
+    type: kind ? MIME_BY_KIND[kind] : 'application/octet-stream',
+    fileName,
+    reencoded: false,
+    originalBytes: input.length,
+  };
+  if (!kind) return original;
+
+  let meta: Metadata;
+  try {
+    meta = await sharp(input).metadata();
+  } catch {
+    return original; // e.g. HEIC that this libvips cannot decode: the server converts it.
+  }
+  if (!meta.width || !meta.height) return original;
+  const rotated = (meta.orientation ?? 1) >= 5;
+  const width = rotated ? meta.height : meta.width;
+  const height = rotated ? meta.width : meta.height;
+  const longEdge = Math.max(width, height);
+  if (longEdge <= maxEdge && input.length <= smallBytes) return { ...original, width, height };
+
+  const keepAlpha = meta.hasAlpha === true;
+  let out: { data: Buffer; info: OutputInfo };
+  try {
+    const pipeline = sharp(input)
+      .rotate()
+      .resize({ width: maxEdge, height: maxEdge, fit: 'inside', withoutEnlargement: true });
+    out = await (keepAlpha
+      ? pipeline.webp({ quality, effort: 4 })
+      : pipeline.jpeg({ quality, mozjpeg: true })
+    ).toBuffer({ resolveWithObject: true });
+  } catch {
+    return original;
+  }
+  if (out.data.length >= input.length && longEdge <= maxEdge) return { ...original, width, height };
+  const outKind: ImageKind = keepAlpha ? 'webp' : 'jpeg';
+  return {
+    data: out.data,
+    type: MIME_BY_KIND[outKind],
+    fileName: renamed(fileName, outKind),
+    reencoded: true,
+    originalBytes: input.length,
+    width: out.info.width,
+    height: out.info.height,
+  };
+}
+
+/** A small preview for the queue list, as a data: URL (the renderer's CSP allows data: images). */
+export async function thumbnailDataUrl(filePath: string, size = 96): Promise<string | undefined> {
+  try {
+    const buf = await sharp(filePath)
+      .rotate()
+      .resize({ width: size, height: size, fit: 'cover' })
+      .jpeg({ quality: 60 })
+      .toBuffer();
+    return `data:image/jpeg;base64,${buf.toString('base64')}`;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,305 @@
+import { open, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { LIMITS } from '@cabana/shared/config/limits';
+import { ApiError } from '@cabana/shared/api/errors';
+import type { Image } from '@cabana/shared/schemas/image';
+import { detectImageKind, SNIFF_BYTES } from './file-type';
+import { expandPaths } from './scan';
+import { formatBytes, titleFromFileName } from './title';
+import type { PreparedImage } from './downscale';
+import type { UploadFields, UploadFile, UploadOptions } from './api-client';
+
+import type { QueueItem, QueueItemState, QueueSnapshot, QueueSummary, SkippedFile } from './bridge-contract';
+export type { QueueItem, QueueItemState, QueueSnapshot, QueueSummary, SkippedFile };
+
+export interface UploadQueueDeps {
+  upload: (file: UploadFile, fields: UploadFields, opts: UploadOptions) => Promise<Image>;
+  /** Downscaling step; defaults to sending the file as it is. */
+  prepare?: (data: Buffer, fileName: string) => Promise<PreparedImage>;
+  thumbnail?: (filePath: string) => Promise<string | undefined>;
+  /** Uploads at a time. */
+  concurrency?: number;
+  maxBytes?: number;
+  /** Called (throttled by the caller if needed) after every change. */
+  onChange?: (snapshot: QueueSnapshot) => void;
+  now?: () => number;
+}
+
+export const SKIP_REASONS = {
+  notImage: 'No es una imagen admitida (JPEG, PNG, WebP, AVIF o HEIC).',
+  empty: 'El archivo está vacío.',
+  duplicate: 'Ya está en la cola.',
+  tooLarge: (size: number, max: number) =>
+    `Pesa ${formatBytes(size)}; el máximo es ${formatBytes(max)}.`,
+} as const;
+
+export const CANCELLED_MESSAGE = 'Cancelada.';
+
+async function readHead(filePath: string): Promise<Uint8Array> {
+  const handle = await open(filePath, 'r');
+  try {
+    const buf = Buffer.alloc(SNIFF_BYTES);
+    const { bytesRead } = await handle.read(buf, 0, SNIFF_BYTES, 0);
+    return buf.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * The bulk-upload queue: files checked by content, a few uploads at a time, per-file and
+ * overall progress, retry of the failed ones, cancel of what is left, a summary per run.
+ */
+export class UploadQueue {
+  private items: QueueItem[] = [];
+  private skipped: SkippedFile[] = [];
+  private controllers = new Map<string, AbortController>();
+  private running = false;
+  private authLost = false;
+  private summary: QueueSummary | null = null;
+  private runPromise: Promise<QueueSummary> | null = null;
+  private runStats = { bytesSent: 0, bytesOriginal: 0, started: 0 };
+  private readonly concurrency: number;
+  private readonly maxBytes: number;
+  private readonly now: () => number;
+
+  constructor(private readonly deps: UploadQueueDeps) {
+    this.concurrency = Math.max(1, deps.concurrency ?? 3);
+    this.maxBytes = deps.maxBytes ?? LIMITS.maxUploadBytes;
+    this.now = deps.now ?? Date.now;
+  }
+
+  snapshot(): QueueSnapshot {
+    const active = this.items.filter((i) => i.state !== 'cancelled');
+    const progress = active.reduce((sum, i) => {
+      if (i.state === 'done' || i.state === 'failed') return sum + 1;
+      if (i.state === 'uploading' && i.totalBytes > 0) return sum + i.sentBytes / i.totalBytes;
+      return sum;
+    }, 0);
+    return {
+      items: this.items.map((i) => ({ ...i })),
+      skipped: this.skipped.map((s) => ({ ...s })),
+      running: this.running,
+      authLost: this.authLost,
+      overall: {
+        total: active.length,
+        done: this.count('done'),
+        failed: this.count('failed'),
+        cancelled: this.count('cancelled'),
+        fraction: active.length ? progress / active.length : 0,
+      },
+      summary: this.summary ? { ...this.summary } : null,
+    };
+  }
+
+  private count(state: QueueItemState): number {
+    return this.items.filter((i) => i.state === state).length;
+  }
+
+  private changed(): void {
+    this.deps.onChange?.(this.snapshot());
+  }
+
+  /** Adds dropped or picked files and folders; returns how many were queued and skipped. */
+  async addPaths(paths: readonly string[]): Promise<{ added: number; skipped: number }> {
+    const { files, unreadable } = await expandPaths(paths);
+    let added = 0;
+    const skippedBefore = this.skipped.length;
+    for (const u of unreadable) this.skipped.push({ path: u.path, name: path.basename(u.path), reason: u.reason });
+    const newItems: QueueItem[] = [];
+    for (const f of files) {
+      const name = path.basename(f.path);
+      const skip = (reason: string) => this.skipped.push({ path: f.path, name, reason });
+      if (this.items.some((i) => i.path === f.path && i.state !== 'done' && i.state !== 'cancelled')) {
+        skip(SKIP_REASONS.duplicate);
+        continue;
+      }
+      if (f.size === 0) {
+        skip(SKIP_REASONS.empty);
+        continue;
+      }
+      let head: Uint8Array;
+      try {
+        head = await readHead(f.path);
+      } catch {
+        skip('No se pudo leer el archivo.');
+        continue;
+      }
+      if (!detectImageKind(head)) {
+        skip(SKIP_REASONS.notImage);
+        continue;
+      }
+      if (f.size > this.maxBytes) {
+        skip(SKIP_REASONS.tooLarge(f.size, this.maxBytes));
+        continue;
+      }
+      const item: QueueItem = {
+        id: randomUUID(),
+        path: f.path,
+        name,
+        size: f.size,
+        title: titleFromFileName(name),
+        state: 'queued',
+        sentBytes: 0,
+        totalBytes: 0,
+      };
+      this.items.push(item);
+      newItems.push(item);
+      added++;
+    }
+    this.summary = this.running ? null : this.summary;
+    this.changed();
+    void this.makeThumbnails(newItems);
+    return { added, skipped: this.skipped.length - skippedBefore };
+  }
+
+  private async makeThumbnails(items: QueueItem[]): Promise<void> {
+    const make = this.deps.thumbnail;
+    if (!make) return;
+    for (const item of items) {
+      const thumb = await make(item.path);
+      if (thumb && this.items.includes(item)) {
+        item.thumbnail = thumb;
+        this.changed();
+      }
+    }
+  }
+
+  /** Edits a caption before it is sent. */
+  setTitle(id: string, title: string): void {
+    const item = this.items.find((i) => i.id === id);
+    if (!item) throw new ApiError(404, { error: 'Esa foto ya no está en la cola.', code: 'NOT_FOUND' });
+    if (item.state !== 'queued' && item.state !== 'failed') {
+      throw new ApiError(409, { error: 'Esta foto ya se está subiendo o ya se subió.', code: 'VALIDATION' });
+    }
+    const clean = title.trim();
+    if (!clean) throw new ApiError(400, { error: 'Escribe un título.', code: 'VALIDATION' });
+    item.title = clean.slice(0, LIMITS.titleMax);
+    this.changed();
+  }
+
+  /** Starts (or joins) a run over every queued file; resolves with the run's summary. */
+  start(): Promise<QueueSummary> {
+    if (this.runPromise) return this.runPromise;
+    this.authLost = false;
+    this.running = true;
+    this.summary = null;
+    this.runStats = { bytesSent: 0, bytesOriginal: 0, started: this.now() };
+    this.changed();
+    const workers = Array.from({ length: this.concurrency }, () => this.worker());
+    this.runPromise = Promise.all(workers).then(() => {
+      this.running = false;
+      this.runPromise = null;
+      const summary: QueueSummary = {
+        uploaded: this.count('done'),
+        failed: this.count('failed'),
+        cancelled: this.count('cancelled'),
+        skipped: this.skipped.length,
+        bytesSent: this.runStats.bytesSent,
+        bytesOriginal: this.runStats.bytesOriginal,
+        ms: this.now() - this.runStats.started,
+      };
+      this.summary = summary;
+      this.changed();
+      return summary;
+    });
+    return this.runPromise;
+  }
+
+  /** Puts the failed files back in the queue and runs it. */
+  retryFailed(): Promise<QueueSummary> {
+    for (const item of this.items) {
+      if (item.state === 'failed') {
+        item.state = 'queued';
+        item.error = undefined;
+        item.sentBytes = 0;
+      }
+    }
+    return this.start();
+  }
+
+  /** Stops what is left: queued files are cancelled and uploads in flight are aborted. */
+  cancel(): void {
+    for (const item of this.items) {
+      if (item.state === 'queued') {
+        item.state = 'cancelled';
+        item.error = CANCELLED_MESSAGE;
+      }
+    }
+    for (const c of this.controllers.values()) c.abort();
+    this.changed();
+  }
+
+  /** Forgets finished, cancelled and skipped entries (the list the owner sees gets short again). */
+  clearFinished(): void {
+    this.items = this.items.filter((i) => i.state !== 'done' && i.state !== 'cancelled');
+    this.skipped = [];
+    if (!this.running) this.summary = null;
+    this.changed();
+  }
+
+  /** Resolves when the current run, if any, ends. */
+  async idle(): Promise<void> {
+    if (this.runPromise) await this.runPromise;
+  }
+
+  private async worker(): Promise<void> {
+    for (;;) {
+      if (this.authLost) return;
+      const item = this.items.find((i) => i.state === 'queued');
+      if (!item) return;
+      await this.uploadOne(item);
+    }
+  }
+
+  private async uploadOne(item: QueueItem): Promise<void> {
+    const controller = new AbortController();
+    this.controllers.set(item.id, controller);
+    item.state = 'preparing';
+    item.sentBytes = 0;
+    item.totalBytes = 0;
+    this.changed();
+    try {
+      const original = await readFile(item.path);
+      const prepared: PreparedImage = this.deps.prepare
+        ? await this.deps.prepare(original, item.name)
+        : { data: original, type: 'application/octet-stream', fileName: item.name, reencoded: false, originalBytes: original.length };
+      if (controller.signal.aborted) throw new ApiError(0, { error: CANCELLED_MESSAGE, code: 'CANCELLED' });
+      if (prepared.data.length > this.maxBytes) {
+        throw new ApiError(413, { error: SKIP_REASONS.tooLarge(prepared.data.length, this.maxBytes), code: 'PAYLOAD_TOO_LARGE' });
+      }
+      item.state = 'uploading';
+      this.changed();
+      const image = await this.deps.upload(
+        { data: prepared.data, fileName: prepared.fileName, type: prepared.type },
+        { title: item.title },
+        {
+          signal: controller.signal,
+          onProgress: (sent, total) => {
+            item.sentBytes = sent;
+            item.totalBytes = total;
+            this.changed();
+          },
+        },
+      );
+      item.state = 'done';
+      item.imageId = image.id;
+      item.error = undefined;
+      this.runStats.bytesSent += prepared.data.length;
+      this.runStats.bytesOriginal += original.length;
+    } catch (err) {
+      if (controller.signal.aborted) {
+        item.state = 'cancelled';
+        item.error = CANCELLED_MESSAGE;
+      } else {
+        item.state = 'failed';
+        item.error = err instanceof ApiError ? err.message : 'No se pudo leer o preparar el archivo.';
+        if (err instanceof ApiError && err.status === 401) this.authLost = true;
+      }
+    } finally {
+      this.controllers.delete(item.id);
+      this.changed();
+    }
+  }
+}

@@ -1,0 +1,79 @@
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { app, BrowserWindow, dialog, ipcMain, safeStorage, session, shell } from 'electron';
+import { createDesktopService } from '../lib/desktop-service';
+import { createIpcHandlers } from '../lib/ipc-handlers';
+import { EVENTS } from '../lib/bridge-contract';
+import { denyAllPermissions, installNavigationGuards, isTrustedSender, type AppLocation } from './security';
+import { createMainWindow } from './window';
+import { registerIpcHandlers } from './ipc';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const devServerUrl = process.env.VITE_DEV_SERVER_URL;
+const appLocation: AppLocation = {
+  url: devServerUrl ?? pathToFileURL(path.join(here, '../dist/index.html')).href,
+};
+
+let mainWindow: BrowserWindow | null = null;
+
+// Every renderer is sandboxed, whatever a window's own options say.
+app.enableSandbox();
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  app.on('second-instance', () => {
+    if (!mainWindow) return;
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.focus();
+  });
+
+  let serverOrigin: string | null = null;
+  app.on('web-contents-created', (_event, contents) => {
+    installNavigationGuards(contents, {
+      app: appLocation,
+      openExternal: (url) => shell.openExternal(url),
+      serverOrigin: () => serverOrigin,
+    });
+  });
+
+  app.on('window-all-closed', () => app.quit());
+
+  void app.whenReady().then(async () => {
+    denyAllPermissions(session.defaultSession);
+    const send = (channel: string, payload: unknown) => {
+      if (mainWindow && !mainWindow.isDestroyed()) mainWindow.webContents.send(channel, payload);
+    };
+    const service = createDesktopService({
+      userDataDir: app.getPath('userData'),
+      safeStorage,
+      pickPaths: async (folders) => {
+        const options: Electron.OpenDialogOptions = {
+          title: folders ? 'Elegir carpetas con fotos' : 'Elegir fotos',
+          properties: folders ? ['openDirectory', 'multiSelections'] : ['openFile', 'multiSelections'],
+          ...(folders ? {} : { filters: [{ name: 'Imágenes', extensions: ['jpg', 'jpeg', 'png', 'webp', 'avif', 'heic', 'heif'] }] }),
+        };
+        const result = mainWindow ? await dialog.showOpenDialog(mainWindow, options) : await dialog.showOpenDialog(options);
+        return result.canceled ? [] : result.filePaths;
+      },
+      onQueueChange: (snapshot) => send(EVENTS.uploadsChanged, snapshot),
+      onImageUploadProgress: (progress) => send(EVENTS.imageUploadProgress, progress),
+      onConnectionChange: ({ serverUrl }) => {
+        serverOrigin = serverUrl ? new URL(serverUrl).origin : null;
+      },
+    });
+    await service.init();
+    const { serverUrl } = await service.getConnection();
+    serverOrigin = serverUrl ? new URL(serverUrl).origin : null;
+    const handlers = createIpcHandlers(service);
+    registerIpcHandlers(ipcMain, handlers, (event) => isTrustedSender(event, appLocation));
+
+    mainWindow = createMainWindow({
+      preloadPath: path.join(here, 'preload.cjs'),
+      load: (win) => (devServerUrl ? win.loadURL(devServerUrl) : win.loadFile(path.join(here, '../dist/index.html'))),
+    });
+    mainWindow.on('closed', () => {
+      mainWindow = null;
+    });
+  });
+}

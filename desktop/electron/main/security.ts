@@ -1,0 +1,88 @@
+import { BUSINESS } from '@cabana/shared/config/business';
+import type { IpcMainInvokeEvent, Session, WebContents } from 'electron';
+
+/** Hosts whose https links may open in the system browser (the business' own links). */
+export const EXTERNAL_HOSTS: readonly string[] = [
+  'wa.me',
+  'api.whatsapp.com',
+  'www.google.com',
+  'maps.google.com',
+  new URL(BUSINESS.siteUrl).hostname,
+  ...BUSINESS.socials.map((s) => new URL(s.url).hostname),
+];
+
+/**
+ * Whether a link may leave the app for the system browser: https on an allowed host (or the
+ * configured server), or a mailto:. Everything else opens nothing.
+ */
+export function isAllowedExternalUrl(raw: string, serverOrigin?: string | null): boolean {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return false;
+  }
+  if (url.protocol === 'mailto:') return true;
+  if (url.username || url.password) return false;
+  if (serverOrigin && url.origin === serverOrigin) return url.protocol === 'https:' || url.protocol === 'http:';
+  return url.protocol === 'https:' && EXTERNAL_HOSTS.includes(url.hostname);
+}
+
+export interface AppLocation {
+  /** file:// URL of the built index.html, or the Vite dev server URL in development. */
+  url: string;
+}
+
+/** True when `raw` is the app's own page (the only thing the window may show). */
+export function isAppUrl(raw: string, app: AppLocation): boolean {
+  let url: URL;
+  let base: URL;
+  try {
+    url = new URL(raw);
+    base = new URL(app.url);
+  } catch {
+    return false;
+  }
+  if (base.protocol === 'file:') return url.protocol === 'file:' && url.pathname === base.pathname;
+  return url.origin === base.origin;
+}
+
+/**
+ * Navigation away is blocked, `window.open` opens nothing in the app (allowed links go to the
+ * system browser), and <webview> cannot be attached.
+ */
+export function installNavigationGuards(
+  contents: WebContents,
+  opts: { app: AppLocation; openExternal: (url: string) => unknown; serverOrigin: () => string | null },
+): void {
+  const guard = (event: { preventDefault(): void }, url: string) => {
+    if (!isAppUrl(url, opts.app)) {
+      event.preventDefault();
+      if (isAllowedExternalUrl(url, opts.serverOrigin())) void opts.openExternal(url);
+    }
+  };
+  contents.on('will-navigate', guard);
+  contents.on('will-redirect', guard);
+  contents.on('will-frame-navigate', (event) => {
+    if (!isAppUrl(event.url, opts.app)) event.preventDefault();
+  });
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+  contents.setWindowOpenHandler(({ url }) => {
+    if (isAllowedExternalUrl(url, opts.serverOrigin())) void opts.openExternal(url);
+    return { action: 'deny' };
+  });
+}
+
+/** The app asks for no camera, microphone, location, notifications…: every request is refused. */
+export function denyAllPermissions(session: Session): void {
+  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  session.setPermissionCheckHandler(() => false);
+  session.setDevicePermissionHandler(() => false);
+}
+
+/** An IPC message is trusted only from the top frame of a window showing the app's own page. */
+export function isTrustedSender(event: Pick<IpcMainInvokeEvent, 'senderFrame'>, app: AppLocation): boolean {
+  const frame = event.senderFrame;
+  if (!frame || frame.parent) return false;
+  return isAppUrl(frame.url, app);
+}

@@ -1,0 +1,40 @@
+import { LoginForm } from '@cabana/shared/admin/login-form';
+import type { AdminApi } from '@cabana/shared/admin/admin-api';
+import type { SessionInfo } from '@cabana/shared/schemas/session';
+
+interface Props {
+  api: AdminApi;
+  serverUrl: string;
+  /** Why the owner is here again (session ended, signed out…). */
+  notice?: string | null;
+  canRememberSession: boolean;
+  onSignedIn(session: SessionInfo): void;
+  onChangeServer(): void;
+}
+
+/** The web panel's own sign-in form, sent through main (which keeps the token it gets back). */
+export function SignInScreen({ api, serverUrl, notice, canRememberSession, onSignedIn, onChangeServer }: Props) {
+  return (
+    <main id="contenido" className="screen narrow">
+      <h1>Iniciar sesión</h1>
+      <p>
+        Servidor: <span className="mono">{serverUrl}</span>{' '}
+        <button type="button" className="link" onClick={onChangeServer}>
+          Cambiar servidor
+        </button>
+      </p>
+      {notice && (
+        <p role="status" className="notice">
+          {notice}
+        </p>
+      )}
+      <LoginForm api={api} onSignedIn={onSignedIn} />
+      {!canRememberSession && (
+        <p className="hint">
+          Este equipo no ofrece almacenamiento cifrado: la sesión no se guardará y tendrás que iniciar sesión cada vez
+          que abras la aplicación.
+        </p>
+      )}
+    </main>
+  );
+}

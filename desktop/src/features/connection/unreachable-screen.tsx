@@ -1,0 +1,29 @@
+interface Props {
+  serverUrl: string;
+  message: string;
+  onRetry(): void;
+  onChangeServer(): void;
+}
+
+/** Shown when the server cannot be reached: say so plainly and offer the two ways out. */
+export function UnreachableScreen({ serverUrl, message, onRetry, onChangeServer }: Props) {
+  return (
+    <main id="contenido" className="screen narrow">
+      <h1>Sin conexión con el servidor</h1>
+      <p role="alert" className="error">
+        {message}
+      </p>
+      <p>
+        Servidor: <span className="mono">{serverUrl}</span>
+      </p>
+      <div className="actions">
+        <button type="button" className="primary" onClick={onRetry}>
+          Reintentar
+        </button>
+        <button type="button" onClick={onChangeServer}>
+          Cambiar servidor
+        </button>
+      </div>
+    </main>
+  );
+}
