@@ -1,0 +1,36 @@
+import Koa from 'koa';
+import { MEDIA_PREFIX } from '@cabana/shared/api/paths';
+import type { AppDeps } from './deps';
+import { errorHandler } from './middleware/errors';
+import { securityHeaders } from './middleware/security-headers';
+import { authenticate, sameOriginWrites } from './middleware/auth';
+import { mediaFiles } from './middleware/media';
+import { websiteStatic } from './middleware/website';
+import { API_PREFIX, createApiRouter } from './routes/api';
+
+/** Builds the whole app (API, media, website) from its dependencies; never listens. */
+export function createApp(deps: AppDeps): Koa {
+  const { config } = deps;
+  const app = new Koa({
+    proxy: config.trustProxy > 0,
+    // Take the address our own proxy appended, never one the client wrote itself.
+    maxIpsCount: config.trustProxy,
+  });
+  app.silent = true;
+
+  const api = createApiRouter(deps);
+  const apiOnly = <T extends Koa.Middleware>(mw: T): Koa.Middleware => async (ctx, next) =>
+    ctx.path === API_PREFIX || ctx.path.startsWith(`${API_PREFIX}/`) ? mw(ctx, next) : next();
+
+  app.use(securityHeaders());
+  app.use(errorHandler((msg, err) => deps.log.error(msg, err)));
+  app.use(mediaFiles(deps.images.files));
+  app.use(websiteStatic(config.websiteDist, [API_PREFIX, MEDIA_PREFIX]));
+  app.use(apiOnly(authenticate(deps.sessions)));
+  app.use(apiOnly(sameOriginWrites(config.publicUrl ? [config.publicUrl] : [])));
+  app.use(api.routes());
+  app.use(api.allowedMethods());
+  return app;
+}
+
+export { createApiRouter };

@@ -1,0 +1,44 @@
+import type { Config } from './env';
+import type { Store } from './db/store';
+import type { Sessions } from './auth/sessions';
+import type { ImageService } from './images/image-service';
+import type { FormTokens } from './forms/form-token';
+import { Limiter } from './auth/rate-limits';
+
+export interface Logger {
+  info(msg: string): void;
+  error(msg: string, err?: unknown): void;
+}
+
+export interface Limiters {
+  loginAccount: Limiter;
+  loginClient: Limiter;
+  enquiryClient: Limiter;
+  enquiryGlobal: Limiter;
+  uploadClient: Limiter;
+  uploadGlobal: Limiter;
+}
+
+/** Everything the app needs, built once by start.ts and passed into createApp. */
+export interface AppDeps {
+  config: Config;
+  store: Store;
+  sessions: Sessions;
+  images: ImageService;
+  formTokens: FormTokens;
+  limiters: Limiters;
+  log: Logger;
+}
+
+const WAIT = 'Demasiados intentos. Espera un momento e inténtalo de nuevo.';
+
+export function createLimiters(c: Config): Limiters {
+  return {
+    loginAccount: new Limiter(c.loginMaxFailuresPerAccount, c.loginWindowMs, 'Demasiados intentos fallidos de inicio de sesión. Espera unos minutos e inténtalo de nuevo.'),
+    loginClient: new Limiter(c.loginMaxFailuresPerClient, c.loginWindowMs, 'Demasiados intentos fallidos de inicio de sesión. Espera unos minutos e inténtalo de nuevo.'),
+    enquiryClient: new Limiter(c.enquiriesPerClient, c.enquiryWindowMs, 'Has enviado muchos mensajes seguidos. Espera un rato o escríbenos por WhatsApp.'),
+    enquiryGlobal: new Limiter(c.enquiriesGlobal, c.enquiryWindowMs, 'Estamos recibiendo muchos mensajes. Inténtalo más tarde o escríbenos por WhatsApp.'),
+    uploadClient: new Limiter(c.publicUploadsPerClient, c.publicUploadWindowMs, 'Has subido muchas fotos seguidas. Espera un rato antes de subir más.'),
+    uploadGlobal: new Limiter(c.publicUploadsGlobal, c.publicUploadWindowMs, WAIT),
+  };
+}

@@ -1,0 +1,107 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { LIMITS } from '@cabana/shared/config/limits';
+
+/** Repository root, whatever the working directory. */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface Config {
+  port: number;
+  /** Empty means every interface. */
+  host: string;
+  dataDir: string;
+  websiteDist: string;
+  seedDir: string;
+  seedSamplePhotos: boolean;
+  adminEmail: string;
+  /** Only used when the data folder has no admin yet. */
+  adminPassword: string | undefined;
+  /** Number of reverse proxies in front of us whose X-Forwarded-* headers we believe (0 = none). */
+  trustProxy: number;
+  /** Extra origin accepted as "same site" for cookie-authenticated writes, e.g. https://brisasdelgolfo.co. */
+  publicUrl: string | undefined;
+  formMinFillMs: number;
+  formMaxAgeMs: number;
+  sessionIdleMs: number;
+  sessionMaxMs: number;
+  loginMaxFailuresPerAccount: number;
+  loginMaxFailuresPerClient: number;
+  loginWindowMs: number;
+  enquiriesPerClient: number;
+  enquiriesGlobal: number;
+  enquiryWindowMs: number;
+  publicUploadsPerClient: number;
+  publicUploadsGlobal: number;
+  publicUploadWindowMs: number;
+  imageConcurrency: number;
+  /** Uploads waiting for the image queue beyond which new ones get 503. */
+  imageQueueMax: number;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, name: string, fallback: number, min = 0): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isSafeInteger(n) || n < min) {
+    throw new ConfigError(`${name} must be a whole number >= ${min} (got "${raw}")`);
+  }
+  return n;
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be true or false (got "${env[name]}")`);
+}
+
+function trustProxy(env: Env): number {
+  const raw = env.TRUST_PROXY?.trim().toLowerCase();
+  if (raw === undefined || raw === '' || raw === 'false' || raw === 'no') return 0;
+  if (raw === 'true' || raw === 'yes') return 1;
+  return int(env, 'TRUST_PROXY', 0);
+}
+
+/** The only place that reads the server's environment. */
+export function readEnv(env: Env = process.env, cwd: string = process.cwd()): Config {
+  const publicUrl = env.PUBLIC_URL?.trim() || undefined;
+  if (publicUrl !== undefined) {
+    try {
+      new URL(publicUrl);
+    } catch {
+      throw new ConfigError(`PUBLIC_URL must be an absolute URL (got "${publicUrl}")`);
+    }
+  }
+  return {
+    port: int(env, 'PORT', 8080),
+    host: env.HOST?.trim() ?? '',
+    dataDir: path.resolve(cwd, env.DATA_DIR?.trim() || './data'),
+    websiteDist: path.resolve(cwd, env.WEBSITE_DIST?.trim() || path.join(REPO_ROOT, 'website/dist')),
+    seedDir: path.resolve(cwd, env.SEED_DIR?.trim() || path.join(REPO_ROOT, 'server/seed')),
+    seedSamplePhotos: bool(env, 'SEED_SAMPLE_PHOTOS', true),
+    adminEmail: (env.ADMIN_EMAIL?.trim() || 'admin@brisasdelgolfo.co').toLowerCase(),
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    trustProxy: trustProxy(env),
+    publicUrl: publicUrl ? new URL(publicUrl).origin : undefined,
+    formMinFillMs: int(env, 'FORM_MIN_FILL_MS', LIMITS.minFillMs),
+    formMaxAgeMs: int(env, 'FORM_MAX_AGE_MS', LIMITS.maxFormTokenAgeMs, 1),
+    sessionIdleMs: int(env, 'SESSION_IDLE_SECONDS', 2 * 60 * 60, 1) * 1000,
+    sessionMaxMs: int(env, 'SESSION_MAX_SECONDS', 12 * 60 * 60, 1) * 1000,
+    loginMaxFailuresPerAccount: int(env, 'LOGIN_MAX_FAILURES_PER_ACCOUNT', 5, 1),
+    loginMaxFailuresPerClient: int(env, 'LOGIN_MAX_FAILURES_PER_CLIENT', 20, 1),
+    loginWindowMs: int(env, 'LOGIN_WINDOW_SECONDS', 15 * 60, 1) * 1000,
+    enquiriesPerClient: int(env, 'ENQUIRIES_PER_CLIENT', 5, 1),
+    enquiriesGlobal: int(env, 'ENQUIRIES_GLOBAL', 200, 1),
+    enquiryWindowMs: int(env, 'ENQUIRY_WINDOW_SECONDS', 60 * 60, 1) * 1000,
+    publicUploadsPerClient: int(env, 'PUBLIC_UPLOADS_PER_CLIENT', 10, 1),
+    publicUploadsGlobal: int(env, 'PUBLIC_UPLOADS_GLOBAL', 100, 1),
+    publicUploadWindowMs: int(env, 'PUBLIC_UPLOAD_WINDOW_SECONDS', 60 * 60, 1) * 1000,
+    imageConcurrency: int(env, 'IMAGE_CONCURRENCY', 1, 1),
+    imageQueueMax: int(env, 'IMAGE_QUEUE_MAX', 50, 1),
+  };
+}

@@ -1,0 +1,48 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Store } from '../db/store';
+
+export type TokenVerdict = 'ok' | 'malformed' | 'tampered' | 'too-fast' | 'expired' | 'replayed';
+
+/**
+ * Signed time tokens for the public forms: `<issuedAt>.<nonce>.<hmac>`. A bot that posts
+ * without loading the form, too fast, too late or twice with one token is spotted.
+ */
+export class FormTokens {
+  constructor(
+    readonly store: Store,
+    readonly opts: { minFillMs: number; maxAgeMs: number; now?: () => number },
+  ) {}
+
+  #now() {
+    return (this.opts.now ?? Date.now)();
+  }
+
+  #sign(payload: string): Buffer {
+    return createHmac('sha256', Buffer.from(this.store.data.secrets.formTokenKey, 'base64url')).update(payload).digest();
+  }
+
+  issue(): string {
+    const payload = `${this.#now()}.${randomBytes(12).toString('base64url')}`;
+    return `${payload}.${this.#sign(payload).toString('base64url')}`;
+  }
+
+  /** Checks a token and, when good, marks it used (the caller saves the store). */
+  check(token: string): TokenVerdict {
+    const m = /^(\d{10,16})\.([A-Za-z0-9_-]{16})\.([A-Za-z0-9_-]{43})$/.exec(token);
+    if (!m) return 'malformed';
+    const [, issued, nonce, mac] = m as unknown as [string, string, string, string];
+    const expected = this.#sign(`${issued}.${nonce}`);
+    const given = Buffer.from(mac, 'base64url');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'tampered';
+    const age = this.#now() - Number(issued);
+    if (age < this.opts.minFillMs) return 'too-fast';
+    if (age > this.opts.maxAgeMs) return 'expired';
+    const now = this.#now();
+    const used = this.store.data.usedFormTokens;
+    const live = used.filter((u) => u.expiresAt > now);
+    if (live.length !== used.length) used.splice(0, Infinity, ...live);
+    if (used.some((u) => u.nonce === nonce)) return 'replayed';
+    used.push({ nonce, expiresAt: Number(issued) + this.opts.maxAgeMs });
+    return 'ok';
+  }
+}

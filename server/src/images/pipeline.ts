@@ -1,0 +1,203 @@
+import fs from 'node:fs/promises';
+import sharp, { type Metadata, type Sharp, type SharpOptions } from 'sharp';
+import heicDecode from 'heic-decode';
+import { LIMITS } from '@cabana/shared/config/limits';
+import type { ImageFormat } from '@cabana/shared/schemas/image';
+import { tooLarge, unsupportedMedia } from '../middleware/errors';
+import { sniffImageType, type SniffedType } from './detect';
+import type { VariantFile } from './storage';
+
+// Only the loaders for the formats we accept may run: SVG, PDF, TIFF, GIF, ImageMagick and
+// friends stay unreachable even if a file slipped past the magic-byte check.
+sharp.block({ operation: ['VipsForeignLoad'] });
+sharp.unblock({
+  operation: [
+    'VipsForeignLoadJpegFile',
+    'VipsForeignLoadJpegBuffer',
+    'VipsForeignLoadPngFile',
+    'VipsForeignLoadPngBuffer',
+    'VipsForeignLoadWebpFile',
+    'VipsForeignLoadWebpBuffer',
+    'VipsForeignLoadHeifFile',
+    'VipsForeignLoadHeifBuffer',
+  ],
+});
+
+/** Widths offered for srcset; the largest also caps what we keep of a 12 MP phone photo. */
+export const VARIANT_WIDTHS = [480, 960, 1600] as const;
+/** JPEG (the `secure_url` fallback) is made only at these widths, or at the largest when smaller. */
+export const JPEG_MIN_WIDTH = 960;
+
+export const UNSUPPORTED_MESSAGE =
+  'Este archivo no es una imagen admitida. Sube una foto JPEG, PNG, WebP, AVIF o HEIC.';
+export const TOO_MANY_PIXELS_MESSAGE = `La imagen es demasiado grande: admitimos hasta ${Math.round(
+  LIMITS.maxImagePixels / 1_000_000,
+)} megapíxeles.`;
+
+export interface ProcessedVariant {
+  name: string;
+  format: ImageFormat;
+  width: number;
+  height: number;
+  data: Buffer;
+}
+
+export interface ProcessedImage {
+  width: number;
+  height: number;
+  placeholder: string;
+  variants: ProcessedVariant[];
+  sourceType: SniffedType;
+}
+
+const EXT: Record<ImageFormat, string> = { avif: 'avif', webp: 'webp', jpeg: 'jpg' };
+const SHARP_FORMATS: Record<Exclude<SniffedType, 'heif'>, string[]> = {
+  jpeg: ['jpeg'],
+  png: ['png'],
+  webp: ['webp'],
+  avif: ['heif'],
+};
+
+async function readHead(file: string, bytes = 64): Promise<Buffer> {
+  const handle = await fs.open(file, 'r');
+  try {
+    const buf = Buffer.alloc(bytes);
+    const { bytesRead } = await handle.read(buf, 0, bytes, 0);
+    return buf.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+interface Decoded {
+  /** Upright pixels, at most the largest variant wide. */
+  raw: Buffer;
+  info: { width: number; height: number; channels: 1 | 2 | 3 | 4 };
+  /** Upright size of the original. */
+  width: number;
+  height: number;
+}
+
+function checkPixels(width: number, height: number) {
+  if (!(width > 0 && height > 0)) throw unsupportedMedia(UNSUPPORTED_MESSAGE);
+  if (width * height > LIMITS.maxImagePixels) throw tooLarge(TOO_MANY_PIXELS_MESSAGE);
+}
+
+/** Decodes once into a capped, upright raw buffer that every variant is cut from. */
+async function decode(file: string, type: SniffedType): Promise<Decoded> {
+  const maxWidth = VARIANT_WIDTHS[VARIANT_WIDTHS.length - 1]!;
+  let source: Sharp;
+  let width: number;
+  let height: number;
+  if (type === 'heif') {
+    // sharp's prebuilt libvips cannot decode HEVC: libheif (wasm) does, and applies the
+    // HEIF rotation boxes itself. Dimensions are checked before any pixel is decoded.
+    const buffer = await fs.readFile(file);
+    let images: Awaited<ReturnType<typeof heicDecode.all>>;
+    try {
+      images = await heicDecode.all({ buffer });
+    } catch {
+      throw unsupportedMedia(UNSUPPORTED_MESSAGE);
+    }
+    try {
+      const first = images[0];
+      if (!first) throw unsupportedMedia(UNSUPPORTED_MESSAGE);
+      checkPixels(first.width, first.height);
+      let pixels: Awaited<ReturnType<typeof first.decode>>;
+      try {
+        pixels = await first.decode();
+      } catch {
+        throw unsupportedMedia(UNSUPPORTED_MESSAGE);
+      }
+      width = pixels.width;
+      height = pixels.height;
+      source = sharp(Buffer.from(pixels.data.buffer, pixels.data.byteOffset, pixels.data.byteLength), {
+        raw: { width, height, channels: 4 },
+      });
+    } finally {
+      images.dispose();
+    }
+  } else {
+    const options: SharpOptions = { limitInputPixels: LIMITS.maxImagePixels, failOn: 'error', sequentialRead: true };
+    let meta: Metadata;
+    try {
+      meta = await sharp(file, options).metadata();
+    } catch {
+      throw unsupportedMedia(UNSUPPORTED_MESSAGE);
+    }
+    if (!SHARP_FORMATS[type].includes(meta.format ?? '')) throw unsupportedMedia(UNSUPPORTED_MESSAGE);
+    // AVIF and HEIC share sharp's "heif" loader: only AV1-coded files are AVIF.
+    if (type === 'avif' && meta.compression !== 'av1') throw unsupportedMedia(UNSUPPORTED_MESSAGE);
+    checkPixels(meta.width ?? 0, meta.height ?? 0);
+    const swap = (meta.orientation ?? 1) >= 5;
+    width = swap ? meta.height! : meta.width!;
+    height = swap ? meta.width! : meta.height!;
+    source = sharp(file, options).rotate();
+  }
+  try {
+    const { data, info } = await source
+      .resize({ width: Math.min(width, maxWidth), withoutEnlargement: true })
+      .toColourspace('srgb')
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    return { raw: data, info: { width: info.width, height: info.height, channels: info.channels }, width, height };
+  } catch (err) {
+    if (err instanceof Error && /pixel limit/i.test(err.message)) throw tooLarge(TOO_MANY_PIXELS_MESSAGE);
+    throw unsupportedMedia(UNSUPPORTED_MESSAGE);
+  }
+}
+
+export function variantWidths(baseWidth: number): number[] {
+  const widths = VARIANT_WIDTHS.filter((w) => w < baseWidth) as number[];
+  widths.push(baseWidth);
+  return widths;
+}
+
+/**
+ * Checks the file by content, then makes upright, metadata-free variants (AVIF and WebP at
+ * every width, JPEG at the larger ones) and a tiny blurred placeholder. Throws 415/413 AppErrors.
+ */
+export async function processImage(file: string): Promise<ProcessedImage> {
+  const type = sniffImageType(await readHead(file));
+  if (!type) throw unsupportedMedia(UNSUPPORTED_MESSAGE);
+  const decoded = await decode(file, type);
+  const { raw, info } = decoded;
+  const fromRaw = () => sharp(raw, { raw: info });
+  const hasAlpha = info.channels === 2 || info.channels === 4;
+
+  const widths = variantWidths(info.width);
+  const jpegWidths = widths.filter((w) => w >= JPEG_MIN_WIDTH);
+  if (jpegWidths.length === 0) jpegWidths.push(info.width);
+
+  const variants: ProcessedVariant[] = [];
+  for (const w of widths) {
+    // sharp writes no metadata unless asked (withMetadata), so EXIF, GPS and XMP are gone.
+    const resized = await fromRaw().resize({ width: w }).raw().toBuffer({ resolveWithObject: true });
+    const at = () => sharp(resized.data, { raw: resized.info });
+    const h = resized.info.height;
+    const push = (format: ImageFormat, data: Buffer) =>
+      variants.push({ name: `${w}.${EXT[format]}`, format, width: w, height: h, data });
+    push('avif', await at().avif({ quality: 50, effort: 2 }).toBuffer());
+    push('webp', await at().webp({ quality: 76, effort: 4 }).toBuffer());
+    if (jpegWidths.includes(w)) {
+      const jpeg = hasAlpha ? at().flatten({ background: '#ffffff' }) : at();
+      push('jpeg', await jpeg.jpeg({ quality: 78, mozjpeg: true, progressive: true }).toBuffer());
+    }
+  }
+
+  const tiny = await fromRaw()
+    .resize({ width: 20 })
+    .flatten({ background: '#ffffff' })
+    .blur(0.6)
+    .webp({ quality: 40 })
+    .toBuffer();
+  return {
+    width: decoded.width,
+    height: decoded.height,
+    placeholder: `data:image/webp;base64,${tiny.toString('base64')}`,
+    variants,
+    sourceType: type,
+  };
+}
+
+export const toVariantFiles = (img: ProcessedImage): VariantFile[] => img.variants.map((v) => ({ name: v.name, data: v.data }));

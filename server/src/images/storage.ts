@@ -1,0 +1,103 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fsyncDir } from '../db/durable-json-file';
+
+/** Image ids are server-made: 16 base64url characters (96 random bits). */
+export const IMAGE_ID_PATTERN = /^[A-Za-z0-9_-]{16}$/;
+/** Variant files are `<width>.<ext>`. */
+export const VARIANT_FILE_PATTERN = /^([1-9]\d{0,4})\.(avif|webp|jpg)$/;
+
+export interface VariantFile {
+  name: string;
+  data: Uint8Array;
+}
+
+/**
+ * Crash-safe image files: variants are written and fsynced in `.staging/<id>/`, then the folder
+ * is renamed into `images/<id>/` in one step. The record is written only after that, and removed
+ * before the files, so a record never points at a missing file.
+ */
+export class ImageFiles {
+  readonly imagesDir: string;
+  readonly stagingDir: string;
+  readonly uploadsDir: string;
+
+  constructor(readonly dataDir: string) {
+    this.imagesDir = path.join(dataDir, 'images');
+    this.stagingDir = path.join(dataDir, '.staging');
+    this.uploadsDir = path.join(dataDir, '.uploads');
+  }
+
+  async init(): Promise<void> {
+    for (const dir of [this.imagesDir, this.stagingDir, this.uploadsDir]) {
+      await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+    }
+  }
+
+  async commit(id: string, files: readonly VariantFile[]): Promise<void> {
+    if (!IMAGE_ID_PATTERN.test(id)) throw new Error(`bad image id ${id}`);
+    const staging = path.join(this.stagingDir, id);
+    await fs.rm(staging, { recursive: true, force: true });
+    await fs.mkdir(staging, { recursive: true });
+    try {
+      for (const f of files) {
+        if (!VARIANT_FILE_PATTERN.test(f.name)) throw new Error(`bad variant name ${f.name}`);
+        const handle = await fs.open(path.join(staging, f.name), 'wx', 0o644);
+        try {
+          await handle.writeFile(f.data);
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+      }
+      await fsyncDir(staging);
+      await fs.rename(staging, path.join(this.imagesDir, id));
+      await fsyncDir(this.imagesDir);
+      await fsyncDir(this.stagingDir);
+    } catch (err) {
+      await fs.rm(staging, { recursive: true, force: true });
+      throw err;
+    }
+  }
+
+  async remove(id: string): Promise<void> {
+    if (!IMAGE_ID_PATTERN.test(id)) return;
+    await fs.rm(path.join(this.imagesDir, id), { recursive: true, force: true });
+  }
+
+  /** Absolute path of a variant, or undefined when the id or name is not one we could have made. */
+  resolve(id: string, file: string): string | undefined {
+    if (!IMAGE_ID_PATTERN.test(id) || !VARIANT_FILE_PATTERN.test(file)) return undefined;
+    return path.join(this.imagesDir, id, file);
+  }
+
+  /** Start-up: removes crash leftovers and folders no record references (never a referenced one). */
+  async sweep(referenced: ReadonlySet<string>): Promise<{ removed: string[] }> {
+    const removed: string[] = [];
+    for (const dir of [this.stagingDir, this.uploadsDir]) {
+      for (const name of await fs.readdir(dir)) {
+        await fs.rm(path.join(dir, name), { recursive: true, force: true });
+        removed.push(path.join(path.basename(dir), name));
+      }
+    }
+    for (const name of await fs.readdir(this.imagesDir)) {
+      if (referenced.has(name)) continue;
+      await fs.rm(path.join(this.imagesDir, name), { recursive: true, force: true });
+      removed.push(path.join('images', name));
+    }
+    return { removed };
+  }
+
+  /** Files of a record that are missing on disk (should never happen; reported at start-up). */
+  async missingFiles(id: string, files: readonly string[]): Promise<string[]> {
+    const missing: string[] = [];
+    for (const f of files) {
+      try {
+        await fs.access(path.join(this.imagesDir, id, f));
+      } catch {
+        missing.push(f);
+      }
+    }
+    return missing;
+  }
+}

@@ -1,0 +1,21 @@
+import type { Middleware } from 'koa';
+import { koaBody } from 'koa-body';
+import type { z } from 'zod';
+import { badRequest, fromZodError, unsupportedMedia } from './errors';
+
+/** JSON bodies only, small; mounted on the routes that take one. */
+export function jsonBody(limit = '32kb'): Middleware {
+  const parse = koaBody({ json: true, multipart: false, urlencoded: false, text: false, jsonLimit: limit, jsonStrict: true });
+  return async (ctx, next) => {
+    const hasBody = Boolean(ctx.request.length) || ctx.get('transfer-encoding') !== '';
+    if (hasBody && !ctx.is('application/json')) throw unsupportedMedia('Envía los datos en formato JSON.');
+    await parse(ctx, next);
+  };
+}
+
+export function validate<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  if (input === undefined) throw badRequest('Faltan los datos de la solicitud.');
+  const result = schema.safeParse(input);
+  if (!result.success) throw fromZodError(result.error);
+  return result.data;
+}

@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import { Router } from '@koa/router';
+import { API_ROUTES } from '@cabana/shared/api/paths';
+import { BUSINESS } from '@cabana/shared/config/business';
+import { EnquiryInputSchema, UpdateEnquiryInputSchema, type Enquiry } from '@cabana/shared/schemas/enquiry';
+import type { AppDeps } from '../deps';
+import { requireAdmin } from '../middleware/auth';
+import { notFound } from '../middleware/errors';
+import { jsonBody, validate } from '../middleware/validate';
+
+const ENQUIRY_ID = /^[A-Za-z0-9_-]{16}$/;
+const newId = () => randomBytes(12).toString('base64url');
+const NOT_FOUND = 'No encontramos esa consulta.';
+
+export function consultasRouter({ store, formTokens, limiters, log }: AppDeps): Router {
+  const router = new Router();
+  const byId = (id: string) => (ENQUIRY_ID.test(id) ? store.data.enquiries.find((e) => e.id === id) : undefined);
+
+  router.get(API_ROUTES.enquiryToken, (ctx) => {
+    ctx.body = { token: formTokens.issue() };
+  });
+
+  router.post(API_ROUTES.enquiries, jsonBody(), async (ctx) => {
+    // Floods are counted before any other work, whatever they contain.
+    await limiters.enquiryClient.consume(ctx.ip);
+    await limiters.enquiryGlobal.consume('all');
+    const input = validate(EnquiryInputSchema, ctx.request.body);
+
+    // Bots get the same answer as people, so they learn nothing; nothing is stored.
+    const dropQuietly = (why: string) => {
+      log.info(`enquiry dropped (${why}) from ${ctx.ip}`);
+      ctx.status = 201;
+      ctx.body = { id: newId() };
+    };
+    if (input.website) return dropQuietly('honeypot');
+    const verdict = formTokens.check(input.formToken);
+    if (verdict !== 'ok') return dropQuietly(`token ${verdict}`);
+
+    const now = new Date().toISOString();
+    const stored = { id: newId(), status: 'nueva' as const, createdAt: now, consentAt: now, policyVersion: BUSINESS.privacyPolicyVersion };
+    const enquiry: Enquiry =
+      input.type === 'reserva'
+        ? {
+            type: 'reserva',
+            name: input.name,
+            email: input.email,
+            phone: input.phone,
+            checkIn: input.checkIn,
+            checkOut: input.checkOut,
+            numPeople: input.numPeople,
+            message: input.message,
+            ...stored,
+          }
+        : { type: 'contacto', name: input.name, email: input.email, message: input.message, ...stored };
+    store.data.enquiries.push(enquiry);
+    await store.save();
+    ctx.status = 201;
+    ctx.body = { id: enquiry.id };
+  });
+
+  router.get(API_ROUTES.enquiries, requireAdmin, (ctx) => {
+    ctx.body = [...store.data.enquiries].sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+  });
+
+  router.patch(API_ROUTES.enquiry, requireAdmin, jsonBody(), async (ctx) => {
+    const enquiry = byId(ctx.params.id ?? '');
+    if (!enquiry) throw notFound(NOT_FOUND);
+    const { status } = validate(UpdateEnquiryInputSchema, ctx.request.body);
+    enquiry.status = status;
+    await store.save();
+    ctx.body = enquiry;
+  });
+
+  router.delete(API_ROUTES.enquiry, requireAdmin, async (ctx) => {
+    const enquiry = byId(ctx.params.id ?? '');
+    if (!enquiry) throw notFound(NOT_FOUND);
+    store.data.enquiries.splice(store.data.enquiries.indexOf(enquiry), 1);
+    await store.save();
+    ctx.status = 204;
+  });
+
+  return router;
+}

@@ -1,0 +1,139 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { Router } from '@koa/router';
+import type { Middleware } from 'koa';
+import { koaBody } from 'koa-body';
+import type { File } from 'formidable';
+import { API_ROUTES } from '@cabana/shared/api/paths';
+import { LIMITS } from '@cabana/shared/config/limits';
+import { UpdateImageInputSchema, UploadImageFieldsSchema } from '@cabana/shared/schemas/image';
+import type { AppDeps } from '../deps';
+import { requireAdmin } from '../middleware/auth';
+import { badRequest, notFound, tooLarge, unsupportedMedia } from '../middleware/errors';
+import { jsonBody, validate } from '../middleware/validate';
+
+const NOT_FOUND = 'No encontramos esa imagen.';
+const MB = Math.round(LIMITS.maxUploadBytes / (1024 * 1024));
+export const UPLOAD_TOO_LARGE = `La imagen supera el tamaño máximo de ${MB} MB.`;
+/** Room for the multipart framing and the text fields around the file. */
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+/**
+ * Decides who is uploading before a single body byte is read: the admin publishes; anyone else
+ * sends a pending photo and is rate limited first, so a flood never reaches the disk.
+ */
+function uploadAuth({ limiters }: AppDeps): Middleware {
+  return async (ctx, next) => {
+    if (!ctx.state.auth) {
+      await limiters.uploadClient.consume(ctx.ip);
+      await limiters.uploadGlobal.consume('all');
+    }
+    await next();
+  };
+}
+
+/** Multipart parsing into a private temp folder that is removed whatever happens. */
+function multipartUpload({ images }: AppDeps): Middleware {
+  return async (ctx, next) => {
+    const declared = ctx.request.length;
+    if (declared !== undefined && declared > LIMITS.maxUploadBytes + MULTIPART_OVERHEAD) {
+      ctx.set('Connection', 'close');
+      throw tooLarge(UPLOAD_TOO_LARGE);
+    }
+    if (!ctx.is('multipart/form-data')) throw unsupportedMedia('Envía la imagen en un formulario multipart (campo "image").');
+    const dir = path.join(images.files.uploadsDir, randomBytes(8).toString('hex'));
+    await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+    const parse = koaBody({
+      multipart: true,
+      json: false,
+      urlencoded: false,
+      text: false,
+      formidable: {
+        uploadDir: dir,
+        keepExtensions: false,
+        maxFiles: 1,
+        maxFileSize: LIMITS.maxUploadBytes,
+        maxTotalFileSize: LIMITS.maxUploadBytes,
+        maxFields: 8,
+        maxFieldsSize: 16 * 1024,
+        allowEmptyFiles: false,
+        minFileSize: 1,
+      },
+    });
+    try {
+      await parse(ctx, next);
+    } catch (err) {
+      const e = err as { httpCode?: number; code?: number };
+      if (e.httpCode === 413) {
+        // Let the rest of a bounded body drain so the client can read our answer.
+        if (declared !== undefined) ctx.req.resume();
+        else ctx.set('Connection', 'close');
+        throw tooLarge(UPLOAD_TOO_LARGE);
+      }
+      if (typeof e.httpCode === 'number' && e.httpCode >= 400 && e.httpCode < 500) {
+        throw badRequest('No pudimos leer el formulario enviado.');
+      }
+      throw err;
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  };
+}
+
+function single(value: string | string[] | undefined): string | undefined {
+  if (Array.isArray(value)) throw badRequest('Cada campo debe enviarse una sola vez.');
+  return value;
+}
+
+export function imagenesRouter(deps: AppDeps): Router {
+  const { images } = deps;
+  const router = new Router();
+
+  router.get(API_ROUTES.images, (ctx) => {
+    ctx.body = images.list('published');
+  });
+
+  router.get(API_ROUTES.imagesPending, requireAdmin, (ctx) => {
+    ctx.body = images.list('pending');
+  });
+
+  router.post(API_ROUTES.imageUpload, uploadAuth(deps), multipartUpload(deps), async (ctx) => {
+    const files = ctx.request.files ?? {};
+    const names = Object.keys(files);
+    const file = files.image;
+    if (!file || names.some((n) => n !== 'image')) {
+      throw badRequest('Adjunta una imagen en el campo "image".', { image: 'Adjunta una imagen.' });
+    }
+    if (Array.isArray(file)) throw badRequest('Sube una sola imagen por envío.');
+    const raw = (ctx.request.body ?? {}) as Record<string, string | string[] | undefined>;
+    const fieldsIn: Record<string, string | undefined> = {};
+    for (const [k, v] of Object.entries(raw)) fieldsIn[k] = single(v);
+    const isAdmin = Boolean(ctx.state.auth);
+    const fields = validate(UploadImageFieldsSchema, fieldsIn);
+    const created = await images.create((file as File).filepath, fields, isAdmin ? 'published' : 'pending');
+    ctx.status = 201;
+    ctx.body = created;
+  });
+
+  router.patch(API_ROUTES.image, requireAdmin, jsonBody(), async (ctx) => {
+    const input = validate(UpdateImageInputSchema, ctx.request.body);
+    const updated = await images.update(ctx.params.id ?? '', input);
+    if (!updated) throw notFound(NOT_FOUND);
+    ctx.body = updated;
+  });
+
+  router.delete(API_ROUTES.image, requireAdmin, async (ctx) => {
+    const id = ctx.params.id ?? '';
+    if (!(await images.remove(id))) throw notFound(NOT_FOUND);
+    ctx.body = { id, deleted: true };
+  });
+
+  router.post(API_ROUTES.imageApprove, requireAdmin, async (ctx) => {
+    const approved = await images.approve(ctx.params.id ?? '');
+    if (!approved) throw notFound(NOT_FOUND);
+    ctx.body = approved;
+  });
+
+  return router;
+}

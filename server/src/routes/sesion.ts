@@ -1,0 +1,79 @@
+import { Router } from '@koa/router';
+import type { Context } from 'koa';
+import { API_ROUTES, SESSION_COOKIE } from '@cabana/shared/api/paths';
+import { LoginInputSchema, type SessionInfo } from '@cabana/shared/schemas/session';
+import type { AppDeps } from '../deps';
+import { getDummyHash, verifyPassword } from '../auth/password';
+import { AppError, unauthenticated } from '../middleware/errors';
+import { jsonBody, validate } from '../middleware/validate';
+
+export const WRONG_CREDENTIALS = 'Credenciales incorrectas';
+
+function clearCookie(ctx: Context) {
+  ctx.cookies.set(SESSION_COOKIE, '', {
+    httpOnly: true,
+    sameSite: 'strict',
+    path: '/',
+    secure: ctx.secure,
+    maxAge: 0,
+    overwrite: true,
+  });
+}
+
+export function sesionRouter({ store, sessions, limiters, config }: AppDeps): Router {
+  const router = new Router();
+
+  router.post(API_ROUTES.session, jsonBody(), async (ctx) => {
+    const input = validate(LoginInputSchema, ctx.request.body);
+    const email = input.email.toLowerCase();
+    const client = ctx.ip;
+    await limiters.loginAccount.check(email);
+    await limiters.loginClient.check(client);
+
+    const admin = store.data.admin;
+    const known = admin !== null && admin.email === email;
+    // The hash is checked even for an unknown e-mail, so both failures take the same time.
+    const matches = await verifyPassword(input.password, known ? admin.passwordHash : await getDummyHash());
+    if (!known || !matches) {
+      await limiters.loginAccount.penalize(email);
+      await limiters.loginClient.penalize(client);
+      throw new AppError(401, 'UNAUTHENTICATED', WRONG_CREDENTIALS);
+    }
+    await limiters.loginAccount.reset(email);
+    await limiters.loginClient.reset(client);
+
+    // A fresh id at every login; the one the browser held before (if any) is revoked.
+    if (ctx.state.auth) await sessions.revoke(ctx.state.auth.session.idHash);
+    const { id, session } = await sessions.create(email, input.token ? 'token' : 'cookie');
+    const body: SessionInfo = { email, expiresAt: session.expiresAt.toISOString() };
+    if (input.token) {
+      body.token = id;
+    } else {
+      ctx.cookies.set(SESSION_COOKIE, id, {
+        httpOnly: true,
+        sameSite: 'strict',
+        path: '/',
+        secure: ctx.secure,
+        maxAge: config.sessionMaxMs,
+        overwrite: true,
+      });
+    }
+    ctx.body = body;
+  });
+
+  router.get(API_ROUTES.session, (ctx) => {
+    const auth = ctx.state.auth;
+    if (!auth) throw unauthenticated('No has iniciado sesión.');
+    const body: SessionInfo = { email: auth.session.email, expiresAt: auth.session.expiresAt.toISOString() };
+    ctx.body = body;
+  });
+
+  // Logout is idempotent and public: it can only ever end the caller's own session.
+  router.delete(API_ROUTES.session, async (ctx) => {
+    if (ctx.state.auth) await sessions.revoke(ctx.state.auth.session.idHash);
+    if (ctx.cookies.get(SESSION_COOKIE) !== undefined) clearCookie(ctx);
+    ctx.status = 204;
+  });
+
+  return router;
+}

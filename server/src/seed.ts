@@ -1,0 +1,45 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import { BUSINESS } from '@cabana/shared/config/business';
+import { UploadImageFieldsSchema } from '@cabana/shared/schemas/image';
+import type { ImageService } from './images/image-service';
+import type { Store } from './db/store';
+import type { Logger } from './deps';
+
+const SeedListSchema = z.array(z.object({ file: z.string().regex(/^[\w.-]+$/), title: z.string(), description: z.string().default('') }));
+
+/**
+ * First start with an empty data folder: publish the sample photos through the normal pipeline,
+ * so a fresh install shows a complete gallery. Skipped while the list does not exist yet.
+ */
+export async function seedSamplePhotos(seedDir: string, store: Store, images: ImageService, log: Logger): Promise<number> {
+  if (store.data.seeded || store.data.images.length > 0) return 0;
+  let list: z.infer<typeof SeedListSchema>;
+  try {
+    list = SeedListSchema.parse(JSON.parse(await fs.readFile(path.join(seedDir, 'photos.json'), 'utf8')));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    log.error('seed: photos.json is not valid; no sample photos published', err);
+    return 0;
+  }
+  let count = 0;
+  // Oldest first, so the list's first photo ends up first in the newest-first gallery.
+  for (const item of [...list].reverse()) {
+    const fields = UploadImageFieldsSchema.safeParse({ title: item.title, description: item.description, tags: BUSINESS.uploadTags });
+    if (!fields.success) {
+      log.error(`seed: skipped ${item.file} (bad title or description)`);
+      continue;
+    }
+    try {
+      await images.create(path.join(seedDir, 'photos', item.file), fields.data, 'published');
+      count++;
+    } catch (err) {
+      log.error(`seed: skipped ${item.file}`, err);
+    }
+  }
+  store.data.seeded = true;
+  await store.save();
+  log.info(`seed: published ${count} sample photos`);
+  return count;
+}

@@ -1,0 +1,129 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type Koa from 'koa';
+import type { Config } from './env';
+import type { AppDeps, Logger } from './deps';
+import { createLimiters } from './deps';
+import { createApp } from './app';
+import { openStore, type Store } from './db/store';
+import { lockDataDir } from './db/lock';
+import { generatePassword, hashPassword } from './auth/password';
+import { Sessions } from './auth/sessions';
+import { ImageService } from './images/image-service';
+import { FormTokens } from './forms/form-token';
+import { seedSamplePhotos } from './seed';
+
+export interface RunningServer {
+  /** http://host:port (127.0.0.1 when listening on every interface). */
+  url: string;
+  port: number;
+  app: Koa;
+  deps: AppDeps;
+  adminEmail: string;
+  /** Set only on the first start when no ADMIN_PASSWORD was given: print it once. */
+  generatedPassword?: string;
+  /** Resolves when the sample photos of a first start are in (at once when there is nothing to do). */
+  seeding: Promise<void>;
+  close(): Promise<void>;
+}
+
+export const consoleLogger: Logger = {
+  info: (msg) => console.log(`[${new Date().toISOString()}] ${msg}`),
+  error: (msg, err) => console.error(`[${new Date().toISOString()}] ${msg}`, err ?? ''),
+};
+
+/** First start: the admin from ADMIN_EMAIL / ADMIN_PASSWORD, or a generated password. */
+async function ensureAdmin(store: Store, config: Config): Promise<string | undefined> {
+  if (store.data.admin) return undefined;
+  const generated = config.adminPassword === undefined ? generatePassword() : undefined;
+  store.data.admin = {
+    email: config.adminEmail,
+    passwordHash: await hashPassword(config.adminPassword ?? generated!),
+    passwordChangedAt: new Date().toISOString(),
+  };
+  await store.save();
+  return generated;
+}
+
+/** Opens the data folder (locked), prepares everything and listens. Used by main.ts and the tests. */
+export async function startServer(config: Config, log: Logger = consoleLogger): Promise<RunningServer> {
+  fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  const lock = lockDataDir(config.dataDir, 'the Cabaña server');
+  let server: http.Server | undefined;
+  try {
+    const store = await openStore(config.dataDir);
+    const generatedPassword = await ensureAdmin(store, config);
+    const images = new ImageService(store, config.dataDir, {
+      publicUrl: config.publicUrl,
+      concurrency: config.imageConcurrency,
+      maxWaiting: config.imageQueueMax,
+    });
+    await images.files.init();
+    const { removed } = await images.sweep();
+    if (removed.length > 0) log.info(`start-up sweep removed ${removed.length} leftover(s): ${removed.join(', ')}`);
+    for (const img of store.data.images) {
+      const missing = await images.files.missingFiles(img.id, img.files);
+      if (missing.length > 0) log.error(`image ${img.id} is missing files: ${missing.join(', ')}`);
+    }
+
+    const deps: AppDeps = {
+      config,
+      store,
+      sessions: new Sessions(store, { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs }),
+      images,
+      formTokens: new FormTokens(store, { minFillMs: config.formMinFillMs, maxAgeMs: config.formMaxAgeMs }),
+      limiters: createLimiters(config),
+      log,
+    };
+    const app = createApp(deps);
+    const srv = http.createServer(app.callback());
+    server = srv;
+    // Slow rural uploads of 25 MB need time; headers must still arrive promptly.
+    srv.requestTimeout = 15 * 60 * 1000;
+    srv.headersTimeout = 30 * 1000;
+    await new Promise<void>((resolve, reject) => {
+      srv.once('error', reject);
+      srv.listen(config.port, config.host || undefined, () => {
+        srv.off('error', reject);
+        resolve();
+      });
+    });
+    const { port } = srv.address() as AddressInfo;
+    const host = !config.host || config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+
+    let closing = false;
+    const seeding = config.seedSamplePhotos
+      ? seedSamplePhotos(config.seedDir, store, images, log).then(
+          () => undefined,
+          (err) => {
+            if (!closing) log.error('seeding sample photos failed', err);
+          },
+        )
+      : Promise.resolve();
+
+    return {
+      url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+      port,
+      app,
+      deps,
+      adminEmail: store.data.admin!.email,
+      ...(generatedPassword ? { generatedPassword } : {}),
+      seeding,
+      async close() {
+        closing = true;
+        await new Promise<void>((resolve) => {
+          srv.close(() => resolve());
+          srv.closeIdleConnections();
+          setTimeout(() => srv.closeAllConnections(), 2000).unref();
+        });
+        await seeding;
+        lock.release();
+      },
+    };
+  } catch (err) {
+    server?.close();
+    lock.release();
+    throw err;
+  }
+}
