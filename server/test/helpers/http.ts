@@ -1,0 +1,30 @@
+import type { TestServer } from './test-server';
+
+export interface UploadOptions {
+  fields?: Record<string, string>;
+  headers?: Record<string, string>;
+  filename?: string;
+  type?: string;
+  fieldName?: string;
+}
+
+/** Multipart upload the way a browser form sends it. */
+export async function upload(s: TestServer, data: Uint8Array | string, opts: UploadOptions = {}): Promise<Response> {
+  const fd = new FormData();
+  const bytes = typeof data === 'string' ? new TextEncoder().encode(data) : data;
+  fd.set(opts.fieldName ?? 'image', new Blob([bytes], { type: opts.type ?? 'image/jpeg' }), opts.filename ?? 'foto.jpg');
+  for (const [k, v] of Object.entries(opts.fields ?? { title: 'Foto de prueba' })) fd.set(k, v);
+  return fetch(`${s.apiUrl}/imagenes/upload`, { method: 'POST', headers: opts.headers, body: fd });
+}
+
+export async function json(s: TestServer, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${s.apiUrl}${path}`, {
+    method,
+    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+/** A cookie-authenticated request from our own pages (browsers send Origin on writes). */
+export const sameSite = (s: TestServer, cookie: string) => ({ cookie, origin: s.url, 'sec-fetch-site': 'same-origin' });
