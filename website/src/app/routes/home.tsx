@@ -1,0 +1,149 @@
+import { Link } from 'react-router-dom';
+import { BUSINESS, whatsappUrl } from '@cabana/shared/config/business';
+import { Icon, type IconName } from '../../components/ui/icon';
+import { paths } from '../../config/paths';
+import { HeroVideo } from '../../features/home/hero-video';
+
+const FEATURES: { icon: IconName; title: string; text: string }[] = [
+  { icon: 'jacuzzi', title: 'Jacuzzi', text: 'Agua tibia bajo las palmas para cerrar el día de playa.' },
+  { icon: 'kiosk', title: 'Kiosco', text: 'Sombra, hamacas y brisa para las tardes largas.' },
+  { icon: 'flame', title: 'Zona BBQ', text: 'Parrilla lista para el pescado fresco o un buen asado.' },
+  { icon: 'car', title: 'Parqueadero', text: 'Espacio seguro para moto o carro dentro de la propiedad.' },
+  { icon: 'utensils', title: '2 cocinas', text: 'Dos cocinas equipadas para que el grupo cocine sin turnos.' },
+  { icon: 'sun', title: 'Sala en la terraza', text: 'Una terraza amplia para conversar y ver el atardecer.' },
+];
+
+const ATTRACTIONS: { icon: IconName; title: string; text: string }[] = [
+  { icon: 'volcano', title: 'Volcán de lodo', text: 'Un baño de lodo tibio en el volcán de San Antero, a un corto trayecto.' },
+  { icon: 'umbrella', title: 'Playas', text: 'Las playas de Tolú y Coveñas, de aguas tranquilas y cálidas.' },
+  { icon: 'moon', title: 'Tolú de noche', text: 'El malecón, los bicitaxis iluminados y la comida de la costa.' },
+  { icon: 'boat', title: 'Tour por las islas', text: 'Lancha a las islas de San Bernardo: Múcura, Tintipán y el islote.' },
+  { icon: 'leaf', title: 'Canoa por el manglar', text: 'Un paseo en canoa entre los manglares de la ciénaga de La Caimanera.' },
+  { icon: 'wave', title: 'Playa blanca', text: 'Arena blanca y mar turquesa para un día completo de sol.' },
+];
+
+export default function HomeRoute() {
+  return (
+    <main id="contenido" tabIndex={-1}>
+      <section className="hero" aria-labelledby="hero-titulo">
+        <HeroVideo />
+        <div className="hero__content container">
+          <p className="hero__eyebrow">Santiago de Tolú · Golfo de Morrosquillo</p>
+          <h1 id="hero-titulo" className="hero__title">
+            {BUSINESS.name}
+          </h1>
+          <p className="hero__lead">
+            Tu casa en el Caribe colombiano para grupos de hasta {BUSINESS.capacity} personas, a{' '}
+            <strong>{BUSINESS.distanceToSeaMinutes} minutos del mar</strong>.
+          </p>
+          <div className="hero__actions">
+            <Link to={paths.plans} className="button button--accent button--lg">
+              Reservar ahora
+            </Link>
+            <Link to={paths.gallery} className="button button--light button--lg">
+              Ver galería
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      <section className="stats" aria-label="La cabaña en cifras">
+        <ul className="container stats__list">
+          <li className="stat">
+            <Icon name="star" className="stat__icon" />
+            <span className="stat__value">{BUSINESS.rating.toLocaleString('es-CO')}</span>
+            <span className="stat__label">de calificación</span>
+          </li>
+          <li className="stat">
+            <Icon name="users" className="stat__icon" />
+            <span className="stat__value">{BUSINESS.guestsServed}</span>
+            <span className="stat__label">huéspedes felices</span>
+          </li>
+          <li className="stat">
+            <Icon name="support" className="stat__icon" />
+            <span className="stat__value">{BUSINESS.attention}</span>
+            <span className="stat__label">atención</span>
+          </li>
+        </ul>
+      </section>
+
+      <section className="section" aria-labelledby="ubicacion-titulo">
+        <div className="container split">
+          <div>
+            <h2 id="ubicacion-titulo" className="section__title">
+              A {BUSINESS.distanceToSeaMinutes} minutos del mar
+            </h2>
+            <p>
+              La cabaña está en la vía entre Tolú y Coveñas, en el corazón del Golfo de Morrosquillo: lo bastante
+              cerca para ir a la playa cada mañana y lo bastante lejos del ruido para descansar de verdad.
+            </p>
+            <p>{BUSINESS.address.display}.</p>
+            <a className="button button--outline" href={BUSINESS.mapUrl} target="_blank" rel="noopener">
+              <Icon name="map" size={20} /> Ver ubicación en el mapa
+            </a>
+          </div>
+          <div className="distance-card" aria-hidden="true">
+            <Icon name="wave" size={56} />
+            <span className="distance-card__value">{BUSINESS.distanceToSeaMinutes} min</span>
+            <span className="distance-card__label">hasta la playa</span>
+          </div>
+        </div>
+      </section>
+
+      <section className="section section--sand" aria-labelledby="comodidades-titulo">
+        <div className="container">
+          <h2 id="comodidades-titulo" className="section__title">
+            Todo para disfrutar en grupo
+          </h2>
+          <ul className="card-grid">
+            {FEATURES.map((f) => (
+              <li key={f.title} className="feature">
+                <span className="feature__icon">
+                  <Icon name={f.icon} size={28} />
+                </span>
+                <h3 className="feature__title">{f.title}</h3>
+                <p>{f.text}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="cta" aria-labelledby="cta-titulo">
+        <div className="container cta__inner">
+          <h2 id="cta-titulo" className="cta__title">
+            ¿Listo para tu escapada al Caribe?
+          </h2>
+          <p>Consulta el precio por persona, calcula tu estadía y envía tu reserva en un minuto.</p>
+          <div className="cta__actions">
+            <Link to={paths.plans} className="button button--accent button--lg">
+              Ver planes y reservar
+            </Link>
+            <a className="button button--light button--lg" href={whatsappUrl()} target="_blank" rel="noopener">
+              <Icon name="whatsapp" size={20} /> Escríbenos por WhatsApp
+            </a>
+          </div>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="atracciones-titulo">
+        <div className="container">
+          <h2 id="atracciones-titulo" className="section__title">
+            Qué hacer cerca
+          </h2>
+          <ul className="card-grid">
+            {ATTRACTIONS.map((a) => (
+              <li key={a.title} className="attraction">
+                <span className="attraction__icon">
+                  <Icon name={a.icon} size={28} />
+                </span>
+                <h3 className="attraction__title">{a.title}</h3>
+                <p>{a.text}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,61 @@
+import { BUSINESS } from '@cabana/shared/config/business';
+import { paths } from '../config/paths';
+
+export interface PageMeta {
+  title: string;
+  description: string;
+  /** Kept out of search engines (admin screens, the 404 page). */
+  noindex?: boolean;
+}
+
+const brand = BUSINESS.shortName;
+
+export const PAGE_META: Record<string, PageMeta> = {
+  [paths.home]: {
+    title: `${BUSINESS.name} · Cabaña en Tolú a ${BUSINESS.distanceToSeaMinutes} minutos del mar`,
+    description: BUSINESS.description,
+  },
+  [paths.plans]: {
+    title: `Planes, precios y reservas · ${brand}`,
+    description: `Precio por persona por noche, capacidad para ${BUSINESS.capacity} personas y reserva en línea de la cabaña en Tolú, Sucre. Calcula el total de tu estadía en pesos o dólares.`,
+  },
+  [paths.gallery]: {
+    title: `Galería de fotos · ${brand}`,
+    description: `Fotos de la cabaña ${BUSINESS.name}: jacuzzi, kiosco, zona BBQ, cocinas, terraza y las playas del Golfo de Morrosquillo.`,
+  },
+  [paths.contact]: {
+    title: `Contacto · ${brand}`,
+    description: `Escríbenos o llámanos: ${BUSINESS.phoneDisplay}, ${BUSINESS.email}. Atención ${BUSINESS.hours.display.toLowerCase()}, en ${BUSINESS.address.locality}, ${BUSINESS.address.region}.`,
+  },
+  [paths.upload]: {
+    title: `Comparte tus fotos · ${brand}`,
+    description: `¿Te hospedaste en ${BUSINESS.name}? Comparte tus mejores fotos de la cabaña y de Tolú; aparecerán en la galería tras la aprobación del anfitrión.`,
+  },
+  [paths.privacy]: {
+    title: `Política de privacidad · ${brand}`,
+    description: `Cómo ${BUSINESS.dataController.name} trata tus datos personales según la Ley 1581 de 2012: finalidad, derechos y cómo ejercerlos.`,
+  },
+  [paths.login]: {
+    title: `Iniciar sesión · ${brand}`,
+    description: 'Acceso para el administrador de la cabaña.',
+    noindex: true,
+  },
+  [paths.admin]: {
+    title: `Administración · ${brand}`,
+    description: 'Panel de administración de la cabaña.',
+    noindex: true,
+  },
+};
+
+export const NOT_FOUND_META: PageMeta = {
+  title: `Página no encontrada · ${brand}`,
+  description: 'La página que buscas no existe. Vuelve al inicio para conocer la cabaña.',
+  noindex: true,
+};
+
+export function metaFor(pathname: string): PageMeta {
+  const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return PAGE_META[clean] ?? NOT_FOUND_META;
+}
+
+export const canonicalUrl = (path: string) => BUSINESS.siteUrl + (path === '/' ? '/' : path);

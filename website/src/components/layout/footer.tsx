@@ -1,0 +1,98 @@
+import { Link } from 'react-router-dom';
+import { BUSINESS, whatsappUrl } from '@cabana/shared/config/business';
+import { paths } from '../../config/paths';
+import { Icon, type IconName } from '../ui/icon';
+
+const SOCIAL_ICONS: Record<string, IconName> = {
+  Facebook: 'facebook',
+  Instagram: 'instagram',
+  TikTok: 'tiktok',
+};
+
+export function Footer() {
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer__grid">
+        <section aria-labelledby="footer-marca">
+          <h2 id="footer-marca" className="site-footer__title">
+            {BUSINESS.name}
+          </h2>
+          <p>{BUSINESS.tagline}.</p>
+          <p className="rnt">
+            <Icon name="shield" size={18} /> Registro Nacional de Turismo (RNT) n.º {BUSINESS.rnt}
+          </p>
+        </section>
+        <nav aria-labelledby="footer-nav">
+          <h2 id="footer-nav" className="site-footer__title">
+            Navegación
+          </h2>
+          <ul className="site-footer__list">
+            <li>
+              <Link to={paths.plans}>Planes</Link>
+            </li>
+            <li>
+              <Link to={paths.gallery}>Galería</Link>
+            </li>
+            <li>
+              <Link to={paths.contact}>Contacto</Link>
+            </li>
+            <li>
+              <Link to={paths.upload}>Comparte tus fotos</Link>
+            </li>
+            <li>
+              <Link to={paths.privacy}>Política de privacidad</Link>
+            </li>
+            <li>
+              <Link to={paths.login}>Login</Link>
+            </li>
+          </ul>
+        </nav>
+        <section aria-labelledby="footer-contacto">
+          <h2 id="footer-contacto" className="site-footer__title">
+            Contacto
+          </h2>
+          <ul className="site-footer__list site-footer__contact">
+            <li>
+              <Icon name="phone" size={18} /> <a href={`tel:${BUSINESS.phoneE164}`}>{BUSINESS.phoneDisplay}</a>
+            </li>
+            <li>
+              <Icon name="whatsapp" size={18} />{' '}
+              <a href={whatsappUrl()} target="_blank" rel="noopener">
+                WhatsApp
+              </a>
+            </li>
+            <li>
+              <Icon name="mail" size={18} /> <a href={`mailto:${BUSINESS.email}`}>{BUSINESS.email}</a>
+            </li>
+            <li>
+              <Icon name="pin" size={18} /> <span>{BUSINESS.address.display}</span>
+            </li>
+            <li>
+              <Icon name="clock" size={18} /> <span>{BUSINESS.hours.display}</span>
+            </li>
+          </ul>
+        </section>
+        <section aria-labelledby="footer-redes">
+          <h2 id="footer-redes" className="site-footer__title">
+            Redes sociales
+          </h2>
+          <ul className="socials">
+            {BUSINESS.socials.map((s) => (
+              <li key={s.name}>
+                <a href={s.url} target="_blank" rel="noopener" className="socials__link">
+                  <Icon name={SOCIAL_ICONS[s.name] ?? 'star'} size={20} />
+                  <span>{s.name}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+      <div className="container site-footer__legal">
+        <p>
+          © {BUSINESS.dataController.name} · NIT {BUSINESS.dataController.nit}
+        </p>
+      </div>
+    </footer>
+  );
+}

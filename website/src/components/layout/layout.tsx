@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import { Footer } from './footer';
+import { Header } from './header';
+import { WhatsAppButton } from './whatsapp-button';
+
+/** Shared frame of every page; each route renders its own <main id="contenido">. */
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <a className="skip-link" href="#contenido">
+        Saltar al contenido
+      </a>
+      <Header />
+      {children}
+      <Footer />
+      <WhatsAppButton />
+    </>
+  );
+}
+
+export function PageLoading() {
+  return (
+    <main id="contenido" className="page page--loading" tabIndex={-1}>
+      <div className="container">
+        <p className="loading" role="status">
+          Cargando…
+        </p>
+      </div>
+    </main>
+  );
+}

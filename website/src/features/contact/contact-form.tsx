@@ -1,0 +1,125 @@
+import { whatsappUrl } from '@cabana/shared/config/business';
+import { LIMITS } from '@cabana/shared/config/limits';
+import { ContactInputSchema } from '@cabana/shared/schemas/enquiry';
+import { ConsentField } from '../../components/form/consent-field';
+import { TextAreaField, TextField } from '../../components/form/field';
+import { FormStatus } from '../../components/form/form-status';
+import { Honeypot } from '../../components/form/honeypot';
+import { Icon } from '../../components/ui/icon';
+import { env } from '../../config/env';
+import { useEnquiryForm } from '../../lib/use-enquiry-form';
+import { fieldErrorsOf } from '../../lib/validation';
+
+export const CONTACT_SUCCESS = '¡Gracias por tu mensaje! Te responderemos muy pronto.';
+export const CONTACT_FAILURE =
+  'No pudimos enviar tu mensaje: ni nuestro servidor ni el servicio de correo respondieron. Tu mensaje sigue en el formulario; inténtalo de nuevo en unos minutos o escríbenos por WhatsApp.';
+
+interface Values extends Record<string, unknown> {
+  name: string;
+  email: string;
+  message: string;
+  consent: boolean;
+  website: string;
+}
+
+const INITIAL: Values = { name: '', email: '', message: '', consent: false, website: '' };
+const ORDER = ['name', 'email', 'message', 'consent'] as const;
+
+export function ContactForm() {
+  const form = useEnquiryForm<Values>({
+    initial: INITIAL,
+    fieldOrder: ORDER,
+    validate: (v, formToken) => {
+      const parsed = ContactInputSchema.safeParse({ type: 'contacto', ...v, formToken });
+      return parsed.success ? { ok: true, input: parsed.data } : { ok: false, errors: fieldErrorsOf(parsed.error) };
+    },
+    emails: (input) => [
+      {
+        templateId: env.emailjs.templateContacto,
+        params: { tipo: 'Contacto', name: input.name, email: input.email, reply_to: input.email, message: input.message },
+        required: true,
+      },
+    ],
+    successText: CONTACT_SUCCESS,
+    failureText: CONTACT_FAILURE,
+  });
+  const { values, errors, status, sending } = form;
+
+  return (
+    <form
+      ref={form.formRef}
+      className="form card"
+      noValidate
+      onSubmit={form.onSubmit}
+      aria-labelledby="mensaje-titulo"
+      aria-busy={sending}
+    >
+      <h2 id="mensaje-titulo" className="form__title">
+        Envíanos un mensaje
+      </h2>
+      <p className="form__intro">
+        Los campos con <span aria-hidden="true">*</span>
+        <span className="visually-hidden">asterisco</span> son obligatorios.
+      </p>
+      <TextField
+        id="name"
+        label="Nombre"
+        required
+        autoComplete="name"
+        maxLength={LIMITS.nameMax}
+        value={values.name}
+        error={errors.name}
+        onChange={(e) => form.set('name', e.target.value)}
+      />
+      <TextField
+        id="email"
+        label="Correo electrónico"
+        type="email"
+        required
+        autoComplete="email"
+        inputMode="email"
+        maxLength={LIMITS.emailMax}
+        value={values.email}
+        error={errors.email}
+        onChange={(e) => form.set('email', e.target.value)}
+      />
+      <TextAreaField
+        id="message"
+        label="Mensaje"
+        required
+        rows={5}
+        maxLength={LIMITS.messageMax}
+        value={values.message}
+        error={errors.message}
+        onChange={(e) => form.set('message', e.target.value)}
+      />
+      <ConsentField
+        id="consent-contacto"
+        checked={values.consent}
+        error={errors.consent}
+        onChange={(c) => form.set('consent', c)}
+      />
+      <Honeypot value={values.website} onChange={(v) => form.set('website', v)} />
+      <button type="submit" className="button button--primary button--lg button--block" disabled={sending}>
+        {sending ? 'Enviando…' : 'Enviar mensaje'}
+      </button>
+      {status ? (
+        <FormStatus kind={status.kind}>
+          <p>{status.text}</p>
+          {status.kind === 'error' && status.offerWhatsapp ? (
+            <p>
+              <a
+                className="button button--whatsapp"
+                href={whatsappUrl(`Hola, soy ${values.name || 'un visitante'}. ${values.message}`.trim())}
+                target="_blank"
+                rel="noopener"
+              >
+                <Icon name="whatsapp" size={20} /> Escribir por WhatsApp
+              </a>
+            </p>
+          ) : null}
+        </FormStatus>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,260 @@
+import { BUSINESS, whatsappUrl } from '@cabana/shared/config/business';
+import { LIMITS } from '@cabana/shared/config/limits';
+import { todayAtCabin } from '@cabana/shared/pricing/dates';
+import { formatMoney } from '@cabana/shared/pricing/pricing';
+import { ReservationInputSchema } from '@cabana/shared/schemas/enquiry';
+import { ConsentField } from '../../components/form/consent-field';
+import { SelectField, TextAreaField, TextField } from '../../components/form/field';
+import { FormStatus } from '../../components/form/form-status';
+import { Honeypot } from '../../components/form/honeypot';
+import { Icon } from '../../components/ui/icon';
+import { env } from '../../config/env';
+import { DEFAULT_STAY, formatDay, quoteStay, stayWhatsappText, type Stay } from '../../lib/stay';
+import { useEnquiryForm } from '../../lib/use-enquiry-form';
+import { fieldErrorsOf } from '../../lib/validation';
+
+export const RESERVATION_SUCCESS = '¡Gracias por tu reserva! Ha quedado confirmada.';
+export const RESERVATION_FAILURE =
+  'No pudimos enviar tu reserva: ni nuestro servidor ni el servicio de correo respondieron. Tus datos siguen en el formulario; inténtalo de nuevo en unos minutos o escríbenos por WhatsApp.';
+
+interface Values extends Record<string, unknown> {
+  name: string;
+  email: string;
+  phone: string;
+  checkIn: string;
+  checkOut: string;
+  numPeople: number;
+  message: string;
+  consent: boolean;
+  website: string;
+}
+
+const INITIAL: Values = {
+  name: '',
+  email: '',
+  phone: '',
+  checkIn: DEFAULT_STAY.checkIn,
+  checkOut: DEFAULT_STAY.checkOut,
+  numPeople: DEFAULT_STAY.numPeople,
+  message: '',
+  consent: false,
+  website: '',
+};
+
+const ORDER = ['name', 'email', 'phone', 'checkIn', 'checkOut', 'numPeople', 'message', 'consent'] as const;
+
+const PEOPLE = Array.from(
+  { length: BUSINESS.maxPeople - BUSINESS.minPeople + 1 },
+  (_, i) => BUSINESS.minPeople + i,
+);
+
+function addDays(iso: string, days: number): string {
+  const d = new Date(`${iso}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+interface Props {
+  /** Price per person in COP, when known: used for the totals in the e-mails. */
+  price: number | null;
+  onStayChange: (stay: Stay) => void;
+}
+
+export function ReservationForm({ price, onStayChange }: Props) {
+  const form = useEnquiryForm<Values>({
+    initial: INITIAL,
+    fieldOrder: ORDER,
+    validate: (v, formToken) => {
+      const parsed = ReservationInputSchema.safeParse({
+        type: 'reserva',
+        name: v.name,
+        email: v.email,
+        phone: v.phone,
+        checkIn: v.checkIn,
+        checkOut: v.checkOut,
+        numPeople: v.numPeople,
+        message: v.message,
+        consent: v.consent,
+        website: v.website,
+        formToken,
+      });
+      return parsed.success ? { ok: true, input: parsed.data } : { ok: false, errors: fieldErrorsOf(parsed.error) };
+    },
+    emails: (input) => {
+      if (input.type !== 'reserva') return [];
+      const q = quoteStay(input, price);
+      const params = {
+        tipo: 'Reserva',
+        name: input.name,
+        email: input.email,
+        reply_to: input.email,
+        phone: input.phone,
+        checkIn: formatDay(input.checkIn),
+        checkOut: formatDay(input.checkOut),
+        numPeople: input.numPeople,
+        nights: q.nights,
+        pricePerPerson: price === null ? 'por confirmar' : formatMoney(price, 'COP'),
+        totalPerNight: q.perNight === null ? 'por confirmar' : formatMoney(q.perNight, 'COP'),
+        total: q.total === null ? 'por confirmar' : formatMoney(q.total, 'COP'),
+        message: input.message || '(sin mensaje)',
+      };
+      return [
+        { templateId: env.emailjs.templateReserva, params, required: true },
+        {
+          templateId: env.emailjs.templateReservaCliente,
+          params: { ...params, to_name: input.name, to_email: input.email },
+          required: false,
+        },
+      ];
+    },
+    successText: RESERVATION_SUCCESS,
+    failureText: RESERVATION_FAILURE,
+    onReset: () => onStayChange(DEFAULT_STAY),
+  });
+  const { values, errors, status, sending } = form;
+
+  const setStay = (patch: Partial<Stay>) => {
+    const next = { checkIn: values.checkIn, checkOut: values.checkOut, numPeople: values.numPeople, ...patch };
+    onStayChange(next);
+  };
+
+  const today = todayAtCabin();
+  const checkOutMin = values.checkIn ? addDays(values.checkIn, 1) : addDays(today, 1);
+
+  return (
+    <form
+      ref={form.formRef}
+      className="form card"
+      noValidate
+      onSubmit={form.onSubmit}
+      aria-labelledby="reserva-titulo"
+      aria-busy={sending}
+    >
+      <h2 id="reserva-titulo" className="form__title">
+        Solicita tu reserva
+      </h2>
+      <p className="form__intro">
+        Los campos con <span aria-hidden="true">*</span>
+        <span className="visually-hidden">asterisco</span> son obligatorios.
+      </p>
+      <div className="form__grid">
+        <TextField
+          id="name"
+          label="Nombre completo"
+          required
+          autoComplete="name"
+          maxLength={LIMITS.nameMax}
+          value={values.name}
+          error={errors.name}
+          onChange={(e) => form.set('name', e.target.value)}
+        />
+        <TextField
+          id="email"
+          label="Correo electrónico"
+          type="email"
+          required
+          autoComplete="email"
+          inputMode="email"
+          maxLength={LIMITS.emailMax}
+          value={values.email}
+          error={errors.email}
+          onChange={(e) => form.set('email', e.target.value)}
+        />
+        <TextField
+          id="phone"
+          label="Teléfono o celular"
+          type="tel"
+          required
+          autoComplete="tel"
+          inputMode="tel"
+          maxLength={LIMITS.phoneMax}
+          value={values.phone}
+          error={errors.phone}
+          onChange={(e) => form.set('phone', e.target.value)}
+        />
+        <SelectField
+          id="numPeople"
+          label="Número de personas"
+          required
+          hint={`Mínimo ${BUSINESS.minPeople}, máximo ${BUSINESS.maxPeople} personas.`}
+          value={String(values.numPeople)}
+          error={errors.numPeople}
+          onChange={(e) => {
+            const n = Number(e.target.value);
+            form.set('numPeople', n);
+            setStay({ numPeople: n });
+          }}
+        >
+          {PEOPLE.map((n) => (
+            <option key={n} value={n}>
+              {n} personas
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          id="checkIn"
+          label="Fecha de llegada"
+          type="date"
+          required
+          min={today}
+          value={values.checkIn}
+          error={errors.checkIn}
+          onChange={(e) => {
+            form.set('checkIn', e.target.value);
+            setStay({ checkIn: e.target.value });
+          }}
+        />
+        <TextField
+          id="checkOut"
+          label="Fecha de salida"
+          type="date"
+          required
+          min={checkOutMin}
+          value={values.checkOut}
+          error={errors.checkOut}
+          onChange={(e) => {
+            form.set('checkOut', e.target.value);
+            setStay({ checkOut: e.target.value });
+          }}
+        />
+      </div>
+      <TextAreaField
+        id="message"
+        label="Mensaje o servicios adicionales"
+        hint="Cuéntanos si necesitas algo más (decoración, comidas, transporte) y te enviamos la cotización."
+        rows={4}
+        maxLength={LIMITS.messageMax}
+        value={values.message}
+        error={errors.message}
+        onChange={(e) => form.set('message', e.target.value)}
+      />
+      <ConsentField
+        id="consent-reserva"
+        checked={values.consent}
+        error={errors.consent}
+        onChange={(c) => form.set('consent', c)}
+      />
+      <Honeypot value={values.website} onChange={(v) => form.set('website', v)} />
+      <button type="submit" className="button button--accent button--lg button--block" disabled={sending}>
+        {sending ? 'Enviando…' : 'Enviar reserva'}
+      </button>
+      {status ? (
+        <FormStatus kind={status.kind}>
+          <p>{status.text}</p>
+          {status.kind === 'error' && status.offerWhatsapp ? (
+            <p>
+              <a
+                className="button button--whatsapp"
+                href={whatsappUrl(stayWhatsappText(values, price, 'COP', values.name))}
+                target="_blank"
+                rel="noopener"
+              >
+                <Icon name="whatsapp" size={20} /> Enviar la reserva por WhatsApp
+              </a>
+            </p>
+          ) : null}
+        </FormStatus>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,56 @@
+import { useRef, useState } from 'react';
+import type { Image } from '@cabana/shared/schemas/image';
+import { Lightbox } from './lightbox';
+import { ResponsiveImage } from './responsive-image';
+
+/** One column on phones, two on tablets, three from 1024px (the CSS grid decides). */
+const SIZES = '(min-width: 1200px) 380px, (min-width: 1024px) 31vw, (min-width: 640px) 46vw, 92vw';
+/** Photos likely on the first screen load at once; the rest wait until scrolled near. */
+const EAGER = 3;
+
+export function GalleryGrid({ images }: { images: Image[] }) {
+  const [index, setIndex] = useState<number | null>(null);
+  const opener = useRef<HTMLButtonElement | null>(null);
+  const buttons = useRef(new Map<string, HTMLButtonElement>());
+
+  const close = () => {
+    // Runs twice per close (button, then the dialog's own close event): act once.
+    if (index === null) return;
+    const current = images[index];
+    setIndex(null);
+    // Back to the photo being viewed (the visitor may have moved with the arrows).
+    const target = (current && buttons.current.get(current.id)) ?? opener.current;
+    target?.focus();
+  };
+
+  return (
+    <>
+      <ul className="gallery" data-testid="galeria">
+        {images.map((image, i) => (
+          <li key={image.id} className="gallery__item">
+            <button
+              type="button"
+              className="gallery__button"
+              aria-label={`Ampliar foto: ${image.title}`}
+              ref={(el) => {
+                if (el) buttons.current.set(image.id, el);
+                else buttons.current.delete(image.id);
+              }}
+              onClick={(e) => {
+                opener.current = e.currentTarget;
+                setIndex(i);
+              }}
+            >
+              <ResponsiveImage image={image} sizes={SIZES} lazy={i >= EAGER} />
+              <span className="gallery__overlay" aria-hidden="true">
+                <span className="gallery__title">{image.title}</span>
+                {image.description ? <span className="gallery__desc">{image.description}</span> : null}
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <Lightbox images={images} index={index} onChange={setIndex} onClose={close} />
+    </>
+  );
+}

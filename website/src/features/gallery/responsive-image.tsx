@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import type { Image, ImageFormat } from '@cabana/shared/schemas/image';
+
+const MODERN: readonly ImageFormat[] = ['avif', 'webp'];
+
+function srcSetOf(image: Image, format: ImageFormat): string {
+  return image.variants
+    .filter((v) => v.format === format)
+    .sort((a, b) => a.width - b.width)
+    .map((v) => `${v.url} ${v.width}w`)
+    .join(', ');
+}
+
+interface Props {
+  image: Image;
+  sizes: string;
+  lazy: boolean;
+  className?: string;
+}
+
+/**
+ * A <picture> offering AVIF, then WebP, then JPEG in every width the server made. Width and
+ * height reserve the space; the tiny blurred placeholder shows until the photo arrives.
+ */
+export function ResponsiveImage({ image, sizes, lazy, className }: Props) {
+  const [loaded, setLoaded] = useState(false);
+  const jpeg = srcSetOf(image, 'jpeg');
+  return (
+    <picture
+      className={`picture${loaded ? ' picture--loaded' : ''}${className ? ` ${className}` : ''}`}
+      style={loaded ? undefined : { backgroundImage: `url("${image.placeholder}")` }}
+    >
+      {MODERN.map((format) => {
+        const srcSet = srcSetOf(image, format);
+        return srcSet ? <source key={format} type={`image/${format}`} srcSet={srcSet} sizes={sizes} /> : null;
+      })}
+      <img
+        src={image.secure_url}
+        srcSet={jpeg || undefined}
+        sizes={jpeg ? sizes : undefined}
+        width={image.width}
+        height={image.height}
+        alt={image.description ? `${image.title}. ${image.description}` : image.title}
+        loading={lazy ? 'lazy' : 'eager'}
+        decoding="async"
+        onLoad={() => setLoaded(true)}
+      />
+    </picture>
+  );
+}

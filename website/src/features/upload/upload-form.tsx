@@ -1,0 +1,212 @@
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { ApiError } from '@cabana/shared/api/errors';
+import { BUSINESS } from '@cabana/shared/config/business';
+import { ACCEPT_ATTRIBUTE, ACCEPTED_IMAGE_TYPES, LIMITS } from '@cabana/shared/config/limits';
+import { UploadImageFieldsSchema } from '@cabana/shared/schemas/image';
+import { TextAreaField, TextField } from '../../components/form/field';
+import { FormStatus } from '../../components/form/form-status';
+import { Icon } from '../../components/ui/icon';
+import { uploadImage } from '../../lib/upload';
+import { fieldErrorsOf, type FieldErrors } from '../../lib/validation';
+
+export const UPLOAD_SUCCESS =
+  '¡Gracias! Recibimos tu foto. Quedó pendiente de aprobación y aparecerá en la galería cuando el anfitrión la revise.';
+
+/** Who sent it, for the admin's review queue; the page asks for no personal data. */
+export const PUBLIC_UPLOADER = 'Visitante del sitio web';
+
+const MB = 1024 * 1024;
+
+function checkFile(file: File): string | null {
+  const byType = (ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type);
+  const byName = /\.(jpe?g|png|webp|avif|heic|heif)$/i.test(file.name);
+  if (!byType && !byName) return 'Ese archivo no es una imagen. Elige una foto JPG, PNG, WebP, AVIF o HEIC.';
+  if (file.size > LIMITS.maxUploadBytes)
+    return `La foto pesa ${(file.size / MB).toFixed(1)} MB; el máximo es ${Math.round(LIMITS.maxUploadBytes / MB)} MB.`;
+  return null;
+}
+
+/** Browsers cannot draw HEIC: those get a note instead of a preview (the server converts them). */
+const previewable = (file: File) => /^image\/(jpeg|png|webp|avif|gif)$/.test(file.type);
+
+type Status = { kind: 'success' | 'error'; text: string } | null;
+
+export function UploadForm() {
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [status, setStatus] = useState<Status>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [inputKey, setInputKey] = useState(0);
+  const abort = useRef<AbortController | null>(null);
+
+  useEffect(() => () => abort.current?.abort(), []);
+  useEffect(() => {
+    if (!file || !previewable(file)) {
+      setPreview(null);
+      return;
+    }
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+
+  const onFile = (e: ChangeEvent<HTMLInputElement>) => {
+    const chosen = e.target.files?.[0] ?? null;
+    setStatus(null);
+    if (!chosen) {
+      setFile(null);
+      return;
+    }
+    const problem = checkFile(chosen);
+    setErrors((prev) => ({ ...prev, image: problem ?? undefined }));
+    setFile(problem ? null : chosen);
+    if (!title && !problem) {
+      // A sensible default title from the file name, easy to change.
+      setTitle(chosen.name.replace(/\.[^.]+$/, '').replace(/[_-]+/g, ' ').slice(0, LIMITS.titleMax));
+    }
+  };
+
+  const uploading = progress !== null;
+  const ready = file !== null && title.trim() !== '' && !uploading;
+
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (!file || uploading) return;
+    const parsed = UploadImageFieldsSchema.safeParse({
+      title,
+      description,
+      tags: BUSINESS.uploadTags,
+      uploaded_by: PUBLIC_UPLOADER,
+    });
+    if (!parsed.success) {
+      setErrors(fieldErrorsOf(parsed.error));
+      return;
+    }
+    setErrors({});
+    setStatus(null);
+    setProgress(0);
+    const controller = new AbortController();
+    abort.current = controller;
+    try {
+      await uploadImage(
+        file,
+        {
+          title: parsed.data.title,
+          description: parsed.data.description,
+          tags: parsed.data.tags,
+          uploaded_by: parsed.data.uploaded_by,
+        },
+        setProgress,
+        controller.signal,
+      );
+      setFile(null);
+      setTitle('');
+      setDescription('');
+      setInputKey((k) => k + 1);
+      setStatus({ kind: 'success', text: UPLOAD_SUCCESS });
+    } catch (err) {
+      const apiErr = err instanceof ApiError ? err : null;
+      if (apiErr && Object.keys(apiErr.fields).length > 0) setErrors(apiErr.fields);
+      let text = apiErr?.message ?? 'No pudimos subir la foto. Inténtalo de nuevo.';
+      if (apiErr?.status === 429 && apiErr.retryAfter) {
+        text += ` Podrás intentarlo de nuevo en unos ${Math.ceil(apiErr.retryAfter / 60)} minutos.`;
+      }
+      setStatus({ kind: 'error', text });
+    } finally {
+      setProgress(null);
+      abort.current = null;
+    }
+  };
+
+  const percent = progress === null ? 0 : Math.round(progress * 100);
+
+  return (
+    <form className="form card upload" noValidate onSubmit={onSubmit} aria-labelledby="subir-titulo" aria-busy={uploading}>
+      <h2 id="subir-titulo" className="form__title">
+        Sube una foto
+      </h2>
+      <div className={errors.image ? 'field field--error' : 'field'}>
+        <label htmlFor="imagen" className="field__label">
+          Foto<span className="field__required" aria-hidden="true"> *</span>
+        </label>
+        <div className="dropzone">
+          <Icon name="camera" size={32} />
+          <input
+            key={inputKey}
+            id="imagen"
+            name="image"
+            type="file"
+            accept={ACCEPT_ATTRIBUTE}
+            required
+            aria-describedby={errors.image ? 'imagen-ayuda imagen-error' : 'imagen-ayuda'}
+            aria-invalid={errors.image ? true : undefined}
+            onChange={onFile}
+            disabled={uploading}
+          />
+          <p id="imagen-ayuda" className="field__hint">
+            JPG, PNG, WebP, AVIF o HEIC (iPhone), hasta {Math.round(LIMITS.maxUploadBytes / MB)} MB.
+          </p>
+        </div>
+        {errors.image ? (
+          <p id="imagen-error" className="field__error">
+            {errors.image}
+          </p>
+        ) : null}
+      </div>
+      {file ? (
+        <div className="upload__preview">
+          {preview ? (
+            <img src={preview} alt="Vista previa de la foto elegida" />
+          ) : (
+            <p className="upload__no-preview">
+              <Icon name="camera" size={20} /> {file.name}: la vista previa no está disponible para este formato,
+              pero la foto se puede subir.
+            </p>
+          )}
+        </div>
+      ) : null}
+      <TextField
+        id="title"
+        label="Título"
+        required
+        maxLength={LIMITS.titleMax}
+        value={title}
+        error={errors.title}
+        disabled={uploading}
+        onChange={(e) => setTitle(e.target.value)}
+      />
+      <TextAreaField
+        id="description"
+        label="Descripción"
+        rows={3}
+        maxLength={LIMITS.descriptionMax}
+        value={description}
+        error={errors.description}
+        disabled={uploading}
+        onChange={(e) => setDescription(e.target.value)}
+      />
+      {uploading ? (
+        <div className="upload__progress">
+          <label htmlFor="progreso">Subiendo… {percent}%</label>
+          <progress id="progreso" max={100} value={percent}>
+            {percent}%
+          </progress>
+        </div>
+      ) : null}
+      <button type="submit" className="button button--accent button--lg button--block" disabled={!ready}>
+        <Icon name="upload" size={20} /> Subir
+      </button>
+      {!ready && !uploading ? (
+        <p className="field__hint">Elige una foto y escribe un título para poder subirla.</p>
+      ) : null}
+      {status ? (
+        <FormStatus kind={status.kind}>
+          <p>{status.text}</p>
+        </FormStatus>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,23 @@
+import { env } from '../config/env';
+
+export type EmailParams = Record<string, string | number>;
+
+/**
+ * Sends one EmailJS template. The SDK is imported here, on demand, so visitors who never send
+ * a form never download it. Resolves true when EmailJS accepted the message; false when e-mail
+ * is not configured or the service refused (the server copy is the safety net).
+ */
+export async function sendEmail(templateId: string, params: EmailParams): Promise<boolean> {
+  if (!env.emailEnabled || templateId === '') return false;
+  try {
+    const { default: emailjs } = await import('@emailjs/browser');
+    const res = await emailjs.send(env.emailjs.serviceId, templateId, params, {
+      publicKey: env.emailjs.publicKey,
+    });
+    return res.status >= 200 && res.status < 300;
+  } catch (err) {
+    // Expected when EmailJS is down or over quota; the enquiry may still have reached the server.
+    console.warn('EmailJS no aceptó el correo:', err);
+    return false;
+  }
+}

@@ -1,0 +1,20 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const API = 'http://localhost:8080';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    // `npm run dev -w website` talks to the Koa server started with `npm start`.
+    proxy: { '/api': API, '/media': API },
+  },
+  build: {
+    target: 'es2022',
+    // The manifest lets the prerender add modulepreload links for each page's own chunk.
+    manifest: true,
+    // Every browser we target supports modulepreload; skip the polyfill bytes.
+    modulePreload: { polyfill: false },
+    sourcemap: false,
+  },
+});
