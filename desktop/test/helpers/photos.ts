@@ -1,0 +1,64 @@
+import sharp from 'sharp';
+
+export interface PhotoOptions {
+  width: number;
+  height: number;
+  /** EXIF orientation to write (1 = upright). */
+  orientation?: number;
+  /** Write a GPS position into EXIF, as phones do. */
+  gps?: boolean;
+  quality?: number;
+  /** Varies the picture so files differ. */
+  seed?: number;
+  format?: 'jpeg' | 'png' | 'webp';
+  /** PNG/WebP with a half-transparent area. */
+  alpha?: boolean;
+}
+
+/**
+ * A generated photo with phone-like detail (grain over colour gradients and a shape), so
+ * encoders do real work and byte counts look like a camera's rather than a flat test card.
+ */
+export async function makePhoto(opts: PhotoOptions): Promise<Buffer> {
+  const { width, height, seed = 1 } = opts;
+  const hue = (seed * 47) % 360;
+  const svg = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
+      `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">` +
+      `<stop offset="0" stop-color="hsl(${hue},70%,60%)"/><stop offset="1" stop-color="hsl(${(hue + 140) % 360},60%,35%)"/>` +
+      `</linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/>` +
+      `<circle cx="${Math.round(width * 0.3)}" cy="${Math.round(height * 0.4)}" r="${Math.round(height * 0.25)}" fill="hsl(${(hue + 60) % 360},80%,70%)"/>` +
+      (opts.alpha ? `<rect x="${Math.round(width / 2)}" width="${Math.round(width / 2)}" height="${height}" fill="white" fill-opacity="0"/>` : '') +
+      `</svg>`,
+  );
+  const noise = await sharp({
+    create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 50 } },
+  })
+    .blur(0.7)
+    .raw()
+    .toBuffer();
+  let img = sharp(await sharp(svg).composite([{ input: noise, raw: { width, height, channels: 3 }, blend: 'soft-light' }]).png({ compressionLevel: 1 }).toBuffer());
+  const format = opts.format ?? 'jpeg';
+  if (format === 'png' || format === 'webp') {
+    if (opts.alpha) {
+      const mask = Buffer.alloc(width * height, 255);
+      for (let y = 0; y < height; y++) mask.fill(90, y * width, y * width + Math.round(width / 2));
+      const rgb = await img.removeAlpha().png({ compressionLevel: 1 }).toBuffer();
+      img = sharp(await sharp(rgb).joinChannel(mask, { raw: { width, height, channels: 1 } }).png().toBuffer());
+    } else {
+      img = img.removeAlpha();
+    }
+    return format === 'png' ? img.png().toBuffer() : img.webp({ quality: opts.quality ?? 90 }).toBuffer();
+  }
+  img = img.removeAlpha();
+  if (opts.gps || opts.orientation) {
+    img = img.withExif({
+      IFD0: { Make: 'TestPhone', Model: 'Cam 12' },
+      ...(opts.gps
+        ? { IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '9/1 30/1 20/1', GPSLongitudeRef: 'W', GPSLongitude: '75/1 33/1 47/1' } }
+        : {}),
+    });
+  }
+  if (opts.orientation) img = img.withMetadata({ orientation: opts.orientation });
+  return img.jpeg({ quality: opts.quality ?? 92 }).toBuffer();
+}
