@@ -21,7 +21,8 @@ async function main(): Promise<number> {
     return 0;
   }
   const config = readEnv();
-  const password = values.password ?? process.env.ADMIN_PASSWORD ?? generatePassword();
+  const given = values.password ?? (process.env.ADMIN_PASSWORD || undefined);
+  const password = given ?? generatePassword();
   if (password.length < 8 || password.length > LIMITS.passwordMax) {
     console.error(`The password must have between 8 and ${LIMITS.passwordMax} characters.`);
     return 2;
@@ -37,7 +38,7 @@ async function main(): Promise<number> {
     await store.save();
     console.log(`Admin password reset for ${email} in ${config.dataDir}.`);
     if (revoked > 0) console.log(`${revoked} open session(s) were signed out.`);
-    if (values.password === undefined && process.env.ADMIN_PASSWORD === undefined) {
+    if (given === undefined) {
       console.log(`New password (shown only this once): ${password}`);
     }
     return 0;
