@@ -1,0 +1,230 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUSINESS } from '@cabana/shared/config/business';
+import { EnquirySchema } from '@cabana/shared/schemas/enquiry';
+import { todayAtCabin } from '@cabana/shared/pricing/dates';
+import { startTestServer, type TestServer } from './helpers/test-server';
+import { bearer, json, sameSite } from './helpers/http';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const addDays = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+async function token(s: TestServer): Promise<string> {
+  const res = await json(s, 'GET', '/consultas/token');
+  expect(res.status).toBe(200);
+  expect(res.headers.get('cache-control')).toBe('no-store');
+  return (await res.json()).token;
+}
+
+function reservation(formToken: string, over: Record<string, unknown> = {}) {
+  const today = todayAtCabin();
+  return {
+    type: 'reserva',
+    name: 'María Pérez',
+    email: 'maria@example.com',
+    phone: '+57 300 123 4567',
+    checkIn: addDays(today, 10),
+    checkOut: addDays(today, 13),
+    numPeople: 6,
+    message: 'Llegamos tarde <b>el viernes</b>',
+    consent: true,
+    website: '',
+    formToken,
+    ...over,
+  };
+}
+function contact(formToken: string, over: Record<string, unknown> = {}) {
+  return { type: 'contacto', name: 'Juan', email: 'juan@example.com', message: '¿Tienen parqueadero?', consent: true, formToken, ...over };
+}
+
+async function inbox(s: TestServer, tok: string) {
+  const res = await json(s, 'GET', '/consultas', undefined, bearer(tok));
+  expect(res.status).toBe(200);
+  return (await res.json()) as Array<Record<string, unknown>>;
+}
+
+describe('enquiries', () => {
+  let s: TestServer;
+  let admin: string;
+  beforeAll(async () => {
+    s = await startTestServer();
+    admin = await s.loginToken();
+  });
+  afterAll(() => s.close());
+
+  it('stores a reservation and a contact message with consent time and policy version; the inbox is newest first', async () => {
+    const r1 = await json(s, 'POST', '/consultas', reservation(await token(s)));
+    expect(r1.status).toBe(201);
+    const { id: resId } = await r1.json();
+    await sleep(5);
+    const r2 = await json(s, 'POST', '/consultas', contact(await token(s)));
+    expect(r2.status).toBe(201);
+    const { id: conId } = await r2.json();
+
+    const list = await inbox(s, admin);
+    expect(list.map((e) => e.id).slice(0, 2)).toEqual([conId, resId]);
+    for (const e of list) EnquirySchema.parse(e);
+    const res = list.find((e) => e.id === resId)!;
+    expect(res).toMatchObject({
+      type: 'reserva',
+      name: 'María Pérez',
+      numPeople: 6,
+      status: 'nueva',
+      policyVersion: BUSINESS.privacyPolicyVersion,
+      message: 'Llegamos tarde <b>el viernes</b>',
+    });
+    expect(Date.parse(res.consentAt as string)).toBeGreaterThan(Date.now() - 60_000);
+    expect(res).not.toHaveProperty('formToken');
+    expect(res).not.toHaveProperty('website');
+    expect(res).not.toHaveProperty('consent');
+  });
+
+  it('lets the admin mark an enquiry answered and delete it', async () => {
+    const { id } = await (await json(s, 'POST', '/consultas', contact(await token(s)))).json();
+    const patched = await json(s, 'PATCH', `/consultas/${id}`, { status: 'respondida' }, bearer(admin));
+    expect(patched.status).toBe(200);
+    expect((await patched.json()).status).toBe('respondida');
+    expect((await json(s, 'PATCH', `/consultas/${id}`, { status: 'archivada' }, bearer(admin))).status).toBe(400);
+    const del = await json(s, 'DELETE', `/consultas/${id}`, undefined, bearer(admin));
+    expect(del.status).toBe(204);
+    expect((await inbox(s, admin)).some((e) => e.id === id)).toBe(false);
+    expect((await json(s, 'DELETE', `/consultas/${id}`, undefined, bearer(admin))).status).toBe(404);
+    expect((await json(s, 'PATCH', '/consultas/..%2F..%2Fdb.json', { status: 'nueva' }, bearer(admin))).status).toBe(404);
+  });
+
+  it('keeps the inbox for the admin: 401 without a session, 403 for a foreign cookie write', async () => {
+    const { id } = await (await json(s, 'POST', '/consultas', contact(await token(s)))).json();
+    expect((await json(s, 'GET', '/consultas')).status).toBe(401);
+    expect((await json(s, 'PATCH', `/consultas/${id}`, { status: 'respondida' })).status).toBe(401);
+    expect((await json(s, 'DELETE', `/consultas/${id}`)).status).toBe(401);
+    const cookie = await s.loginCookie();
+    expect((await json(s, 'GET', '/consultas', undefined, { cookie })).status).toBe(200);
+    const foreign = await json(s, 'DELETE', `/consultas/${id}`, undefined, { cookie, origin: 'https://evil.example' });
+    expect(foreign.status).toBe(403);
+    expect((await json(s, 'DELETE', `/consultas/${id}`, undefined, sameSite(s, cookie))).status).toBe(204);
+  });
+
+  it.each([
+    ['no consent', { consent: false }, 'consent', /tratamiento/],
+    ['a bad e-mail', { email: 'no-es-correo' }, 'email', /correo/],
+    ['a bad phone', { phone: 'llámame' }, 'phone', /teléfono/],
+    ['too many people', { numPeople: 21 }, 'numPeople', /capacidad/],
+    ['too few people', { numPeople: 1 }, 'numPeople', /mínimo/],
+    ['check-in in the past', { checkIn: '2020-01-01', checkOut: '2020-01-03' }, 'checkIn', /pasado/],
+    ['check-out before check-in', { checkOut: addDays(todayAtCabin(), 5) }, 'checkOut', /posterior/],
+    ['an impossible date', { checkIn: '2031-02-30' }, 'checkIn', /fecha/],
+    ['an unknown field', { admin: true }, 'admin', /no permitido/],
+    ['a huge message', { message: 'x'.repeat(2001) }, 'message', /caracteres/],
+  ])('rejects a reservation with %s (400, message beside the field)', async (_l, over, field, msg) => {
+    const res = await json(s, 'POST', '/consultas', reservation(await token(s), over));
+    expect(res.status).toBe(400);
+    const err = await res.json();
+    expect(err.code).toBe('VALIDATION');
+    expect(err.fields[field]).toMatch(msg);
+  });
+
+  it('rejects a contact message without consent or text, and a body that is not JSON', async () => {
+    const res = await json(s, 'POST', '/consultas', contact(await token(s), { consent: undefined, message: '' }));
+    expect(res.status).toBe(400);
+    const err = await res.json();
+    expect(Object.keys(err.fields).sort()).toEqual(['consent', 'message']);
+    expect((await json(s, 'POST', '/consultas', { type: 'otro' })).status).toBe(400);
+    const form = await fetch(`${s.apiUrl}/consultas`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hola' });
+    expect(form.status).toBe(415);
+  });
+
+  it('drops bots quietly: honeypot, tampered, malformed and replayed tokens answer 201 but store nothing', async () => {
+    const before = (await inbox(s, admin)).length;
+    const honey = await json(s, 'POST', '/consultas', contact(await token(s), { website: 'http://spam.example' }));
+    expect(honey.status).toBe(201);
+    expect((await honey.json()).id).toMatch(/^[A-Za-z0-9_-]{16}$/);
+
+    const good = await token(s);
+    const [issued, nonce, mac] = good.split('.') as [string, string, string];
+    const older = `${Number(issued) - 60_000}.${nonce}.${mac}`;
+    expect((await json(s, 'POST', '/consultas', contact(older))).status).toBe(201);
+    const flipped = `${issued}.${nonce}.${mac.slice(0, -2)}${mac.endsWith('AA') ? 'BB' : 'AA'}`;
+    expect((await json(s, 'POST', '/consultas', contact(flipped))).status).toBe(201);
+    expect((await json(s, 'POST', '/consultas', contact('no-es-un-token'))).status).toBe(201);
+    expect((await inbox(s, admin)).length).toBe(before);
+
+    expect((await json(s, 'POST', '/consultas', contact(good))).status).toBe(201);
+    expect((await inbox(s, admin)).length).toBe(before + 1);
+    expect((await json(s, 'POST', '/consultas', contact(good, { message: 'otra vez' }))).status).toBe(201);
+    expect((await inbox(s, admin)).length).toBe(before + 1);
+  });
+});
+
+describe('form token timing', () => {
+  it('drops a form sent faster than FORM_MIN_FILL_MS and one older than FORM_MAX_AGE_MS', async () => {
+    const s = await startTestServer({ env: { FORM_MIN_FILL_MS: '1500', FORM_MAX_AGE_MS: '3000' } });
+    try {
+      const admin = await s.loginToken();
+      const fast = await token(s);
+      expect((await json(s, 'POST', '/consultas', contact(fast))).status).toBe(201);
+      expect(await inbox(s, admin)).toHaveLength(0);
+
+      const old = await token(s);
+      const ok = await token(s);
+      await sleep(1600);
+      expect((await json(s, 'POST', '/consultas', contact(ok))).status).toBe(201);
+      expect(await inbox(s, admin)).toHaveLength(1);
+      await sleep(1600);
+      expect((await json(s, 'POST', '/consultas', contact(old))).status).toBe(201);
+      expect(await inbox(s, admin)).toHaveLength(1);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('keeps used tokens across a restart (no replay after restarting)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'cabana-enq-'));
+    try {
+      const a = await startTestServer({ dataDir: dir });
+      const used = await token(a);
+      expect((await json(a, 'POST', '/consultas', contact(used))).status).toBe(201);
+      await a.close();
+      const b = await startTestServer({ dataDir: dir });
+      expect((await json(b, 'POST', '/consultas', contact(used))).status).toBe(201);
+      const list = await inbox(b, await b.loginToken());
+      expect(list).toHaveLength(1);
+      await b.close();
+      const stored = JSON.parse(await readFile(join(dir, 'db.json'), 'utf8'));
+      expect(stored.usedFormTokens).toHaveLength(1);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('enquiry rate limits', () => {
+  it('caps enquiries per client with 429, Retry-After and a Spanish message', async () => {
+    const s = await startTestServer({ env: { ENQUIRIES_PER_CLIENT: '2', ENQUIRY_WINDOW_SECONDS: '600' } });
+    try {
+      for (let i = 0; i < 2; i++) expect((await json(s, 'POST', '/consultas', contact(await token(s)))).status).toBe(201);
+      const res = await json(s, 'POST', '/consultas', contact(await token(s)));
+      expect(res.status).toBe(429);
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await res.json()).error).toMatch(/WhatsApp/);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('caps enquiries from everyone (global) behind a trusted proxy', async () => {
+    const s = await startTestServer({ env: { ENQUIRIES_GLOBAL: '3', TRUST_PROXY: 'true' } });
+    try {
+      for (let i = 0; i < 3; i++) {
+        const res = await json(s, 'POST', '/consultas', contact(await token(s)), { 'x-forwarded-for': `198.51.100.${i}` });
+        expect(res.status).toBe(201);
+      }
+      const res = await json(s, 'POST', '/consultas', contact(await token(s)), { 'x-forwarded-for': '198.51.100.99' });
+      expect(res.status).toBe(429);
+      expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
+    } finally {
+      await s.close();
+    }
+  });
+});
