@@ -32,6 +32,9 @@ export const UPLOAD_CANCELLED_MESSAGE = 'Subida cancelada.';
 export const UPLOAD_STALLED_MESSAGE =
   'La conexión se detuvo durante la subida. Revisa tu conexión y reintenta.';
 
+export const UPLOAD_NOT_ADMIN_MESSAGE =
+  'El servidor no reconoció tu sesión y dejó la foto pendiente de aprobación. Inicia sesión de nuevo.';
+
 const CHUNK = 64 * 1024;
 
 function quoteHeader(value: string): string {
@@ -196,6 +199,11 @@ export function createDesktopApiClient(opts: { apiUrl: string; getToken: () => s
       const parsed = ImageSchema.safeParse(body);
       if (!parsed.success) {
         throw new ApiError(502, { error: 'El servidor respondió algo inesperado a la subida.', code: 'INTERNAL' });
+      }
+      // The upload route is also the public one: a token the server no longer knows makes the
+      // request anonymous and the photo lands as pending. Treat that as the session ending.
+      if (parsed.data.status !== 'published') {
+        throw new ApiError(401, { error: UPLOAD_NOT_ADMIN_MESSAGE, code: 'UNAUTHENTICATED' });
       }
       return parsed.data;
     },

@@ -21,23 +21,26 @@ export interface PhotoOptions {
  */
 export async function makePhoto(opts: PhotoOptions): Promise<Buffer> {
   const { width, height, seed = 1 } = opts;
-  const hue = (seed * 47) % 360;
-  const svg = Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
-      `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">` +
-      `<stop offset="0" stop-color="hsl(${hue},70%,60%)"/><stop offset="1" stop-color="hsl(${(hue + 140) % 360},60%,35%)"/>` +
-      `</linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/>` +
-      `<circle cx="${Math.round(width * 0.3)}" cy="${Math.round(height * 0.4)}" r="${Math.round(height * 0.25)}" fill="hsl(${(hue + 60) % 360},80%,70%)"/>` +
-      (opts.alpha ? `<rect x="${Math.round(width / 2)}" width="${Math.round(width / 2)}" height="${height}" fill="white" fill-opacity="0"/>` : '') +
-      `</svg>`,
-  );
+  // A 3×3 colour grid blown up with a smooth kernel gives soft gradients; no SVG (the server
+  // under test, in this same process, blocks sharp's SVG loader).
+  const grid = Buffer.alloc(3 * 3 * 3);
+  for (let i = 0; i < grid.length; i++) grid[i] = (Math.imul(seed * 7919 + i * 104729, 2654435761) >>> 24) & 0xff;
+  const base = await sharp(grid, { raw: { width: 3, height: 3, channels: 3 } })
+    .resize(width, height, { kernel: 'cubic', fit: 'fill' })
+    .raw()
+    .toBuffer();
   const noise = await sharp({
     create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 50 } },
   })
     .blur(0.7)
     .raw()
     .toBuffer();
-  let img = sharp(await sharp(svg).composite([{ input: noise, raw: { width, height, channels: 3 }, blend: 'soft-light' }]).png({ compressionLevel: 1 }).toBuffer());
+  let img = sharp(
+    await sharp(base, { raw: { width, height, channels: 3 } })
+      .composite([{ input: noise, raw: { width, height, channels: 3 }, blend: 'soft-light' }])
+      .png({ compressionLevel: 1 })
+      .toBuffer(),
+  );
   const format = opts.format ?? 'jpeg';
   if (format === 'png' || format === 'webp') {
     if (opts.alpha) {
