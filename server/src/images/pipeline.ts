@@ -122,7 +122,8 @@ async function decode(file: string, type: SniffedType): Promise<Decoded> {
     let meta: Metadata;
     try {
       meta = await sharp(file, options).metadata();
-    } catch {
+    } catch (err) {
+      if (err instanceof Error && /pixel limit/i.test(err.message)) throw tooLarge(TOO_MANY_PIXELS_MESSAGE);
       throw unsupportedMedia(UNSUPPORTED_MESSAGE);
     }
     if (!SHARP_FORMATS[type].includes(meta.format ?? '')) throw unsupportedMedia(UNSUPPORTED_MESSAGE);

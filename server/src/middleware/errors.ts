@@ -43,7 +43,8 @@ export function fromZodError(err: ZodError, fallback = 'Revisa los datos enviado
     }
     if (key === '') key = '_';
     // Zod's own English defaults are not fit to show: replace them with a generic Spanish one.
-    if (/^(Invalid|Expected|Required|Too (big|small))/i.test(message)) message = 'Valor no válido.';
+    if (/received undefined/i.test(message)) message = 'Este campo es obligatorio.';
+    else if (/^(Invalid|Expected|Required|Too (big|small))/i.test(message)) message = 'Valor no válido.';
     fields[key] ??= message;
   }
   const messages = Object.values(fields);
