@@ -1,0 +1,180 @@
+import { readFile, readdir, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createDesktopService, SESSION_ENDED, type DesktopService } from '../electron/lib/desktop-service';
+import { createIpcHandlers, INVALID_ARGS } from '../electron/lib/ipc-handlers';
+import { CHANNELS } from '../electron/lib/bridge-contract';
+import { createFakeSafeStorage } from './helpers/fake-safe-storage';
+import { makePhoto } from './helpers/photos';
+import { startTestServer, type TestServer } from './helpers/server';
+import { tempDir } from './helpers/temp';
+
+async function closedPort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+describe('desktop service (what main does for the renderer) against the real server', () => {
+  let server: TestServer;
+  let dir: string;
+  let cleanup: () => Promise<void>;
+  const safe = createFakeSafeStorage();
+  const make = (over: Partial<Parameters<typeof createDesktopService>[0]> = {}) =>
+    createDesktopService({ userDataDir: dir, safeStorage: safe, pushIntervalMs: 0, ...over });
+
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+  beforeEach(async () => ({ dir, cleanup } = await tempDir()));
+  afterEach(() => cleanup());
+
+  /** The token as stored on disk, decrypted with the (fake) keychain: what only main can read. */
+  async function storedToken(): Promise<string> {
+    const file = JSON.parse(await readFile(path.join(dir, 'session.bin'), 'utf8')) as { encrypted: string };
+    return (JSON.parse(safe.decryptString(Buffer.from(file.encrypted, 'base64'))) as { token: string }).token;
+  }
+
+  it('remembers the server, signs in with a token it never hands out, restores it next run', async () => {
+    const service = make();
+    await service.init();
+    expect(await service.getConnection()).toEqual({ serverUrl: null, canRememberSession: true });
+    await expect(service.login(server.admin.email, server.admin.password)).rejects.toMatchObject({ status: 400 });
+
+    const port = await closedPort();
+    await expect(service.setServer(`http://127.0.0.1:${port}`)).rejects.toMatchObject({
+      status: 0,
+      message: `No pudimos conectar con http://127.0.0.1:${port}. Revisa la dirección y tu conexión a internet.`,
+    });
+    await expect(service.setServer('ftp://x')).rejects.toMatchObject({ status: 400 });
+    expect(await service.setServer(`${server.url}/`)).toEqual({ serverUrl: server.url, canRememberSession: true });
+
+    await expect(service.login(server.admin.email, 'mala')).rejects.toMatchObject({ status: 401 });
+    const session = await service.login(server.admin.email, server.admin.password);
+    expect(Object.keys(session).sort()).toEqual(['email', 'expiresAt']);
+    const token = await storedToken();
+    expect(JSON.stringify(session)).not.toContain(token);
+    expect(await readFile(path.join(dir, 'session.bin'), 'utf8')).not.toContain(token);
+
+    const next = make();
+    await next.init();
+    expect(await next.getConnection()).toMatchObject({ serverUrl: server.url });
+    expect(await next.getSession()).toMatchObject({ email: server.admin.email });
+    expect(typeof (await next.getPrice())).toBe('number');
+  });
+
+  it('sign out revokes the token on the server', async () => {
+    const service = make();
+    await service.init();
+    await service.setServer(server.url);
+    await service.login(server.admin.email, server.admin.password);
+    const token = await storedToken();
+    expect(await service.logout()).toEqual({ revoked: true });
+    expect(await readdir(dir)).not.toContain('session.bin');
+    const res = await fetch(`${server.apiUrl}/sesion`, { headers: { authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(401);
+    expect(await service.getSession()).toBeNull();
+    await expect(service.getPrice()).rejects.toMatchObject({ status: 401, message: SESSION_ENDED });
+  });
+
+  it('a token revoked elsewhere sends the owner back to sign-in', async () => {
+    const here = make();
+    await here.init();
+    await here.setServer(server.url);
+    await here.login(server.admin.email, server.admin.password);
+    const elsewhere = make();
+    await elsewhere.init();
+    await elsewhere.logout();
+    await expect(here.listEnquiries()).rejects.toMatchObject({ status: 401, message: SESSION_ENDED });
+    expect(await here.getSession()).toBeNull();
+  });
+
+  it('without OS encryption the session lasts this run only, never written in plain text', async () => {
+    const service = make({ safeStorage: createFakeSafeStorage({ available: false }) });
+    await service.init();
+    await service.setServer(server.url);
+    expect((await service.getConnection()).canRememberSession).toBe(false);
+    await service.login(server.admin.email, server.admin.password);
+    expect(await service.getSession()).toMatchObject({ email: server.admin.email });
+    expect(await readdir(dir)).toEqual(['settings.json']);
+  });
+
+  it('uploads from the panel with progress, downscaled, and answers full image URLs', async () => {
+    const progress: number[] = [];
+    const service = make({ onImageUploadProgress: (p) => progress.push(p.fraction) });
+    await service.init();
+    await service.setServer(server.url);
+    await service.login(server.admin.email, server.admin.password);
+    const photo = await makePhoto({ width: 3200, height: 2400, seed: 5 });
+    const image = await service.uploadImage({ uploadId: 'u1', fileName: 'terraza.jpg', bytes: new Uint8Array(photo), title: 'Terraza', description: '' });
+    expect(image.secure_url.startsWith(`${server.url}/`)).toBe(true);
+    expect(image.variants.every((v) => v.url.startsWith(`${server.url}/`))).toBe(true);
+    expect(Math.max(image.width, image.height)).toBeLessThanOrEqual(2560);
+    expect(progress.at(-1)).toBe(1);
+    const media = await fetch(image.secure_url);
+    expect(media.status).toBe(200);
+    await expect(
+      service.uploadImage({ uploadId: 'u2', fileName: 'a.html', bytes: new TextEncoder().encode('<html>'), title: 'x', description: '' }),
+    ).rejects.toMatchObject({ status: 415 });
+    const listed = await service.listImages();
+    expect(listed.find((i) => i.id === image.id)?.secure_url).toBe(image.secure_url);
+  });
+
+  it('IPC handlers validate every argument and wrap errors as data', async () => {
+    const service: DesktopService = make();
+    await service.init();
+    await service.setServer(server.url);
+    const handlers = createIpcHandlers(service);
+    expect([...handlers.keys()].sort()).toEqual(Object.values(CHANNELS).sort());
+    const call = (channel: string, arg?: unknown) => handlers.get(channel as never)!(arg);
+    const invalid = { ok: false, error: { status: 400, code: 'VALIDATION', message: INVALID_ARGS } };
+
+    expect(await call(CHANNELS.sessionLogin, { email: 'a', password: 'b', token: 'x' })).toEqual(invalid);
+    expect(await call(CHANNELS.sessionLogin, 'admin')).toEqual(invalid);
+    expect(await call(CHANNELS.priceSet, { precio: '12abc' })).toEqual(invalid);
+    expect(await call(CHANNELS.imagesUpload, { uploadId: 'x', fileName: 'a.jpg', bytes: 'AAAA', title: 't', description: '' })).toEqual(invalid);
+    expect(await call(CHANNELS.imagesDelete, { id: '' })).toEqual(invalid);
+    expect(await call(CHANNELS.uploadsAddFiles, { paths: [] })).toEqual(invalid);
+    expect(await call(CHANNELS.uploadsAddFiles, { paths: [42] })).toEqual(invalid);
+    expect(await call(CHANNELS.priceGet, { sneaky: true })).toEqual(invalid);
+    expect(await call(CHANNELS.connectionSetServer, { serverUrl: 'x'.repeat(3000) })).toEqual(invalid);
+
+    // Valid shape, refused by the service or the server: still a Spanish message, as data.
+    expect(await call(CHANNELS.priceGet)).toMatchObject({ ok: false, error: { status: 401, message: SESSION_ENDED } });
+    const login = await call(CHANNELS.sessionLogin, { email: server.admin.email, password: server.admin.password });
+    expect(login).toMatchObject({ ok: true, value: { email: server.admin.email } });
+    expect(JSON.stringify(login)).not.toContain(await storedToken());
+    expect(await call(CHANNELS.priceSet, { precio: -5 })).toMatchObject({ ok: false, error: { status: 400, code: 'VALIDATION' } });
+    expect(await call(CHANNELS.priceSet, { precio: 95_000 })).toEqual({ ok: true, value: 95_000 });
+    expect(await call(CHANNELS.imagesDelete, { id: '../../etc/passwd' })).toMatchObject({ ok: false, error: { status: expect.any(Number) } });
+    expect(await call(CHANNELS.uploadsSetTitle, { id: 'nope', title: 'x' })).toMatchObject({ ok: false, error: { status: 404 } });
+  });
+
+  it('queue events reach the listener and the queue works through the handlers', { timeout: 60_000 }, async () => {
+    const pushed: number[] = [];
+    const service = make({ onQueueChange: (s) => pushed.push(s.overall.done) });
+    await service.init();
+    await service.setServer(server.url);
+    const handlers = createIpcHandlers(service);
+    const call = (channel: string, arg?: unknown) => handlers.get(channel as never)!(arg);
+    const folder = path.join(dir, 'fotos');
+    const { mkdir } = await import('node:fs/promises');
+    await mkdir(folder);
+    for (let i = 0; i < 4; i++) await writeFile(path.join(folder, `foto-${i}.jpg`), await makePhoto({ width: 320, height: 240, seed: i }));
+    expect(await call(CHANNELS.uploadsStart)).toMatchObject({ ok: false, error: { status: 401 } });
+    await service.login(server.admin.email, server.admin.password);
+    expect(await call(CHANNELS.uploadsAddFiles, { paths: [folder] })).toEqual({ ok: true, value: { added: 4, skipped: 0 } });
+    expect(await call(CHANNELS.uploadsStart)).toEqual({ ok: true, value: undefined });
+    await service.uploadsIdle();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(pushed.at(-1)).toBe(4);
+    const snap = await call(CHANNELS.uploadsGet);
+    expect(snap).toMatchObject({ ok: true, value: { summary: { uploaded: 4, failed: 0 } } });
+  });
+});
