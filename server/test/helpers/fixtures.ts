@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 
 /** GPS of a made-up spot near the cabin: what a phone photo would leak. */
 export const GPS_EXIF = {
@@ -6,18 +6,8 @@ export const GPS_EXIF = {
   IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '9/1 30/1 20/1', GPSLongitudeRef: 'W', GPSLongitude: '75/1 33/1 47/1' },
 };
 
-/** A photo-like image (noise over a gradient), not flat colour, so encoders do real work. */
-export async function detailedRaw(width: number, height: number): Promise<sharp.Sharp> {
-  const noise = await sharp({
-    create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } },
-  })
-    .png()
-    .toBuffer();
-  return sharp(noise);
-}
-
 /** Left half red, right half blue: orientation shows in which side ends up where. */
-export async function twoColour(width: number, height: number): Promise<sharp.Sharp> {
+export async function twoColour(width: number, height: number): Promise<Sharp> {
   const left = await sharp({ create: { width: Math.floor(width / 2), height, channels: 3, background: '#d02020' } })
     .png()
     .toBuffer();
