@@ -1,0 +1,213 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, type PageProblems } from '../../website/e2e/browser';
+import { createDesktopService, type DesktopService } from '../electron/lib/desktop-service';
+import { EVENTS } from '../electron/lib/bridge-contract';
+import { createDesktopApiClient } from '../electron/lib/api-client';
+import { createFakeSafeStorage } from './helpers/fake-safe-storage';
+import { makePhoto } from './helpers/photos';
+import { startTestServer, type TestServer } from './helpers/server';
+import { serveFolder } from './helpers/static-server';
+import { tempDir } from './helpers/temp';
+import { installTestBridge } from './helpers/test-bridge';
+
+const desktopDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const distDir = path.join(desktopDir, 'dist');
+
+async function closedPort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+describe('desktop renderer in headless Chromium, bridged to the real main-process code and server', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let site: { url: string; close(): Promise<void> };
+  let dir: string;
+  let cleanup: () => Promise<void>;
+  let service: DesktopService;
+  let page: Page;
+  let problems: PageProblems;
+  const safe = createFakeSafeStorage();
+  let pickResult: string[] = [];
+
+  beforeAll(async () => {
+    // `npm test` builds the desktop before vitest; build here too when run on its own.
+    if (!existsSync(path.join(distDir, 'index.html'))) {
+      await promisify(execFile)('npx', ['vite', 'build'], { cwd: desktopDir });
+    }
+    ({ dir, cleanup } = await tempDir());
+    server = await startTestServer();
+    site = await serveFolder(distDir);
+    browser = await launchBrowser();
+    const emitter: { emit(channel: string, payload: unknown): void } = { emit: () => undefined };
+    service = createDesktopService({
+      userDataDir: path.join(dir, 'userData'),
+      safeStorage: safe,
+      pickPaths: async () => pickResult,
+      onQueueChange: (s) => emitter.emit(EVENTS.uploadsChanged, s),
+      onImageUploadProgress: (p) => emitter.emit(EVENTS.imageUploadProgress, p),
+      pushIntervalMs: 50,
+    });
+    await service.init();
+    const context = await browser.newContext();
+    ({ page, problems } = await openPage(context));
+    Object.assign(emitter, await installTestBridge(page, service, path.join(dir, 'soltados')));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+    await server?.close();
+    await cleanup?.();
+  });
+
+  it('builds a CSP-locked page and a single CommonJS preload', async () => {
+    const html = (await readFile(path.join(distDir, 'index.html'), 'utf8')).replaceAll('&#39;', "'");
+    expect(html).toContain("script-src 'self'");
+    expect(html).toContain("connect-src 'none'");
+    expect(html).not.toMatch(/<script>(?!<\/script>)/);
+    const preload = await readFile(path.join(desktopDir, 'dist-electron', 'preload.cjs'), 'utf8');
+    const requires = [...preload.matchAll(/require\(["'`]([^"'`]+)["'`]\)/g)].map((m) => m[1]);
+    expect(new Set(requires)).toEqual(new Set(['electron']));
+    expect(preload).not.toMatch(/^\s*(import|export)\s/m);
+  });
+
+  it('first run: server address, clear errors, sign-in', async () => {
+    await page.goto(`${site.url}/index.html`);
+    await page.getByRole('heading', { name: 'Conectar con el sitio web' }).waitFor();
+    expect(await page.evaluate(() => [typeof (window as { require?: unknown }).require, typeof (window as { process?: unknown }).process])).toEqual([
+      'undefined',
+      'undefined',
+    ]);
+
+    const address = page.getByLabel('Dirección del servidor');
+    const port = await closedPort();
+    await address.fill(`http://127.0.0.1:${port}`);
+    await page.getByRole('button', { name: 'Conectar' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain(`No pudimos conectar con http://127.0.0.1:${port}`);
+
+    await address.fill('http://brisasdelgolfo.co');
+    await page.getByRole('button', { name: 'Conectar' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('Usa https://');
+
+    await address.fill(server.url);
+    await page.getByRole('button', { name: 'Conectar' }).click();
+    await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
+
+    await page.getByLabel('Correo electrónico').fill(server.admin.email);
+    await page.getByLabel('Contraseña').fill('no es la clave');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('Credenciales incorrectas');
+
+    await page.getByLabel('Contraseña').fill(server.admin.password);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.getByRole('heading', { name: 'Subida masiva de fotos' }).waitFor();
+    // The token stayed in "main": nothing in the page's storage or DOM.
+    const token = JSON.parse(safe.decryptString(Buffer.from(JSON.parse(await readFile(path.join(dir, 'userData', 'session.bin'), 'utf8')).encrypted, 'base64'))).token as string;
+    const pageText = await page.evaluate(() => document.documentElement.outerHTML + JSON.stringify(localStorage) + JSON.stringify(sessionStorage));
+    expect(pageText).not.toContain(token);
+  });
+
+  it('drop a folder and a stray file: queue with thumbnails, editable titles, a failure, retry, summary', { timeout: 180_000 }, async () => {
+    const dropDir = path.join(dir, 'soltados');
+    const album = path.join(dropDir, 'album');
+    await mkdir(path.join(album, 'noche'), { recursive: true });
+    for (let i = 0; i < 6; i++) {
+      const sub = i < 4 ? album : path.join(album, 'noche');
+      await writeFile(path.join(sub, `foto_${i}.jpg`), await makePhoto({ width: 640, height: 480, seed: 20 + i }));
+    }
+    const broken = path.join(album, 'cortada.jpg');
+    await writeFile(broken, Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(500, 1)]));
+    await writeFile(path.join(dropDir, 'notas.txt'), 'no es una foto');
+
+    await page.evaluate(() => {
+      const zone = document.querySelector('[data-testid="dropzone"]')!;
+      const data = new DataTransfer();
+      data.items.add(new File([''], 'album'));
+      data.items.add(new File(['no es una foto'], 'notas.txt', { type: 'text/plain' }));
+      zone.dispatchEvent(new DragEvent('dragenter', { bubbles: true, cancelable: true, dataTransfer: data }));
+      zone.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: data }));
+    });
+    const items = page.getByTestId('queue-item');
+    await expect.poll(() => items.count()).toBe(7);
+    await expect.poll(() => page.getByTestId('skipped-item').textContent()).toBe(
+      'notas.txt: No es una imagen admitida (JPEG, PNG, WebP, AVIF o HEIC).',
+    );
+    await expect.poll(() => page.locator('img.thumb').count()).toBe(6);
+    expect(await page.locator('img.thumb').first().getAttribute('src')).toMatch(/^data:image\/jpeg;base64,/);
+
+    const title = page.getByLabel('Título de foto_0.jpg');
+    expect(await title.inputValue()).toBe('foto 0');
+    await title.fill('Piscina al amanecer');
+    await title.press('Enter');
+    await expect.poll(async () => (await service.getUploads()).items.find((i) => i.name === 'foto_0.jpg')?.title).toBe('Piscina al amanecer');
+
+    await page.getByRole('button', { name: 'Subir 7 fotos' }).click();
+    const summary = page.getByTestId('summary');
+    await expect.poll(() => summary.textContent(), { timeout: 120_000 }).toMatch(/^Subida terminada: 6 subidas, 1 fallida, 0 canceladas, 1 omitida\./);
+    await expect.poll(() => page.getByLabel(/Progreso total/).getAttribute('value')).toBe('1');
+    expect(await page.locator('.queue-item.state-failed').textContent()).toContain('cortada.jpg');
+
+    await writeFile(broken, await makePhoto({ width: 640, height: 480, seed: 77 }));
+    await page.getByRole('button', { name: 'Reintentar fallidas (1)' }).click();
+    await expect.poll(() => summary.textContent(), { timeout: 60_000 }).toMatch(/^Subida terminada: 7 subidas, 0 fallidas/);
+
+    const titles = (await createDesktopApiClient({ apiUrl: server.apiUrl, getToken: () => null }).listImages()).map((i) => i.title);
+    expect(titles).toEqual(expect.arrayContaining(['Piscina al amanecer', 'foto 5', 'cortada']));
+  });
+
+  it('mounts the shared admin panel through the bridge, with server images', { timeout: 60_000 }, async () => {
+    await page.getByRole('button', { name: 'Panel' }).click();
+    await page.getByRole('heading', { name: 'Panel de administración' }).waitFor();
+    await page.getByText('Piscina al amanecer').first().waitFor();
+    const src = await page.locator('.adm-panel img').first().getAttribute('src');
+    expect(src?.startsWith(`${server.url}/`)).toBe(true);
+    await expect.poll(() => page.locator('.adm-panel img').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  });
+
+  it('a token revoked elsewhere leads back to sign-in with a clear message; sign-out revokes', { timeout: 60_000 }, async () => {
+    // Same userData and keychain: another run of the app signs out, revoking the shared token.
+    const other = createDesktopService({ userDataDir: path.join(dir, 'userData'), safeStorage: safe });
+    await other.init();
+    expect(await other.logout()).toEqual({ revoked: true });
+
+    await page.getByRole('button', { name: 'Subida masiva' }).click();
+    const later = path.join(dir, 'despues');
+    await mkdir(later, { recursive: true });
+    await writeFile(path.join(later, 'tarde.jpg'), await makePhoto({ width: 320, height: 240, seed: 5 }));
+    pickResult = [later];
+    await page.getByRole('button', { name: 'Elegir carpeta' }).click();
+    await page.getByRole('button', { name: 'Subir 1 foto' }).click();
+    await page.getByRole('button', { name: 'Iniciar sesión de nuevo' }).click();
+    await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
+    expect(await page.getByRole('status').textContent()).toContain('Tu sesión terminó');
+
+    await page.getByLabel('Correo electrónico').fill(server.admin.email);
+    await page.getByLabel('Contraseña').fill(server.admin.password);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.getByRole('button', { name: 'Panel' }).click();
+    await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+    await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
+    expect(await page.getByRole('status').textContent()).toContain('Cerraste la sesión.');
+    expect(await service.getSession()).toBeNull();
+  });
+
+  it('stayed clean: no CSP violations, no console or page errors', () => {
+    expect(problems.cspViolations).toEqual([]);
+    expect(problems.pageErrors).toEqual([]);
+    expect(problems.consoleErrors).toEqual([]);
+  });
+});
