@@ -10,6 +10,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     maxWorkers: 2,
+    // Builds the website once per run (website/dist-e2e, test EmailJS ids) for the browser tests.
+    globalSetup: ['./website/e2e/global-setup.ts'],
     reporters: ['default', './scripts/summary-reporter.ts'],
   },
 });

@@ -11,6 +11,8 @@ export const WEBSITE_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..'
  * build into their own folder with test EmailJS ids, leaving `dist` alone).
  */
 export async function buildSite(outDir = 'dist') {
+  // A site build is always a production build, whatever NODE_ENV the caller runs under.
+  process.env.NODE_ENV = 'production';
   const distDir = resolve(WEBSITE_DIR, outDir);
   const ssrDir = `${distDir}-ssr`;
   const configFile = join(WEBSITE_DIR, 'vite.config.ts');

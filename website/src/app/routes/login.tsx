@@ -11,8 +11,10 @@ export default function LoginRoute() {
   const [defaultEmail] = useState(readEmailHint);
 
   useEffect(() => {
+    // Someone already signed in goes straight to the panel. Only browsers that signed in before
+    // ask: a first visit has no session to find and would just get a 401.
+    if (!defaultEmail) return;
     let live = true;
-    // Someone already signed in goes straight to the panel.
     httpAdminApi.getSession().then(
       (session) => {
         if (live && session) navigate(paths.admin, { replace: true });
@@ -24,7 +26,7 @@ export default function LoginRoute() {
     return () => {
       live = false;
     };
-  }, [navigate]);
+  }, [navigate, defaultEmail]);
 
   return (
     <main id="contenido" className="page page--login">

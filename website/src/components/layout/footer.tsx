@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { BUSINESS, whatsappUrl } from '@cabana/shared/config/business';
 import { paths } from '../../config/paths';
 import { Icon, type IconName } from '../ui/icon';
+import { WhatsAppButton } from './whatsapp-button';
 
 const SOCIAL_ICONS: Record<string, IconName> = {
   Facebook: 'facebook',
@@ -13,15 +14,15 @@ export function Footer() {
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
-        <section aria-labelledby="footer-marca">
-          <h2 id="footer-marca" className="site-footer__title">
+        <div>
+          <h2 className="site-footer__title">
             {BUSINESS.name}
           </h2>
           <p>{BUSINESS.tagline}.</p>
           <p className="rnt">
             <Icon name="shield" size={18} /> Registro Nacional de Turismo (RNT) n.º {BUSINESS.rnt}
           </p>
-        </section>
+        </div>
         <nav aria-labelledby="footer-nav">
           <h2 id="footer-nav" className="site-footer__title">
             Navegación
@@ -47,8 +48,8 @@ export function Footer() {
             </li>
           </ul>
         </nav>
-        <section aria-labelledby="footer-contacto">
-          <h2 id="footer-contacto" className="site-footer__title">
+        <div>
+          <h2 className="site-footer__title">
             Contacto
           </h2>
           <ul className="site-footer__list site-footer__contact">
@@ -71,9 +72,9 @@ export function Footer() {
               <Icon name="clock" size={18} /> <span>{BUSINESS.hours.display}</span>
             </li>
           </ul>
-        </section>
-        <section aria-labelledby="footer-redes">
-          <h2 id="footer-redes" className="site-footer__title">
+        </div>
+        <div>
+          <h2 className="site-footer__title">
             Redes sociales
           </h2>
           <ul className="socials">
@@ -86,13 +87,15 @@ export function Footer() {
               </li>
             ))}
           </ul>
-        </section>
+        </div>
       </div>
       <div className="container site-footer__legal">
         <p>
           © {BUSINESS.dataController.name} · NIT {BUSINESS.dataController.nit}
         </p>
       </div>
+      {/* Fixed on screen, but inside the footer landmark so every element belongs to one. */}
+      <WhatsAppButton />
     </footer>
   );
 }

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Footer } from './footer';
 import { Header } from './header';
-import { WhatsAppButton } from './whatsapp-button';
 
 /** Shared frame of every page; each route renders its own <main id="contenido">. */
 export function Layout({ children }: { children: ReactNode }) {
@@ -13,7 +12,6 @@ export function Layout({ children }: { children: ReactNode }) {
       <Header />
       {children}
       <Footer />
-      <WhatsAppButton />
     </>
   );
 }

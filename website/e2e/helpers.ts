@@ -1,0 +1,130 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { startTestServer, type TestServer } from '../../server/test/helpers/test-server';
+import { launchBrowser, openPage, type PageProblems } from './browser';
+import { E2E_DIST } from './e2e-dist';
+
+export { E2E_DIST } from './e2e-dist';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+export const PHONE: BrowserContextOptions = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+  locale: 'es-CO',
+  timezoneId: 'America/Bogota',
+};
+export const DESKTOP: BrowserContextOptions = {
+  viewport: { width: 1280, height: 900 },
+  locale: 'es-CO',
+  timezoneId: 'America/Bogota',
+};
+
+export interface Site {
+  server: TestServer;
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+/** The real server on a temp data folder serving the e2e build, plus one Chromium for the file. */
+export async function startSite(env: Record<string, string> = {}): Promise<Site> {
+  const [server, browser] = await Promise.all([startTestServer({ websiteDist: E2E_DIST, env }), launchBrowser()]);
+  return {
+    server,
+    browser,
+    async close() {
+      await browser.close();
+      await server.close();
+    },
+  };
+}
+
+export async function newPage(context: BrowserContext): Promise<{ page: Page; problems: PageProblems }> {
+  return openPage(context);
+}
+
+/** Every page must stay clean: no console errors, no uncaught errors, no CSP violations. */
+export function expectClean(problems: PageProblems) {
+  expect(problems.cspViolations, 'violaciones de CSP').toEqual([]);
+  expect(problems.consoleErrors, 'errores de consola').toEqual([]);
+  expect(problems.pageErrors, 'errores no capturados').toEqual([]);
+}
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; failureSummary?: string }[];
+}
+
+/**
+ * Runs axe-core in the page. The source goes in through the DevTools protocol (page.evaluate),
+ * which the page's CSP does not govern, so the real CSP stays on during the test.
+ */
+export async function runAxe(page: Page): Promise<AxeViolation[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const w = window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } };
+    const result = await w.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+    }));
+  });
+}
+
+/** An e-mail the page tried to send through EmailJS (intercepted, never leaves the machine). */
+export interface EmailJsCall {
+  service_id: string;
+  template_id: string;
+  user_id: string;
+  template_params: Record<string, unknown>;
+}
+
+/** Intercepts EmailJS: answers `status` (200 = accepted) and records each payload. */
+export async function interceptEmailJs(page: Page, status = 200): Promise<EmailJsCall[]> {
+  const calls: EmailJsCall[] = [];
+  await page.route('https://api.emailjs.com/**', async (route) => {
+    const req = route.request();
+    const cors = {
+      'access-control-allow-origin': '*',
+      'access-control-allow-headers': 'content-type',
+      'access-control-allow-methods': 'POST, OPTIONS',
+    };
+    if (req.method() === 'OPTIONS') return route.fulfill({ status: 204, headers: cors });
+    calls.push(req.postDataJSON() as EmailJsCall);
+    await route.fulfill({
+      status,
+      headers: { ...cors, 'content-type': 'text/plain' },
+      body: status === 200 ? 'OK' : 'The service is temporarily unavailable',
+    });
+  });
+  return calls;
+}
+
+/** Enquiries stored on the server, as the admin inbox sees them. */
+export async function storedEnquiries(server: TestServer): Promise<Record<string, unknown>[]> {
+  const cookie = await server.loginCookie();
+  const res = await fetch(`${server.apiUrl}/consultas`, { headers: { cookie } });
+  expect(res.status).toBe(200);
+  return (await res.json()) as Record<string, unknown>[];
+}
+
+/** A YYYY-MM-DD date `days` after today at the cabin. */
+export function daysFromToday(days: number): string {
+  const today = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Bogota',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
+  const d = new Date(`${today}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}

@@ -1,0 +1,304 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUSINESS } from '@cabana/shared/config/business';
+import { DESKTOP, PHONE, expectClean, newPage, runAxe, startSite, type Site } from './helpers';
+
+interface PageCase {
+  path: string;
+  h1: string;
+  texts: string[];
+}
+
+const PAGES: PageCase[] = [
+  {
+    path: '/',
+    h1: BUSINESS.name,
+    texts: [
+      'Reservar ahora',
+      'Ver galería',
+      '4,9',
+      '150+',
+      '24/7',
+      '10 minutos del mar',
+      'Ver ubicación en el mapa',
+      'Jacuzzi',
+      'Kiosco',
+      'Zona BBQ',
+      'Parqueadero',
+      '2 cocinas',
+      'Sala en la terraza',
+      '¿Listo para tu escapada al Caribe?',
+      'Volcán de lodo',
+      'Playas',
+      'Tolú de noche',
+      'Tour por las islas',
+      'Canoa por el manglar',
+      'Playa blanca',
+    ],
+  },
+  {
+    path: '/planes',
+    h1: 'Planes y reservas',
+    texts: ['Capacidad total', '20 personas', 'Reserva mínima', '2 personas por grupo', 'Precio por persona', 'Moneda', 'Solicita tu reserva'],
+  },
+  { path: '/galeria', h1: 'Galería', texts: ['Comparte tus fotos'] },
+  {
+    path: '/contacto',
+    h1: 'Contacto',
+    texts: ['Ubicación', BUSINESS.address.display, BUSINESS.phoneDisplay, BUSINESS.email, 'Todos los días, 8:00 AM – 8:00 PM', 'Envíanos un mensaje'],
+  },
+  { path: '/imagenes', h1: 'Comparte tus fotos', texts: ['Sube una foto', 'Título', 'Descripción', 'Subir'] },
+  {
+    path: '/privacidad',
+    h1: 'Política de tratamiento de datos personales',
+    texts: [
+      'Ley 1581 de 2012',
+      BUSINESS.dataController.name,
+      BUSINESS.dataController.nit,
+      BUSINESS.dataController.email,
+      'Conocer',
+      'Actualizar',
+      'rectificar',
+      'Suprimir',
+      'Revocar',
+      'Superintendencia de Industria y Comercio',
+      'Cómo ejercer tus derechos',
+      'Vigencia',
+      '1 de noviembre de 2026',
+    ],
+  },
+];
+
+const ADMIN_CHUNK = /\/assets\/(admin|login|http-admin-api)[^/]*\.js$/;
+
+let site: Site;
+let phone: BrowserContext;
+let desktop: BrowserContext;
+
+beforeAll(async () => {
+  site = await startSite();
+  [phone, desktop] = await Promise.all([site.browser.newContext(PHONE), site.browser.newContext(DESKTOP)]);
+});
+afterAll(async () => {
+  await site?.close();
+});
+
+const text = (s: string) => s.replace(/\s+/g, ' ');
+
+describe('HTML prerendered at build time', () => {
+  for (const p of PAGES) {
+    it(`${p.path} is real HTML with its own title, description, canonical and social tags`, async () => {
+      const res = await fetch(site.server.url + p.path);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+      const html = await res.text();
+      expect(html).toContain('<html lang="es">');
+      expect(html).toContain('data-prerendered="true"');
+      expect(html).toMatch(new RegExp(`<h1[^>]*>${p.h1}</h1>`));
+      const title = /<title>([^<]+)<\/title>/.exec(html)?.[1] ?? '';
+      expect(title.length).toBeGreaterThan(10);
+      expect(html).toMatch(/<meta name="description" content="[^"]{50,}"/);
+      expect(html).toContain(`<link rel="canonical" href="${BUSINESS.siteUrl}${p.path}"`);
+      expect(html).toContain(`<meta property="og:title" content="${title}"`);
+      expect(html).toContain(`<meta property="og:url" content="${BUSINESS.siteUrl}${p.path}"`);
+      expect(html).toContain(`<meta property="og:image" content="${BUSINESS.siteUrl}/img/og-image.jpg"`);
+      expect(html).toContain('<meta name="twitter:card" content="summary_large_image"');
+      expect(html).not.toContain('noindex');
+      // No inline scripts: only external modules and JSON-LD data blocks.
+      const scripts = [...html.matchAll(/<script([^>]*)>/g)].map((m) => m[1] ?? '');
+      for (const attrs of scripts) expect(attrs).toMatch(/src="\/assets\/|type="application\/ld\+json"/);
+      expect(html).not.toMatch(/\son[a-z]+="/);
+      // Admin code is never referenced by a public page's HTML.
+      expect(html).not.toMatch(/assets\/(admin|login|http-admin-api)/);
+    });
+  }
+
+  it('every page has a different title', async () => {
+    const titles = await Promise.all(
+      PAGES.map(async (p) => /<title>([^<]+)<\/title>/.exec(await (await fetch(site.server.url + p.path)).text())?.[1]),
+    );
+    expect(new Set(titles).size).toBe(PAGES.length);
+  });
+
+  it('/ carries LodgingBusiness structured data from the business config', async () => {
+    const html = await (await fetch(site.server.url + '/')).text();
+    const json = /<script type="application\/ld\+json">([^<]+)<\/script>/.exec(html)?.[1];
+    expect(json).toBeDefined();
+    const data = JSON.parse(json!) as Record<string, unknown>;
+    expect(data['@type']).toBe('LodgingBusiness');
+    expect(data.name).toBe(BUSINESS.name);
+    expect(data.telephone).toBe(BUSINESS.phoneE164);
+    expect((data.address as Record<string, string>).addressLocality).toBe(BUSINESS.address.locality);
+    expect(data.sameAs).toEqual(BUSINESS.socials.map((s) => s.url));
+  });
+
+  it('/login and /admin are noindex shells without admin code; robots and sitemap agree', async () => {
+    for (const path of ['/login', '/admin']) {
+      const res = await fetch(site.server.url + path);
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(html).toContain('<meta name="robots" content="noindex, nofollow"');
+      expect(html).not.toContain('data-prerendered');
+      expect(html).not.toMatch(/assets\/(admin|login|http-admin-api)/);
+      expect(html).not.toContain(site.server.admin.email);
+    }
+    const robots = await (await fetch(site.server.url + '/robots.txt')).text();
+    expect(robots).toContain('Disallow: /admin');
+    expect(robots).toContain('Disallow: /login');
+    expect(robots).toContain(`Sitemap: ${BUSINESS.siteUrl}/sitemap.xml`);
+    const sitemap = await (await fetch(site.server.url + '/sitemap.xml')).text();
+    for (const p of PAGES) expect(sitemap).toContain(`<loc>${BUSINESS.siteUrl}${p.path}</loc>`);
+    expect(sitemap).not.toContain('/admin');
+    expect(sitemap).not.toContain('/login');
+  });
+
+  it('an unknown path gets the prerendered 404 page with status 404', async () => {
+    const res = await fetch(site.server.url + '/no-existe');
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain('Página no encontrada');
+    expect(html).toContain('noindex');
+  });
+});
+
+async function visit(context: BrowserContext, path: string) {
+  const { page, problems } = await newPage(context);
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+  await page.goto(site.server.url + path, { waitUntil: 'networkidle' });
+  return { page, problems, scripts };
+}
+
+async function expectLayout(page: Page) {
+  const header = page.locator('header.site-header');
+  await expect.poll(() => header.getByRole('link', { name: /Brisas del Golfo/ }).getAttribute('href')).toBe('/');
+  for (const [name, href] of [
+    ['Planes', '/planes'],
+    ['Galería', '/galeria'],
+    ['Contacto', '/contacto'],
+  ] as const) {
+    expect(await header.getByRole('link', { name, exact: true }).getAttribute('href')).toBe(href);
+  }
+  const footer = page.locator('footer');
+  for (const [name, href] of [
+    ['Planes', '/planes'],
+    ['Galería', '/galeria'],
+    ['Contacto', '/contacto'],
+    ['Login', '/login'],
+  ] as const) {
+    expect(await footer.getByRole('link', { name, exact: true }).getAttribute('href')).toBe(href);
+  }
+  const footerText = text(await footer.innerText());
+  expect(footerText).toContain(`RNT) n.º ${BUSINESS.rnt}`);
+  expect(footerText).toContain(BUSINESS.phoneDisplay);
+  expect(footerText).toContain(BUSINESS.email);
+  for (const s of BUSINESS.socials) {
+    expect(await footer.getByRole('link', { name: s.name }).getAttribute('href')).toBe(s.url);
+  }
+  const wa = page.getByRole('link', { name: 'Escríbenos por WhatsApp' }).last();
+  const href = (await wa.getAttribute('href')) ?? '';
+  expect(href.startsWith(`https://wa.me/${BUSINESS.whatsappNumber}?text=`)).toBe(true);
+  expect(new URL(href).searchParams.get('text')).toBe(BUSINESS.whatsappGreeting);
+  expect(await page.locator('.whatsapp-fab').isVisible()).toBe(true);
+}
+
+describe('each public page in the browser', () => {
+  for (const p of PAGES) {
+    for (const [label, ctx] of [
+      ['phone 390px', () => phone],
+      ['desktop 1280px', () => desktop],
+    ] as const) {
+      it(`${p.path} (${label}): content, layout, no axe violations, no console errors or CSP violations`, async () => {
+        const { page, problems, scripts } = await visit(ctx(), p.path);
+        expect(await page.locator('h1').innerText()).toBe(p.h1);
+        const body = text(await page.locator('main').innerText());
+        for (const t of p.texts) expect(body).toContain(t);
+        await expectLayout(page);
+        const violations = await runAxe(page);
+        expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
+        expect(scripts.filter((s) => ADMIN_CHUNK.test(s)), 'código de administración descargado').toEqual([]);
+        expectClean(problems);
+        await page.close();
+      });
+    }
+  }
+
+  it('the skip link is the first stop of the keyboard and jumps to the content', async () => {
+    const { page, problems } = await visit(desktop, '/planes');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Saltar al contenido');
+    expect(await page.locator('.skip-link').isVisible()).toBe(true);
+    const top = await page.locator('.skip-link').evaluate((el) => el.getBoundingClientRect().top);
+    expect(top).toBeGreaterThanOrEqual(0);
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => location.hash)).toBe('#contenido');
+    expectClean(problems);
+    await page.close();
+  });
+
+  it('client-side navigation loads the page, updates the title and focuses the new content', async () => {
+    const { page, problems } = await visit(desktop, '/');
+    await page.locator('header').getByRole('link', { name: 'Contacto' }).click();
+    await page.waitForURL('**/contacto');
+    await expect.poll(() => page.locator('h1').innerText()).toBe('Contacto');
+    await expect.poll(() => page.title()).toContain('Contacto');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('contenido');
+    expectClean(problems);
+    await page.close();
+  });
+
+  it('the 404 page renders and hydrates', async () => {
+    const { page, problems } = await visit(phone, '/no-existe');
+    expect(await page.locator('h1').innerText()).toBe('Página no encontrada');
+    await page.getByRole('link', { name: 'Volver al inicio' }).click();
+    await page.waitForURL(site.server.url + '/');
+    await expect.poll(() => page.locator('h1').innerText()).toBe(BUSINESS.name);
+    // Chromium logs the 404 of the document itself; nothing else may appear.
+    problems.consoleErrors = problems.consoleErrors.filter((e) => !/status of 404/.test(e));
+    expectClean(problems);
+    await page.close();
+  });
+});
+
+describe('hero video', () => {
+  it('autoplays (muted, inline) for visitors without reduced motion or Save-Data', async () => {
+    const context = await site.browser.newContext({ ...DESKTOP, reducedMotion: 'no-preference' });
+    const { page, problems } = await newPage(context);
+    await page.goto(site.server.url + '/', { waitUntil: 'networkidle' });
+    const video = page.locator('video.hero__video');
+    expect(await video.getAttribute('poster')).toBe('/video/hero-poster.webp');
+    expect(await video.evaluate((v: HTMLVideoElement) => [v.muted, v.playsInline, v.loop])).toEqual([true, true, true]);
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused)).toBe(true);
+    expect(await page.getByRole('button', { name: 'Pausar video' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Pausar video' }).click();
+    expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+    expectClean(problems);
+    await context.close();
+  });
+
+  for (const [label, setup] of [
+    ['prefers-reduced-motion', { reducedMotion: 'reduce' as const }, ],
+    ['Save-Data', { reducedMotion: 'no-preference' as const, saveData: true }],
+  ] as const) {
+    it(`shows the poster and a play button for ${label} visitors`, async () => {
+      const context = await site.browser.newContext({ ...DESKTOP, reducedMotion: setup.reducedMotion });
+      if ('saveData' in setup) {
+        await context.addInitScript(() => {
+          Object.defineProperty(navigator, 'connection', { value: { saveData: true }, configurable: true });
+        });
+      }
+      const { page, problems } = await newPage(context);
+      await page.goto(site.server.url + '/', { waitUntil: 'networkidle' });
+      const video = page.locator('video.hero__video');
+      expect(await video.evaluate((v: HTMLVideoElement) => [v.paused, v.preload])).toEqual([true, 'none']);
+      const play = page.getByRole('button', { name: 'Reproducir video' });
+      expect(await play.isVisible()).toBe(true);
+      await play.click();
+      await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused)).toBe(true);
+      expectClean(problems);
+      await context.close();
+    });
+  }
+});
