@@ -1,0 +1,88 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { expect } from 'vitest';
+import type { TestServer } from '../../server/test/helpers/test-server';
+import { DESKTOP, newPage } from './helpers';
+import type { PageProblems } from './browser';
+
+/** Signs in through /login as a person would, and waits for the panel. */
+export async function signIn(page: Page, server: TestServer): Promise<void> {
+  await page.goto(`${server.url}/login`);
+  await page.getByLabel('Correo electrónico').fill(server.admin.email);
+  await page.getByLabel('Contraseña').fill(server.admin.password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.waitForURL(`${server.url}/admin`);
+  await page.getByText(`Sesión iniciada como ${server.admin.email}`).waitFor();
+}
+
+/** A fresh desktop-sized context, signed in to the panel. */
+export async function adminPage(
+  context: BrowserContext,
+  server: TestServer,
+): Promise<{ page: Page; problems: PageProblems }> {
+  const opened = await newPage(context);
+  await signIn(opened.page, server);
+  return opened;
+}
+
+export const ADMIN_CONTEXT = DESKTOP;
+
+const photoDirs: string[] = [];
+
+/** Removes the files makePhoto wrote. */
+export async function removePhotos(): Promise<void> {
+  await Promise.all(photoDirs.splice(0).map((d) => rm(d, { recursive: true, force: true })));
+}
+
+/**
+ * A real JPEG written to a temp folder for the file picker. `detailed` adds photo-like noise,
+ * which makes the file large (to watch upload progress); plain ones encode fast on a busy machine.
+ */
+export async function makePhoto(name: string, width = 1200, height = 800, detailed = false): Promise<string> {
+  const base = detailed
+    ? sharp(
+        await sharp({
+          create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 30 } },
+        })
+          .png()
+          .toBuffer(),
+      )
+    : sharp({ create: { width, height, channels: 3, background: '#2a7fa8' } }).composite([
+        {
+          input: await sharp({ create: { width: Math.round(width / 2), height: Math.round(height / 3), channels: 3, background: '#e8c27a' } })
+            .png()
+            .toBuffer(),
+          left: Math.round(width / 4),
+          top: Math.round((height * 2) / 3),
+        },
+      ]);
+  const jpeg = await base.jpeg({ quality: 90 }).toBuffer();
+  const dir = await mkdtemp(join(tmpdir(), 'cabana-admin-photos-'));
+  photoDirs.push(dir);
+  const file = join(dir, name);
+  await writeFile(file, jpeg);
+  return file;
+}
+
+/** Authenticated JSON GET against the API, as a check on what the panel claims. */
+export async function apiGet<T>(server: TestServer, path: string): Promise<T> {
+  const cookie = await server.loginCookie();
+  const res = await fetch(`${server.apiUrl}${path}`, { headers: { cookie } });
+  expect(res.status).toBe(200);
+  return (await res.json()) as T;
+}
+
+/**
+ * Like expectClean, but allows the browser's own "Failed to load resource" line for the given
+ * statuses: Chromium logs every 4xx answer to fetch, and some are the very answers a test asks
+ * for (401 for a signed-out check, 400 for an invalid price, 429 for too many tries).
+ */
+export function expectCleanExcept(problems: PageProblems, statuses: number[]): void {
+  const allowed = new RegExp(`^Failed to load resource: the server responded with a status of (${statuses.join('|')})\\b`);
+  expect(problems.cspViolations, 'violaciones de CSP').toEqual([]);
+  expect(problems.consoleErrors.filter((e) => !allowed.test(e)), 'errores de consola').toEqual([]);
+  expect(problems.pageErrors, 'errores no capturados').toEqual([]);
+}

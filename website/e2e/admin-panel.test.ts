@@ -1,0 +1,274 @@
+import { basename } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Image } from '@cabana/shared/schemas/image';
+import type { Enquiry } from '@cabana/shared/schemas/enquiry';
+import { UNSUPPORTED_MESSAGE } from '../../server/src/images/pipeline';
+import { daysFromToday, interceptEmailJs, newPage, startSite, type Site } from './helpers';
+import { ADMIN_CONTEXT, adminPage, apiGet, expectCleanExcept, makePhoto, removePhotos } from './admin-helpers';
+
+let site: Site;
+
+beforeAll(async () => {
+  site = await startSite();
+});
+afterAll(async () => {
+  await site?.close();
+  await removePhotos();
+});
+
+const XSS = '<img src=x onerror="window.__pwned=1">';
+
+describe('web admin panel', () => {
+  it('updates the price and shows the server’s message for an invalid one', async () => {
+    const context = await site.browser.newContext(ADMIN_CONTEXT);
+    const { page, problems } = await adminPage(context, site.server);
+    const current = page.getByTestId('adm-current-price');
+    await expect(current.textContent()).resolves.toMatch(/80\.000/);
+    const input = page.getByLabel('Nuevo precio por persona (COP)');
+
+    await input.fill('500');
+    await page.getByRole('button', { name: 'Actualizar precio' }).click();
+    await page.getByRole('alert').filter({ hasText: 'El precio debe ser de al menos $1.000 COP.' }).waitFor();
+    await input.fill('12abc');
+    await page.getByRole('button', { name: 'Actualizar precio' }).click();
+    await page.getByRole('alert').filter({ hasText: 'El precio debe ser un número.' }).waitFor();
+    await expect(current.textContent()).resolves.toMatch(/80\.000/);
+    await expect(apiGet<{ precio: number }>(site.server, '/precioPersona/precio')).resolves.toEqual({ precio: 80000 });
+
+    // Colombians write thousands with dots.
+    await input.fill('95.000');
+    await page.getByRole('button', { name: 'Actualizar precio' }).click();
+    await page.getByRole('status').filter({ hasText: 'Precio actualizado' }).waitFor();
+    await expect(current.textContent()).resolves.toMatch(/95\.000/);
+    await expect(input.inputValue()).resolves.toBe('');
+    await expect(page.getByRole('alert').filter({ hasText: /\S/ }).count()).resolves.toBe(0);
+    await expect(apiGet<{ precio: number }>(site.server, '/precioPersona/precio')).resolves.toEqual({ precio: 95000 });
+
+    // The public plans page reads the new price.
+    await page.goto(`${site.server.url}/planes`);
+    await page.getByText(/95\.000/).first().waitFor();
+    expectCleanExcept(problems, [400]);
+    await context.close();
+  });
+
+  it('uploads several photos with previews and progress, edits a caption, deletes', async () => {
+    const context = await site.browser.newContext(ADMIN_CONTEXT);
+    const { page, problems } = await adminPage(context, site.server);
+    await page.getByText('No hay imágenes subidas.').waitFor();
+
+    const first = await makePhoto('atardecer-en-la-playa.jpg', 1000, 700, true);
+    const second = await makePhoto('kiosco_con_hamacas.jpg');
+    await page.getByLabel('Elegir fotos').setInputFiles([first, second]);
+
+    // Each file gets a preview and a title taken from its name, both editable.
+    await page.getByAltText(`Vista previa de ${basename(first)}`).waitFor();
+    await page.getByAltText(`Vista previa de ${basename(second)}`).waitFor();
+    const title1 = page.getByLabel('Título de la foto 1');
+    const title2 = page.getByLabel('Título de la foto 2');
+    await expect(title1.inputValue()).resolves.toBe('atardecer en la playa');
+    await expect(title2.inputValue()).resolves.toBe('kiosco con hamacas');
+    await title1.fill(`Atardecer ${XSS}`);
+    await page.getByLabel('Descripción de la foto 1').fill('Desde la terraza, a las 6 p. m.');
+
+    // A slow uplink, so each file's progress is visible on its way.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 300_000,
+    });
+    const seen = new Set<number>();
+    const watch = setInterval(() => {
+      void page
+        .locator('progress')
+        .evaluateAll((bars) => bars.map((b) => (b as HTMLProgressElement).value))
+        .then((values) => values.forEach((v) => seen.add(v)))
+        .catch(() => undefined);
+    }, 50);
+    await page.getByRole('button', { name: 'Subir 2 fotos' }).click();
+    await page.getByRole('status').filter({ hasText: '2 fotos subidas y publicadas en la galería.' }).waitFor({ timeout: 20_000 });
+    clearInterval(watch);
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    expect([...seen].some((v) => v > 0 && v < 100), `progress values seen: ${[...seen].join(', ')}`).toBe(true);
+
+    // The form is clear and both photos are in the grid, the typed markup shown as text.
+    await expect(page.getByRole('list', { name: 'Fotos por subir' }).count()).resolves.toBe(0);
+    const grid = page.getByRole('list', { name: /Fotos publicadas/ });
+    await grid.getByText(`Atardecer ${XSS}`, { exact: true }).waitFor();
+    await grid.getByText('kiosco con hamacas', { exact: true }).waitFor();
+    await expect(page.locator('img[src="x"]').count()).resolves.toBe(0);
+    await expect(page.evaluate(() => (window as { __pwned?: number }).__pwned)).resolves.toBeUndefined();
+    let stored = await apiGet<Image[]>(site.server, '/imagenes');
+    expect(stored.map((i) => i.title).sort()).toEqual([`Atardecer ${XSS}`, 'kiosco con hamacas'].sort());
+    expect(stored.find((i) => i.title.startsWith('Atardecer'))?.description).toBe('Desde la terraza, a las 6 p. m.');
+    // The panel shows the server's image, not the local preview.
+    const shown = await grid.getByAltText('kiosco con hamacas').getAttribute('src');
+    expect(shown).toBe(stored.find((i) => i.title === 'kiosco con hamacas')?.secure_url);
+    const served = await fetch(`${site.server.url}${shown}`);
+    expect(served.status).toBe(200);
+
+    // Caption editing.
+    await page.getByRole('button', { name: 'Editar texto de «kiosco con hamacas»' }).click();
+    await page.getByLabel('Título', { exact: true }).fill('Kiosco con hamacas');
+    await page.getByLabel('Descripción', { exact: true }).fill('Sombra todo el día.');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await grid.getByText('Kiosco con hamacas', { exact: true }).waitFor();
+    await grid.getByText('Sombra todo el día.').waitFor();
+    stored = await apiGet<Image[]>(site.server, '/imagenes');
+    expect(stored.find((i) => i.title === 'Kiosco con hamacas')?.description).toBe('Sombra todo el día.');
+
+    // Deleting removes from the grid and from the server; the empty text comes back at zero.
+    await page.getByRole('button', { name: 'Eliminar «Kiosco con hamacas»' }).click();
+    await grid.getByText('Kiosco con hamacas', { exact: true }).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: `Eliminar «Atardecer ${XSS}»` }).click();
+    await page.getByText('No hay imágenes subidas.').waitFor();
+    await expect(apiGet<Image[]>(site.server, '/imagenes')).resolves.toEqual([]);
+    expectCleanExcept(problems, []);
+    await context.close();
+  }, 60_000);
+
+  it('explains a refused file without sending it, and keeps the rest of the form working', async () => {
+    const context = await site.browser.newContext(ADMIN_CONTEXT);
+    const { page, problems } = await adminPage(context, site.server);
+    await page.getByLabel('Elegir fotos').setInputFiles([
+      { name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') },
+    ]);
+    await page.getByRole('alert').filter({ hasText: 'No es una imagen admitida' }).waitFor();
+    await expect(page.getByRole('button', { name: 'Subir' }).isDisabled()).resolves.toBe(true);
+    await page.getByRole('button', { name: 'Quitar logo.svg' }).click();
+    await expect(page.getByRole('list', { name: 'Fotos por subir' }).count()).resolves.toBe(0);
+    // A file that claims to be a JPEG but is not: the server decides by content and its message shows.
+    await page.getByLabel('Elegir fotos').setInputFiles([
+      { name: 'falsa.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('<html><script>alert(1)</script></html>') },
+    ]);
+    await page.getByRole('button', { name: 'Subir' }).click();
+    await page.getByRole('alert').filter({ hasText: 'No se pudo subir ninguna foto.' }).waitFor();
+    await page.getByRole('list', { name: 'Fotos por subir' }).getByRole('alert').filter({ hasText: UNSUPPORTED_MESSAGE }).waitFor();
+    await expect(apiGet<Image[]>(site.server, '/imagenes')).resolves.toEqual([]);
+    expectCleanExcept(problems, [415]);
+    await context.close();
+  });
+
+  it('approves a photo a visitor sent from /imagenes, which then shows in /galeria', async () => {
+    const file = await makePhoto('desde-el-muelle.jpg');
+    const form = new FormData();
+    form.append('title', 'Vista desde el muelle');
+    form.append('description', 'La mandó un huésped');
+    form.append('tags', 'playa,cabañas');
+    form.append('uploaded_by', `María ${XSS}`);
+    form.append('image', new Blob([await readFile(file)], { type: 'image/jpeg' }), 'desde-el-muelle.jpg');
+    const sent = await fetch(`${site.server.apiUrl}/imagenes/upload`, { method: 'POST', body: form });
+    expect(sent.status).toBe(201);
+    const pendingImage = (await sent.json()) as Image;
+    expect(pendingImage.status).toBe('pending');
+
+    const context = await site.browser.newContext(ADMIN_CONTEXT);
+    const { page, problems } = await adminPage(context, site.server);
+    const pending = page.getByRole('list', { name: 'Fotos pendientes' });
+    await pending.getByText('Vista desde el muelle').waitFor();
+    await pending.getByText(`Enviada por María ${XSS}`, { exact: false }).waitFor();
+    await expect(page.locator('img[src="x"]').count()).resolves.toBe(0);
+    // Not public yet.
+    await expect(fetch(`${site.server.apiUrl}/imagenes`).then((r) => r.json())).resolves.toEqual([]);
+
+    await page.getByRole('button', { name: 'Aprobar «Vista desde el muelle»' }).click();
+    await page.getByText('No hay fotos pendientes de aprobación.').waitFor();
+    await page.getByRole('list', { name: /Fotos publicadas/ }).getByText('Vista desde el muelle').waitFor();
+
+    const visitor = await site.browser.newContext(ADMIN_CONTEXT);
+    const gallery = await newPage(visitor);
+    await gallery.page.goto(`${site.server.url}/galeria`);
+    await gallery.page.getByText('Vista desde el muelle').first().waitFor();
+    expectCleanExcept(gallery.problems, []);
+    expectCleanExcept(problems, []);
+    await visitor.close();
+    await context.close();
+  }, 60_000);
+
+  it('receives an enquiry sent from /planes: text stays text, reply links, answered, deleted', async () => {
+    const visitor = await site.browser.newContext(ADMIN_CONTEXT);
+    const form = await newPage(visitor);
+    const emails = await interceptEmailJs(form.page);
+    await form.page.goto(`${site.server.url}/planes`);
+    await form.page.getByLabel('Nombre completo').fill(`Ana ${XSS}`);
+    await form.page.getByLabel('Correo electrónico').fill('ana.turista@example.com');
+    await form.page.getByLabel('Teléfono o celular').fill('300 123 4567');
+    await form.page.getByLabel('Número de personas').selectOption('6');
+    await form.page.getByLabel('Fecha de llegada').fill(daysFromToday(30));
+    await form.page.getByLabel('Fecha de salida').fill(daysFromToday(33));
+    await form.page.getByLabel('Mensaje o servicios adicionales').fill(`Queremos decoración.\n<b>negrita</b> & ${XSS}`);
+    await form.page.getByLabel(/Acepto el tratamiento de mis datos personales/).check();
+    await form.page.getByRole('button', { name: 'Enviar reserva' }).click();
+    await form.page.getByText('¡Gracias por tu reserva! Ha quedado confirmada.').waitFor();
+    expect(emails.length).toBeGreaterThan(0);
+    expectCleanExcept(form.problems, []);
+
+    // A contact message, sent through the API as the contact page does, arrives later.
+    const { token } = (await (await fetch(`${site.server.apiUrl}/consultas/token`)).json()) as { token: string };
+    const contact = await fetch(`${site.server.apiUrl}/consultas`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: site.server.url },
+      body: JSON.stringify({ type: 'contacto', name: 'Luis', email: 'luis@example.com', message: '¿Hay parqueadero?', consent: true, website: '', formToken: token }),
+    });
+    expect(contact.status).toBe(201);
+
+    const context = await site.browser.newContext(ADMIN_CONTEXT);
+    const { page, problems } = await adminPage(context, site.server);
+    const inbox = page.getByRole('list', { name: 'Consultas' });
+    const items = inbox.locator(':scope > li');
+    await items.first().waitFor();
+    await expect(items.count()).resolves.toBe(2);
+    // Newest first: the contact message came after the reservation.
+    await expect(items.nth(0).textContent()).resolves.toContain('Luis');
+    const reservation = items.nth(1);
+    await expect(reservation.getByText('Nueva', { exact: true }).count()).resolves.toBe(1);
+    await reservation.getByText(`Ana ${XSS}`, { exact: true }).waitFor();
+    await reservation.getByText(/<b>negrita<\/b> &/).waitFor();
+    await reservation.getByText(/6 personas/).waitFor();
+    await expect(page.locator('img[src="x"], b:text("negrita")').count()).resolves.toBe(0);
+    await expect(page.evaluate(() => (window as { __pwned?: number }).__pwned)).resolves.toBeUndefined();
+
+    // Reply links: the e-mail quotes the enquiry; WhatsApp goes to the phone given (+57 added).
+    const mailto = (await reservation.getByRole('link', { name: 'Responder por correo' }).getAttribute('href')) ?? '';
+    expect(mailto.startsWith('mailto:ana.turista@example.com?subject=')).toBe(true);
+    const body = new URLSearchParams(mailto.slice(mailto.indexOf('?') + 1)).get('body') ?? '';
+    expect(body).toContain('> Queremos decoración.');
+    expect(body).toContain('> Teléfono: 300 123 4567');
+    const wa = (await reservation.getByRole('link', { name: 'Responder por WhatsApp' }).getAttribute('href')) ?? '';
+    expect(wa.startsWith('https://wa.me/573001234567?text=')).toBe(true);
+    await expect(items.nth(0).getByRole('link', { name: 'Responder por WhatsApp' }).count()).resolves.toBe(0);
+
+    const [stored] = (await apiGet<Enquiry[]>(site.server, '/consultas')).filter((e) => e.type === 'reserva');
+    expect(stored?.status).toBe('nueva');
+    await reservation.getByRole('button', { name: 'Marcar como respondida' }).click();
+    await reservation.getByRole('button', { name: 'Marcar como nueva' }).waitFor();
+    await expect(reservation.getByText('Nueva', { exact: true }).count()).resolves.toBe(0);
+    const answered = (await apiGet<Enquiry[]>(site.server, '/consultas')).find((e) => e.id === stored?.id);
+    expect(answered?.status).toBe('respondida');
+
+    await page.getByLabel('Mostrar').selectOption('nueva');
+    await expect(items.count()).resolves.toBe(1);
+    await page.getByLabel('Mostrar').selectOption('todas');
+
+    await page.getByRole('button', { name: `Eliminar consulta de Ana ${XSS}` }).click();
+    await expect.poll(() => items.count()).toBe(1);
+    const left = await apiGet<Enquiry[]>(site.server, '/consultas');
+    expect(left.map((e) => e.name)).toEqual(['Luis']);
+    expectCleanExcept(problems, []);
+    await visitor.close();
+    await context.close();
+  });
+
+  it('fits a phone screen without sideways scrolling', async () => {
+    const context = await site.browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    const { page, problems } = await adminPage(context, site.server);
+    await page.getByText('No hay consultas.').or(page.getByRole('list', { name: 'Consultas' })).first().waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    expectCleanExcept(problems, []);
+    await context.close();
+  });
+});
