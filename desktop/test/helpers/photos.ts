@@ -30,7 +30,7 @@ export async function makePhoto(opts: PhotoOptions): Promise<Buffer> {
     .raw()
     .toBuffer();
   const noise = await sharp({
-    create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 50 } },
+    create: { width, height, channels: 3, background: { r: 0, g: 0, b: 0 }, noise: { type: 'gaussian', mean: 128, sigma: 50 } },
   })
     .blur(0.7)
     .raw()
