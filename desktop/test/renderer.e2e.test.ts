@@ -1,10 +1,6 @@
-import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, type PageProblems } from '../../website/e2e/browser';
@@ -16,9 +12,9 @@ import { makePhoto } from './helpers/photos';
 import { startTestServer, type TestServer } from './helpers/server';
 import { serveFolder } from './helpers/static-server';
 import { tempDir } from './helpers/temp';
+import { desktopDir, ensureDesktopBuild } from './helpers/build';
 import { installTestBridge } from './helpers/test-bridge';
 
-const desktopDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = path.join(desktopDir, 'dist');
 
 async function closedPort(): Promise<number> {
@@ -44,10 +40,7 @@ describe('desktop renderer in headless Chromium, bridged to the real main-proces
   let pickResult: string[] = [];
 
   beforeAll(async () => {
-    // `npm test` builds the desktop before vitest; build here too when run on its own.
-    if (!existsSync(path.join(distDir, 'index.html'))) {
-      await promisify(execFile)('npx', ['vite', 'build'], { cwd: desktopDir });
-    }
+    await ensureDesktopBuild();
     ({ dir, cleanup } = await tempDir());
     server = await startTestServer();
     site = await serveFolder(distDir);
