@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { sniffImageType } from '../src/images/detect';
+import { WorkQueue } from '../src/images/queue';
+import { variantWidths } from '../src/images/pipeline';
+import { AppError } from '../src/middleware/errors';
+import { generatePassword, hashPassword, verifyPassword } from '../src/auth/password';
+import { ConfigError, readEnv } from '../src/env';
+
+const bytes = (s: string) => new Uint8Array(Buffer.from(s, 'latin1'));
+const ftyp = (major: string, ...compat: string[]) => {
+  const body = major + '\0\0\0\0' + compat.join('');
+  const size = 8 + body.length;
+  return bytes(String.fromCharCode(0, 0, 0, size) + 'ftyp' + body);
+};
+
+describe('sniffImageType', () => {
+  it('recognises accepted formats by their first bytes only', () => {
+    expect(sniffImageType(new Uint8Array([0xff, 0xd8, 0xff, 0xe1]))).toBe('jpeg');
+    expect(sniffImageType(bytes('\x89PNG\r\n\x1a\n....'))).toBe('png');
+    expect(sniffImageType(bytes('RIFF\0\0\0\0WEBPVP8 '))).toBe('webp');
+    expect(sniffImageType(ftyp('avif', 'mif1', 'miaf'))).toBe('avif');
+    expect(sniffImageType(ftyp('mif1', 'avif'))).toBe('avif');
+    expect(sniffImageType(ftyp('heic', 'mif1'))).toBe('heif');
+    expect(sniffImageType(ftyp('mif1', 'heic'))).toBe('heif');
+  });
+  it('refuses text, SVG, GIF, MP4 and short input', () => {
+    for (const s of ['<svg', '<?xml version', '<!doctype html>', 'GIF89a', '%PDF-1.7', '']) expect(sniffImageType(bytes(s))).toBeNull();
+    expect(sniffImageType(ftyp('isom', 'mp41'))).toBeNull();
+    expect(sniffImageType(new Uint8Array([0xff, 0xd8]))).toBeNull();
+  });
+});
+
+describe('variantWidths', () => {
+  it('never upscales', () => {
+    expect(variantWidths(1600)).toEqual([480, 960, 1600]);
+    expect(variantWidths(1200)).toEqual([480, 960, 1200]);
+    expect(variantWidths(300)).toEqual([300]);
+    expect(variantWidths(480)).toEqual([480]);
+  });
+});
+
+describe('WorkQueue', () => {
+  it('runs at most `concurrency` jobs and refuses work beyond the waiting limit with 503', async () => {
+    const q = new WorkQueue(1, 2);
+    let running = 0;
+    let peak = 0;
+    const release: Array<() => void> = [];
+    const job = () =>
+      q.run(async () => {
+        running++;
+        peak = Math.max(peak, running);
+        await new Promise<void>((r) => release.push(r));
+        running--;
+      });
+    const jobs = [job(), job(), job()];
+    await new Promise((r) => setTimeout(r, 10));
+    expect(q.running).toBe(1);
+    expect(q.waiting).toBe(2);
+    await expect(job()).rejects.toMatchObject({ status: 503, code: 'UNAVAILABLE' });
+    while (release.length || q.running) {
+      release.shift()?.();
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    await Promise.all(jobs);
+    expect(peak).toBe(1);
+    expect(new AppError(503, 'UNAVAILABLE', 'x')).toBeInstanceOf(Error);
+  });
+});
+
+describe('passwords', () => {
+  it('hashes with scrypt and a salt; verifies in full', async () => {
+    const a = await hashPassword('frase de paso');
+    const b = await hashPassword('frase de paso');
+    expect(a).not.toBe(b);
+    expect(await verifyPassword('frase de paso', a)).toBe(true);
+    expect(await verifyPassword('frase de pas', a)).toBe(false);
+    expect(await verifyPassword('frase de paso', 'garbage')).toBe(false);
+  });
+  it('generates 20-character passwords from an unambiguous alphabet', () => {
+    const seen = new Set(Array.from({ length: 50 }, generatePassword));
+    expect(seen.size).toBe(50);
+    for (const p of seen) expect(p).toMatch(/^[a-km-zA-HJ-NP-Z2-9]{20}$/);
+  });
+});
+
+describe('readEnv', () => {
+  it('has the documented defaults', () => {
+    const c = readEnv({}, '/srv/app');
+    expect(c.port).toBe(8080);
+    expect(c.host).toBe('');
+    expect(c.dataDir).toBe('/srv/app/data');
+    expect(c.trustProxy).toBe(0);
+    expect(c.formMinFillMs).toBe(3000);
+    expect(c.adminPassword).toBeUndefined();
+  });
+  it('names a bad setting instead of guessing', () => {
+    expect(() => readEnv({ PORT: 'abc' })).toThrow(ConfigError);
+    expect(() => readEnv({ TRUST_PROXY: 'maybe' })).toThrow(/TRUST_PROXY/);
+    expect(() => readEnv({ PUBLIC_URL: 'not a url' })).toThrow(/PUBLIC_URL/);
+    expect(readEnv({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(readEnv({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+  });
+});
