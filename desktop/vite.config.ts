@@ -12,7 +12,7 @@ export function rendererCsp(dev: boolean): string {
   return [
     "default-src 'none'",
     dev ? "script-src 'self' 'unsafe-inline'" : "script-src 'self'",
-    "style-src 'self'",
+    dev ? "style-src 'self' 'unsafe-inline'" : "style-src 'self'",
     "img-src 'self' data: blob: https: http:",
     "font-src 'self'",
     dev ? "connect-src 'self' ws: http://localhost:*" : "connect-src 'none'",
