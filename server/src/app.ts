@@ -6,6 +6,7 @@ import { securityHeaders } from './middleware/security-headers';
 import { authenticate, sameOriginWrites } from './middleware/auth';
 import { mediaFiles } from './middleware/media';
 import { websiteStatic } from './middleware/website';
+import { compressJson } from './middleware/compress-json';
 import { API_PREFIX, createApiRouter } from './routes/api';
 
 /** Builds the whole app (API, media, website) from its dependencies; never listens. */
@@ -26,6 +27,7 @@ export function createApp(deps: AppDeps): Koa {
   app.use(errorHandler((msg, err) => deps.log.error(msg, err)));
   app.use(mediaFiles(deps.images.files));
   app.use(websiteStatic(config.websiteDist, [API_PREFIX, MEDIA_PREFIX]));
+  app.use(apiOnly(compressJson()));
   app.use(apiOnly(authenticate(deps.sessions)));
   app.use(apiOnly(sameOriginWrites(config.publicUrl ? [config.publicUrl] : [])));
   app.use(api.routes());
