@@ -44,7 +44,10 @@ export async function startSite(env: Record<string, string> = {}): Promise<Site>
 }
 
 export async function newPage(context: BrowserContext): Promise<{ page: Page; problems: PageProblems }> {
-  return openPage(context);
+  const opened = await openPage(context);
+  // Fail fast with the step that hung instead of hitting the whole test's timeout.
+  opened.page.setDefaultTimeout(8_000);
+  return opened;
 }
 
 /** Every page must stay clean: no console errors, no uncaught errors, no CSP violations. */
@@ -127,4 +130,45 @@ export function daysFromToday(days: number): string {
   const d = new Date(`${today}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
+}
+
+/** Sets the price per person as the admin would (PATCH with the session cookie). */
+export async function setPrice(server: TestServer, precio: number): Promise<void> {
+  const cookie = await server.loginCookie();
+  const res = await fetch(`${server.apiUrl}/precioPersona/precio`, {
+    method: 'PATCH',
+    headers: { cookie, origin: server.url, 'content-type': 'application/json' },
+    body: JSON.stringify({ precio }),
+  });
+  expect(res.status).toBe(200);
+}
+
+/**
+ * Types a date into the focused <input type="date"> with the keyboard, month first: headless
+ * Chromium lays the segments out by its own UI language (en-US), whatever the page locale.
+ */
+export async function typeDate(page: Page, iso: string): Promise<void> {
+  const [y, m, d] = iso.split('-') as [string, string, string];
+  const id = await page.evaluate(() => document.activeElement?.id ?? '');
+  if (!id) throw new Error('Ningún campo de fecha tiene el foco');
+  await page.keyboard.type(m + d + y);
+  const value = await page.locator(`#${id}`).inputValue();
+  if (value !== iso) throw new Error(`No se pudo escribir la fecha ${iso}: quedó "${value}"`);
+}
+
+/** Tabs forward until the element with `id` has focus (bounded, so a broken tab order fails). */
+export async function tabTo(page: Page, id: string, max = 60): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    if ((await page.evaluate(() => document.activeElement?.id)) === id) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`El foco nunca llegó a #${id} con el tabulador`);
+}
+
+/** Network failures we caused on purpose show up as console errors; drop exactly those. */
+export function withoutExpectedNetworkErrors(problems: PageProblems, patterns: RegExp[]): PageProblems {
+  return {
+    ...problems,
+    consoleErrors: problems.consoleErrors.filter((e) => !patterns.some((p) => p.test(e))),
+  };
 }

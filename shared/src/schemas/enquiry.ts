@@ -29,6 +29,23 @@ const antiBot = {
   formToken: z.string().max(500),
 };
 
+/**
+ * The reservation's date rules. zod skips an object's refinements while other fields are
+ * invalid, so forms call this too, to show every error at once.
+ */
+export function reservationDateErrors(
+  checkIn: string,
+  checkOut: string,
+  today: string = todayAtCabin(),
+): { checkIn?: string; checkOut?: string } {
+  const errors: { checkIn?: string; checkOut?: string } = {};
+  if (isIsoDate(checkIn) && checkIn < today) errors.checkIn = 'La fecha de llegada no puede estar en el pasado.';
+  if (isIsoDate(checkIn) && isIsoDate(checkOut) && checkOut <= checkIn) {
+    errors.checkOut = 'La salida debe ser posterior a la llegada.';
+  }
+  return errors;
+}
+
 export const ReservationInputSchema = z
   .strictObject({
     type: z.literal('reserva'),
@@ -51,12 +68,9 @@ export const ReservationInputSchema = z
     ...antiBot,
   })
   .superRefine((v, ctx) => {
-    if (isIsoDate(v.checkIn) && v.checkIn < todayAtCabin()) {
-      ctx.addIssue({ code: 'custom', path: ['checkIn'], message: 'La fecha de llegada no puede estar en el pasado.' });
-    }
-    if (isIsoDate(v.checkIn) && isIsoDate(v.checkOut) && v.checkOut <= v.checkIn) {
-      ctx.addIssue({ code: 'custom', path: ['checkOut'], message: 'La salida debe ser posterior a la llegada.' });
-    }
+    const errors = reservationDateErrors(v.checkIn, v.checkOut);
+    if (errors.checkIn) ctx.addIssue({ code: 'custom', path: ['checkIn'], message: errors.checkIn });
+    if (errors.checkOut) ctx.addIssue({ code: 'custom', path: ['checkOut'], message: errors.checkOut });
   });
 export type ReservationInput = z.infer<typeof ReservationInputSchema>;
 

@@ -2,7 +2,7 @@ import { BUSINESS, whatsappUrl } from '@cabana/shared/config/business';
 import { LIMITS } from '@cabana/shared/config/limits';
 import { todayAtCabin } from '@cabana/shared/pricing/dates';
 import { formatMoney } from '@cabana/shared/pricing/pricing';
-import { ReservationInputSchema } from '@cabana/shared/schemas/enquiry';
+import { ReservationInputSchema, reservationDateErrors } from '@cabana/shared/schemas/enquiry';
 import { ConsentField } from '../../components/form/consent-field';
 import { SelectField, TextAreaField, TextField } from '../../components/form/field';
 import { FormStatus } from '../../components/form/form-status';
@@ -78,7 +78,9 @@ export function ReservationForm({ price, onStayChange }: Props) {
         website: v.website,
         formToken,
       });
-      return parsed.success ? { ok: true, input: parsed.data } : { ok: false, errors: fieldErrorsOf(parsed.error) };
+      if (parsed.success) return { ok: true, input: parsed.data };
+      // Date rules too, even while other fields are still wrong.
+      return { ok: false, errors: { ...reservationDateErrors(v.checkIn, v.checkOut), ...fieldErrorsOf(parsed.error) } };
     },
     emails: (input) => {
       if (input.type !== 'reserva') return [];
