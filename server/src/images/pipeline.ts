@@ -23,6 +23,9 @@ sharp.unblock({
   ],
 });
 
+// libvips' operation cache keeps decoded uploads around for reuse we never make: memory only.
+sharp.cache(false);
+
 /** Widths offered for srcset; the largest also caps what we keep of a 12 MP phone photo. */
 export const VARIANT_WIDTHS = [480, 960, 1600] as const;
 /** JPEG (the `secure_url` fallback) is made only at these widths, or at the largest when smaller. */
