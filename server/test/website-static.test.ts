@@ -20,6 +20,8 @@ describe('the built website', () => {
     await mkdir(join(dist, 'video'));
     await writeFile(join(dist, 'index.html'), '<!doctype html><html lang="es"><title>Inicio</title><h1>Inicio</h1></html>');
     await writeFile(join(dist, '404.html'), '<!doctype html><html lang="es"><h1>Página no encontrada</h1></html>');
+    await mkdir(join(dist, 'admin'));
+    await writeFile(join(dist, 'admin', 'index.html'), '<!doctype html><html lang="es"><h1>Panel</h1></html>');
     await writeFile(join(dist, 'planes', 'index.html'), '<!doctype html><html lang="es"><h1>Planes</h1></html>');
     await writeFile(join(dist, 'assets', 'index-abc123.js'), JS);
     await writeFile(join(dist, 'assets', 'index-abc123.js.map'), '{"sources":["secret.ts"]}');
@@ -51,6 +53,12 @@ describe('the built website', () => {
       expect(res.status).toBe(200);
       expect(await res.text()).toContain('<h1>Planes</h1>');
     }
+  });
+
+  it('never lets the admin pages be cached', async () => {
+    const res = await fetch(`${s.url}/admin`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
   });
 
   it('answers unknown paths with 404.html and status 404', async () => {

@@ -5,6 +5,8 @@ import { BUSINESS } from '@cabana/shared/config/business';
 import { sendFile, statFile } from './send-file';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** The admin's pages are never kept by browsers or proxies. */
+const ADMIN_PAGES = /^\/(admin|login)(\/|$)/;
 
 const FALLBACK_PAGE = `<!doctype html>
 <html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -67,7 +69,9 @@ export function websiteStatic(distDir: string, skipPrefixes: readonly string[]):
       const stat = await statFile(file);
       if (!stat) continue;
       const isHtml = file.endsWith('.html');
-      const cacheControl = isHtml
+      const cacheControl = ADMIN_PAGES.test(decoded)
+        ? 'no-store'
+        : isHtml
         ? 'no-cache'
         : decoded.startsWith('/assets/')
           ? IMMUTABLE
