@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '@cabana/shared/api/paths';
-import { newPage, startSite, type Site } from './helpers';
-import { ADMIN_CONTEXT, expectCleanExcept, signIn } from './admin-helpers';
+import { startSite, type Site } from './helpers';
+import { ADMIN_CONTEXT, expectCleanExcept, signIn, openAdminPage } from './admin-helpers';
 
 let site: Site;
 
@@ -15,7 +15,7 @@ afterAll(async () => {
 describe('web admin sign-in', () => {
   it('sends /admin without a session to /login', async () => {
     const context = await site.browser.newContext(ADMIN_CONTEXT);
-    const { page, problems } = await newPage(context);
+    const { page, problems } = await openAdminPage(context);
     await page.goto(`${site.server.url}/admin`);
     await page.waitForURL(`${site.server.url}/login`);
     await page.getByRole('button', { name: 'Entrar' }).waitFor();
@@ -26,7 +26,7 @@ describe('web admin sign-in', () => {
 
   it('shows "Credenciales incorrectas" in the page for a wrong password, with no dialog', async () => {
     const context = await site.browser.newContext(ADMIN_CONTEXT);
-    const { page, problems } = await newPage(context);
+    const { page, problems } = await openAdminPage(context);
     const dialogs: string[] = [];
     page.on('dialog', (d) => {
       dialogs.push(d.message());
@@ -57,7 +57,7 @@ describe('web admin sign-in', () => {
 
   it('signs in with the right credentials, keeps only the e-mail as a hint, and revokes on logout', async () => {
     const context = await site.browser.newContext(ADMIN_CONTEXT);
-    const { page, problems } = await newPage(context);
+    const { page, problems } = await openAdminPage(context);
     await signIn(page, site.server);
 
     const cookie = (await context.cookies()).find((c) => c.name === SESSION_COOKIE);
@@ -104,7 +104,7 @@ describe('web admin sign-in', () => {
 
   it('goes back to /login when the session ends while the panel is open', async () => {
     const context = await site.browser.newContext(ADMIN_CONTEXT);
-    const { page } = await newPage(context);
+    const { page } = await openAdminPage(context);
     await signIn(page, site.server);
     // Revoke the session behind the panel's back, then act: the 401 must end in /login.
     const sid = (await context.cookies()).find((c) => c.name === SESSION_COOKIE)?.value;
@@ -131,7 +131,7 @@ describe('web admin sign-in limits', () => {
 
   it('shows the server’s wait message after too many failed tries', async () => {
     const context = await limited.browser.newContext(ADMIN_CONTEXT);
-    const { page, problems } = await newPage(context);
+    const { page, problems } = await openAdminPage(context);
     await page.goto(`${limited.server.url}/login`);
     await page.getByLabel('Correo electrónico').fill(limited.server.admin.email);
     let message = '';

@@ -5,8 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ADMIN } from '../../server/test/helpers/test-server';
 import { PUBLIC_PATHS } from '../src/config/paths';
-import { E2E_DIST, newPage, startSite, type Site } from './helpers';
-import { ADMIN_CONTEXT, signIn } from './admin-helpers';
+import { E2E_DIST, startSite, type Site } from './helpers';
+import { ADMIN_CONTEXT, signIn, openAdminPage } from './admin-helpers';
 
 const PRODUCTION_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const TEXT_FILES = new Set(['.js', '.mjs', '.css', '.html', '.json', '.txt', '.xml', '.svg', '.webmanifest', '.map']);
@@ -57,27 +57,28 @@ describe('what visitors download', () => {
     await site?.close();
   });
 
+  /**
+   * Scripts and styles the browser fetched for a page. Bodies are read again from the server
+   * by URL: the DevTools copy of a response can be evicted on a busy machine.
+   */
   async function assetsLoadedBy(path: string, signedIn = false): Promise<Map<string, string>> {
     const context = await site.browser.newContext(ADMIN_CONTEXT);
-    const { page } = await newPage(context);
-    const bodies = new Map<string, string>();
-    const pending: Promise<void>[] = [];
-    page.on('response', (res) => {
-      const type = res.request().resourceType();
-      if (type !== 'script' && type !== 'stylesheet' && type !== 'document') return;
-      pending.push(
-        res.text().then(
-          (text) => void bodies.set(res.url(), text),
-          () => undefined,
-        ),
-      );
+    const { page } = await openAdminPage(context);
+    const urls = new Set<string>();
+    page.on('request', (req) => {
+      const type = req.resourceType();
+      if (type === 'script' || type === 'stylesheet' || type === 'document') urls.add(req.url());
     });
     if (signedIn) await signIn(page, site.server);
-    else {
-      await page.goto(`${site.server.url}${path}`, { waitUntil: 'networkidle' });
-    }
-    await Promise.all(pending);
+    else await page.goto(`${site.server.url}${path}`, { waitUntil: 'networkidle' });
     await context.close();
+    const bodies = new Map<string, string>();
+    for (const url of urls) {
+      if (!url.startsWith(site.server.url)) continue;
+      const res = await fetch(url);
+      expect(res.status, url).toBe(200);
+      bodies.set(url, await res.text());
+    }
     return bodies;
   }
 

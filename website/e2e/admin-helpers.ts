@@ -8,6 +8,16 @@ import type { TestServer } from '../../server/test/helpers/test-server';
 import { DESKTOP, newPage } from './helpers';
 import type { PageProblems } from './browser';
 
+/**
+ * A page for admin tests. Waits are longer than the site's default: these flows chain several
+ * server round trips and image encodes, and CI shares two cores with every other browser test.
+ */
+export async function openAdminPage(context: BrowserContext): Promise<{ page: Page; problems: PageProblems }> {
+  const opened = await newPage(context);
+  opened.page.setDefaultTimeout(20_000);
+  return opened;
+}
+
 /** Signs in through /login as a person would, and waits for the panel. */
 export async function signIn(page: Page, server: TestServer): Promise<void> {
   await page.goto(`${server.url}/login`);
@@ -23,7 +33,7 @@ export async function adminPage(
   context: BrowserContext,
   server: TestServer,
 ): Promise<{ page: Page; problems: PageProblems }> {
-  const opened = await newPage(context);
+  const opened = await openAdminPage(context);
   await signIn(opened.page, server);
   return opened;
 }

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Image } from '@cabana/shared/schemas/image';
 import type { Enquiry } from '@cabana/shared/schemas/enquiry';
 import { UNSUPPORTED_MESSAGE } from '../../server/src/images/pipeline';
-import { daysFromToday, interceptEmailJs, newPage, startSite, type Site } from './helpers';
-import { ADMIN_CONTEXT, adminPage, apiGet, expectCleanExcept, makePhoto, removePhotos } from './admin-helpers';
+import { daysFromToday, interceptEmailJs, runAxe, startSite, type Site } from './helpers';
+import { ADMIN_CONTEXT, adminPage, apiGet, expectCleanExcept, makePhoto, removePhotos, openAdminPage } from './admin-helpers';
 
 let site: Site;
 
@@ -179,7 +179,7 @@ describe('web admin panel', () => {
     await page.getByRole('list', { name: /Fotos publicadas/ }).getByText('Vista desde el muelle').waitFor();
 
     const visitor = await site.browser.newContext(ADMIN_CONTEXT);
-    const gallery = await newPage(visitor);
+    const gallery = await openAdminPage(visitor);
     await gallery.page.goto(`${site.server.url}/galeria`);
     await gallery.page.getByText('Vista desde el muelle').first().waitFor();
     expectCleanExcept(gallery.problems, []);
@@ -190,7 +190,7 @@ describe('web admin panel', () => {
 
   it('receives an enquiry sent from /planes: text stays text, reply links, answered, deleted', async () => {
     const visitor = await site.browser.newContext(ADMIN_CONTEXT);
-    const form = await newPage(visitor);
+    const form = await openAdminPage(visitor);
     const emails = await interceptEmailJs(form.page);
     await form.page.goto(`${site.server.url}/planes`);
     await form.page.getByLabel('Nombre completo').fill(`Ana ${XSS}`);
@@ -261,6 +261,43 @@ describe('web admin panel', () => {
     await visitor.close();
     await context.close();
   });
+
+  it('passes an axe audit with every section filled', async () => {
+    const file = await makePhoto('pendiente.jpg', 800, 600);
+    const form = new FormData();
+    form.append('title', 'Pendiente de revisar');
+    form.append('uploaded_by', 'Pedro');
+    form.append('image', new Blob([await readFile(file)], { type: 'image/jpeg' }), 'pendiente.jpg');
+    expect((await fetch(`${site.server.apiUrl}/imagenes/upload`, { method: 'POST', body: form })).status).toBe(201);
+    const { token } = (await (await fetch(`${site.server.apiUrl}/consultas/token`)).json()) as { token: string };
+    const sent = await fetch(`${site.server.apiUrl}/consultas`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: site.server.url },
+      body: JSON.stringify({ type: 'reserva', name: 'Carla', email: 'carla@example.com', phone: '+57 310 000 0000', checkIn: daysFromToday(10), checkOut: daysFromToday(12), numPeople: 4, message: 'Hola', consent: true, website: '', formToken: token }),
+    });
+    expect(sent.status).toBe(201);
+
+    const context = await site.browser.newContext(ADMIN_CONTEXT);
+    const { page, problems } = await openAdminPage(context);
+    await page.goto(`${site.server.url}/login`);
+    await page.getByRole('button', { name: 'Entrar' }).waitFor();
+    expect(await runAxe(page)).toEqual([]);
+    await page.getByLabel('Correo electrónico').fill(site.server.admin.email);
+    await page.getByLabel('Contraseña').fill('mal');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Credenciales incorrectas' }).waitFor();
+    expect(await runAxe(page)).toEqual([]);
+
+    await page.getByLabel('Contraseña').fill(site.server.admin.password);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.getByText('Pendiente de revisar').waitFor();
+    await page.getByText('Carla', { exact: true }).waitFor();
+    await page.getByLabel('Elegir fotos').setInputFiles([file]);
+    await page.getByAltText('Vista previa de pendiente.jpg').waitFor();
+    expect(await runAxe(page)).toEqual([]);
+    expectCleanExcept(problems, [401]);
+    await context.close();
+  }, 60_000);
 
   it('fits a phone screen without sideways scrolling', async () => {
     const context = await site.browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
