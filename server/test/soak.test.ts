@@ -8,7 +8,9 @@ import { bearer, upload } from './helpers/http';
 import { jpegWithGps } from './helpers/fixtures';
 
 const openFiles = () => readdirSync('/proc/self/fd').length;
-const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)] ?? 0;
+const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * q)] ?? 0;
+const p95 = (xs: number[]) => quantile(xs, 0.95);
+const median = (xs: number[]) => quantile(xs, 0.5);
 
 describe('soak: public pages while photos upload', () => {
   let s: TestServer;
@@ -29,12 +31,12 @@ describe('soak: public pages while photos upload', () => {
     const statuses = new Map<number, number>();
     const latencies: Array<{ at: number; ms: number }> = [];
     const count = (status: number) => statuses.set(status, (statuses.get(status) ?? 0) + 1);
-    const started = Date.now();
     const DURATION = 8_000;
 
     // Warm up once so lazy initialisation does not count as growth.
     await upload(s, photo, { headers: bearer(token) });
     await fetch(`${s.url}/`).then((r) => r.arrayBuffer());
+    const started = Date.now();
     // Sampled once the load is running (sockets open, buffers warm), compared with the end.
     let fdsBefore = 0;
     let rssBefore = 0;
@@ -70,8 +72,11 @@ describe('soak: public pages while photos upload', () => {
     expect(latencies.length).toBeGreaterThan(100);
     const early = latencies.filter((l) => l.at < DURATION / 3).map((l) => l.ms);
     const late = latencies.filter((l) => l.at > (2 * DURATION) / 3).map((l) => l.ms);
-    // Flat: the last third is not markedly slower than the first (image work is queued, not piled up).
-    expect(p95(late)).toBeLessThan(p95(early) * 3 + 100);
+    // Flat: the last third is not markedly slower than the first (image work is queued, not piled
+    // up). Medians, because other test files share these two cores and make single requests jump.
+    expect(early.length).toBeGreaterThan(20);
+    expect(late.length).toBeGreaterThan(20);
+    expect(median(late)).toBeLessThan(median(early) * 3 + 50);
     expect(fdsBefore).toBeGreaterThan(0);
     expect(openFiles() - fdsBefore).toBeLessThan(10);
     expect(process.memoryUsage().rss - rssBefore).toBeLessThan(120 * 1024 * 1024);
