@@ -46,7 +46,7 @@ export async function startSite(env: Record<string, string> = {}): Promise<Site>
 export async function newPage(context: BrowserContext): Promise<{ page: Page; problems: PageProblems }> {
   const opened = await openPage(context);
   // Fail fast with the step that hung instead of hitting the whole test's timeout.
-  opened.page.setDefaultTimeout(8_000);
+  opened.page.setDefaultTimeout(15_000);
   return opened;
 }
 
@@ -171,4 +171,48 @@ export function withoutExpectedNetworkErrors(problems: PageProblems, patterns: R
     ...problems,
     consoleErrors: problems.consoleErrors.filter((e) => !patterns.some((p) => p.test(e))),
   };
+}
+
+/**
+ * A photo-like JPEG made here (a diagonal gradient with grain), so the server's pipeline does
+ * real work. Raw pixels, because the server limits which formats sharp may decode.
+ */
+export async function makeJpeg(width: number, height: number, hue: number): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
+  const px = Buffer.alloc(width * height * 3);
+  const base = [Math.round(120 + 100 * Math.sin(hue)), Math.round(120 + 100 * Math.cos(hue)), 180];
+  let seed = hue + 1;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      const grain = (seed % 21) - 10;
+      const t = (x / width + y / height) / 2;
+      const i = (y * width + x) * 3;
+      px[i] = Math.max(0, Math.min(255, base[0]! * (1 - t) + 40 * t + grain));
+      px[i + 1] = Math.max(0, Math.min(255, base[1]! * (1 - t) + 90 * t + grain));
+      px[i + 2] = Math.max(0, Math.min(255, base[2]! * (1 - t) + 120 * t + grain));
+    }
+  }
+  return sharp(px, { raw: { width, height, channels: 3 } }).jpeg({ quality: 80 }).toBuffer();
+}
+
+/** Publishes a photo as the admin does (multipart with the session cookie). */
+export async function uploadAsAdmin(
+  server: TestServer,
+  cookie: string,
+  file: Buffer,
+  title: string,
+  description: string,
+): Promise<Record<string, unknown>> {
+  const fd = new FormData();
+  fd.set('title', title);
+  fd.set('description', description);
+  fd.set('image', new Blob([new Uint8Array(file)], { type: 'image/jpeg' }), `${title}.jpg`);
+  const res = await fetch(`${server.apiUrl}/imagenes/upload`, {
+    method: 'POST',
+    headers: { cookie, origin: server.url },
+    body: fd,
+  });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return (await res.json()) as Record<string, unknown>;
 }

@@ -1,0 +1,210 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DESKTOP,
+  PHONE,
+  expectClean,
+  makeJpeg,
+  newPage,
+  runAxe,
+  startSite,
+  uploadAsAdmin,
+  withoutExpectedNetworkErrors,
+  type Site,
+} from './helpers';
+
+const PHOTOS = [
+  { title: 'Atardecer en la playa', description: 'El sol se esconde detrás de las islas.' },
+  { title: 'Jacuzzi', description: 'Agua tibia bajo las palmas.' },
+  { title: 'Kiosco', description: 'Hamacas a la sombra.' },
+  { title: 'Zona BBQ', description: 'Parrilla para el grupo.' },
+  { title: 'Terraza', description: 'Sala para ver la tarde.' },
+];
+
+let site: Site;
+let desktop: BrowserContext;
+let uploaded: Record<string, unknown>[] = [];
+
+beforeAll(async () => {
+  site = await startSite();
+  const cookie = await site.server.loginCookie();
+  uploaded = [];
+  for (const [i, p] of PHOTOS.entries()) {
+    uploaded.push(await uploadAsAdmin(site.server, cookie, await makeJpeg(1600, 1200, i * 60), p.title, p.description));
+  }
+  desktop = await site.browser.newContext(DESKTOP);
+});
+afterAll(async () => {
+  await site?.close();
+});
+
+async function openGallery(context: BrowserContext) {
+  const { page, problems } = await newPage(context);
+  await page.goto(site.server.url + '/galeria', { waitUntil: 'networkidle' });
+  await expect.poll(() => page.locator('.gallery__item').count()).toBe(PHOTOS.length);
+  return { page, problems };
+}
+
+const columns = (page: Page) =>
+  page.locator('.gallery').evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length);
+
+const overlayOpacity = (page: Page, i: number) =>
+  page.locator('.gallery__overlay').nth(i).evaluate((el) => Number(getComputedStyle(el).opacity));
+
+describe('/galeria', () => {
+  it('shows the photo count and 1, 2 or 3 columns by width', async () => {
+    for (const [width, expected] of [
+      [390, 1],
+      [800, 2],
+      [1280, 3],
+    ] as const) {
+      const context = await site.browser.newContext({ ...DESKTOP, viewport: { width, height: 900 } });
+      const { page, problems } = await openGallery(context);
+      expect(await page.getByTestId('conteo-fotos').innerText()).toBe(`${PHOTOS.length} fotos`);
+      expect(await columns(page)).toBe(expected);
+      // The first row really holds `expected` photos side by side.
+      const tops = await page.locator('.gallery__item').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().top));
+      expect(tops.filter((t) => Math.abs(t - tops[0]!) < 1)).toHaveLength(expected);
+      expectClean(problems);
+      await context.close();
+    }
+  });
+
+  it('serves responsive images: AVIF/WebP/JPEG srcset, sizes, width/height, lazy below the fold', async () => {
+    const { page, problems } = await openGallery(desktop);
+    const pictures = await page.locator('.gallery picture').evaluateAll((els) =>
+      els.map((p) => {
+        const img = p.querySelector('img')!;
+        return {
+          sources: [...p.querySelectorAll('source')].map((s) => ({ type: s.type, srcset: s.srcset, sizes: s.sizes })),
+          srcset: img.srcset,
+          sizes: img.sizes,
+          width: img.getAttribute('width'),
+          height: img.getAttribute('height'),
+          loading: img.loading,
+          alt: img.alt,
+          src: img.getAttribute('src'),
+        };
+      }),
+    );
+    expect(pictures).toHaveLength(PHOTOS.length);
+    for (const [i, p] of pictures.entries()) {
+      expect(p.sources.map((s) => s.type)).toEqual(['image/avif', 'image/webp']);
+      for (const s of p.sources) {
+        expect(s.srcset).toMatch(/^\/media\/\S+ \d+w(, \/media\/\S+ \d+w)*$/);
+        expect(s.sizes).toContain('1024px');
+      }
+      expect(p.srcset).toMatch(/\d+w/);
+      expect(p.width).toBe('1600');
+      expect(p.height).toBe('1200');
+      expect(p.loading).toBe(i < 3 ? 'eager' : 'lazy');
+      expect(p.alt).toContain(PHOTOS.find((x) => p.alt.startsWith(x.title))?.title ?? '¿?');
+      expect(p.src).toBe(uploaded.find((u) => p.alt.startsWith(String(u.title)))?.secure_url);
+    }
+    const violations = await runAxe(page);
+    expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
+    expectClean(problems);
+    await page.close();
+  });
+
+  it('shows the blurred placeholder until the photo arrives', async () => {
+    const { page, problems } = await newPage(desktop);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/media/**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(site.server.url + '/galeria');
+    await expect.poll(() => page.locator('.gallery__item').count()).toBe(PHOTOS.length);
+    const first = page.locator('.gallery picture').first();
+    expect(await first.evaluate((el) => (el as HTMLElement).style.backgroundImage)).toMatch(/^url\("data:image\//);
+    expect(await first.evaluate((el) => el.classList.contains('picture--loaded'))).toBe(false);
+    release();
+    await expect.poll(() => first.evaluate((el) => el.classList.contains('picture--loaded'))).toBe(true);
+    expect(await first.evaluate((el) => (el as HTMLElement).style.backgroundImage)).toBe('');
+    expectClean(problems);
+    await page.close();
+  });
+
+  it('shows title and description on hover and on keyboard focus', async () => {
+    const { page, problems } = await openGallery(desktop);
+    expect(await overlayOpacity(page, 0)).toBe(0);
+    await page.locator('.gallery__button').nth(1).hover();
+    await expect.poll(() => overlayOpacity(page, 1)).toBe(1);
+    const hovered = await page.locator('.gallery__overlay').nth(1).innerText();
+    expect(PHOTOS.some((p) => hovered.includes(p.title) && hovered.includes(p.description))).toBe(true);
+    await page.mouse.move(0, 0);
+    await expect.poll(() => overlayOpacity(page, 1)).toBe(0);
+    // Keyboard: tab until the first photo has focus.
+    for (let i = 0; i < 30; i++) {
+      await page.keyboard.press('Tab');
+      if (await page.evaluate(() => document.activeElement?.classList.contains('gallery__button'))) break;
+    }
+    const focusedIndex = await page.evaluate(() =>
+      [...document.querySelectorAll('.gallery__button')].indexOf(document.activeElement as Element),
+    );
+    expect(focusedIndex).toBe(0);
+    await expect.poll(() => overlayOpacity(page, 0)).toBe(1);
+    const overlay = await page.locator('.gallery__overlay').nth(0).innerText();
+    const shown = PHOTOS.find((p) => overlay.includes(p.title));
+    expect(shown).toBeDefined();
+    expect(overlay).toContain(shown!.description);
+    expectClean(problems);
+    await page.close();
+  });
+
+  it('opens a lightbox with arrows and Esc, and gives focus back', async () => {
+    const { page, problems } = await openGallery(desktop);
+    const buttons = page.locator('.gallery__button');
+    await buttons.nth(1).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(await dialog.innerText()).toContain(`Foto 2 de ${PHOTOS.length}`);
+    // Focus moved into the dialog.
+    expect(await page.evaluate(() => document.activeElement?.closest('dialog') !== null)).toBe(true);
+    const violations = await runAxe(page);
+    expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
+    await page.keyboard.press('ArrowRight');
+    expect(await dialog.innerText()).toContain(`Foto 3 de ${PHOTOS.length}`);
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    expect(await dialog.innerText()).toContain(`Foto ${PHOTOS.length} de ${PHOTOS.length}`);
+    await page.getByRole('button', { name: 'Foto siguiente' }).click();
+    expect(await dialog.innerText()).toContain(`Foto 1 de ${PHOTOS.length}`);
+    const title = await page.locator('#lightbox-titulo').innerText();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+    // Focus is back on the thumbnail of the photo that was on screen.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Ampliar foto: ${title}`);
+    // The close button works too.
+    await buttons.nth(0).click();
+    await page.getByRole('button', { name: 'Cerrar' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    expectClean(problems);
+    await page.close();
+  });
+
+  it("logs 'Error al cargar imágenes' and shows an empty grid when the list fails", async () => {
+    const context = await site.browser.newContext(PHONE);
+    const { page, problems } = await newPage(context);
+    const warnings: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'warning') warnings.push(m.text());
+    });
+    await page.route('**/api/imagenes', (route) => route.abort('connectionrefused'));
+    await page.goto(site.server.url + '/galeria', { waitUntil: 'networkidle' });
+    await expect.poll(() => warnings.some((w) => w.startsWith('Error al cargar imágenes'))).toBe(true);
+    expect(await page.locator('.gallery__item').count()).toBe(0);
+    expect(await page.getByRole('alert').innerText()).toContain('No pudimos cargar las fotos');
+    expect(await page.getByTestId('conteo-fotos').innerText()).toBe('No pudimos cargar las fotos');
+    // Retrying once the network is back fills the grid.
+    await page.unroute('**/api/imagenes');
+    await page.getByRole('button', { name: 'Reintentar' }).click();
+    await expect.poll(() => page.locator('.gallery__item').count()).toBe(PHOTOS.length);
+    expectClean(withoutExpectedNetworkErrors(problems, [/ERR_CONNECTION_REFUSED/]));
+    await context.close();
+  });
+});
