@@ -30,7 +30,7 @@ export default function LoginRoute() {
 
   return (
     <main id="contenido" className="page page--login">
-      <div className="container adm-login-page">
+      <div className="container">
         <h1>Iniciar sesión</h1>
         <p>Acceso para el administrador de la cabaña.</p>
         <LoginForm
