@@ -295,6 +295,13 @@ describe('web admin panel', () => {
     await page.getByLabel('Elegir fotos').setInputFiles([file]);
     await page.getByAltText('Vista previa de pendiente.jpg').waitFor();
     expect(await runAxe(page)).toEqual([]);
+    // Every class the panel renders is its own, so host styles and the panel's never mix.
+    const foreign = await page.evaluate(() =>
+      [...document.querySelectorAll('.adm-panel, .adm-panel *')].flatMap((el) =>
+        [...el.classList].filter((c) => !c.startsWith('adm-')),
+      ),
+    );
+    expect(foreign).toEqual([]);
     expectCleanExcept(problems, [401]);
     await context.close();
   }, 60_000);
