@@ -357,3 +357,23 @@ describe('upload rejections', () => {
     expect(((await (await json(s, 'GET', '/imagenes')).json()) as Image[]).length).toBe(0);
   });
 });
+
+describe('PUBLIC_URL', () => {
+  it('makes image URLs absolute and accepts that origin for cookie-authenticated writes', async () => {
+    const s = await startTestServer({ env: { PUBLIC_URL: 'https://brisas.example/' } });
+    try {
+      const cookie = await s.loginCookie();
+      const res = await upload(s, await jpegWithGps(400, 300), { headers: { cookie, origin: 'https://brisas.example' } });
+      expect(res.status).toBe(201);
+      const img = (await res.json()) as Image;
+      expect(img.secure_url).toMatch(/^https:\/\/brisas\.example\/media\/[A-Za-z0-9_-]{16}\/400\.jpg$/);
+      for (const v of img.variants) expect(v.url.startsWith('https://brisas.example/media/')).toBe(true);
+      const stored = JSON.parse(await readFile(join(s.dataDir, 'db.json'), 'utf8'));
+      // Stored relative, so changing PUBLIC_URL later needs no migration.
+      expect(stored.images[0].secure_url).toMatch(/^\/media\//);
+      expect((await upload(s, await jpegWithGps(400, 300), { headers: { cookie, origin: 'https://otra.example' } })).status).toBe(403);
+    } finally {
+      await s.close();
+    }
+  });
+});
