@@ -24,7 +24,7 @@ describe('desktop API client against the real server', () => {
     expect(typeof (await client().getPrice())).toBe('number');
   });
 
-  it('uploads a photo as multipart with byte progress up to the whole body', async () => {
+  it('uploads a photo as multipart with byte progress up to the whole body', { timeout: 90_000 }, async () => {
     const photo = await makePhoto({ width: 1600, height: 1200, seed: 3 });
     const progress: [number, number][] = [];
     const image = await client().uploadImage(
@@ -59,7 +59,7 @@ describe('desktop API client against the real server', () => {
     await expect(anonymous.getPrice().then(() => anonymous.listPendingImages())).rejects.toMatchObject({ status: 401 });
   });
 
-  it('aborts an upload in flight and leaves nothing on the server', async () => {
+  it('aborts an upload in flight and leaves nothing on the server', { timeout: 90_000 }, async () => {
     const before = (await client().listImages()).length;
     const photo = await makePhoto({ width: 3000, height: 2000, seed: 9, quality: 98 });
     const controller = new AbortController();

@@ -105,7 +105,7 @@ describe('desktop service (what main does for the renderer) against the real ser
     expect(await readdir(dir)).toEqual(['settings.json']);
   });
 
-  it('uploads from the panel with progress, downscaled, and answers full image URLs', async () => {
+  it('uploads from the panel with progress, downscaled, and answers full image URLs', { timeout: 90_000 }, async () => {
     const progress: number[] = [];
     const service = make({ onImageUploadProgress: (p) => progress.push(p.fraction) });
     await service.init();

@@ -6,7 +6,7 @@ import { detectImageKind } from '../electron/lib/file-type';
 import { makePhoto } from './helpers/photos';
 
 describe('downscale before upload', () => {
-  it('turns a 12-MP phone photo into an upright 2560-px JPEG without EXIF, far fewer bytes', async () => {
+  it('turns a 12-MP phone photo into an upright 2560-px JPEG without EXIF, far fewer bytes', { timeout: 90_000 }, async () => {
     // Stored 4000×3000 landscape with orientation 6: the photo is really a 3000×4000 portrait.
     const original = await makePhoto({ width: 4000, height: 3000, orientation: 6, gps: true, seed: 7 });
     expect((await exifr.gps(original))?.latitude).toBeCloseTo(9.5056, 3);
@@ -35,7 +35,7 @@ describe('downscale before upload', () => {
     expect(out.fileName).toBe('pequena.jpg');
   });
 
-  it('keeps transparency (WebP) for a large PNG with alpha', async () => {
+  it('keeps transparency (WebP) for a large PNG with alpha', { timeout: 90_000 }, async () => {
     const png = await makePhoto({ width: 3000, height: 1500, format: 'png', alpha: true });
     const out = await prepareImage(png, 'logo.png');
     expect(out.reencoded).toBe(true);

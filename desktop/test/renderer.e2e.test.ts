@@ -169,6 +169,17 @@ describe('desktop renderer in headless Chromium, bridged to the real main-proces
     const src = await page.locator('.adm-panel img').first().getAttribute('src');
     expect(src?.startsWith(`${server.url}/`)).toBe(true);
     await expect.poll(() => page.locator('.adm-panel img').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+
+    // The panel's own upload form goes through the bridge too (bytes to main, downscaled there).
+    const photo = await makePhoto({ width: 3000, height: 2000, seed: 31 });
+    await page.getByLabel('Elegir fotos').setInputFiles({ name: 'muelle.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await page.getByLabel('Título de la foto 1').fill('Muelle desde el panel');
+    await page.getByRole('button', { name: 'Subir', exact: true }).click();
+    await page.locator('.adm-card-title', { hasText: 'Muelle desde el panel' }).waitFor({ timeout: 60_000 });
+    const uploaded = (await createDesktopApiClient({ apiUrl: server.apiUrl, getToken: () => null }).listImages()).find(
+      (i) => i.title === 'Muelle desde el panel',
+    );
+    expect(uploaded && [uploaded.width, uploaded.height]).toEqual([2560, 1707]);
   });
 
   it('a token revoked elsewhere leads back to sign-in with a clear message; sign-out revokes', { timeout: 60_000 }, async () => {
