@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import exifr from 'exifr';
@@ -372,6 +372,28 @@ describe('PUBLIC_URL', () => {
       // Stored relative, so changing PUBLIC_URL later needs no migration.
       expect(stored.images[0].secure_url).toMatch(/^\/media\//);
       expect((await upload(s, await jpegWithGps(400, 300), { headers: { cookie, origin: 'https://otra.example' } })).status).toBe(403);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe('unexpected failures', () => {
+  it('answer 500 "Error interno del servidor" without details, and leave nothing half-written', async () => {
+    const s = await startTestServer();
+    try {
+      const token = await s.loginToken();
+      // Sabotage the disk: the images folder becomes a file, so moving variants into place fails.
+      await rm(join(s.dataDir, 'images'), { recursive: true });
+      await writeFile(join(s.dataDir, 'images'), 'not a folder');
+      const res = await upload(s, await jpegWithGps(400, 300), { headers: bearer(token) });
+      expect(res.status).toBe(500);
+      const text = await res.text();
+      expect(JSON.parse(text)).toEqual({ error: 'Error interno del servidor', code: 'INTERNAL' });
+      expect(text).not.toMatch(/ENOTDIR|EEXIST|at |\/tmp\//);
+      expect(await leftovers(s)).toEqual([]);
+      expect(await (await json(s, 'GET', '/imagenes')).json()).toEqual([]);
+      await rm(join(s.dataDir, 'images'));
     } finally {
       await s.close();
     }
