@@ -8,7 +8,7 @@ import { createLimiters } from './deps';
 import { createApp } from './app';
 import { openStore, type Store } from './db/store';
 import { lockDataDir } from './db/lock';
-import { generatePassword, hashPassword } from './auth/password';
+import { generatePassword, getDummyHash, hashPassword } from './auth/password';
 import { Sessions } from './auth/sessions';
 import { ImageService } from './images/image-service';
 import { FormTokens } from './forms/form-token';
@@ -54,6 +54,8 @@ export async function startServer(config: Config, log: Logger = consoleLogger): 
   try {
     const store = await openStore(config.dataDir);
     const generatedPassword = await ensureAdmin(store, config);
+    // Ready before the first login, so an unknown e-mail never costs an extra hash the first time.
+    await getDummyHash();
     const images = new ImageService(store, config.dataDir, {
       publicUrl: config.publicUrl,
       concurrency: config.imageConcurrency,
