@@ -13,6 +13,7 @@ import { startTestServer, type TestServer } from './helpers/server';
 import { serveFolder } from './helpers/static-server';
 import { tempDir } from './helpers/temp';
 import { desktopDir, ensureDesktopBuild } from './helpers/build';
+import { axeViolations } from './helpers/axe';
 import { installTestBridge } from './helpers/test-bridge';
 
 const distDir = path.join(desktopDir, 'dist');
@@ -81,6 +82,8 @@ describe('desktop renderer in headless Chromium, bridged to the real main-proces
   it('first run: server address, clear errors, sign-in', async () => {
     await page.goto(`${site.url}/index.html`);
     await page.getByRole('heading', { name: 'Conectar con el sitio web' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
     expect(await page.evaluate(() => [typeof (window as { require?: unknown }).require, typeof (window as { process?: unknown }).process])).toEqual([
       'undefined',
       'undefined',
@@ -104,6 +107,7 @@ describe('desktop renderer in headless Chromium, bridged to the real main-proces
     await page.getByLabel('Contraseña').fill('no es la clave');
     await page.getByRole('button', { name: 'Entrar' }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toContain('Credenciales incorrectas');
+    expect(await axeViolations(page)).toEqual([]);
 
     await page.getByLabel('Contraseña').fill(server.admin.password);
     await page.getByRole('button', { name: 'Entrar' }).click();
@@ -157,6 +161,7 @@ describe('desktop renderer in headless Chromium, bridged to the real main-proces
     await writeFile(broken, await makePhoto({ width: 640, height: 480, seed: 77 }));
     await page.getByRole('button', { name: 'Reintentar fallidas (1)' }).click();
     await expect.poll(() => summary.textContent(), { timeout: 60_000 }).toMatch(/^Subida terminada: 7 subidas, 0 fallidas/);
+    expect(await axeViolations(page)).toEqual([]);
 
     const titles = (await createDesktopApiClient({ apiUrl: server.apiUrl, getToken: () => null }).listImages()).map((i) => i.title);
     expect(titles).toEqual(expect.arrayContaining(['Piscina al amanecer', 'foto 5', 'cortada']));

@@ -1,6 +1,7 @@
 import { LoginForm } from '@cabana/shared/admin/login-form';
 import type { AdminApi } from '@cabana/shared/admin/admin-api';
 import type { SessionInfo } from '@cabana/shared/schemas/session';
+import { useFocusHeading } from '../../lib/use-focus-heading';
 
 interface Props {
   api: AdminApi;
@@ -14,9 +15,10 @@ interface Props {
 
 /** The web panel's own sign-in form, sent through main (which keeps the token it gets back). */
 export function SignInScreen({ api, serverUrl, notice, canRememberSession, onSignedIn, onChangeServer }: Props) {
+  const heading = useFocusHeading();
   return (
     <main id="contenido" className="screen narrow">
-      <h1>Iniciar sesión</h1>
+      <h1 ref={heading} tabIndex={-1}>Iniciar sesión</h1>
       <p>
         Servidor: <span className="mono">{serverUrl}</span>{' '}
         <button type="button" className="link" onClick={onChangeServer}>

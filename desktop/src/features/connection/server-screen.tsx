@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { errorMessage, getBridge, unwrap } from '../../lib/bridge';
 import type { ConnectionInfo } from '../../../electron/lib/bridge-contract';
+import { useFocusHeading } from '../../lib/use-focus-heading';
 
 interface Props {
   current: string | null;
@@ -10,6 +11,7 @@ interface Props {
 
 /** First run (and later from the header): the address of the cabin's website. */
 export function ServerScreen({ current, onConnected, onCancel }: Props) {
+  const heading = useFocusHeading();
   const inputId = useId();
   const hintId = useId();
   const [value, setValue] = useState(current ?? '');
@@ -31,7 +33,7 @@ export function ServerScreen({ current, onConnected, onCancel }: Props) {
 
   return (
     <main id="contenido" className="screen narrow">
-      <h1>Conectar con el sitio web</h1>
+      <h1 ref={heading} tabIndex={-1}>Conectar con el sitio web</h1>
       <p>Escribe la dirección del sitio de la cabaña. La aplicación la recordará.</p>
       <form onSubmit={submit} noValidate>
         <label htmlFor={inputId}>Dirección del servidor</label>

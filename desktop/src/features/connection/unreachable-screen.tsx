@@ -1,3 +1,5 @@
+import { useFocusHeading } from '../../lib/use-focus-heading';
+
 interface Props {
   serverUrl: string;
   message: string;
@@ -7,9 +9,10 @@ interface Props {
 
 /** Shown when the server cannot be reached: say so plainly and offer the two ways out. */
 export function UnreachableScreen({ serverUrl, message, onRetry, onChangeServer }: Props) {
+  const heading = useFocusHeading();
   return (
     <main id="contenido" className="screen narrow">
-      <h1>Sin conexión con el servidor</h1>
+      <h1 ref={heading} tabIndex={-1}>Sin conexión con el servidor</h1>
       <p role="alert" className="error">
         {message}
       </p>
