@@ -82,6 +82,7 @@ describe('web admin sign-in', () => {
 
     await page.getByRole('button', { name: 'Cerrar sesión' }).click();
     await page.waitForURL(`${site.server.url}/login`);
+    await page.getByRole('status').filter({ hasText: 'Cerraste la sesión.' }).waitFor();
     await expect(page.getByLabel('Correo electrónico').inputValue()).resolves.toBe(site.server.admin.email);
     await expect(page.getByLabel('Contraseña').inputValue()).resolves.toBe('');
 
@@ -116,6 +117,7 @@ describe('web admin sign-in', () => {
     await page.getByLabel('Nuevo precio por persona (COP)').fill('90000');
     await page.getByRole('button', { name: 'Actualizar precio' }).click();
     await page.waitForURL(`${site.server.url}/login`);
+    await page.getByRole('status').filter({ hasText: 'Tu sesión terminó.' }).waitFor();
     await context.close();
   });
 });

@@ -147,6 +147,20 @@ describe('web admin panel', () => {
     await page.getByRole('button', { name: 'Subir' }).click();
     await page.getByRole('alert').filter({ hasText: 'No se pudo subir ninguna foto.' }).waitFor();
     await page.getByRole('list', { name: 'Fotos por subir' }).getByRole('alert').filter({ hasText: UNSUPPORTED_MESSAGE }).waitFor();
+
+    // Photos can also be dragged onto the form (here a real JPEG, dropped as a file would be).
+    const dropped = (await readFile(await makePhoto('muelle-al-amanecer.jpg', 600, 400))).toString('base64');
+    await page.locator('form.adm-upload').evaluate((form, b64) => {
+      const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+      const data = new DataTransfer();
+      data.items.add(new File([bytes], 'muelle-al-amanecer.jpg', { type: 'image/jpeg' }));
+      form.dispatchEvent(new DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true }));
+      form.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+    }, dropped);
+    await expect(page.getByLabel('Título de la foto 2').inputValue()).resolves.toBe('muelle al amanecer');
+    await page.getByAltText('Vista previa de muelle-al-amanecer.jpg').waitFor();
+    await page.getByRole('button', { name: 'Quitar muelle-al-amanecer.jpg' }).click();
+    await expect(page.getByLabel('Título de la foto 2').count()).resolves.toBe(0);
     await expect(apiGet<Image[]>(site.server, '/imagenes')).resolves.toEqual([]);
     expectCleanExcept(problems, [415]);
     await context.close();

@@ -28,12 +28,17 @@ function jumpTo(event: MouseEvent<HTMLAnchorElement>, target: string) {
   section.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true });
 }
 
+export type SignOutReason = 'logout' | 'expired';
+
 export interface AdminPanelProps {
   api: AdminApi;
   /** Who is signed in, as the server said. */
   email: string;
-  /** The session ended (logout, expiry, revoked): the host shows its sign-in again. */
-  onSignedOut(): void;
+  /**
+   * The session ended: 'logout' when the admin chose to leave, 'expired' when the server
+   * answered 401 (expired or revoked). The host shows its sign-in again.
+   */
+  onSignedOut(reason: SignOutReason): void;
 }
 
 /**
@@ -49,18 +54,18 @@ export function AdminPanel({ api, email, onSignedOut }: AdminPanelProps) {
   const [leaving, setLeaving] = useState(false);
   const [logoutError, setLogoutError] = useState<string | null>(null);
 
-  const signOut = useCallback(() => {
+  const signOut = useCallback((reason: SignOutReason) => {
     // Several calls can fail with 401 at once; the host hears it once.
     if (gone.current) return;
     gone.current = true;
-    signedOutRef.current();
+    signedOutRef.current(reason);
   }, []);
 
   const failure = useCallback(
     (err: unknown): string | null => {
       const e = asErrorLike(err);
       if (e.status === 401) {
-        signOut();
+        signOut('expired');
         return null;
       }
       return e.message;
@@ -100,11 +105,11 @@ export function AdminPanel({ api, email, onSignedOut }: AdminPanelProps) {
     setLogoutError(null);
     try {
       await api.logout();
-      signOut();
+      signOut('logout');
     } catch (err) {
       const e = asErrorLike(err);
       // A 401 here means the session was already gone: signed out either way.
-      if (e.status === 401) signOut();
+      if (e.status === 401) signOut('logout');
       else {
         setLogoutError(e.message);
         setLeaving(false);

@@ -178,6 +178,10 @@ function EnquiryItem({ enquiry: e, busy, error, onStatus, onDelete }: EnquiryIte
               <dd>{e.phone}</dd>
             </>
           )}
+          <dt>Autorización de datos</dt>
+          <dd>
+            {formatReceivedAt(e.consentAt)} · política del {e.policyVersion}
+          </dd>
         </dl>
         {e.message ? (
           <p className="adm-enquiry-message">{e.message}</p>

@@ -40,6 +40,7 @@ export function PhotosSection({ images, loadError, onImagesChange }: PhotosSecti
   const [editing, setEditing] = useState<string | null>(null);
   const [rowErrors, setRowErrors] = useState<Record<string, string>>({});
   const [deleting, setDeleting] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
   const controllers = useRef(new Map<string, AbortController>());
   const gridHeading = useRef<HTMLHeadingElement>(null);
   const pickerRef = useRef<HTMLInputElement>(null);
@@ -170,7 +171,27 @@ export function PhotosSection({ images, loadError, onImagesChange }: PhotosSecti
     <section className="adm-section" id="adm-fotos" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`} tabIndex={-1}>Fotos de la galería</h2>
 
-      <form className="adm-upload" onSubmit={submit} aria-busy={uploading}>
+      <form
+        className={dragging ? 'adm-upload adm-upload--drag' : 'adm-upload'}
+        onSubmit={submit}
+        aria-busy={uploading}
+        onDragOver={(e) => {
+          if (!e.dataTransfer.types.includes('Files')) return;
+          e.preventDefault();
+          e.dataTransfer.dropEffect = 'copy';
+          setDragging(true);
+        }}
+        onDragLeave={(e) => {
+          if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDragging(false);
+        }}
+        onDrop={(e) => {
+          if (!e.dataTransfer.types.includes('Files')) return;
+          // Without this the browser would open the dropped photo in place of the panel.
+          e.preventDefault();
+          setDragging(false);
+          choose(e.dataTransfer.files);
+        }}
+      >
         <div className="adm-field">
           <label htmlFor={`${id}-file`}>Elegir fotos</label>
           <input
@@ -188,8 +209,8 @@ export function PhotosSection({ images, loadError, onImagesChange }: PhotosSecti
             aria-describedby={`${id}-file-hint`}
           />
           <span className="adm-hint" id={`${id}-file-hint`}>
-            JPEG, PNG, WebP, AVIF o HEIC; hasta {Math.round(LIMITS.maxUploadBytes / (1024 * 1024))} MB por foto. Se
-            publican en la galería al subirlas.
+            También puedes arrastrarlas aquí. JPEG, PNG, WebP, AVIF o HEIC; hasta{' '}
+            {Math.round(LIMITS.maxUploadBytes / (1024 * 1024))} MB por foto. Se publican en la galería al subirlas.
           </span>
         </div>
 

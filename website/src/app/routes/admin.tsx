@@ -1,9 +1,15 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { AdminPanel } from '@cabana/shared/admin/admin-panel';
+import { AdminPanel, type SignOutReason } from '@cabana/shared/admin/admin-panel';
 import { asErrorLike } from '@cabana/shared/admin/api-error';
 import { paths } from '../../config/paths';
 import { httpAdminApi } from '../../features/admin/api/http-admin-api';
+
+/** Shown on /login so the admin knows why the panel closed. */
+export const SIGN_OUT_NOTICES: Record<SignOutReason, string> = {
+  logout: 'Cerraste la sesión.',
+  expired: 'Tu sesión terminó. Vuelve a iniciar sesión para seguir.',
+};
 
 type State = { kind: 'checking' } | { kind: 'ready'; email: string } | { kind: 'error'; message: string };
 
@@ -13,7 +19,11 @@ export default function AdminRoute() {
   const [state, setState] = useState<State>({ kind: 'checking' });
   const [attempt, setAttempt] = useState(0);
 
-  const toLogin = useCallback(() => navigate(paths.login, { replace: true }), [navigate]);
+  const toLogin = useCallback(
+    (reason?: SignOutReason) =>
+      navigate(paths.login, { replace: true, state: reason ? { notice: SIGN_OUT_NOTICES[reason] } : null }),
+    [navigate],
+  );
 
   useEffect(() => {
     let live = true;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { LoginForm } from '@cabana/shared/admin/login-form';
 import { paths } from '../../config/paths';
 import { httpAdminApi } from '../../features/admin/api/http-admin-api';
@@ -9,6 +9,11 @@ import { readEmailHint, saveEmailHint } from '../../features/admin/email-hint';
 export default function LoginRoute() {
   const navigate = useNavigate();
   const [defaultEmail] = useState(readEmailHint);
+  const state: unknown = useLocation().state;
+  const notice =
+    typeof state === 'object' && state !== null && typeof (state as { notice?: unknown }).notice === 'string'
+      ? (state as { notice: string }).notice
+      : null;
 
   useEffect(() => {
     // Someone already signed in goes straight to the panel. Only browsers that signed in before
@@ -33,6 +38,7 @@ export default function LoginRoute() {
       <div className="container">
         <h1>Iniciar sesión</h1>
         <p>Acceso para el administrador de la cabaña.</p>
+        {notice && <p role="status">{notice}</p>}
         <LoginForm
           api={httpAdminApi}
           defaultEmail={defaultEmail}
