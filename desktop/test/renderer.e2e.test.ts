@@ -220,3 +220,46 @@ describe('desktop renderer in headless Chromium, bridged to the real main-proces
     expect(problems.consoleErrors).toEqual([]);
   });
 });
+
+describe('desktop renderer when the remembered server is gone', () => {
+  it('says so in Spanish and offers retry and another server', { timeout: 60_000 }, async () => {
+    await ensureDesktopBuild();
+    const { dir, cleanup } = await tempDir();
+    const server = await startTestServer();
+    let serverOpen = true;
+    const site = await serveFolder(distDir);
+    const browser = await launchBrowser();
+    try {
+      const safe = createFakeSafeStorage();
+      const userDataDir = path.join(dir, 'userData');
+      // A previous run: server remembered, signed in.
+      const before = createDesktopService({ userDataDir, safeStorage: safe });
+      await before.init();
+      await before.setServer(server.url);
+      await before.login(server.admin.email, server.admin.password);
+      await server.close();
+      serverOpen = false;
+
+      const service = createDesktopService({ userDataDir, safeStorage: safe });
+      await service.init();
+      const { page, problems } = await openPage(await browser.newContext());
+      await installTestBridge(page, service, dir);
+      await page.goto(`${site.url}/index.html`);
+      await page.getByRole('heading', { name: 'Sin conexión con el servidor' }).waitFor();
+      expect(await page.getByRole('alert').textContent()).toContain('No pudimos conectar con el servidor');
+      expect(await axeViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Reintentar' }).click();
+      await page.getByRole('heading', { name: 'Sin conexión con el servidor' }).waitFor();
+      await page.getByRole('button', { name: 'Cambiar servidor' }).click();
+      expect(await page.getByLabel('Dirección del servidor').inputValue()).toBe(server.url);
+      await page.getByRole('button', { name: 'Volver' }).waitFor();
+      expect(problems.cspViolations).toEqual([]);
+      expect(problems.pageErrors).toEqual([]);
+    } finally {
+      if (serverOpen) await server.close();
+      await browser.close();
+      await site.close();
+      await cleanup();
+    }
+  });
+});
