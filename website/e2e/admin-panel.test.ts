@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Image } from '@cabana/shared/schemas/image';
 import type { Enquiry } from '@cabana/shared/schemas/enquiry';
+import { fileURLToPath } from 'node:url';
 import { UNSUPPORTED_MESSAGE } from '../../server/src/images/pipeline';
 import { daysFromToday, interceptEmailJs, runAxe, startSite, type Site } from './helpers';
 import { ADMIN_CONTEXT, adminPage, apiGet, expectCleanExcept, makePhoto, removePhotos, openAdminPage } from './admin-helpers';
@@ -16,6 +17,9 @@ afterAll(async () => {
   await site?.close();
   await removePhotos();
 });
+
+/** 320×240 HEVC-coded HEIC, as an iPhone takes them (see server/test/fixtures/README.md). */
+const HEIC_FIXTURE = fileURLToPath(new URL('../../server/test/fixtures/photo.heic', import.meta.url));
 
 const XSS = '<img src=x onerror="window.__pwned=1">';
 
@@ -126,6 +130,27 @@ describe('web admin panel', () => {
     await page.getByRole('button', { name: `Eliminar «Atardecer ${XSS}»` }).click();
     await page.getByText('No hay imágenes subidas.').waitFor();
     await expect(apiGet<Image[]>(site.server, '/imagenes')).resolves.toEqual([]);
+    expectCleanExcept(problems, []);
+    await context.close();
+  }, 60_000);
+
+  it('publishes an iPhone HEIC photo, which the browser cannot preview but the server converts', async () => {
+    const context = await site.browser.newContext(ADMIN_CONTEXT);
+    const { page, problems } = await adminPage(context, site.server);
+    await page.getByLabel('Elegir fotos').setInputFiles(HEIC_FIXTURE);
+    await page.getByText('Sin vista previa').waitFor();
+    await expect(page.getByLabel('Título de la foto 1').inputValue()).resolves.toBe('photo');
+    await page.getByLabel('Título de la foto 1').fill('Foto del iPhone');
+    await page.getByRole('button', { name: 'Subir' }).click();
+    await page.getByRole('status').filter({ hasText: 'Foto subida y publicada en la galería.' }).waitFor();
+    const shown = page.getByRole('list', { name: /Fotos publicadas/ }).getByAltText('Foto del iPhone');
+    // Decoded by the browser: the server turned the HEIC into formats it can show.
+    await expect.poll(() => shown.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)).toBe(true);
+    const [stored] = await apiGet<Image[]>(site.server, '/imagenes');
+    expect(stored?.title).toBe('Foto del iPhone');
+    expect([stored?.width, stored?.height]).toEqual([320, 240]);
+    await page.getByRole('button', { name: 'Eliminar «Foto del iPhone»' }).click();
+    await page.getByText('No hay imágenes subidas.').waitFor();
     expectCleanExcept(problems, []);
     await context.close();
   }, 60_000);
