@@ -117,6 +117,7 @@ describe('crash safety (SIGKILL at random points)', () => {
 
       // Load: uploads, deletes and price changes in flight, then a kill at a random moment.
       const stop = { now: false };
+      let ackedThisRound = 0;
       const uploads = Array.from({ length: 2 }, async () => {
         while (!stop.now) {
           const fd = new FormData();
@@ -125,7 +126,10 @@ describe('crash safety (SIGKILL at random points)', () => {
           const res = await fetch(`${url}/api/imagenes/upload`, { method: 'POST', headers: auth, body: fd }).catch(() => undefined);
           if (res?.status === 201) {
             const img = (await res.json().catch(() => undefined)) as Image | undefined;
-            if (img) acknowledged.set(img.id, img);
+            if (img) {
+              acknowledged.set(img.id, img);
+              ackedThisRound++;
+            }
           }
         }
       });
@@ -159,7 +163,9 @@ describe('crash safety (SIGKILL at random points)', () => {
           else break;
         }
       })();
-      await sleep(600 + Math.random() * 2000);
+      // Let each round make some progress even on a loaded machine, then kill at a random moment.
+      for (let waited = 0; ackedThisRound === 0 && waited < 30_000; waited += 50) await sleep(50);
+      await sleep(Math.random() * 2000);
       await kill(current);
       kills++;
       stop.now = true;
