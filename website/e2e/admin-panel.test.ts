@@ -155,6 +155,28 @@ describe('web admin panel', () => {
     await context.close();
   }, 60_000);
 
+  it('cancels an upload on its way, and nothing is stored', async () => {
+    const context = await site.browser.newContext(ADMIN_CONTEXT);
+    const { page, problems } = await adminPage(context, site.server);
+    const big = await makePhoto('lento.jpg', 1000, 700, true);
+    await page.getByLabel('Elegir fotos').setInputFiles(big);
+    await page.getByAltText('Vista previa de lento.jpg').waitFor();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 50_000 });
+    await page.getByRole('button', { name: 'Subir' }).click();
+    await expect.poll(() => page.locator('progress').evaluate((b) => (b as HTMLProgressElement).value)).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Cancelar lento.jpg' }).click();
+    await expect(page.getByRole('list', { name: 'Fotos por subir' }).count()).resolves.toBe(0);
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await expect(page.getByRole('button', { name: 'Subir' }).isDisabled()).resolves.toBe(true);
+    await expect(page.getByRole('alert').filter({ hasText: /\S/ }).count()).resolves.toBe(0);
+    await expect(apiGet<Image[]>(site.server, '/imagenes')).resolves.toEqual([]);
+    await page.getByText('No hay imágenes subidas.').waitFor();
+    expectCleanExcept(problems, []);
+    await context.close();
+  }, 60_000);
+
   it('explains a refused file without sending it, and keeps the rest of the form working', async () => {
     const context = await site.browser.newContext(ADMIN_CONTEXT);
     const { page, problems } = await adminPage(context, site.server);
