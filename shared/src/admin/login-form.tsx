@@ -49,7 +49,7 @@ export function LoginForm({ api, onSignedIn, defaultEmail = '' }: LoginFormProps
   }
 
   return (
-    <form className="adm-login" onSubmit={submit} aria-busy={busy} noValidate={false}>
+    <form className="adm-login" onSubmit={submit} aria-busy={busy}>
       <div className="adm-field">
         <label htmlFor={`${id}-email`}>Correo electrónico</label>
         <input
