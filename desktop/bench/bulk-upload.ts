@@ -66,7 +66,7 @@ async function uploadChild(folder: string, url: string, email: string, password:
   await service.login(email, password);
   const started = performance.now();
   const added = await service.addUploadPaths([folder]);
-  service.startUploads();
+  await service.startUploads();
   await service.uploadsIdle();
   const ms = performance.now() - started;
   const summary = service.getUploads().summary!;

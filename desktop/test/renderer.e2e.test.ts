@@ -18,6 +18,9 @@ import { installTestBridge } from './helpers/test-bridge';
 
 const distDir = path.join(desktopDir, 'dist');
 
+/** Polls until the assertion holds; generous, since this machine is shared and the server hashes passwords. */
+const eventually = <T>(fn: () => T | Promise<T>, timeout = 20_000) => expect.poll(fn, { timeout, interval: 100 });
+
 async function closedPort(): Promise<number> {
   return new Promise((resolve) => {
     const s = net.createServer();
@@ -39,6 +42,8 @@ describe('desktop renderer in headless Chromium, bridged to the real main-proces
   let problems: PageProblems;
   const safe = createFakeSafeStorage();
   let pickResult: string[] = [];
+  /** Set by a test to revoke the session once the first photo of a run is up. */
+  let revokeDuringRun: (() => Promise<void>) | null = null;
 
   beforeAll(async () => {
     await ensureDesktopBuild();
@@ -51,7 +56,14 @@ describe('desktop renderer in headless Chromium, bridged to the real main-proces
       userDataDir: path.join(dir, 'userData'),
       safeStorage: safe,
       pickPaths: async () => pickResult,
-      onQueueChange: (s) => emitter.emit(EVENTS.uploadsChanged, s),
+      onQueueChange: (s) => {
+        if (revokeDuringRun && s.running && s.overall.done >= 1) {
+          const revoke = revokeDuringRun;
+          revokeDuringRun = null;
+          void revoke();
+        }
+        emitter.emit(EVENTS.uploadsChanged, s);
+      },
       onImageUploadProgress: (p) => emitter.emit(EVENTS.imageUploadProgress, p),
       pushIntervalMs: 50,
     });
@@ -93,11 +105,11 @@ describe('desktop renderer in headless Chromium, bridged to the real main-proces
     const port = await closedPort();
     await address.fill(`http://127.0.0.1:${port}`);
     await page.getByRole('button', { name: 'Conectar' }).click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toContain(`No pudimos conectar con http://127.0.0.1:${port}`);
+    await eventually(() => page.getByRole('alert').textContent()).toContain(`No pudimos conectar con http://127.0.0.1:${port}`);
 
     await address.fill('http://brisasdelgolfo.co');
     await page.getByRole('button', { name: 'Conectar' }).click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toContain('Usa https://');
+    await eventually(() => page.getByRole('alert').textContent()).toContain('Usa https://');
 
     await address.fill(server.url);
     await page.getByRole('button', { name: 'Conectar' }).click();
@@ -106,7 +118,7 @@ describe('desktop renderer in headless Chromium, bridged to the real main-proces
     await page.getByLabel('Correo electrónico').fill(server.admin.email);
     await page.getByLabel('Contraseña').fill('no es la clave');
     await page.getByRole('button', { name: 'Entrar' }).click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toContain('Credenciales incorrectas');
+    await eventually(() => page.getByRole('alert').textContent()).toContain('Credenciales incorrectas');
     expect(await axeViolations(page)).toEqual([]);
 
     await page.getByLabel('Contraseña').fill(server.admin.password);
@@ -139,28 +151,28 @@ describe('desktop renderer in headless Chromium, bridged to the real main-proces
       zone.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: data }));
     });
     const items = page.getByTestId('queue-item');
-    await expect.poll(() => items.count()).toBe(7);
-    await expect.poll(() => page.getByTestId('skipped-item').textContent()).toBe(
+    await eventually(() => items.count()).toBe(7);
+    await eventually(() => page.getByTestId('skipped-item').textContent()).toBe(
       'notas.txt: No es una imagen admitida (JPEG, PNG, WebP, AVIF o HEIC).',
     );
-    await expect.poll(() => page.locator('img.thumb').count()).toBe(6);
+    await eventually(() => page.locator('img.thumb').count()).toBe(6);
     expect(await page.locator('img.thumb').first().getAttribute('src')).toMatch(/^data:image\/jpeg;base64,/);
 
     const title = page.getByLabel('Título de foto_0.jpg');
     expect(await title.inputValue()).toBe('foto 0');
     await title.fill('Piscina al amanecer');
     await title.press('Enter');
-    await expect.poll(async () => (await service.getUploads()).items.find((i) => i.name === 'foto_0.jpg')?.title).toBe('Piscina al amanecer');
+    await eventually(async () => (await service.getUploads()).items.find((i) => i.name === 'foto_0.jpg')?.title).toBe('Piscina al amanecer');
 
     await page.getByRole('button', { name: 'Subir 7 fotos' }).click();
     const summary = page.getByTestId('summary');
-    await expect.poll(() => summary.textContent(), { timeout: 120_000 }).toMatch(/^Subida terminada: 6 subidas, 1 fallida, 0 canceladas, 1 omitida\./);
-    await expect.poll(() => page.getByLabel(/Progreso total/).getAttribute('value')).toBe('1');
+    await eventually(() => summary.textContent(), 120_000).toMatch(/^Subida terminada: 6 subidas, 1 fallida, 0 canceladas, 1 omitida\./);
+    await eventually(() => page.getByLabel(/Progreso total/).getAttribute('value')).toBe('1');
     expect(await page.locator('.queue-item.state-failed').textContent()).toContain('cortada.jpg');
 
     await writeFile(broken, await makePhoto({ width: 640, height: 480, seed: 77 }));
     await page.getByRole('button', { name: 'Reintentar fallidas (1)' }).click();
-    await expect.poll(() => summary.textContent(), { timeout: 60_000 }).toMatch(/^Subida terminada: 7 subidas, 0 fallidas/);
+    await eventually(() => summary.textContent(), 60_000).toMatch(/^Subida terminada: 7 subidas, 0 fallidas/);
     expect(await axeViolations(page)).toEqual([]);
 
     const titles = (await createDesktopApiClient({ apiUrl: server.apiUrl, getToken: () => null }).listImages()).map((i) => i.title);
@@ -173,7 +185,7 @@ describe('desktop renderer in headless Chromium, bridged to the real main-proces
     await page.getByText('Piscina al amanecer').first().waitFor();
     const src = await page.locator('.adm-panel img').first().getAttribute('src');
     expect(src?.startsWith(`${server.url}/`)).toBe(true);
-    await expect.poll(() => page.locator('.adm-panel img').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await eventually(() => page.locator('.adm-panel img').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 
     // The panel's own upload form goes through the bridge too (bytes to main, downscaled there).
     const photo = await makePhoto({ width: 3000, height: 2000, seed: 31 });
@@ -187,26 +199,44 @@ describe('desktop renderer in headless Chromium, bridged to the real main-proces
     expect(uploaded && [uploaded.width, uploaded.height]).toEqual([2560, 1707]);
   });
 
-  it('a token revoked elsewhere leads back to sign-in with a clear message; sign-out revokes', { timeout: 60_000 }, async () => {
+  it('a token revoked elsewhere leads back to sign-in with a clear message; sign-out revokes', { timeout: 90_000 }, async () => {
     // Same userData and keychain: another run of the app signs out, revoking the shared token.
-    const other = createDesktopService({ userDataDir: path.join(dir, 'userData'), safeStorage: safe });
-    await other.init();
-    expect(await other.logout()).toEqual({ revoked: true });
-
-    await page.getByRole('button', { name: 'Subida masiva' }).click();
+    const revokeElsewhere = async () => {
+      const other = createDesktopService({ userDataDir: path.join(dir, 'userData'), safeStorage: safe });
+      await other.init();
+      expect(await other.logout()).toEqual({ revoked: true });
+    };
+    const signIn = async () => {
+      await page.getByLabel('Correo electrónico').fill(server.admin.email);
+      await page.getByLabel('Contraseña').fill(server.admin.password);
+      await page.getByRole('button', { name: 'Entrar' }).click();
+      await page.getByRole('heading', { name: 'Subida masiva de fotos' }).waitFor();
+    };
     const later = path.join(dir, 'despues');
     await mkdir(later, { recursive: true });
-    await writeFile(path.join(later, 'tarde.jpg'), await makePhoto({ width: 320, height: 240, seed: 5 }));
+    for (let i = 0; i < 10; i++) await writeFile(path.join(later, `tarde_${i}.jpg`), await makePhoto({ width: 320, height: 240, seed: 50 + i }));
     pickResult = [later];
+
+    // Revoked before a run: the check before sending catches it.
+    await revokeElsewhere();
+    await page.getByRole('button', { name: 'Subida masiva' }).click();
+    await page.getByRole('button', { name: 'Limpiar lista' }).click();
     await page.getByRole('button', { name: 'Elegir carpeta' }).click();
-    await page.getByRole('button', { name: 'Subir 1 foto' }).click();
+    await page.getByRole('button', { name: 'Subir 10 fotos' }).click();
+    await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
+    expect(await page.getByRole('status').textContent()).toContain('Tu sesión terminó');
+    await signIn();
+
+    // Revoked during a run: what is left stays queued, with a way back to sign-in.
+    revokeDuringRun = revokeElsewhere;
+    await page.getByRole('button', { name: 'Subir 10 fotos' }).click();
     await page.getByRole('button', { name: 'Iniciar sesión de nuevo' }).click();
     await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
     expect(await page.getByRole('status').textContent()).toContain('Tu sesión terminó');
+    await signIn();
+    const left = (await service.getUploads()).items.filter((i) => i.state === 'queued' || i.state === 'failed').length;
+    expect(left).toBeGreaterThan(0);
 
-    await page.getByLabel('Correo electrónico').fill(server.admin.email);
-    await page.getByLabel('Contraseña').fill(server.admin.password);
-    await page.getByRole('button', { name: 'Entrar' }).click();
     await page.getByRole('button', { name: 'Panel' }).click();
     await page.getByRole('button', { name: 'Cerrar sesión' }).click();
     await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();

@@ -275,12 +275,14 @@ export function createDesktopService(opts: DesktopServiceOptions) {
       return paths.length ? queue.addPaths(paths) : { added: 0, skipped: 0 };
     },
     setUploadTitle: (id: string, title: string) => queue.setTitle(id, title),
-    startUploads(): void {
-      if (!token) throw new ApiError(401, { error: SESSION_ENDED, code: 'UNAUTHENTICATED' });
+    // The upload route is also the public one, so a dead token would not fail: the photos would
+    // land as pending. One session check before a run catches a token revoked meanwhile.
+    async startUploads(): Promise<void> {
+      await authed((c) => c.getSession());
       void queue.start();
     },
-    retryFailedUploads(): void {
-      if (!token) throw new ApiError(401, { error: SESSION_ENDED, code: 'UNAUTHENTICATED' });
+    async retryFailedUploads(): Promise<void> {
+      await authed((c) => c.getSession());
       void queue.retryFailed();
     },
     cancelUploads: () => queue.cancel(),

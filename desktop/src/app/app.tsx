@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { AdminPanel } from '@cabana/shared/admin/admin-panel';
 import type { ConnectionInfo, DesktopSession } from '../../electron/lib/bridge-contract';
 import { createBridgeAdminApi } from '../lib/bridge-admin-api';
@@ -19,16 +19,7 @@ export const SESSION_ENDED_NOTICE = 'Tu sesión terminó o fue cerrada. Inicia s
 
 export function App() {
   const bridge = getBridge();
-  const signingOut = useRef(false);
-  const api = useMemo(
-    () =>
-      createBridgeAdminApi(bridge, {
-        onLogout: () => {
-          signingOut.current = true;
-        },
-      }),
-    [bridge],
-  );
+  const api = useMemo(() => createBridgeAdminApi(bridge), [bridge]);
   const [connection, setConnection] = useState<ConnectionInfo | null>(null);
   const [screen, setScreen] = useState<Screen>({ name: 'loading' });
   const [tab, setTab] = useState<'panel' | 'bulk'>('bulk');
@@ -120,12 +111,9 @@ export function App() {
               <AdminPanel
                 api={api}
                 email={screen.session.email}
-                onSignedOut={() => {
-                  // The panel also calls this on a 401: tell a revoked session from a chosen sign-out.
-                  const chosen = signingOut.current;
-                  signingOut.current = false;
-                  setScreen({ name: 'sign-in', notice: chosen ? 'Cerraste la sesión.' : SESSION_ENDED_NOTICE });
-                }}
+                onSignedOut={(reason) =>
+                  setScreen({ name: 'sign-in', notice: reason === 'logout' ? 'Cerraste la sesión.' : SESSION_ENDED_NOTICE })
+                }
               />
             ) : (
               <BulkUpload onSessionLost={sessionLost} />

@@ -11,12 +11,11 @@ let uploadCounter = 0;
  * The shared admin panel's AdminApi, backed by the preload bridge: every call goes to main,
  * which holds the token and talks to the server. The renderer never sees the token.
  */
-export function createBridgeAdminApi(bridge: DesktopBridge, hooks: { onLogout?: () => void } = {}): AdminApi {
+export function createBridgeAdminApi(bridge: DesktopBridge): AdminApi {
   return {
     getSession: async (): Promise<SessionInfo | null> => unwrap(bridge.getSession()),
     login: async (email, password): Promise<SessionInfo> => unwrap(bridge.login(email, password)),
     logout: async () => {
-      hooks.onLogout?.();
       await unwrap(bridge.logout());
     },
     getPrice: () => unwrap(bridge.getPrice()),
