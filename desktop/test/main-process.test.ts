@@ -86,7 +86,12 @@ const electron = vi.hoisted(() => {
         },
       },
       session: { defaultSession },
-      safeStorage: { isEncryptionAvailable: () => false, encryptString: () => Buffer.alloc(0), decryptString: () => '' },
+      safeStorage: {
+        isEncryptionAvailable: () => false,
+        getSelectedStorageBackend: () => 'basic_text',
+        encryptString: () => Buffer.alloc(0),
+        decryptString: () => '',
+      },
       shell: {
         openExternal: (url: string) => {
           state.opened.push(url);
@@ -101,7 +106,7 @@ const electron = vi.hoisted(() => {
 vi.mock('electron', () => ({ ...electron.module, default: electron.module }));
 
 const { mainWindowOptions, createMainWindow } = await import('../electron/main/window');
-const { installNavigationGuards, isAllowedExternalUrl, isAppUrl, isTrustedSender, denyAllPermissions } = await import(
+const { installNavigationGuards, isAllowedExternalUrl, isAppUrl, isTrustedSender, denyAllPermissions, strictSafeStorage } = await import(
   '../electron/main/security'
 );
 const { registerIpcHandlers, FORBIDDEN_SENDER } = await import('../electron/main/ipc');
@@ -220,6 +225,24 @@ describe('permissions', () => {
     }
     expect(electron.state.permissionCheck!({}, 'media', 'file://', {})).toBe(false);
     expect(electron.state.deviceCheck!({})).toBe(false);
+  });
+});
+
+describe('token encryption backend', () => {
+  it('treats Linux basic_text (a fixed key) as no encryption', () => {
+    const safe = (backend: string, available = true) =>
+      ({
+        isEncryptionAvailable: () => available,
+        getSelectedStorageBackend: () => backend,
+        encryptString: (s: string) => Buffer.from(s),
+        decryptString: (b: Buffer) => b.toString(),
+      }) as never;
+    expect(strictSafeStorage(safe('basic_text'), 'linux').isEncryptionAvailable()).toBe(false);
+    expect(strictSafeStorage(safe('gnome_libsecret'), 'linux').isEncryptionAvailable()).toBe(true);
+    expect(strictSafeStorage(safe('kwallet5'), 'linux').isEncryptionAvailable()).toBe(true);
+    expect(strictSafeStorage(safe('unknown'), 'darwin').isEncryptionAvailable()).toBe(true);
+    expect(strictSafeStorage(safe('gnome_libsecret', false), 'linux').isEncryptionAvailable()).toBe(false);
+    expect(strictSafeStorage(safe('unknown'), 'win32').encryptString('x').toString()).toBe('x');
   });
 });
 

@@ -4,7 +4,7 @@ import { app, BrowserWindow, dialog, ipcMain, safeStorage, session, shell } from
 import { createDesktopService } from '../lib/desktop-service';
 import { createIpcHandlers } from '../lib/ipc-handlers';
 import { EVENTS } from '../lib/bridge-contract';
-import { denyAllPermissions, installNavigationGuards, isTrustedSender, type AppLocation } from './security';
+import { denyAllPermissions, installNavigationGuards, isTrustedSender, strictSafeStorage, type AppLocation } from './security';
 import { createMainWindow } from './window';
 import { registerIpcHandlers } from './ipc';
 
@@ -46,7 +46,7 @@ if (!app.requestSingleInstanceLock()) {
     };
     const service = createDesktopService({
       userDataDir: app.getPath('userData'),
-      safeStorage,
+      safeStorage: strictSafeStorage(safeStorage),
       pickPaths: async (folders) => {
         const options: Electron.OpenDialogOptions = {
           title: folders ? 'Elegir carpetas con fotos' : 'Elegir fotos',

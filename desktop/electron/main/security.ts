@@ -1,5 +1,6 @@
 import { BUSINESS } from '@cabana/shared/config/business';
-import type { IpcMainInvokeEvent, Session, WebContents } from 'electron';
+import type { IpcMainInvokeEvent, SafeStorage, Session, WebContents } from 'electron';
+import type { SafeStorageLike } from '../lib/token-store';
 
 /** Hosts whose https links may open in the system browser (the business' own links). */
 export const EXTERNAL_HOSTS: readonly string[] = [
@@ -85,4 +86,18 @@ export function isTrustedSender(event: Pick<IpcMainInvokeEvent, 'senderFrame'>, 
   const frame = event.senderFrame;
   if (!frame || frame.parent) return false;
   return isAppUrl(frame.url, app);
+}
+
+/**
+ * safeStorage as the token store should see it. On Linux without a keyring Electron falls back
+ * to 'basic_text', a fixed key that is obfuscation, not encryption: count that as unavailable
+ * so the token is never written under it.
+ */
+export function strictSafeStorage(safe: SafeStorage, platform: NodeJS.Platform = process.platform): SafeStorageLike {
+  return {
+    isEncryptionAvailable: () =>
+      safe.isEncryptionAvailable() && (platform !== 'linux' || !['basic_text', 'unknown'].includes(safe.getSelectedStorageBackend())),
+    encryptString: (plain) => safe.encryptString(plain),
+    decryptString: (data) => safe.decryptString(data),
+  };
 }
