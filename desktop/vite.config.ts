@@ -58,6 +58,8 @@ export default defineConfig({
       main: {
         entry: 'electron/main/index.ts',
         onstart: async ({ startup }) => {
+          // startup() passes --no-sandbox by default (Linux dev setups lack the setuid helper):
+          // development only; packaged builds run with Chromium's OS sandbox.
           if (electronBinaryPresent()) await startup();
           else console.warn('[desktop] Electron binary not installed: serving the renderer only.');
         },

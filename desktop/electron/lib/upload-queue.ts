@@ -148,7 +148,6 @@ export class UploadQueue {
       newItems.push(item);
       added++;
     }
-    this.summary = this.running ? null : this.summary;
     this.changed();
     void this.makeThumbnails(newItems);
     return { added, skipped: this.skipped.length - skippedBefore };
