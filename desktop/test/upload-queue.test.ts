@@ -1,4 +1,5 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDesktopApiClient, type DesktopApiClient } from '../electron/lib/api-client';
@@ -7,6 +8,8 @@ import { SKIP_REASONS, UploadQueue, type QueueSnapshot, type UploadQueueDeps } f
 import { makePhoto } from './helpers/photos';
 import { startTestServer, type TestServer } from './helpers/server';
 import { tempDir } from './helpers/temp';
+
+const serverFixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../server/test/fixtures');
 
 describe('upload queue against the real server', () => {
   let server: TestServer;
@@ -159,6 +162,26 @@ describe('upload queue against the real server', () => {
     expect(summary).toMatchObject({ uploaded: 2, failed: 0, skipped: 6 });
     queue.clearFinished();
     expect(queue.snapshot()).toMatchObject({ items: [], skipped: [], summary: null });
+  });
+
+  it('sends an iPhone HEIC untouched (sharp cannot decode it here) and the server converts it', { timeout: 60_000 }, async () => {
+    const folder = path.join(dir, 'iphone');
+    await mkdir(folder, { recursive: true });
+    const heic = await readFile(path.join(serverFixtures, 'photo.heic'));
+    await writeFile(path.join(folder, 'IMG_4501.HEIC'), heic);
+    const sent: { type: string; bytes: number; name: string }[] = [];
+    const { queue } = queueWith({
+      upload: async (file, fields, opts) => {
+        sent.push({ type: file.type, bytes: file.data.length, name: file.fileName });
+        return api.uploadImage(file, fields, opts);
+      },
+    });
+    expect(await queue.addPaths([folder])).toEqual({ added: 1, skipped: 0 });
+    expect(await queue.start()).toMatchObject({ uploaded: 1, failed: 0 });
+    expect(sent).toEqual([{ type: 'image/heic', bytes: heic.length, name: 'IMG_4501.HEIC' }]);
+    const image = (await api.listImages()).find((i) => i.id === queue.snapshot().items[0]!.imageId);
+    expect(image).toMatchObject({ title: 'IMG 4501', width: 320, height: 240 });
+    expect(image!.secure_url).toMatch(/\.jpe?g$/);
   });
 
   it('stops on a revoked session and keeps the rest queued', { timeout: 120_000 }, async () => {
