@@ -122,6 +122,12 @@ describe('desktop service (what main does for the renderer) against the real ser
     await expect(
       service.uploadImage({ uploadId: 'u2', fileName: 'a.html', bytes: new TextEncoder().encode('<html>'), title: 'x', description: '' }),
     ).rejects.toMatchObject({ status: 415 });
+    const tooBig = new Uint8Array(26 * 1024 * 1024);
+    tooBig.set([0xff, 0xd8, 0xff]);
+    await expect(service.uploadImage({ uploadId: 'u3', fileName: 'enorme.jpg', bytes: tooBig, title: 'x', description: '' })).rejects.toMatchObject({
+      status: 413,
+      message: 'La foto pesa 26 MB; el máximo es 25 MB.',
+    });
     const listed = await service.listImages();
     expect(listed.find((i) => i.id === image.id)?.secure_url).toBe(image.secure_url);
   });
@@ -140,6 +146,8 @@ describe('desktop service (what main does for the renderer) against the real ser
     expect(await call(CHANNELS.priceSet, { precio: '12abc' })).toEqual(invalid);
     expect(await call(CHANNELS.imagesUpload, { uploadId: 'x', fileName: 'a.jpg', bytes: 'AAAA', title: 't', description: '' })).toEqual(invalid);
     expect(await call(CHANNELS.imagesDelete, { id: '' })).toEqual(invalid);
+    const absurd = { uploadId: 'x', fileName: 'a.jpg', bytes: new Uint8Array(51 * 1024 * 1024), title: 't', description: '' };
+    expect(await call(CHANNELS.imagesUpload, absurd)).toEqual(invalid);
     expect(await call(CHANNELS.uploadsAddFiles, { paths: [] })).toEqual(invalid);
     expect(await call(CHANNELS.uploadsAddFiles, { paths: [42] })).toEqual(invalid);
     expect(await call(CHANNELS.priceGet, { sneaky: true })).toEqual(invalid);

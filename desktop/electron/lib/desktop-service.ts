@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { ApiError } from '@cabana/shared/api/errors';
+import { LIMITS } from '@cabana/shared/config/limits';
+import { formatBytes } from './title';
 import type { Image, UpdateImageInput } from '@cabana/shared/schemas/image';
 import type { EnquiryStatus } from '@cabana/shared/schemas/enquiry';
 import { createDesktopApiClient, type DesktopApiClient } from './api-client';
@@ -237,6 +239,12 @@ export function createDesktopService(opts: DesktopServiceOptions) {
     /** One upload from the panel's own form, downscaled like the bulk ones. */
     async uploadImage(args: { uploadId: string; fileName: string; bytes: Uint8Array; title: string; description: string }): Promise<Image> {
       const data = Buffer.from(args.bytes.buffer, args.bytes.byteOffset, args.bytes.byteLength);
+      if (data.length > LIMITS.maxUploadBytes) {
+        throw new ApiError(413, {
+          error: `La foto pesa ${formatBytes(data.length)}; el máximo es ${formatBytes(LIMITS.maxUploadBytes)}.`,
+          code: 'PAYLOAD_TOO_LARGE',
+        });
+      }
       if (!detectImageKind(data.subarray(0, 64))) {
         throw new ApiError(415, {
           error: 'El archivo no es una imagen admitida (JPEG, PNG, WebP, AVIF o HEIC).',

@@ -24,7 +24,11 @@ export const ARG_SCHEMAS = {
   [CHANNELS.imagesUpload]: z.strictObject({
     uploadId: id,
     fileName: z.string().max(500),
-    bytes: z.instanceof(Uint8Array).refine((b) => b.byteLength > 0, 'El archivo está vacío.'),
+    // Bounded well above the upload limit so main never holds an absurd buffer; the service
+    // answers a friendly 413 for anything over the limit itself.
+    bytes: z
+      .instanceof(Uint8Array)
+      .refine((b) => b.byteLength > 0 && b.byteLength <= LIMITS.maxUploadBytes * 2, 'Tamaño de archivo no válido.'),
     title: z.string().max(LIMITS.titleMax * 2),
     description: z.string().max(LIMITS.descriptionMax * 2),
   }),
