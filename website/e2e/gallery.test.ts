@@ -207,4 +207,20 @@ describe('/galeria', () => {
     expectClean(withoutExpectedNetworkErrors(problems, [/ERR_CONNECTION_REFUSED/]));
     await context.close();
   });
+
+  it('the home page shows three published photos that lead to the gallery', async () => {
+    const { page, problems } = await newPage(desktop);
+    await page.goto(site.server.url + '/', { waitUntil: 'networkidle' });
+    const teaser = page.locator('section[aria-labelledby="fotos-titulo"]');
+    await expect.poll(() => teaser.locator('.gallery__item').count()).toBe(3);
+    const alts = await teaser.locator('img').evaluateAll((els) => els.map((e) => (e as HTMLImageElement).alt));
+    for (const alt of alts) expect(PHOTOS.some((p) => alt.startsWith(p.title))).toBe(true);
+    expect(await teaser.locator('img').first().getAttribute('loading')).toBe('lazy');
+    await teaser.locator('.gallery__button').first().click();
+    await page.waitForURL('**/galeria');
+    await expect.poll(() => page.locator('.gallery__item').count()).toBe(PHOTOS.length);
+    // The hero video files come from the content work; only this page's own problems count here.
+    expectClean(withoutExpectedNetworkErrors(problems, [/status of 404/]));
+    await page.close();
+  });
 });

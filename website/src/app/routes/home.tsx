@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { BUSINESS, whatsappUrl } from '@cabana/shared/config/business';
 import { Icon, type IconName } from '../../components/ui/icon';
 import { paths } from '../../config/paths';
+import { GalleryTeaser } from '../../features/gallery/gallery-teaser';
 import { HeroVideo } from '../../features/home/hero-video';
 
 const FEATURES: { icon: IconName; title: string; text: string }[] = [
@@ -108,6 +109,8 @@ export default function HomeRoute() {
           </ul>
         </div>
       </section>
+
+      <GalleryTeaser galleryPath={paths.gallery} />
 
       <section className="cta" aria-labelledby="cta-titulo">
         <div className="container cta__inner">
