@@ -166,7 +166,15 @@ describe('desktop service (what main does for the renderer) against the real ser
 
   it('queue events reach the listener and the queue works through the handlers', { timeout: 60_000 }, async () => {
     const pushed: number[] = [];
-    const service = make({ onQueueChange: (s) => pushed.push(s.overall.done) });
+    const thumbnails: string[] = [];
+    let thumbnailsInSnapshots = 0;
+    const service = make({
+      onQueueChange: (s) => {
+        pushed.push(s.overall.done);
+        thumbnailsInSnapshots += s.items.filter((i) => i.thumbnail).length;
+      },
+      onUploadThumbnail: (t) => thumbnails.push(t.id),
+    });
     await service.init();
     await service.setServer(server.url);
     const handlers = createIpcHandlers(service);
@@ -182,6 +190,9 @@ describe('desktop service (what main does for the renderer) against the real ser
     await service.uploadsIdle();
     await new Promise((r) => setTimeout(r, 20));
     expect(pushed.at(-1)).toBe(4);
+    expect(thumbnailsInSnapshots).toBe(0);
+    expect(thumbnails).toHaveLength(4);
+    expect(new Set(thumbnails).size).toBe(4);
     const snap = await call(CHANNELS.uploadsGet);
     expect(snap).toMatchObject({ ok: true, value: { summary: { uploaded: 4, failed: 0 } } });
   });

@@ -94,5 +94,11 @@ describe('preload', () => {
     stop();
     expect(listeners()).toHaveLength(0);
     expect(bridge.getPathForFile({ name: 'playa.jpg' } as File)).toBe('/home/dueño/playa.jpg');
+    const thumbs: unknown[] = [];
+    const stopThumbs = bridge.onUploadThumbnail((t) => thumbs.push(t));
+    electron.state.listeners.get(EVENTS.uploadThumbnail)![0]!({}, { id: 'q1', dataUrl: 'data:image/jpeg;base64,AA' });
+    expect(thumbs).toEqual([{ id: 'q1', dataUrl: 'data:image/jpeg;base64,AA' }]);
+    stopThumbs();
+    expect(electron.state.listeners.get(EVENTS.uploadThumbnail)).toHaveLength(0);
   });
 });

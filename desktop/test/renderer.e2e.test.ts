@@ -65,6 +65,7 @@ describe('desktop renderer in headless Chromium, bridged to the real main-proces
         emitter.emit(EVENTS.uploadsChanged, s);
       },
       onImageUploadProgress: (p) => emitter.emit(EVENTS.imageUploadProgress, p),
+      onUploadThumbnail: (t) => emitter.emit(EVENTS.uploadThumbnail, t),
       pushIntervalMs: 50,
     });
     await service.init();

@@ -38,6 +38,7 @@ export type Channel = (typeof CHANNELS)[keyof typeof CHANNELS];
 /** Main → renderer pushes. */
 export const EVENTS = {
   uploadsChanged: 'uploads:changed',
+  uploadThumbnail: 'uploads:thumbnail',
   imageUploadProgress: 'images:upload-progress',
 } as const;
 
@@ -109,6 +110,12 @@ export interface QueueSnapshot {
   summary: QueueSummary | null;
 }
 
+/** A queue item's preview, sent once (snapshots pushed during a run leave thumbnails out). */
+export interface UploadThumbnail {
+  id: string;
+  dataUrl: string;
+}
+
 export interface ImageUploadProgress {
   uploadId: string;
   fraction: number;
@@ -151,4 +158,5 @@ export interface DesktopBridge {
   getPathForFile(file: File): string;
   onUploadsChanged(listener: (snapshot: QueueSnapshot) => void): () => void;
   onImageUploadProgress(listener: (progress: ImageUploadProgress) => void): () => void;
+  onUploadThumbnail(listener: (thumbnail: UploadThumbnail) => void): () => void;
 }

@@ -10,7 +10,7 @@ import { createTokenStore, TokenStoreUnavailableError, type SafeStorageLike } fr
 import { prepareImage, thumbnailDataUrl, type DownscaleOptions } from './downscale';
 import { detectImageKind } from './file-type';
 import { UploadQueue } from './upload-queue';
-import type { ConnectionInfo, DesktopSession, ImageUploadProgress, QueueSnapshot } from './bridge-contract';
+import type { ConnectionInfo, DesktopSession, ImageUploadProgress, QueueSnapshot, UploadThumbnail } from './bridge-contract';
 
 export interface DesktopServiceOptions {
   /** Electron's userData folder: settings and the encrypted token live there. */
@@ -18,7 +18,9 @@ export interface DesktopServiceOptions {
   safeStorage: SafeStorageLike;
   /** Opens the system file picker; main supplies Electron's dialog, tests a fixed list. */
   pickPaths?: (folders: boolean) => Promise<string[]>;
+  /** Queue snapshots, without thumbnails (they go once each through onUploadThumbnail). */
   onQueueChange?: (snapshot: QueueSnapshot) => void;
+  onUploadThumbnail?: (thumbnail: UploadThumbnail) => void;
   onImageUploadProgress?: (progress: ImageUploadProgress) => void;
   onConnectionChange?: (connection: ConnectionInfo) => void;
   concurrency?: number;
@@ -79,7 +81,18 @@ export function createDesktopService(opts: DesktopServiceOptions) {
   let client: DesktopApiClient | null = null;
   const panelUploads = new Map<string, AbortController>();
 
-  const push = throttle<QueueSnapshot>((s) => opts.onQueueChange?.(s), opts.pushIntervalMs ?? 100);
+  // Previews are a few KB each: sending them with every progress push would copy the whole list's
+  // images ten times a second, so each goes once on its own and snapshots leave them out.
+  const sentThumbnails = new Set<string>();
+  const push = throttle<QueueSnapshot>((s) => {
+    for (const item of s.items) {
+      if (item.thumbnail && !sentThumbnails.has(item.id)) {
+        sentThumbnails.add(item.id);
+        opts.onUploadThumbnail?.({ id: item.id, dataUrl: item.thumbnail });
+      }
+    }
+    opts.onQueueChange?.({ ...s, items: s.items.map(({ thumbnail: _thumbnail, ...rest }) => rest) });
+  }, opts.pushIntervalMs ?? 100);
   const queue = new UploadQueue({
     concurrency: opts.concurrency ?? 3,
     prepare: (data, name) => prepareImage(data, name, opts.downscale),

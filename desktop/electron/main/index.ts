@@ -57,6 +57,7 @@ if (!app.requestSingleInstanceLock()) {
         return result.canceled ? [] : result.filePaths;
       },
       onQueueChange: (snapshot) => send(EVENTS.uploadsChanged, snapshot),
+      onUploadThumbnail: (thumbnail) => send(EVENTS.uploadThumbnail, thumbnail),
       onImageUploadProgress: (progress) => send(EVENTS.imageUploadProgress, progress),
       onConnectionChange: ({ serverUrl }) => {
         serverOrigin = serverUrl ? new URL(serverUrl).origin : null;

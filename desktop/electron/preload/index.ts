@@ -1,5 +1,12 @@
 import { contextBridge, ipcRenderer, webUtils } from 'electron';
-import { CHANNELS as C, EVENTS, type DesktopBridge, type ImageUploadProgress, type QueueSnapshot } from '../lib/bridge-contract';
+import {
+  CHANNELS as C,
+  EVENTS,
+  type DesktopBridge,
+  type ImageUploadProgress,
+  type QueueSnapshot,
+  type UploadThumbnail,
+} from '../lib/bridge-contract';
 
 // One named function per channel: the page can reach nothing else of ipcRenderer.
 const invoke = (channel: string, arg?: unknown) => ipcRenderer.invoke(channel, arg);
@@ -54,6 +61,7 @@ const bridge: DesktopBridge = {
   },
   onUploadsChanged: (listener) => subscribe<QueueSnapshot>(EVENTS.uploadsChanged, listener),
   onImageUploadProgress: (listener) => subscribe<ImageUploadProgress>(EVENTS.imageUploadProgress, listener),
+  onUploadThumbnail: (listener) => subscribe<UploadThumbnail>(EVENTS.uploadThumbnail, listener),
 };
 
 contextBridge.exposeInMainWorld('cabanaDesktop', bridge);

@@ -73,6 +73,7 @@ export async function installTestBridge(page: Page, service: DesktopService, fix
         getPathForFile: (file: File) => `${dir}/${file.name}`,
         onUploadsChanged: (fn: (p: unknown) => void) => on(E.uploadsChanged, fn),
         onImageUploadProgress: (fn: (p: unknown) => void) => on(E.imageUploadProgress, fn),
+        onUploadThumbnail: (fn: (p: unknown) => void) => on(E.uploadThumbnail, fn),
       };
     },
     { C: CHANNELS, E: EVENTS, dir: fixtureDir },

@@ -70,11 +70,29 @@ export function BulkUpload({ onSessionLost }: Props) {
   const [dragging, setDragging] = useState(false);
   const headingId = useId();
 
+  const [thumbnails, setThumbnails] = useState<ReadonlyMap<string, string>>(new Map());
+
   useEffect(() => {
     const bridge = getBridge();
-    const stop = bridge.onUploadsChanged(setSnap);
-    void unwrap(bridge.getUploads()).then(setSnap, (err: unknown) => setError(errorMessage(err)));
-    return stop;
+    const stopSnapshots = bridge.onUploadsChanged(setSnap);
+    const stopThumbnails = bridge.onUploadThumbnail(({ id, dataUrl }) =>
+      setThumbnails((all) => new Map(all).set(id, dataUrl)),
+    );
+    void unwrap(bridge.getUploads()).then(
+      (full) => {
+        setSnap(full);
+        setThumbnails((all) => {
+          const next = new Map(all);
+          for (const item of full.items) if (item.thumbnail) next.set(item.id, item.thumbnail);
+          return next;
+        });
+      },
+      (err: unknown) => setError(errorMessage(err)),
+    );
+    return () => {
+      stopSnapshots();
+      stopThumbnails();
+    };
   }, []);
 
   async function run(action: () => Promise<unknown>) {
@@ -197,8 +215,8 @@ export function BulkUpload({ onSessionLost }: Props) {
         <ul className="queue" aria-label="Fotos en la cola">
           {snap.items.map((item) => (
             <li key={item.id} className={`queue-item state-${item.state}`} data-testid="queue-item">
-              {item.thumbnail ? (
-                <img className="thumb" src={item.thumbnail} alt="" width={64} height={64} />
+              {thumbnails.has(item.id) ? (
+                <img className="thumb" src={thumbnails.get(item.id)} alt="" width={64} height={64} />
               ) : (
                 <span className="thumb placeholder" aria-hidden="true" />
               )}
