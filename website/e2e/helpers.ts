@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect, onTestFailed } from 'vitest';
 import { startTestServer, type TestServer } from '../../server/test/helpers/test-server';
 import { launchBrowser, openPage, type PageProblems } from './browser';
 import { E2E_DIST } from './e2e-dist';
@@ -47,6 +48,21 @@ export async function newPage(context: BrowserContext): Promise<{ page: Page; pr
   const opened = await openPage(context);
   // Fail fast with the step that hung instead of hitting the whole test's timeout.
   opened.page.setDefaultTimeout(15_000);
+  // On failure, say what the page looked like (a flaky run on a busy machine is hard to replay).
+  onTestFailed(async ({ task }) => {
+    const { page, problems } = opened;
+    if (page.isClosed()) return;
+    const file = `${tmpdir()}/cabana-e2e-${task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}.png`;
+    const main = await page
+      .locator('main')
+      .first()
+      .innerText({ timeout: 1_000 })
+      .catch(() => '(sin <main>)');
+    await page.screenshot({ path: file, fullPage: true, timeout: 5_000 }).catch(() => undefined);
+    console.log(
+      `[e2e] fallo en ${page.url()} — captura: ${file}\n  <main>: ${main.slice(0, 300).replace(/\s+/g, ' ')}\n  problemas: ${JSON.stringify(problems)}`,
+    );
+  });
   return opened;
 }
 

@@ -286,6 +286,10 @@ describe('/planes: reservation form', () => {
     }
     // Focus goes to the first field in error.
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('name');
+    // "Today" comes from the visitor's visit, not from the day the HTML was built.
+    const html = await (await fetch(site.server.url + '/planes')).text();
+    expect(html).not.toMatch(/id="checkIn"[^>]*min=/);
+    expect(await page.locator('#checkIn').getAttribute('min')).toBe(daysFromToday(0));
 
     // Date rules: not in the past, check-out after check-in.
     await page.getByLabel('Fecha de llegada').fill(daysFromToday(-1));

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { BUSINESS, whatsappUrl } from '@cabana/shared/config/business';
 import { LIMITS } from '@cabana/shared/config/limits';
 import { todayAtCabin } from '@cabana/shared/pricing/dates';
@@ -120,8 +121,11 @@ export function ReservationForm({ price, onStayChange }: Props) {
     onStayChange(next);
   };
 
-  const today = todayAtCabin();
-  const checkOutMin = values.checkIn ? addDays(values.checkIn, 1) : addDays(today, 1);
+  // "Today" is known only in the browser: the prerendered HTML was made on another day, and
+  // hydration would keep its stale `min` attributes.
+  const [today, setToday] = useState<string | undefined>(undefined);
+  useEffect(() => setToday(todayAtCabin()), []);
+  const checkOutMin = values.checkIn ? addDays(values.checkIn, 1) : today && addDays(today, 1);
 
   return (
     <form
