@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, type PageProblems } from '../../website/e2e/browser';
 import { createDesktopService, type DesktopService } from '../electron/lib/desktop-service';
-import { EVENTS } from '../electron/lib/bridge-contract';
+import { CHANNELS, EVENTS } from '../electron/lib/bridge-contract';
 import { createDesktopApiClient } from '../electron/lib/api-client';
 import { createFakeSafeStorage } from './helpers/fake-safe-storage';
 import { makePhoto } from './helpers/photos';
@@ -42,7 +42,7 @@ describe('desktop renderer in headless Chromium, bridged to the real main-proces
   let problems: PageProblems;
   const safe = createFakeSafeStorage();
   let pickResult: string[] = [];
-  /** Set by a test to revoke the session once the first photo of a run is up. */
+  /** Set by a test to revoke the session right after a run has started. */
   let revokeDuringRun: (() => Promise<void>) | null = null;
 
   beforeAll(async () => {
@@ -56,14 +56,7 @@ describe('desktop renderer in headless Chromium, bridged to the real main-proces
       userDataDir: path.join(dir, 'userData'),
       safeStorage: safe,
       pickPaths: async () => pickResult,
-      onQueueChange: (s) => {
-        if (revokeDuringRun && s.running && s.overall.done >= 1) {
-          const revoke = revokeDuringRun;
-          revokeDuringRun = null;
-          void revoke();
-        }
-        emitter.emit(EVENTS.uploadsChanged, s);
-      },
+      onQueueChange: (s) => emitter.emit(EVENTS.uploadsChanged, s),
       onImageUploadProgress: (p) => emitter.emit(EVENTS.imageUploadProgress, p),
       onUploadThumbnail: (t) => emitter.emit(EVENTS.uploadThumbnail, t),
       pushIntervalMs: 50,
@@ -71,7 +64,18 @@ describe('desktop renderer in headless Chromium, bridged to the real main-proces
     await service.init();
     const context = await browser.newContext();
     ({ page, problems } = await openPage(context));
-    Object.assign(emitter, await installTestBridge(page, service, path.join(dir, 'soltados')));
+    Object.assign(
+      emitter,
+      await installTestBridge(page, service, path.join(dir, 'soltados'), async (channel) => {
+        // The run has started (its session check passed) and three uploads are on their way:
+        // revoke now, so the other seven meet a dead token.
+        if (channel === CHANNELS.uploadsStart && revokeDuringRun) {
+          const revoke = revokeDuringRun;
+          revokeDuringRun = null;
+          await revoke();
+        }
+      }),
+    );
   });
 
   afterAll(async () => {
@@ -231,7 +235,12 @@ describe('desktop renderer in headless Chromium, bridged to the real main-proces
     // Revoked during a run: what is left stays queued, with a way back to sign-in.
     revokeDuringRun = revokeElsewhere;
     await page.getByRole('button', { name: 'Subir 10 fotos' }).click();
-    await page.getByRole('button', { name: 'Iniciar sesión de nuevo' }).click();
+    await page
+      .getByRole('button', { name: 'Iniciar sesión de nuevo' })
+      .click({ timeout: 60_000 })
+      .catch(async (err: unknown) => {
+        throw new Error(`no sign-in prompt; queue: ${JSON.stringify((await service.getUploads()).items.map((i) => [i.state, i.error]))}`, { cause: err });
+      });
     await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
     expect(await page.getByRole('status').textContent()).toContain('Tu sesión terminó');
     await signIn();

@@ -9,18 +9,28 @@ import { createIpcHandlers } from '../../electron/lib/ipc-handlers';
  * talk to the real server). Bytes travel as base64 because bindings carry JSON only.
  * `fixtureDir` stands in for Electron's webUtils.getPathForFile: dropped names resolve there.
  */
-export async function installTestBridge(page: Page, service: DesktopService, fixtureDir: string): Promise<{ emit(channel: string, payload: unknown): void }> {
+export async function installTestBridge(
+  page: Page,
+  service: DesktopService,
+  fixtureDir: string,
+  /** Runs after a channel's handler, before the page gets the answer (to stage races in order). */
+  afterCall?: (channel: string) => Promise<void>,
+): Promise<{ emit(channel: string, payload: unknown): void }> {
   const handlers = createIpcHandlers(service);
   const calls: string[] = [];
   await page.exposeBinding('__desktopInvoke', async (_source, channel: string, arg: unknown) => {
     calls.push(channel);
     const handle = handlers.get(channel as never);
     if (!handle) return { ok: false, error: { status: 404, code: 'NOT_FOUND', message: 'Canal desconocido.' } };
+    let result;
     if (arg && typeof arg === 'object' && 'bytesBase64' in arg) {
       const { bytesBase64, ...rest } = arg as { bytesBase64: string };
-      return handle({ ...rest, bytes: new Uint8Array(Buffer.from(bytesBase64, 'base64')) });
+      result = await handle({ ...rest, bytes: new Uint8Array(Buffer.from(bytesBase64, 'base64')) });
+    } else {
+      result = await handle(arg);
     }
-    return handle(arg);
+    await afterCall?.(channel);
+    return result;
   });
   await page.addInitScript(
     ({ C, E, dir }) => {
