@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
-import { GalleryGrid } from '../../features/gallery/gallery-grid';
+import { GalleryGrid, GallerySkeleton } from '../../features/gallery/gallery-grid';
 import { useImages } from '../../features/gallery/use-images';
 
 function countText(status: string, n: number): string {
@@ -36,7 +36,7 @@ export default function GaleriaRoute() {
         {status === 'ready' && images.length === 0 ? (
           <p className="notice">Aún no hay fotos publicadas. ¡Vuelve pronto!</p>
         ) : null}
-        <GalleryGrid images={images} />
+        {status === 'loading' ? <GallerySkeleton /> : <GalleryGrid images={images} />}
         <p className="gallery__cta">
           ¿Estuviste aquí? <Link to={paths.upload}>Comparte tus fotos</Link> y ayúdanos a mostrar la cabaña.
         </p>

@@ -54,3 +54,17 @@ export function GalleryGrid({ images }: { images: Image[] }) {
     </>
   );
 }
+
+/**
+ * Tiles the size of real photos while the list loads (and in the prerendered HTML), so the
+ * footer does not jump when the photos arrive.
+ */
+export function GallerySkeleton({ count = 6 }: { count?: number }) {
+  return (
+    <ul className="gallery" aria-hidden="true">
+      {Array.from({ length: count }, (_, i) => (
+        <li key={i} className="gallery__item gallery__item--skeleton" />
+      ))}
+    </ul>
+  );
+}
