@@ -219,8 +219,7 @@ describe('/galeria', () => {
     await teaser.locator('.gallery__button').first().click();
     await page.waitForURL('**/galeria');
     await expect.poll(() => page.locator('.gallery__item').count()).toBe(PHOTOS.length);
-    // The hero video files come from the content work; only this page's own problems count here.
-    expectClean(withoutExpectedNetworkErrors(problems, [/status of 404/]));
+    expectClean(problems);
     await page.close();
   });
 });
