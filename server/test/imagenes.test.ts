@@ -205,6 +205,16 @@ describe('public uploads from /imagenes', () => {
     expect((await json(s, 'POST', '/imagenes/AAAAAAAAAAAAAAAA/aprobar', undefined, bearer(admin))).status).toBe(404);
   });
 
+  it('answers 401 to a revoked bearer token instead of storing a pending photo', async () => {
+    const token = await s.loginToken();
+    expect((await json(s, 'DELETE', '/sesion', undefined, bearer(token))).status).toBe(204);
+    const res = await upload(s, await jpegWithGps(300, 200), { headers: bearer(token) });
+    expect(res.status).toBe(401);
+    expect((await res.json()).error).toMatch(/sesión/);
+    const pending = (await (await json(s, 'GET', '/imagenes/pendientes', undefined, bearer(admin))).json()) as Image[];
+    expect(pending).toEqual([]);
+  });
+
   it('rate limits them per client with 429 before reading the body', async () => {
     // Two more fit (one was used above); the next is refused even though it is huge.
     for (let i = 0; i < 2; i++) expect((await upload(s, await jpegWithGps(300, 200))).status).toBe(201);

@@ -9,8 +9,8 @@ import { API_ROUTES } from '@cabana/shared/api/paths';
 import { LIMITS } from '@cabana/shared/config/limits';
 import { UpdateImageInputSchema, UploadImageFieldsSchema } from '@cabana/shared/schemas/image';
 import type { AppDeps } from '../deps';
-import { requireAdmin } from '../middleware/auth';
-import { badRequest, notFound, tooLarge, unsupportedMedia } from '../middleware/errors';
+import { bearerToken, requireAdmin } from '../middleware/auth';
+import { badRequest, notFound, tooLarge, unauthenticated, unsupportedMedia } from '../middleware/errors';
 import { jsonBody, validate } from '../middleware/validate';
 
 const NOT_FOUND = 'No encontramos esa imagen.';
@@ -25,6 +25,11 @@ const MULTIPART_OVERHEAD = 64 * 1024;
  */
 function uploadAuth({ limiters }: AppDeps): Middleware {
   return async (ctx, next) => {
+    // A client that sends a bearer token means to act as the admin: a revoked or expired token
+    // must not quietly turn its upload into an anonymous pending photo.
+    if (!ctx.state.auth && bearerToken(ctx) !== undefined) {
+      throw unauthenticated('Tu sesión terminó. Inicia sesión de nuevo.');
+    }
     if (!ctx.state.auth) {
       await limiters.uploadClient.consume(ctx.ip);
       await limiters.uploadGlobal.consume('all');
