@@ -51,7 +51,9 @@ try {
   const lighthouseCli = createRequire(import.meta.url).resolve('lighthouse/cli/index.js');
   const outDir = await mkdtemp(join(tmpdir(), 'cabana-lh-'));
   console.log('\nLighthouse (móvil): rendimiento / accesibilidad / buenas prácticas / SEO');
-  for (const path of PUBLIC_PATHS) {
+  // `npm run bench -w website -- /contacto /planes` measures only those pages.
+  const only = process.argv.slice(2).filter((a) => a.startsWith('/'));
+  for (const path of only.length ? only : PUBLIC_PATHS) {
     const out = join(outDir, `${path === '/' ? 'inicio' : path.slice(1)}.json`);
     const runOnce = () =>
       new Promise<void>((ok, fail) => {
@@ -88,6 +90,8 @@ try {
     const score = (k: string) => String(Math.round((report.categories[k]?.score ?? 0) * 100)).padStart(4);
     const lcp = report.audits['largest-contentful-paint']?.displayValue ?? '?';
     const cls = report.audits['cumulative-layout-shift']?.displayValue ?? '?';
+    const tbt = report.audits['total-blocking-time']?.displayValue ?? '?';
+    const fcp = report.audits['first-contentful-paint']?.displayValue ?? '?';
     // Weighted audits that did not fully pass outside performance: what to look at next.
     const failed = ['accessibility', 'best-practices', 'seo'].flatMap((k) =>
       (report.categories[k]?.auditRefs ?? [])
@@ -95,7 +99,7 @@ try {
         .map((r) => r.id),
     );
     console.log(
-      `${path.padEnd(14)}${score('performance')}${score('accessibility')}${score('best-practices')}${score('seo')}   LCP ${lcp}, CLS ${cls}${failed.length ? `  (por revisar: ${failed.join(', ')})` : ''}`,
+      `${path.padEnd(14)}${score('performance')}${score('accessibility')}${score('best-practices')}${score('seo')}   FCP ${fcp}, LCP ${lcp}, TBT ${tbt}, CLS ${cls}${failed.length ? `  (por revisar: ${failed.join(', ')})` : ''}`,
     );
   }
   await rm(outDir, { recursive: true, force: true });
