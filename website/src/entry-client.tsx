@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/app';
 import { preloadRoute } from './app/routes';
+import { metaFor } from './app/seo';
 import './styles/global.css';
 
 async function start() {
@@ -21,6 +22,8 @@ async function start() {
     await preloadRoute(window.location.pathname);
     hydrateRoot(container, app);
   } else {
+    // The dev server's index.html has no head of its own; admin shells already have one.
+    if (!document.title) document.title = metaFor(window.location.pathname).title;
     createRoot(container).render(app);
   }
 }
