@@ -178,11 +178,15 @@ describe('/galeria', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
     // Focus is back on the thumbnail of the photo that was on screen.
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Ampliar foto: ${title}`);
-    // The close button works too.
+    const focusedLabel = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+    await expect.poll(focusedLabel).toBe(`Ampliar foto: ${title}`);
+    // The close button works too, and focus also ends on the photo last shown.
     await buttons.nth(0).click();
+    await page.getByRole('button', { name: 'Foto siguiente' }).click();
+    const second = await page.locator('#lightbox-titulo').innerText();
     await page.getByRole('button', { name: 'Cerrar' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
+    await expect.poll(focusedLabel).toBe(`Ampliar foto: ${second}`);
     expectClean(problems);
     await page.close();
   });

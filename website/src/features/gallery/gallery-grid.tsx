@@ -14,7 +14,6 @@ export function GalleryGrid({ images }: { images: Image[] }) {
   const buttons = useRef(new Map<string, HTMLButtonElement>());
 
   const close = () => {
-    // Runs twice per close (button, then the dialog's own close event): act once.
     if (index === null) return;
     const current = images[index];
     setIndex(null);

@@ -12,7 +12,9 @@ interface Props {
 
 /**
  * A modal <dialog>: the browser traps focus inside and closes it with Esc; arrows move between
- * photos; closing hands focus back to the thumbnail that opened it (done by the caller).
+ * photos. Every close goes through the dialog's own `close` event, which fires after the
+ * browser has put focus back on the opener, so the caller can then move it to the thumbnail of
+ * the photo on screen.
  */
 export function Lightbox({ images, index, onChange, onClose }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -50,7 +52,13 @@ export function Lightbox({ images, index, onChange, onClose }: Props) {
     >
       {image && index !== null ? (
         <div className="lightbox__inner">
-          <button type="button" className="lightbox__close" onClick={onClose} aria-label="Cerrar" autoFocus>
+          <button
+            type="button"
+            className="lightbox__close"
+            onClick={() => dialog.current?.close()}
+            aria-label="Cerrar"
+            autoFocus
+          >
             <Icon name="close" size={26} />
           </button>
           <figure className="lightbox__figure">
