@@ -116,6 +116,7 @@ describe('/contacto', () => {
     await page.getByRole('button', { name: 'Enviar mensaje' }).click();
     await expect.poll(() => page.getByRole('alert').count()).toBe(1);
     expect(await alertText(page)).toContain('No pudimos enviar tu mensaje');
+    expect(await alertText(page)).toContain('No pudimos conectar con el servidor');
     expect(await page.locator('#message').inputValue()).toBe('Hola, ¿tienen wifi?');
     const wa = page.getByRole('alert').getByRole('link', { name: /WhatsApp/ });
     expect(new URL((await wa.getAttribute('href')) ?? '').searchParams.get('text')).toContain('Hola, ¿tienen wifi?');

@@ -239,6 +239,8 @@ describe('/planes: reservation form', () => {
     const alert = await alertText(page);
     expect(alert).toContain('No pudimos enviar tu reserva');
     expect(alert).not.toContain('confirmada');
+    // The server's own explanation is passed on.
+    expect(alert).toContain('Servicio no disponible.');
     expect(posts).toBe(1);
     expect(emails.length).toBeGreaterThanOrEqual(1);
     // The form keeps what was typed.

@@ -6,7 +6,7 @@ import { focusFirstError, type FieldErrors } from './validation';
 
 export type FormStatusState =
   | { kind: 'success'; text: string }
-  | { kind: 'error'; text: string; offerWhatsapp: boolean }
+  | { kind: 'error'; text: string; offerWhatsapp: boolean; detail?: string }
   | null;
 
 type Validation = { ok: true; input: EnquiryInput } | { ok: false; errors: FieldErrors };
@@ -81,7 +81,7 @@ export function useEnquiryForm<V extends Record<string, unknown>>(opts: Options<
     } else {
       // A used or expired token may be why the server refused: get a fresh one for the retry.
       token.refresh();
-      setStatus({ kind: 'error', text: o.failureText, offerWhatsapp: true });
+      setStatus({ kind: 'error', text: o.failureText, offerWhatsapp: true, detail: outcome.message || undefined });
     }
   };
 

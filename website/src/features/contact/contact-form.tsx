@@ -12,7 +12,7 @@ import { fieldErrorsOf } from '../../lib/validation';
 
 export const CONTACT_SUCCESS = '¡Gracias por tu mensaje! Te responderemos muy pronto.';
 export const CONTACT_FAILURE =
-  'No pudimos enviar tu mensaje: ni nuestro servidor ni el servicio de correo respondieron. Tu mensaje sigue en el formulario; inténtalo de nuevo en unos minutos o escríbenos por WhatsApp.';
+  'No pudimos enviar tu mensaje. Sigue en el formulario: inténtalo de nuevo en unos minutos o escríbenos por WhatsApp.';
 
 interface Values extends Record<string, unknown> {
   name: string;
@@ -106,6 +106,7 @@ export function ContactForm() {
       {status ? (
         <FormStatus kind={status.kind}>
           <p>{status.text}</p>
+          {status.kind === 'error' && status.detail ? <p className="form-status__detail">{status.detail}</p> : null}
           {status.kind === 'error' && status.offerWhatsapp ? (
             <p>
               <a

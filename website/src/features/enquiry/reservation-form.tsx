@@ -16,7 +16,7 @@ import { fieldErrorsOf } from '../../lib/validation';
 
 export const RESERVATION_SUCCESS = '¡Gracias por tu reserva! Ha quedado confirmada.';
 export const RESERVATION_FAILURE =
-  'No pudimos enviar tu reserva: ni nuestro servidor ni el servicio de correo respondieron. Tus datos siguen en el formulario; inténtalo de nuevo en unos minutos o escríbenos por WhatsApp.';
+  'No pudimos enviar tu reserva. Tus datos siguen en el formulario: inténtalo de nuevo en unos minutos o escríbenos por WhatsApp.';
 
 interface Values extends Record<string, unknown> {
   name: string;
@@ -247,6 +247,7 @@ export function ReservationForm({ price, onStayChange }: Props) {
       {status ? (
         <FormStatus kind={status.kind}>
           <p>{status.text}</p>
+          {status.kind === 'error' && status.detail ? <p className="form-status__detail">{status.detail}</p> : null}
           {status.kind === 'error' && status.offerWhatsapp ? (
             <p>
               <a
