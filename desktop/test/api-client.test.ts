@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '@cabana/shared/api/errors';
-import { createDesktopApiClient, UPLOAD_CANCELLED_MESSAGE, UPLOAD_NOT_ADMIN_MESSAGE, UPLOAD_STALLED_MESSAGE, uploadMultipart } from '../electron/lib/api-client';
+import { createDesktopApiClient, UPLOAD_CANCELLED_MESSAGE, UPLOAD_STALLED_MESSAGE, uploadMultipart } from '../electron/lib/api-client';
 import { makePhoto } from './helpers/photos';
 import { startTestServer, type TestServer } from './helpers/server';
 
@@ -51,11 +51,12 @@ describe('desktop API client against the real server', () => {
 
     const anonymous = createDesktopApiClient({ apiUrl: server.apiUrl, getToken: () => 'token-inventado' });
     const photo = await makePhoto({ width: 64, height: 64 });
-    // The server takes it as a public upload (pending); the desktop must not pretend it was published.
+    // A token the server does not know must not turn into an anonymous pending upload.
     await expect(anonymous.uploadImage({ data: photo, fileName: 'a.jpg', type: 'image/jpeg' }, { title: 'a' })).rejects.toMatchObject({
       status: 401,
-      message: UPLOAD_NOT_ADMIN_MESSAGE,
+      message: expect.stringMatching(/sesión/),
     });
+    expect(await client().listPendingImages()).toEqual([]);
     await expect(anonymous.getPrice().then(() => anonymous.listPendingImages())).rejects.toMatchObject({ status: 401 });
   });
 

@@ -200,8 +200,8 @@ export function createDesktopApiClient(opts: { apiUrl: string; getToken: () => s
       if (!parsed.success) {
         throw new ApiError(502, { error: 'El servidor respondió algo inesperado a la subida.', code: 'INTERNAL' });
       }
-      // The upload route is also the public one: a token the server no longer knows makes the
-      // request anonymous and the photo lands as pending. Treat that as the session ending.
+      // The upload route is also the public one. The server answers 401 to a token it no longer
+      // knows; should a photo ever come back pending all the same, never report it as published.
       if (parsed.data.status !== 'published') {
         throw new ApiError(401, { error: UPLOAD_NOT_ADMIN_MESSAGE, code: 'UNAUTHENTICATED' });
       }
