@@ -233,7 +233,8 @@ describe('web admin panel', () => {
     await pending.getByText(`Enviada por María ${XSS}`, { exact: false }).waitFor();
     await expect(page.locator('img[src="x"]').count()).resolves.toBe(0);
     // Not public yet.
-    await expect(fetch(`${site.server.apiUrl}/imagenes`).then((r) => r.json())).resolves.toEqual([]);
+    const published = (await fetch(`${site.server.apiUrl}/imagenes`).then((r) => r.json())) as Image[];
+    expect(published.map((i) => i.id)).not.toContain(pendingImage.id);
 
     await page.getByRole('button', { name: 'Aprobar «Vista desde el muelle»' }).click();
     await page.getByText('No hay fotos pendientes de aprobación.').waitFor();
