@@ -161,14 +161,20 @@ describe('web admin panel', () => {
     const big = await makePhoto('lento.jpg', 1000, 700, true);
     await page.getByLabel('Elegir fotos').setInputFiles(big);
     await page.getByAltText('Vista previa de lento.jpg').waitFor();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 50_000 });
+    // Hold the upload in the browser: DevTools upload throttling only delays progress events while
+    // the bytes reach the server at full speed, which made "cancelled" photos appear later on.
+    let reachedNetwork!: () => void;
+    const held = new Promise<void>((resolve) => (reachedNetwork = resolve));
+    await page.route('**/api/imagenes/upload', async (route) => {
+      reachedNetwork();
+      await new Promise((r) => setTimeout(r, 30_000));
+      await route.abort().catch(() => undefined);
+    });
     await page.getByRole('button', { name: 'Subir' }).click();
-    await expect.poll(() => page.locator('progress').evaluate((b) => (b as HTMLProgressElement).value)).toBeGreaterThan(0);
+    await held;
     await page.getByRole('button', { name: 'Cancelar lento.jpg' }).click();
     await expect(page.getByRole('list', { name: 'Fotos por subir' }).count()).resolves.toBe(0);
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
     await expect(page.getByRole('button', { name: 'Subir' }).isDisabled()).resolves.toBe(true);
     await expect(page.getByRole('alert').filter({ hasText: /\S/ }).count()).resolves.toBe(0);
     await expect(apiGet<Image[]>(site.server, '/imagenes')).resolves.toEqual([]);
