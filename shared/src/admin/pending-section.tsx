@@ -1,6 +1,6 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { Image } from '../schemas/image';
-import { usePanel } from './panel-context';
+import { usePanel, usePanelData } from './panel-context';
 import { StatusMessage } from './messages';
 import { ImageCard } from './image-card';
 import { formatReceivedAt } from './reply-links';
@@ -14,26 +14,11 @@ export interface PendingSectionProps {
 export function PendingSection({ onApproved }: PendingSectionProps) {
   const { api, failure } = usePanel();
   const id = useId();
-  const [pending, setPending] = useState<Image[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const [pending, setPending, loadError] = usePanelData((a) => a.listPendingImages());
   const [busy, setBusy] = useState<string | null>(null);
   const [rowErrors, setRowErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-
-  useEffect(() => {
-    let live = true;
-    api.listPendingImages().then(
-      (list) => live && setPending(list),
-      (err) => {
-        const message = failure(err);
-        if (live && message) setLoadError(message);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, failure]);
 
   async function act(image: Image, action: 'approve' | 'delete') {
     setBusy(image.id);

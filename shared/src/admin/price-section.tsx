@@ -1,6 +1,6 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { formatMoney } from '../pricing/pricing';
-import { usePanel } from './panel-context';
+import { usePanel, usePanelData } from './panel-context';
 import { AlertMessage, StatusMessage } from './messages';
 
 /**
@@ -18,27 +18,12 @@ export function parsePriceInput(raw: string): number {
 export function PriceSection() {
   const { api, failure } = usePanel();
   const id = useId();
-  const [price, setPrice] = useState<number | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const [price, setPrice, loadError] = usePanelData((a) => a.getPrice());
   const [value, setValue] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    let live = true;
-    api.getPrice().then(
-      (p) => live && setPrice(p),
-      (err) => {
-        const message = failure(err);
-        if (live && message) setLoadError(message);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, failure]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -49,7 +34,6 @@ export function PriceSection() {
     try {
       const saved = await api.setPrice(parsePriceInput(value));
       setPrice(saved);
-      setLoadError(null);
       setValue('');
       setStatus(`Precio actualizado a ${formatMoney(saved, 'COP')} por persona por noche.`);
     } catch (err) {
