@@ -1,11 +1,8 @@
 import { whatsappUrl } from '@cabana/shared/config/business';
 import { LIMITS } from '@cabana/shared/config/limits';
 import { ContactInputSchema } from '@cabana/shared/schemas/enquiry';
-import { ConsentField } from '../../components/form/consent-field';
+import { EnquiryFormFooter } from '../../components/form/enquiry-form-footer';
 import { TextAreaField, TextField } from '../../components/form/field';
-import { FormStatus } from '../../components/form/form-status';
-import { Honeypot } from '../../components/form/honeypot';
-import { Icon } from '../../components/ui/icon';
 import { env } from '../../config/env';
 import { useEnquiryForm } from '../../lib/use-enquiry-form';
 import { fieldErrorsOf } from '../../lib/validation';
@@ -93,34 +90,19 @@ export function ContactForm() {
         error={errors.message}
         onChange={(e) => form.set('message', e.target.value)}
       />
-      <ConsentField
-        id="consent-contacto"
-        checked={values.consent}
-        error={errors.consent}
-        onChange={(c) => form.set('consent', c)}
+      <EnquiryFormFooter
+        consentId="consent-contacto"
+        consent={values.consent}
+        consentError={errors.consent}
+        onConsentChange={(c) => form.set('consent', c)}
+        honeypot={values.website}
+        onHoneypotChange={(v) => form.set('website', v)}
+        sending={sending}
+        submitLabel="Enviar mensaje"
+        submitClassName="button--primary"
+        status={status}
+        whatsapp={{ href: whatsappUrl(`Hola, soy ${values.name || 'un visitante'}. ${values.message}`.trim()), label: 'Escribir por WhatsApp' }}
       />
-      <Honeypot value={values.website} onChange={(v) => form.set('website', v)} />
-      <button type="submit" className="button button--primary button--lg button--block" disabled={sending}>
-        {sending ? 'Enviando…' : 'Enviar mensaje'}
-      </button>
-      {status ? (
-        <FormStatus kind={status.kind}>
-          <p>{status.text}</p>
-          {status.kind === 'error' && status.detail ? <p className="form-status__detail">{status.detail}</p> : null}
-          {status.kind === 'error' && status.offerWhatsapp ? (
-            <p>
-              <a
-                className="button button--whatsapp"
-                href={whatsappUrl(`Hola, soy ${values.name || 'un visitante'}. ${values.message}`.trim())}
-                target="_blank"
-                rel="noopener"
-              >
-                <Icon name="whatsapp" size={20} /> Escribir por WhatsApp
-              </a>
-            </p>
-          ) : null}
-        </FormStatus>
-      ) : null}
     </form>
   );
 }

@@ -4,11 +4,8 @@ import { LIMITS } from '@cabana/shared/config/limits';
 import { todayAtCabin } from '@cabana/shared/pricing/dates';
 import { formatMoney } from '@cabana/shared/pricing/pricing';
 import { ReservationInputSchema, reservationDateErrors } from '@cabana/shared/schemas/enquiry';
-import { ConsentField } from '../../components/form/consent-field';
+import { EnquiryFormFooter } from '../../components/form/enquiry-form-footer';
 import { SelectField, TextAreaField, TextField } from '../../components/form/field';
-import { FormStatus } from '../../components/form/form-status';
-import { Honeypot } from '../../components/form/honeypot';
-import { Icon } from '../../components/ui/icon';
 import { env } from '../../config/env';
 import { DEFAULT_STAY, formatDay, quoteStay, stayWhatsappText, type Stay } from '../../lib/stay';
 import { useEnquiryForm } from '../../lib/use-enquiry-form';
@@ -234,34 +231,19 @@ export function ReservationForm({ price, onStayChange }: Props) {
         error={errors.message}
         onChange={(e) => form.set('message', e.target.value)}
       />
-      <ConsentField
-        id="consent-reserva"
-        checked={values.consent}
-        error={errors.consent}
-        onChange={(c) => form.set('consent', c)}
+      <EnquiryFormFooter
+        consentId="consent-reserva"
+        consent={values.consent}
+        consentError={errors.consent}
+        onConsentChange={(c) => form.set('consent', c)}
+        honeypot={values.website}
+        onHoneypotChange={(v) => form.set('website', v)}
+        sending={sending}
+        submitLabel="Enviar reserva"
+        submitClassName="button--accent"
+        status={status}
+        whatsapp={{ href: whatsappUrl(stayWhatsappText(values, price, 'COP', values.name)), label: 'Enviar la reserva por WhatsApp' }}
       />
-      <Honeypot value={values.website} onChange={(v) => form.set('website', v)} />
-      <button type="submit" className="button button--accent button--lg button--block" disabled={sending}>
-        {sending ? 'Enviando…' : 'Enviar reserva'}
-      </button>
-      {status ? (
-        <FormStatus kind={status.kind}>
-          <p>{status.text}</p>
-          {status.kind === 'error' && status.detail ? <p className="form-status__detail">{status.detail}</p> : null}
-          {status.kind === 'error' && status.offerWhatsapp ? (
-            <p>
-              <a
-                className="button button--whatsapp"
-                href={whatsappUrl(stayWhatsappText(values, price, 'COP', values.name))}
-                target="_blank"
-                rel="noopener"
-              >
-                <Icon name="whatsapp" size={20} /> Enviar la reserva por WhatsApp
-              </a>
-            </p>
-          ) : null}
-        </FormStatus>
-      ) : null}
     </form>
   );
 }
