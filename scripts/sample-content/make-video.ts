@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { palm as drawPalm } from './svg-lib';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const videoDir = join(root, 'website/public/video');
@@ -30,25 +31,12 @@ function wave(w: number, h: number, y: number, amp: number, waves: number, phase
   return `<path d="M0,${h} L${pts.join(' L')} L${w},${h} Z" fill="${fill}"/>`;
 }
 
-/** A palm silhouette rooted at (x, y); `sway` in degrees bends the fronds. */
-function palm(x: number, y: number, height: number, sway: number): string {
-  const topX = x + height * 0.18;
-  const topY = y - height;
-  const fronds = [-150, -120, -75, -35, -5, 25]
-    .map((a) => {
-      const ang = ((a + sway) * Math.PI) / 180;
-      const len = height * 0.55;
-      const ex = topX + Math.cos(ang) * len;
-      const ey = topY + Math.sin(ang) * len * 0.55 + len * 0.28;
-      const cx = topX + Math.cos(ang) * len * 0.5;
-      const cy = topY + Math.sin(ang) * len * 0.5 - len * 0.12;
-      return `<path d="M${topX},${topY} Q${cx.toFixed(1)},${cy.toFixed(1)} ${ex.toFixed(1)},${ey.toFixed(1)}"
-        stroke="#10202a" stroke-width="${(height * 0.045).toFixed(1)}" fill="none" stroke-linecap="round"/>`;
-    })
-    .join('');
-  return `<path d="M${x},${y} Q${x + height * 0.02},${y - height * 0.55} ${topX},${topY}"
-      stroke="#10202a" stroke-width="${(height * 0.05).toFixed(1)}" fill="none" stroke-linecap="round"/>${fronds}
-    <circle cx="${topX}" cy="${topY + 4}" r="${(height * 0.035).toFixed(1)}" fill="#10202a"/>`;
+/** A feathery palm silhouette (same drawing as the photos) rooted at (x, y); `sway` in degrees bends the fronds. */
+function palm(x: number, y: number, height: number, sway: number, seed: number): string {
+  return drawPalm({
+    x, y, height, lean: height * 0.18, seed, fronds: 12, sway: (sway * Math.PI) / 180,
+    trunk: '#1a2630', trunkDark: '#10202a', leaf: '#142630', leafDark: '#10202a',
+  });
 }
 
 function scene(w: number, h: number, t: number): string {
@@ -94,9 +82,9 @@ function scene(w: number, h: number, t: number): string {
   ${wave(w, h, horizon + h * 0.24, h * 0.018, 3, -phase, '#174d69')}
   ${wave(w, h, h * 0.86, h * 0.025, 2, phase, '#e9d2a6')}
   ${wave(w, h, h * 0.9, h * 0.02, 2, phase + 0.6, '#d9bd8a')}
-  ${palm(w * 0.1, h * 0.95, h * 0.62, sway)}
-  ${palm(w * 0.2, h * 0.97, h * 0.46, -sway * 0.8)}
-  ${palm(w * 0.9, h * 0.96, h * 0.55, sway * 0.6)}
+  ${palm(w * 0.1, h * 0.95, h * 0.62, sway, 31)}
+  ${palm(w * 0.2, h * 0.97, h * 0.46, -sway * 0.8, 32)}
+  ${palm(w * 0.9, h * 0.96, h * 0.55, sway * 0.6, 33)}
 </svg>`;
 }
 
