@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { closedPort } from './helpers/closed-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '@cabana/shared/api/errors';
 import { createDesktopApiClient, UPLOAD_CANCELLED_MESSAGE, UPLOAD_STALLED_MESSAGE, uploadMultipart } from '../electron/lib/api-client';
@@ -81,13 +82,7 @@ describe('desktop API client against the real server', () => {
   });
 
   it('gives a Spanish network error when nobody answers, and a stall error when the link freezes', async () => {
-    const closed = await new Promise<number>((resolve) => {
-      const s = net.createServer();
-      s.listen(0, '127.0.0.1', () => {
-        const port = (s.address() as net.AddressInfo).port;
-        s.close(() => resolve(port));
-      });
-    });
+    const closed = await closedPort();
     const dead = createDesktopApiClient({ apiUrl: `http://127.0.0.1:${closed}/api`, getToken: () => 't' });
     await expect(dead.getPrice()).rejects.toMatchObject({ status: 0, message: NETWORK_ERROR_MESSAGE });
     await expect(dead.uploadImage({ data: Buffer.from([0xff, 0xd8, 0xff]), fileName: 'a.jpg', type: 'image/jpeg' }, { title: 'a' })).rejects.toMatchObject({

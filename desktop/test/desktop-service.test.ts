@@ -1,5 +1,4 @@
 import { readFile, readdir, writeFile } from 'node:fs/promises';
-import net from 'node:net';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDesktopService, SESSION_ENDED, type DesktopService } from '../electron/lib/desktop-service';
@@ -9,16 +8,7 @@ import { createFakeSafeStorage } from './helpers/fake-safe-storage';
 import { makePhoto } from './helpers/photos';
 import { startTestServer, type TestServer } from './helpers/server';
 import { tempDir } from './helpers/temp';
-
-async function closedPort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
+import { closedPort } from './helpers/closed-port';
 
 describe('desktop service (what main does for the renderer) against the real server', () => {
   let server: TestServer;

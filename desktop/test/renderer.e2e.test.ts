@@ -1,5 +1,4 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import net from 'node:net';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +11,7 @@ import { makePhoto } from './helpers/photos';
 import { startTestServer, type TestServer } from './helpers/server';
 import { serveFolder } from './helpers/static-server';
 import { tempDir } from './helpers/temp';
+import { closedPort } from './helpers/closed-port';
 import { desktopDir, ensureDesktopBuild } from './helpers/build';
 import { axeViolations } from './helpers/axe';
 import { installTestBridge } from './helpers/test-bridge';
@@ -20,16 +20,6 @@ const distDir = path.join(desktopDir, 'dist');
 
 /** Polls until the assertion holds; generous, since this machine is shared and the server hashes passwords. */
 const eventually = <T>(fn: () => T | Promise<T>, timeout = 20_000) => expect.poll(fn, { timeout, interval: 100 });
-
-async function closedPort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 describe('desktop renderer in headless Chromium, bridged to the real main-process code and server', () => {
   let server: TestServer;
