@@ -32,7 +32,11 @@ function cspMeta(): Plugin {
       dev = config.command === 'serve';
     },
     transformIndexHtml: () => [
-      { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: rendererCsp(dev) }, injectTo: 'head-prepend' },
+      {
+        tag: 'meta',
+        attrs: { 'http-equiv': 'Content-Security-Policy', content: rendererCsp(dev) },
+        injectTo: 'head-prepend',
+      },
     ],
   };
 }

@@ -43,7 +43,10 @@ async function generatePhotos(): Promise<void> {
   const unique: string[] = [];
   for (let i = 0; i < UNIQUE; i++) {
     const file = path.join(cacheDir, `IMG_${String(i + 1).padStart(4, '0')}.jpg`);
-    await writeFile(file, await makePhoto({ width: 4000, height: 3000, seed: i + 1, gps: true, orientation: i % 3 === 0 ? 6 : 1 }));
+    await writeFile(
+      file,
+      await makePhoto({ width: 4000, height: 3000, seed: i + 1, gps: true, orientation: i % 3 === 0 ? 6 : 1 }),
+    );
     unique.push(file);
   }
   for (let i = UNIQUE; i < PHOTOS; i++) {
@@ -55,7 +58,9 @@ async function generatePhotos(): Promise<void> {
 /** Child mode: sign in and push the folder through the same service main uses. */
 async function uploadChild(folder: string, url: string, email: string, password: string, mode: string): Promise<void> {
   const { createDesktopService } = await import('../electron/lib/desktop-service');
-  const userDataDir = await import('node:fs/promises').then((fs) => fs.mkdtemp(path.join(os.tmpdir(), 'cabana-bench-user-')));
+  const userDataDir = await import('node:fs/promises').then((fs) =>
+    fs.mkdtemp(path.join(os.tmpdir(), 'cabana-bench-user-')),
+  );
   const service = createDesktopService({
     userDataDir,
     safeStorage: { isEncryptionAvailable: () => false, encryptString: () => Buffer.alloc(0), decryptString: () => '' },
@@ -86,7 +91,9 @@ async function uploadChild(folder: string, url: string, email: string, password:
 
 function runChild([script, ...args]: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, script!), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, script!), ...args], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString()));
     child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`child exited ${code}`))));
@@ -100,14 +107,21 @@ async function main(): Promise<void> {
     return;
   }
   await generatePhotos();
-  const originals = (await Promise.all((await readdir(cacheDir)).map((f) => stat(path.join(cacheDir, f))))).reduce((s, st) => s + st.size, 0);
+  const originals = (await Promise.all((await readdir(cacheDir)).map((f) => stat(path.join(cacheDir, f))))).reduce(
+    (s, st) => s + st.size,
+    0,
+  );
   console.log(`${PHOTOS} photos, 4000×3000, ${mb(originals)} MB in total`);
 
   const results: UploadResult[] = [];
   for (const mode of ['downscaled', 'originals']) {
-    const server = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'server-child.ts')], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const server = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'server-child.ts')], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     try {
-      const line = await new Promise<string>((resolve) => readline.createInterface({ input: server.stdout }).once('line', resolve));
+      const line = await new Promise<string>((resolve) =>
+        readline.createInterface({ input: server.stdout }).once('line', resolve),
+      );
       const info = JSON.parse(line) as { url: string; email: string; password: string };
       const out = await runChild(['bulk-upload.ts', '--upload', cacheDir, info.url, info.email, info.password, mode]);
       const resultLine = out.split('\n').find((l) => l.startsWith('RESULT '));
@@ -120,7 +134,9 @@ async function main(): Promise<void> {
   }
 
   const uplinkMbit = 2; // a weak rural uplink
-  console.log('\nmode        files  ok  fail  originals MB  sent MB  sent/orig  total s  peak RSS MB  est. at 2 Mbit/s');
+  console.log(
+    '\nmode        files  ok  fail  originals MB  sent MB  sent/orig  total s  peak RSS MB  est. at 2 Mbit/s',
+  );
   for (const r of results) {
     const est = (r.bytesSent * 8) / (uplinkMbit * 1_000_000) / 60;
     console.log(

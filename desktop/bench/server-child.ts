@@ -2,7 +2,9 @@
 import { startTestServer } from '../../server/test/helpers/test-server';
 
 const server = await startTestServer();
-process.stdout.write(`${JSON.stringify({ url: server.url, email: server.admin.email, password: server.admin.password })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ url: server.url, email: server.admin.email, password: server.admin.password })}\n`,
+);
 const stop = async () => {
   await server.close();
   process.exit(0);

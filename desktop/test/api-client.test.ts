@@ -2,7 +2,12 @@ import net from 'node:net';
 import { closedPort } from './helpers/closed-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '@cabana/shared/api/errors';
-import { createDesktopApiClient, UPLOAD_CANCELLED_MESSAGE, UPLOAD_STALLED_MESSAGE, uploadMultipart } from '../electron/lib/api-client';
+import {
+  createDesktopApiClient,
+  UPLOAD_CANCELLED_MESSAGE,
+  UPLOAD_STALLED_MESSAGE,
+  uploadMultipart,
+} from '../electron/lib/api-client';
 import { makePhoto } from './helpers/photos';
 import { startTestServer, type TestServer } from './helpers/server';
 
@@ -17,7 +22,9 @@ describe('desktop API client against the real server', () => {
   afterAll(() => server.close());
 
   it('signs in for a bearer token and uses it', async () => {
-    await expect(client().loginForToken(server.admin.email, 'contraseña equivocada')).rejects.toMatchObject({ status: 401 });
+    await expect(client().loginForToken(server.admin.email, 'contraseña equivocada')).rejects.toMatchObject({
+      status: 401,
+    });
     const session = await client().loginForToken(server.admin.email, server.admin.password);
     expect(session.token.length).toBeGreaterThanOrEqual(22);
     token = session.token;
@@ -33,7 +40,11 @@ describe('desktop API client against the real server', () => {
       { title: 'Muelle al atardecer', description: 'Vista desde la terraza' },
       { onProgress: (sent, total) => progress.push([sent, total]) },
     );
-    expect(image).toMatchObject({ title: 'Muelle al atardecer', description: 'Vista desde la terraza', status: 'published' });
+    expect(image).toMatchObject({
+      title: 'Muelle al atardecer',
+      description: 'Vista desde la terraza',
+      status: 'published',
+    });
     expect(progress.length).toBeGreaterThan(3);
     const total = progress[0]![1];
     expect(total).toBeGreaterThan(photo.length);
@@ -44,8 +55,14 @@ describe('desktop API client against the real server', () => {
   });
 
   it('reports the server’s Spanish refusals: non-image (415), an unknown token (401)', async () => {
-    const bogus = { data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'), fileName: 'x.jpg', type: 'image/jpeg' };
-    const refused = await client().uploadImage(bogus, { title: 'x' }).catch((e: unknown) => e);
+    const bogus = {
+      data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'),
+      fileName: 'x.jpg',
+      type: 'image/jpeg',
+    };
+    const refused = await client()
+      .uploadImage(bogus, { title: 'x' })
+      .catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(ApiError);
     expect((refused as ApiError).status).toBe(415);
     expect((refused as ApiError).message).toMatch(/[áéíóúñ]|imagen/i);
@@ -53,7 +70,9 @@ describe('desktop API client against the real server', () => {
     const anonymous = createDesktopApiClient({ apiUrl: server.apiUrl, getToken: () => 'token-inventado' });
     const photo = await makePhoto({ width: 64, height: 64 });
     // A token the server does not know must not turn into an anonymous pending upload.
-    await expect(anonymous.uploadImage({ data: photo, fileName: 'a.jpg', type: 'image/jpeg' }, { title: 'a' })).rejects.toMatchObject({
+    await expect(
+      anonymous.uploadImage({ data: photo, fileName: 'a.jpg', type: 'image/jpeg' }, { title: 'a' }),
+    ).rejects.toMatchObject({
       status: 401,
       message: expect.stringMatching(/sesión/),
     });
@@ -85,7 +104,12 @@ describe('desktop API client against the real server', () => {
     const closed = await closedPort();
     const dead = createDesktopApiClient({ apiUrl: `http://127.0.0.1:${closed}/api`, getToken: () => 't' });
     await expect(dead.getPrice()).rejects.toMatchObject({ status: 0, message: NETWORK_ERROR_MESSAGE });
-    await expect(dead.uploadImage({ data: Buffer.from([0xff, 0xd8, 0xff]), fileName: 'a.jpg', type: 'image/jpeg' }, { title: 'a' })).rejects.toMatchObject({
+    await expect(
+      dead.uploadImage(
+        { data: Buffer.from([0xff, 0xd8, 0xff]), fileName: 'a.jpg', type: 'image/jpeg' },
+        { title: 'a' },
+      ),
+    ).rejects.toMatchObject({
       status: 0,
       message: NETWORK_ERROR_MESSAGE,
     });
@@ -98,7 +122,13 @@ describe('desktop API client against the real server', () => {
     try {
       const started = Date.now();
       await expect(
-        uploadMultipart(`http://127.0.0.1:${port}/api/imagenes/upload`, 't', { data: Buffer.alloc(1000, 1), fileName: 'a.jpg', type: 'image/jpeg' }, {}, { idleTimeoutMs: 300 }),
+        uploadMultipart(
+          `http://127.0.0.1:${port}/api/imagenes/upload`,
+          't',
+          { data: Buffer.alloc(1000, 1), fileName: 'a.jpg', type: 'image/jpeg' },
+          {},
+          { idleTimeoutMs: 300 },
+        ),
       ).rejects.toMatchObject({ status: 0, message: UPLOAD_STALLED_MESSAGE });
       expect(Date.now() - started).toBeLessThan(5_000);
     } finally {

@@ -102,7 +102,13 @@ describe('desktop service (what main does for the renderer) against the real ser
     await service.setServer(server.url);
     await service.login(server.admin.email, server.admin.password);
     const photo = await makePhoto({ width: 3200, height: 2400, seed: 5 });
-    const image = await service.uploadImage({ uploadId: 'u1', fileName: 'terraza.jpg', bytes: new Uint8Array(photo), title: 'Terraza', description: '' });
+    const image = await service.uploadImage({
+      uploadId: 'u1',
+      fileName: 'terraza.jpg',
+      bytes: new Uint8Array(photo),
+      title: 'Terraza',
+      description: '',
+    });
     expect(image.secure_url.startsWith(`${server.url}/`)).toBe(true);
     expect(image.variants.every((v) => v.url.startsWith(`${server.url}/`))).toBe(true);
     expect(Math.max(image.width, image.height)).toBeLessThanOrEqual(2560);
@@ -110,11 +116,19 @@ describe('desktop service (what main does for the renderer) against the real ser
     const media = await fetch(image.secure_url);
     expect(media.status).toBe(200);
     await expect(
-      service.uploadImage({ uploadId: 'u2', fileName: 'a.html', bytes: new TextEncoder().encode('<html>'), title: 'x', description: '' }),
+      service.uploadImage({
+        uploadId: 'u2',
+        fileName: 'a.html',
+        bytes: new TextEncoder().encode('<html>'),
+        title: 'x',
+        description: '',
+      }),
     ).rejects.toMatchObject({ status: 415 });
     const tooBig = new Uint8Array(26 * 1024 * 1024);
     tooBig.set([0xff, 0xd8, 0xff]);
-    await expect(service.uploadImage({ uploadId: 'u3', fileName: 'enorme.jpg', bytes: tooBig, title: 'x', description: '' })).rejects.toMatchObject({
+    await expect(
+      service.uploadImage({ uploadId: 'u3', fileName: 'enorme.jpg', bytes: tooBig, title: 'x', description: '' }),
+    ).rejects.toMatchObject({
       status: 413,
       message: 'La foto pesa 26 MB; el máximo es 25 MB.',
     });
@@ -134,9 +148,23 @@ describe('desktop service (what main does for the renderer) against the real ser
     expect(await call(CHANNELS.sessionLogin, { email: 'a', password: 'b', token: 'x' })).toEqual(invalid);
     expect(await call(CHANNELS.sessionLogin, 'admin')).toEqual(invalid);
     expect(await call(CHANNELS.priceSet, { precio: '12abc' })).toEqual(invalid);
-    expect(await call(CHANNELS.imagesUpload, { uploadId: 'x', fileName: 'a.jpg', bytes: 'AAAA', title: 't', description: '' })).toEqual(invalid);
+    expect(
+      await call(CHANNELS.imagesUpload, {
+        uploadId: 'x',
+        fileName: 'a.jpg',
+        bytes: 'AAAA',
+        title: 't',
+        description: '',
+      }),
+    ).toEqual(invalid);
     expect(await call(CHANNELS.imagesDelete, { id: '' })).toEqual(invalid);
-    const absurd = { uploadId: 'x', fileName: 'a.jpg', bytes: new Uint8Array(51 * 1024 * 1024), title: 't', description: '' };
+    const absurd = {
+      uploadId: 'x',
+      fileName: 'a.jpg',
+      bytes: new Uint8Array(51 * 1024 * 1024),
+      title: 't',
+      description: '',
+    };
     expect(await call(CHANNELS.imagesUpload, absurd)).toEqual(invalid);
     expect(await call(CHANNELS.uploadsAddFiles, { paths: [] })).toEqual(invalid);
     expect(await call(CHANNELS.uploadsAddFiles, { paths: [42] })).toEqual(invalid);
@@ -148,10 +176,19 @@ describe('desktop service (what main does for the renderer) against the real ser
     const login = await call(CHANNELS.sessionLogin, { email: server.admin.email, password: server.admin.password });
     expect(login).toMatchObject({ ok: true, value: { email: server.admin.email } });
     expect(JSON.stringify(login)).not.toContain(await storedToken());
-    expect(await call(CHANNELS.priceSet, { precio: -5 })).toMatchObject({ ok: false, error: { status: 400, code: 'VALIDATION' } });
+    expect(await call(CHANNELS.priceSet, { precio: -5 })).toMatchObject({
+      ok: false,
+      error: { status: 400, code: 'VALIDATION' },
+    });
     expect(await call(CHANNELS.priceSet, { precio: 95_000 })).toEqual({ ok: true, value: 95_000 });
-    expect(await call(CHANNELS.imagesDelete, { id: '../../etc/passwd' })).toMatchObject({ ok: false, error: { status: expect.any(Number) } });
-    expect(await call(CHANNELS.uploadsSetTitle, { id: 'nope', title: 'x' })).toMatchObject({ ok: false, error: { status: 404 } });
+    expect(await call(CHANNELS.imagesDelete, { id: '../../etc/passwd' })).toMatchObject({
+      ok: false,
+      error: { status: expect.any(Number) },
+    });
+    expect(await call(CHANNELS.uploadsSetTitle, { id: 'nope', title: 'x' })).toMatchObject({
+      ok: false,
+      error: { status: 404 },
+    });
   });
 
   it('queue events reach the listener and the queue works through the handlers', { timeout: 60_000 }, async () => {
@@ -172,10 +209,14 @@ describe('desktop service (what main does for the renderer) against the real ser
     const folder = path.join(dir, 'fotos');
     const { mkdir } = await import('node:fs/promises');
     await mkdir(folder);
-    for (let i = 0; i < 4; i++) await writeFile(path.join(folder, `foto-${i}.jpg`), await makePhoto({ width: 320, height: 240, seed: i }));
+    for (let i = 0; i < 4; i++)
+      await writeFile(path.join(folder, `foto-${i}.jpg`), await makePhoto({ width: 320, height: 240, seed: i }));
     expect(await call(CHANNELS.uploadsStart)).toMatchObject({ ok: false, error: { status: 401 } });
     await service.login(server.admin.email, server.admin.password);
-    expect(await call(CHANNELS.uploadsAddFiles, { paths: [folder] })).toEqual({ ok: true, value: { added: 4, skipped: 0 } });
+    expect(await call(CHANNELS.uploadsAddFiles, { paths: [folder] })).toEqual({
+      ok: true,
+      value: { added: 4, skipped: 0 },
+    });
     expect(await call(CHANNELS.uploadsStart)).toEqual({ ok: true, value: undefined });
     await service.uploadsIdle();
     await new Promise((r) => setTimeout(r, 20));

@@ -6,25 +6,29 @@ import { detectImageKind } from '../electron/lib/file-type';
 import { makePhoto } from './helpers/photos';
 
 describe('downscale before upload', () => {
-  it('turns a 12-MP phone photo into an upright 2560-px JPEG without EXIF, far fewer bytes', { timeout: 90_000 }, async () => {
-    // Stored 4000×3000 landscape with orientation 6: the photo is really a 3000×4000 portrait.
-    const original = await makePhoto({ width: 4000, height: 3000, orientation: 6, gps: true, seed: 7 });
-    expect((await exifr.gps(original))?.latitude).toBeCloseTo(9.5056, 3);
+  it(
+    'turns a 12-MP phone photo into an upright 2560-px JPEG without EXIF, far fewer bytes',
+    { timeout: 90_000 },
+    async () => {
+      // Stored 4000×3000 landscape with orientation 6: the photo is really a 3000×4000 portrait.
+      const original = await makePhoto({ width: 4000, height: 3000, orientation: 6, gps: true, seed: 7 });
+      expect((await exifr.gps(original))?.latitude).toBeCloseTo(9.5056, 3);
 
-    const out = await prepareImage(original, 'IMG_0001.jpeg');
-    expect(out.reencoded).toBe(true);
-    expect(out.type).toBe('image/jpeg');
-    expect(out.fileName).toBe('IMG_0001.jpg');
-    expect(detectImageKind(out.data)).toBe('jpeg');
-    const meta = await sharp(out.data).metadata();
-    expect([meta.width, meta.height]).toEqual([1920, 2560]);
-    expect([out.width, out.height]).toEqual([1920, 2560]);
-    expect(meta.orientation ?? 1).toBe(1);
-    expect(meta.exif).toBeUndefined();
-    expect(await exifr.parse(out.data, { gps: true })).toBeUndefined();
-    expect(out.originalBytes).toBe(original.length);
-    expect(out.data.length).toBeLessThan(original.length * 0.5);
-  });
+      const out = await prepareImage(original, 'IMG_0001.jpeg');
+      expect(out.reencoded).toBe(true);
+      expect(out.type).toBe('image/jpeg');
+      expect(out.fileName).toBe('IMG_0001.jpg');
+      expect(detectImageKind(out.data)).toBe('jpeg');
+      const meta = await sharp(out.data).metadata();
+      expect([meta.width, meta.height]).toEqual([1920, 2560]);
+      expect([out.width, out.height]).toEqual([1920, 2560]);
+      expect(meta.orientation ?? 1).toBe(1);
+      expect(meta.exif).toBeUndefined();
+      expect(await exifr.parse(out.data, { gps: true })).toBeUndefined();
+      expect(out.originalBytes).toBe(original.length);
+      expect(out.data.length).toBeLessThan(original.length * 0.5);
+    },
+  );
 
   it('sends small images untouched', async () => {
     const small = await makePhoto({ width: 800, height: 600 });

@@ -9,7 +9,11 @@ import { CHANNELS } from '../electron/lib/bridge-contract';
 const electron = vi.hoisted(() => {
   const state = {
     lock: true,
-    windows: [] as { options: Record<string, unknown>; loaded: string[]; listeners: Map<string, (...a: unknown[]) => void> }[],
+    windows: [] as {
+      options: Record<string, unknown>;
+      loaded: string[];
+      listeners: Map<string, (...a: unknown[]) => void>;
+    }[],
     handles: new Map<string, (...a: unknown[]) => unknown>(),
     appListeners: new Map<string, (...a: unknown[]) => void>(),
     quit: 0,
@@ -106,9 +110,14 @@ const electron = vi.hoisted(() => {
 vi.mock('electron', () => ({ ...electron.module, default: electron.module }));
 
 const { mainWindowOptions, createMainWindow } = await import('../electron/main/window');
-const { installNavigationGuards, isAllowedExternalUrl, isAppUrl, isTrustedSender, denyAllPermissions, strictSafeStorage } = await import(
-  '../electron/main/security'
-);
+const {
+  installNavigationGuards,
+  isAllowedExternalUrl,
+  isAppUrl,
+  isTrustedSender,
+  denyAllPermissions,
+  strictSafeStorage,
+} = await import('../electron/main/security');
 const { registerIpcHandlers, FORBIDDEN_SENDER } = await import('../electron/main/ipc');
 
 const APP = { url: pathToFileURL('/opt/Brisas/resources/app.asar/dist/index.html').href };
@@ -179,7 +188,10 @@ describe('navigation guards', () => {
     expect(contents.navigate('https://evil.example/', 'will-redirect')).toBe(true);
     expect(contents.navigate('https://wa.me/573005550142?text=Hola')).toBe(true);
     expect(contents.navigate('mailto:huesped@example.com?subject=Reserva')).toBe(true);
-    expect(electron.state.opened).toEqual(['https://wa.me/573005550142?text=Hola', 'mailto:huesped@example.com?subject=Reserva']);
+    expect(electron.state.opened).toEqual([
+      'https://wa.me/573005550142?text=Hola',
+      'mailto:huesped@example.com?subject=Reserva',
+    ]);
 
     electron.state.opened.length = 0;
     expect(contents.open('https://wa.me/573005550142')).toEqual({ action: 'deny' });
@@ -303,7 +315,9 @@ describe('main entry', () => {
 
       // A handler registered by main refuses a foreign frame and serves the app page.
       const connectionGet = electron.state.handles.get(CHANNELS.connectionGet)!;
-      expect(await connectionGet({ senderFrame: { url: 'https://evil.example/', parent: null } })).toEqual(FORBIDDEN_SENDER);
+      expect(await connectionGet({ senderFrame: { url: 'https://evil.example/', parent: null } })).toEqual(
+        FORBIDDEN_SENDER,
+      );
       const appUrl = pathToFileURL(win.loaded[0]!).href;
       expect(await connectionGet({ senderFrame: { url: appUrl, parent: null } })).toEqual({
         ok: true,

@@ -23,10 +23,14 @@ describe('packaging (electron-builder.yml)', () => {
       getConfig(dir: string, file: string, opts: null): Promise<BuilderConfig>;
       validateConfiguration(config: unknown, logger: unknown): Promise<void>;
     };
-    const { DebugLogger } = require('builder-util/out/DebugLogger') as { DebugLogger: new (enabled: boolean) => unknown };
+    const { DebugLogger } = require('builder-util/out/DebugLogger') as {
+      DebugLogger: new (enabled: boolean) => unknown;
+    };
     const config = await getConfig(desktopDir, path.join(desktopDir, '..', 'electron-builder.yml'), null);
     await validateConfiguration(config, new DebugLogger(false));
-    await expect(validateConfiguration({ ...config, linux: { nonsense: true } }, new DebugLogger(false))).rejects.toThrow(/configuration/i);
+    await expect(
+      validateConfiguration({ ...config, linux: { nonsense: true } }, new DebugLogger(false)),
+    ).rejects.toThrow(/configuration/i);
 
     const names = (list: (string | Target)[]) => list.map((t) => (typeof t === 'string' ? t : t.target));
     expect(names(config.linux.target)).toEqual(['AppImage', 'deb']);

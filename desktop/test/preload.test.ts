@@ -22,7 +22,10 @@ const electron = vi.hoisted(() => {
           state.listeners.set(channel, [...(state.listeners.get(channel) ?? []), fn]);
         },
         removeListener: (channel: string, fn: (...a: unknown[]) => void) => {
-          state.listeners.set(channel, (state.listeners.get(channel) ?? []).filter((f) => f !== fn));
+          state.listeners.set(
+            channel,
+            (state.listeners.get(channel) ?? []).filter((f) => f !== fn),
+          );
         },
       },
       webUtils: { getPathForFile: (f: { name: string }) => `/home/dueño/${f.name}` },
@@ -80,7 +83,13 @@ describe('preload', () => {
     expect(electron.state.invoked.every((c) => c.args.length === 1)).toBe(true);
     const byChannel = Object.fromEntries(electron.state.invoked.map((c) => [c.channel, c.args[0]]));
     expect(byChannel[CHANNELS.sessionLogin]).toEqual({ email: 'a@b.co', password: 'clave' });
-    expect(byChannel[CHANNELS.imagesUpload]).toEqual({ uploadId: 'u', fileName: 'a.jpg', bytes, title: 't', description: 'd' });
+    expect(byChannel[CHANNELS.imagesUpload]).toEqual({
+      uploadId: 'u',
+      fileName: 'a.jpg',
+      bytes,
+      title: 't',
+      description: 'd',
+    });
     expect(byChannel[CHANNELS.uploadsAddFiles]).toEqual({ paths: ['/fotos'] });
   });
 

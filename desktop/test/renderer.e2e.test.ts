@@ -91,16 +91,20 @@ describe('desktop renderer in headless Chromium, bridged to the real main-proces
     await page.getByRole('heading', { name: 'Conectar con el sitio web' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
-    expect(await page.evaluate(() => [typeof (window as { require?: unknown }).require, typeof (window as { process?: unknown }).process])).toEqual([
-      'undefined',
-      'undefined',
-    ]);
+    expect(
+      await page.evaluate(() => [
+        typeof (window as { require?: unknown }).require,
+        typeof (window as { process?: unknown }).process,
+      ]),
+    ).toEqual(['undefined', 'undefined']);
 
     const address = page.getByLabel('Dirección del servidor');
     const port = await closedPort();
     await address.fill(`http://127.0.0.1:${port}`);
     await page.getByRole('button', { name: 'Conectar' }).click();
-    await eventually(() => page.getByRole('alert').textContent()).toContain(`No pudimos conectar con http://127.0.0.1:${port}`);
+    await eventually(() => page.getByRole('alert').textContent()).toContain(
+      `No pudimos conectar con http://127.0.0.1:${port}`,
+    );
 
     await address.fill('http://brisasdelgolfo.co');
     await page.getByRole('button', { name: 'Conectar' }).click();
@@ -120,59 +124,75 @@ describe('desktop renderer in headless Chromium, bridged to the real main-proces
     await page.getByRole('button', { name: 'Entrar' }).click();
     await page.getByRole('heading', { name: 'Subida masiva de fotos' }).waitFor();
     // The token stayed in "main": nothing in the page's storage or DOM.
-    const token = JSON.parse(safe.decryptString(Buffer.from(JSON.parse(await readFile(path.join(dir, 'userData', 'session.bin'), 'utf8')).encrypted, 'base64'))).token as string;
-    const pageText = await page.evaluate(() => document.documentElement.outerHTML + JSON.stringify(localStorage) + JSON.stringify(sessionStorage));
+    const token = JSON.parse(
+      safe.decryptString(
+        Buffer.from(JSON.parse(await readFile(path.join(dir, 'userData', 'session.bin'), 'utf8')).encrypted, 'base64'),
+      ),
+    ).token as string;
+    const pageText = await page.evaluate(
+      () => document.documentElement.outerHTML + JSON.stringify(localStorage) + JSON.stringify(sessionStorage),
+    );
     expect(pageText).not.toContain(token);
   });
 
-  it('drop a folder and a stray file: queue with thumbnails, editable titles, a failure, retry, summary', { timeout: 180_000 }, async () => {
-    const dropDir = path.join(dir, 'soltados');
-    const album = path.join(dropDir, 'album');
-    await mkdir(path.join(album, 'noche'), { recursive: true });
-    for (let i = 0; i < 6; i++) {
-      const sub = i < 4 ? album : path.join(album, 'noche');
-      await writeFile(path.join(sub, `foto_${i}.jpg`), await makePhoto({ width: 640, height: 480, seed: 20 + i }));
-    }
-    const broken = path.join(album, 'cortada.jpg');
-    await writeFile(broken, Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(500, 1)]));
-    await writeFile(path.join(dropDir, 'notas.txt'), 'no es una foto');
+  it(
+    'drop a folder and a stray file: queue with thumbnails, editable titles, a failure, retry, summary',
+    { timeout: 180_000 },
+    async () => {
+      const dropDir = path.join(dir, 'soltados');
+      const album = path.join(dropDir, 'album');
+      await mkdir(path.join(album, 'noche'), { recursive: true });
+      for (let i = 0; i < 6; i++) {
+        const sub = i < 4 ? album : path.join(album, 'noche');
+        await writeFile(path.join(sub, `foto_${i}.jpg`), await makePhoto({ width: 640, height: 480, seed: 20 + i }));
+      }
+      const broken = path.join(album, 'cortada.jpg');
+      await writeFile(broken, Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(500, 1)]));
+      await writeFile(path.join(dropDir, 'notas.txt'), 'no es una foto');
 
-    await page.evaluate(() => {
-      const zone = document.querySelector('[data-testid="dropzone"]')!;
-      const data = new DataTransfer();
-      data.items.add(new File([''], 'album'));
-      data.items.add(new File(['no es una foto'], 'notas.txt', { type: 'text/plain' }));
-      zone.dispatchEvent(new DragEvent('dragenter', { bubbles: true, cancelable: true, dataTransfer: data }));
-      zone.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: data }));
-    });
-    const items = page.getByTestId('queue-item');
-    await eventually(() => items.count()).toBe(7);
-    await eventually(() => page.getByTestId('skipped-item').textContent()).toBe(
-      'notas.txt: No es una imagen admitida (JPEG, PNG, WebP, AVIF o HEIC).',
-    );
-    await eventually(() => page.locator('img.thumb').count()).toBe(6);
-    expect(await page.locator('img.thumb').first().getAttribute('src')).toMatch(/^data:image\/jpeg;base64,/);
+      await page.evaluate(() => {
+        const zone = document.querySelector('[data-testid="dropzone"]')!;
+        const data = new DataTransfer();
+        data.items.add(new File([''], 'album'));
+        data.items.add(new File(['no es una foto'], 'notas.txt', { type: 'text/plain' }));
+        zone.dispatchEvent(new DragEvent('dragenter', { bubbles: true, cancelable: true, dataTransfer: data }));
+        zone.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: data }));
+      });
+      const items = page.getByTestId('queue-item');
+      await eventually(() => items.count()).toBe(7);
+      await eventually(() => page.getByTestId('skipped-item').textContent()).toBe(
+        'notas.txt: No es una imagen admitida (JPEG, PNG, WebP, AVIF o HEIC).',
+      );
+      await eventually(() => page.locator('img.thumb').count()).toBe(6);
+      expect(await page.locator('img.thumb').first().getAttribute('src')).toMatch(/^data:image\/jpeg;base64,/);
 
-    const title = page.getByLabel('Título de foto_0.jpg');
-    expect(await title.inputValue()).toBe('foto 0');
-    await title.fill('Piscina al amanecer');
-    await title.press('Enter');
-    await eventually(async () => (await service.getUploads()).items.find((i) => i.name === 'foto_0.jpg')?.title).toBe('Piscina al amanecer');
+      const title = page.getByLabel('Título de foto_0.jpg');
+      expect(await title.inputValue()).toBe('foto 0');
+      await title.fill('Piscina al amanecer');
+      await title.press('Enter');
+      await eventually(async () => (await service.getUploads()).items.find((i) => i.name === 'foto_0.jpg')?.title).toBe(
+        'Piscina al amanecer',
+      );
 
-    await page.getByRole('button', { name: 'Subir 7 fotos' }).click();
-    const summary = page.getByTestId('summary');
-    await eventually(() => summary.textContent(), 120_000).toMatch(/^Subida terminada: 6 subidas, 1 fallida, 0 canceladas, 1 omitida\./);
-    await eventually(() => page.getByLabel(/Progreso total/).getAttribute('value')).toBe('1');
-    expect(await page.locator('.queue-item.state-failed').textContent()).toContain('cortada.jpg');
+      await page.getByRole('button', { name: 'Subir 7 fotos' }).click();
+      const summary = page.getByTestId('summary');
+      await eventually(() => summary.textContent(), 120_000).toMatch(
+        /^Subida terminada: 6 subidas, 1 fallida, 0 canceladas, 1 omitida\./,
+      );
+      await eventually(() => page.getByLabel(/Progreso total/).getAttribute('value')).toBe('1');
+      expect(await page.locator('.queue-item.state-failed').textContent()).toContain('cortada.jpg');
 
-    await writeFile(broken, await makePhoto({ width: 640, height: 480, seed: 77 }));
-    await page.getByRole('button', { name: 'Reintentar fallidas (1)' }).click();
-    await eventually(() => summary.textContent(), 60_000).toMatch(/^Subida terminada: 7 subidas, 0 fallidas/);
-    expect(await axeViolations(page)).toEqual([]);
+      await writeFile(broken, await makePhoto({ width: 640, height: 480, seed: 77 }));
+      await page.getByRole('button', { name: 'Reintentar fallidas (1)' }).click();
+      await eventually(() => summary.textContent(), 60_000).toMatch(/^Subida terminada: 7 subidas, 0 fallidas/);
+      expect(await axeViolations(page)).toEqual([]);
 
-    const titles = (await createDesktopApiClient({ apiUrl: server.apiUrl, getToken: () => null }).listImages()).map((i) => i.title);
-    expect(titles).toEqual(expect.arrayContaining(['Piscina al amanecer', 'foto 5', 'cortada']));
-  });
+      const titles = (await createDesktopApiClient({ apiUrl: server.apiUrl, getToken: () => null }).listImages()).map(
+        (i) => i.title,
+      );
+      expect(titles).toEqual(expect.arrayContaining(['Piscina al amanecer', 'foto 5', 'cortada']));
+    },
+  );
 
   it('mounts the shared admin panel through the bridge, with server images', { timeout: 60_000 }, async () => {
     await page.getByRole('button', { name: 'Panel' }).click();
@@ -180,7 +200,12 @@ describe('desktop renderer in headless Chromium, bridged to the real main-proces
     await page.getByText('Piscina al amanecer').first().waitFor();
     const src = await page.locator('.adm-panel img').first().getAttribute('src');
     expect(src?.startsWith(`${server.url}/`)).toBe(true);
-    await eventually(() => page.locator('.adm-panel img').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await eventually(() =>
+      page
+        .locator('.adm-panel img')
+        .first()
+        .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+    ).toBe(true);
 
     // The panel's own upload form goes through the bridge too (bytes to main, downscaled there).
     const photo = await makePhoto({ width: 3000, height: 2000, seed: 31 });
@@ -194,55 +219,65 @@ describe('desktop renderer in headless Chromium, bridged to the real main-proces
     expect(uploaded && [uploaded.width, uploaded.height]).toEqual([2560, 1707]);
   });
 
-  it('a token revoked elsewhere leads back to sign-in with a clear message; sign-out revokes', { timeout: 90_000 }, async () => {
-    // Same userData and keychain: another run of the app signs out, revoking the shared token.
-    const revokeElsewhere = async () => {
-      const other = createDesktopService({ userDataDir: path.join(dir, 'userData'), safeStorage: safe });
-      await other.init();
-      expect(await other.logout()).toEqual({ revoked: true });
-    };
-    const signIn = async () => {
-      await page.getByLabel('Correo electrónico').fill(server.admin.email);
-      await page.getByLabel('Contraseña').fill(server.admin.password);
-      await page.getByRole('button', { name: 'Entrar' }).click();
-      await page.getByRole('heading', { name: 'Subida masiva de fotos' }).waitFor();
-    };
-    const later = path.join(dir, 'despues');
-    await mkdir(later, { recursive: true });
-    for (let i = 0; i < 10; i++) await writeFile(path.join(later, `tarde_${i}.jpg`), await makePhoto({ width: 320, height: 240, seed: 50 + i }));
-    pickResult = [later];
+  it(
+    'a token revoked elsewhere leads back to sign-in with a clear message; sign-out revokes',
+    { timeout: 90_000 },
+    async () => {
+      // Same userData and keychain: another run of the app signs out, revoking the shared token.
+      const revokeElsewhere = async () => {
+        const other = createDesktopService({ userDataDir: path.join(dir, 'userData'), safeStorage: safe });
+        await other.init();
+        expect(await other.logout()).toEqual({ revoked: true });
+      };
+      const signIn = async () => {
+        await page.getByLabel('Correo electrónico').fill(server.admin.email);
+        await page.getByLabel('Contraseña').fill(server.admin.password);
+        await page.getByRole('button', { name: 'Entrar' }).click();
+        await page.getByRole('heading', { name: 'Subida masiva de fotos' }).waitFor();
+      };
+      const later = path.join(dir, 'despues');
+      await mkdir(later, { recursive: true });
+      for (let i = 0; i < 10; i++)
+        await writeFile(path.join(later, `tarde_${i}.jpg`), await makePhoto({ width: 320, height: 240, seed: 50 + i }));
+      pickResult = [later];
 
-    // Revoked before a run: the check before sending catches it.
-    await revokeElsewhere();
-    await page.getByRole('button', { name: 'Subida masiva' }).click();
-    await page.getByRole('button', { name: 'Limpiar lista' }).click();
-    await page.getByRole('button', { name: 'Elegir carpeta' }).click();
-    await page.getByRole('button', { name: 'Subir 10 fotos' }).click();
-    await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
-    expect(await page.getByRole('status').textContent()).toContain('Tu sesión terminó');
-    await signIn();
+      // Revoked before a run: the check before sending catches it.
+      await revokeElsewhere();
+      await page.getByRole('button', { name: 'Subida masiva' }).click();
+      await page.getByRole('button', { name: 'Limpiar lista' }).click();
+      await page.getByRole('button', { name: 'Elegir carpeta' }).click();
+      await page.getByRole('button', { name: 'Subir 10 fotos' }).click();
+      await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
+      expect(await page.getByRole('status').textContent()).toContain('Tu sesión terminó');
+      await signIn();
 
-    // Revoked during a run: what is left stays queued, with a way back to sign-in.
-    revokeDuringRun = revokeElsewhere;
-    await page.getByRole('button', { name: 'Subir 10 fotos' }).click();
-    await page
-      .getByRole('button', { name: 'Iniciar sesión de nuevo' })
-      .click({ timeout: 60_000 })
-      .catch(async (err: unknown) => {
-        throw new Error(`no sign-in prompt; queue: ${JSON.stringify((await service.getUploads()).items.map((i) => [i.state, i.error]))}`, { cause: err });
-      });
-    await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
-    expect(await page.getByRole('status').textContent()).toContain('Tu sesión terminó');
-    await signIn();
-    const left = (await service.getUploads()).items.filter((i) => i.state === 'queued' || i.state === 'failed').length;
-    expect(left).toBeGreaterThan(0);
+      // Revoked during a run: what is left stays queued, with a way back to sign-in.
+      revokeDuringRun = revokeElsewhere;
+      await page.getByRole('button', { name: 'Subir 10 fotos' }).click();
+      await page
+        .getByRole('button', { name: 'Iniciar sesión de nuevo' })
+        .click({ timeout: 60_000 })
+        .catch(async (err: unknown) => {
+          throw new Error(
+            `no sign-in prompt; queue: ${JSON.stringify((await service.getUploads()).items.map((i) => [i.state, i.error]))}`,
+            { cause: err },
+          );
+        });
+      await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
+      expect(await page.getByRole('status').textContent()).toContain('Tu sesión terminó');
+      await signIn();
+      const left = (await service.getUploads()).items.filter(
+        (i) => i.state === 'queued' || i.state === 'failed',
+      ).length;
+      expect(left).toBeGreaterThan(0);
 
-    await page.getByRole('button', { name: 'Panel' }).click();
-    await page.getByRole('button', { name: 'Cerrar sesión' }).click();
-    await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
-    expect(await page.getByRole('status').textContent()).toContain('Cerraste la sesión.');
-    expect(await service.getSession()).toBeNull();
-  });
+      await page.getByRole('button', { name: 'Panel' }).click();
+      await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+      await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
+      expect(await page.getByRole('status').textContent()).toContain('Cerraste la sesión.');
+      expect(await service.getSession()).toBeNull();
+    },
+  );
 
   it('stayed clean: no CSP violations, no console or page errors', () => {
     expect(problems.cspViolations).toEqual([]);

@@ -21,14 +21,20 @@ describe('folder scan', () => {
     await writeFile(path.join(dir, 'viaje', 'dia 2', '.cache', 'c.jpg'), 'c');
     await writeFile(path.join(dir, 'suelta.png'), 'ddd');
     await symlink(path.join(dir, 'viaje'), path.join(dir, 'viaje', 'dia 2', 'bucle'));
-    const result = await expandPaths([path.join(dir, 'viaje'), path.join(dir, 'suelta.png'), path.join(dir, 'no-existe.jpg')]);
+    const result = await expandPaths([
+      path.join(dir, 'viaje'),
+      path.join(dir, 'suelta.png'),
+      path.join(dir, 'no-existe.jpg'),
+    ]);
     expect(result.files.map((f) => path.relative(dir, f.path))).toEqual([
       path.join('viaje', 'a.jpg'),
       path.join('viaje', 'dia 2', 'b.jpg'),
       'suelta.png',
     ]);
     expect(result.files.map((f) => f.size)).toEqual([1, 2, 3]);
-    expect(result.unreadable).toEqual([{ path: path.join(dir, 'no-existe.jpg'), reason: 'No se pudo leer el archivo.' }]);
+    expect(result.unreadable).toEqual([
+      { path: path.join(dir, 'no-existe.jpg'), reason: 'No se pudo leer el archivo.' },
+    ]);
   });
 
   it('stops at maxFiles', async () => {

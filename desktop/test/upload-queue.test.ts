@@ -63,47 +63,55 @@ describe('upload queue against the real server', () => {
     return { queue, snapshots, maxInFlight: () => maxInFlight };
   }
 
-  it('sends 50 photos from a dropped folder, a few at a time; one fails, the rest go on; retry fixes it', { timeout: 240_000 }, async () => {
-    const folder = path.join(dir, 'vacaciones');
-    await photos(folder, 50, 'IMG');
-    // Looks like a JPEG by its first bytes but is cut short: the server refuses it.
-    const broken = path.join(folder, 'playa-rota_final.jpg');
-    await writeFile(broken, Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2_000, 0x41)]));
-    const before = (await api.listImages()).length;
+  it(
+    'sends 50 photos from a dropped folder, a few at a time; one fails, the rest go on; retry fixes it',
+    { timeout: 240_000 },
+    async () => {
+      const folder = path.join(dir, 'vacaciones');
+      await photos(folder, 50, 'IMG');
+      // Looks like a JPEG by its first bytes but is cut short: the server refuses it.
+      const broken = path.join(folder, 'playa-rota_final.jpg');
+      await writeFile(broken, Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2_000, 0x41)]));
+      const before = (await api.listImages()).length;
 
-    const { queue, snapshots, maxInFlight } = queueWith();
-    expect(await queue.addPaths([folder])).toEqual({ added: 51, skipped: 0 });
-    const item = queue.snapshot().items.find((i) => i.name === 'IMG_00.jpg')!;
-    expect(item.title).toBe('IMG 00');
-    queue.setTitle(item.id, 'Atardecer desde el kiosco');
+      const { queue, snapshots, maxInFlight } = queueWith();
+      expect(await queue.addPaths([folder])).toEqual({ added: 51, skipped: 0 });
+      const item = queue.snapshot().items.find((i) => i.name === 'IMG_00.jpg')!;
+      expect(item.title).toBe('IMG 00');
+      queue.setTitle(item.id, 'Atardecer desde el kiosco');
 
-    const summary = await queue.start();
-    expect(summary).toMatchObject({ uploaded: 50, failed: 1, cancelled: 0, skipped: 0 });
-    expect(maxInFlight()).toBe(3);
-    const failed = queue.snapshot().items.filter((i) => i.state === 'failed');
-    expect(failed.map((i) => i.name)).toEqual(['playa-rota_final.jpg']);
-    expect(failed[0]!.error).toMatch(/imagen|archivo/i);
-    expect(failed[0]!.title).toBe('playa rota final');
+      const summary = await queue.start();
+      expect(summary).toMatchObject({ uploaded: 50, failed: 1, cancelled: 0, skipped: 0 });
+      expect(maxInFlight()).toBe(3);
+      const failed = queue.snapshot().items.filter((i) => i.state === 'failed');
+      expect(failed.map((i) => i.name)).toEqual(['playa-rota_final.jpg']);
+      expect(failed[0]!.error).toMatch(/imagen|archivo/i);
+      expect(failed[0]!.title).toBe('playa rota final');
 
-    // Progress went up through values between 0 and 1, per file and overall.
-    expect(snapshots.some((s) => s.items.some((i) => i.state === 'uploading' && i.sentBytes > 0 && i.sentBytes <= i.totalBytes))).toBe(true);
-    const fractions = snapshots.map((s) => s.overall.fraction);
-    expect(fractions.some((f) => f > 0.2 && f < 0.8)).toBe(true);
-    expect(queue.snapshot().overall).toMatchObject({ total: 51, done: 50, failed: 1, fraction: 1 });
+      // Progress went up through values between 0 and 1, per file and overall.
+      expect(
+        snapshots.some((s) =>
+          s.items.some((i) => i.state === 'uploading' && i.sentBytes > 0 && i.sentBytes <= i.totalBytes),
+        ),
+      ).toBe(true);
+      const fractions = snapshots.map((s) => s.overall.fraction);
+      expect(fractions.some((f) => f > 0.2 && f < 0.8)).toBe(true);
+      expect(queue.snapshot().overall).toMatchObject({ total: 51, done: 50, failed: 1, fraction: 1 });
 
-    // The owner replaces the broken file with a good one and retries only the failed one.
-    await writeFile(broken, await makePhoto({ width: 480, height: 360, seed: 99 }));
-    const retried = await queue.retryFailed();
-    expect(retried).toMatchObject({ uploaded: 51, failed: 0 });
+      // The owner replaces the broken file with a good one and retries only the failed one.
+      await writeFile(broken, await makePhoto({ width: 480, height: 360, seed: 99 }));
+      const retried = await queue.retryFailed();
+      expect(retried).toMatchObject({ uploaded: 51, failed: 0 });
 
-    const images = await api.listImages();
-    expect(images.length - before).toBe(51);
-    const titles = images.map((i) => i.title);
-    expect(titles).toContain('Atardecer desde el kiosco');
-    expect(titles).toContain('IMG 49');
-    expect(titles).toContain('playa rota final');
-    expect(images.every((i) => i.status === 'published')).toBe(true);
-  });
+      const images = await api.listImages();
+      expect(images.length - before).toBe(51);
+      const titles = images.map((i) => i.title);
+      expect(titles).toContain('Atardecer desde el kiosco');
+      expect(titles).toContain('IMG 49');
+      expect(titles).toContain('playa rota final');
+      expect(images.every((i) => i.status === 'published')).toBe(true);
+    },
+  );
 
   it('cancel halfway stops what is left', { timeout: 240_000 }, async () => {
     const folder = path.join(dir, 'cancelar');
@@ -127,7 +135,12 @@ describe('upload queue against the real server', () => {
     expect(summary.uploaded).toBeGreaterThanOrEqual(5);
     expect(summary.uploaded).toBeLessThanOrEqual(7);
     expect(summary.cancelled).toBe(16 - summary.uploaded);
-    expect(queue.snapshot().items.filter((i) => i.state === 'cancelled').every((i) => i.error === 'Cancelada.')).toBe(true);
+    expect(
+      queue
+        .snapshot()
+        .items.filter((i) => i.state === 'cancelled')
+        .every((i) => i.error === 'Cancelada.'),
+    ).toBe(true);
     // Uploads aborted mid-body leave nothing; one the server had fully received may still land.
     const added = (await api.listImages()).length - before;
     expect(added).toBeGreaterThanOrEqual(summary.uploaded);
@@ -139,8 +152,14 @@ describe('upload queue against the real server', () => {
     await mkdir(folder, { recursive: true });
     await photos(folder, 2, 'ok');
     await writeFile(path.join(folder, 'notas.txt'), 'lista de compras');
-    await writeFile(path.join(folder, 'dibujo.jpg'), '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
-    await writeFile(path.join(folder, 'video.mp4'), Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypisom\0\0\0\0mp41isom')]));
+    await writeFile(
+      path.join(folder, 'dibujo.jpg'),
+      '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+    );
+    await writeFile(
+      path.join(folder, 'video.mp4'),
+      Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypisom\0\0\0\0mp41isom')]),
+    );
     await writeFile(path.join(folder, 'vacia.jpg'), '');
     const big = Buffer.alloc(300_000, 0x20);
     big.set([0xff, 0xd8, 0xff], 0);
@@ -164,25 +183,29 @@ describe('upload queue against the real server', () => {
     expect(queue.snapshot()).toMatchObject({ items: [], skipped: [], summary: null });
   });
 
-  it('sends an iPhone HEIC untouched (sharp cannot decode it here) and the server converts it', { timeout: 60_000 }, async () => {
-    const folder = path.join(dir, 'iphone');
-    await mkdir(folder, { recursive: true });
-    const heic = await readFile(path.join(serverFixtures, 'photo.heic'));
-    await writeFile(path.join(folder, 'IMG_4501.HEIC'), heic);
-    const sent: { type: string; bytes: number; name: string }[] = [];
-    const { queue } = queueWith({
-      upload: async (file, fields, opts) => {
-        sent.push({ type: file.type, bytes: file.data.length, name: file.fileName });
-        return api.uploadImage(file, fields, opts);
-      },
-    });
-    expect(await queue.addPaths([folder])).toEqual({ added: 1, skipped: 0 });
-    expect(await queue.start()).toMatchObject({ uploaded: 1, failed: 0 });
-    expect(sent).toEqual([{ type: 'image/heic', bytes: heic.length, name: 'IMG_4501.HEIC' }]);
-    const image = (await api.listImages()).find((i) => i.id === queue.snapshot().items[0]!.imageId);
-    expect(image).toMatchObject({ title: 'IMG 4501', width: 320, height: 240 });
-    expect(image!.secure_url).toMatch(/\.jpe?g$/);
-  });
+  it(
+    'sends an iPhone HEIC untouched (sharp cannot decode it here) and the server converts it',
+    { timeout: 60_000 },
+    async () => {
+      const folder = path.join(dir, 'iphone');
+      await mkdir(folder, { recursive: true });
+      const heic = await readFile(path.join(serverFixtures, 'photo.heic'));
+      await writeFile(path.join(folder, 'IMG_4501.HEIC'), heic);
+      const sent: { type: string; bytes: number; name: string }[] = [];
+      const { queue } = queueWith({
+        upload: async (file, fields, opts) => {
+          sent.push({ type: file.type, bytes: file.data.length, name: file.fileName });
+          return api.uploadImage(file, fields, opts);
+        },
+      });
+      expect(await queue.addPaths([folder])).toEqual({ added: 1, skipped: 0 });
+      expect(await queue.start()).toMatchObject({ uploaded: 1, failed: 0 });
+      expect(sent).toEqual([{ type: 'image/heic', bytes: heic.length, name: 'IMG_4501.HEIC' }]);
+      const image = (await api.listImages()).find((i) => i.id === queue.snapshot().items[0]!.imageId);
+      expect(image).toMatchObject({ title: 'IMG 4501', width: 320, height: 240 });
+      expect(image!.secure_url).toMatch(/\.jpe?g$/);
+    },
+  );
 
   it('stops on a revoked session and keeps the rest queued', { timeout: 120_000 }, async () => {
     const folder = path.join(dir, 'revocada');

@@ -68,7 +68,15 @@ function treeLine(r: Rand, y: number, colors: readonly string[], palmsColor?: ty
   }
   if (palmsColor) {
     for (let i = 0; i < 7; i++) {
-      out += palm({ x: between(r, 0, W), y: y + 10, height: between(r, 140, 220), lean: between(r, -40, 40), seed: 100 + i, fronds: 9, ...palmsColor });
+      out += palm({
+        x: between(r, 0, W),
+        y: y + 10,
+        height: between(r, 140, 220),
+        lean: between(r, -40, 40),
+        seed: 100 + i,
+        fronds: 9,
+        ...palmsColor,
+      });
     }
   }
   return out;
@@ -103,7 +111,10 @@ function bougainvillea(r: Rand, cx: number, cy: number, rx: number, ry: number):
 function cabana(): string {
   const r = rng(11);
   let b = sky('#2f7fc6', '#79bde6', '#d4eef7', 640);
-  b += cloud(r, 320, 150, 420, '#ffffff', '#c9dcea') + cloud(r, 1200, 110, 360, '#ffffff', '#c9dcea') + cloud(r, 820, 260, 220, '#f8fbfd', '#cfdfea');
+  b +=
+    cloud(r, 320, 150, 420, '#ffffff', '#c9dcea') +
+    cloud(r, 1200, 110, 360, '#ffffff', '#c9dcea') +
+    cloud(r, 820, 260, 220, '#f8fbfd', '#cfdfea');
   b += treeLine(r, 640, GREENS, LEAF);
   b += band(620, H, [
     { offset: 0, color: '#7fae4f' },
@@ -154,9 +165,22 @@ function cabana(): string {
   // Porch deck and posts.
   b += `<polygon points="400,850 1200,850 1240,885 360,885" fill="#a8743f"/><path d="M360 885h880" stroke="#6e4622" stroke-width="5"/>`;
   b += `<rect x="720" y="885" width="160" height="16" fill="#8a5c30"/><rect x="700" y="901" width="200" height="16" fill="#6e4622"/>`;
-  for (const x of [420, 620, 980, 1180]) b += `<rect x="${x - 10}" y="560" width="20" height="292" fill="#6e4622"/><rect x="${x - 6}" y="560" width="6" height="292" fill="#94643a"/>`;
+  for (const x of [420, 620, 980, 1180])
+    b += `<rect x="${x - 10}" y="560" width="20" height="292" fill="#6e4622"/><rect x="${x - 6}" y="560" width="6" height="292" fill="#94643a"/>`;
   // Big thatched hip roof.
-  b += thatch(r, [[330, 600], [560, 330], [1040, 330], [1270, 600]], '#d9b266', '#8d6431', 2600, 26);
+  b += thatch(
+    r,
+    [
+      [330, 600],
+      [560, 330],
+      [1040, 330],
+      [1270, 600],
+    ],
+    '#d9b266',
+    '#8d6431',
+    2600,
+    26,
+  );
   b += `<path d="M330 600L1270 600" stroke="#6b4a22" stroke-width="10"/><path d="M560 330H1040" stroke="#6b4a22" stroke-width="12" stroke-linecap="round"/>`;
   // Flowering bushes and palms framing the cabin.
   b += bougainvillea(r, 330, 830, 150, 90) + bougainvillea(r, 1290, 840, 140, 85);
@@ -195,11 +219,17 @@ function jacuzzi(): string {
   b += `<ellipse cx="800" cy="790" rx="600" ry="215" fill="#e9e1d2" stroke="#b6a98f" stroke-width="6"/>`;
   b += `<ellipse cx="800" cy="790" rx="600" ry="215" fill="none" stroke="#fff" stroke-width="2" opacity="0.6" transform="translate(0 -6)"/>`;
   const water = uid('water');
-  b += `<defs>${radial(water, [
-    { offset: 0, color: '#9ff3f3' },
-    { offset: 0.55, color: '#32c3d3' },
-    { offset: 1, color: '#0b7f9a' },
-  ], 0.5, 0.45, 0.6)}</defs>`;
+  b += `<defs>${radial(
+    water,
+    [
+      { offset: 0, color: '#9ff3f3' },
+      { offset: 0.55, color: '#32c3d3' },
+      { offset: 1, color: '#0b7f9a' },
+    ],
+    0.5,
+    0.45,
+    0.6,
+  )}</defs>`;
   b += `<ellipse cx="800" cy="800" rx="535" ry="178" fill="#1b6f86"/>`;
   b += `<ellipse cx="800" cy="812" rx="520" ry="160" fill="url(#${water})"/>`;
   // Caustics: wobbly light lines.
@@ -214,7 +244,13 @@ function jacuzzi(): string {
   }
   b += `<path d="${caustics}" stroke="#e9ffff" stroke-width="3" fill="none" opacity="0.55"/>`;
   // Bubbles rising from the jets.
-  for (const [jx, jy] of [[520, 850], [1080, 850], [800, 740], [640, 760], [960, 770]] as const) {
+  for (const [jx, jy] of [
+    [520, 850],
+    [1080, 850],
+    [800, 740],
+    [640, 760],
+    [960, 770],
+  ] as const) {
     b += `<ellipse cx="${jx}" cy="${jy}" rx="70" ry="24" fill="#ffffff" opacity="0.35" filter="url(#blur2)"/>`;
     for (let i = 0; i < 40; i++) {
       const x = jx + between(r, -70, 70);
@@ -223,7 +259,11 @@ function jacuzzi(): string {
     }
   }
   // Rolled towels and a coconut drink on the rim.
-  for (const [x, c] of [[340, '#f4f1ea'], [400, '#1f9aa5'], [460, '#f29b2e']] as const) {
+  for (const [x, c] of [
+    [340, '#f4f1ea'],
+    [400, '#1f9aa5'],
+    [460, '#f29b2e'],
+  ] as const) {
     b += `<rect x="${x - 28}" y="640" width="56" height="46" rx="22" fill="${c}" stroke="#0000002a" stroke-width="3"/><circle cx="${x}" cy="663" r="12" fill="none" stroke="#0000002a" stroke-width="3"/>`;
   }
   b += `<circle cx="1250" cy="640" r="34" fill="#6b4a22"/><ellipse cx="1250" cy="612" rx="30" ry="9" fill="#f5f0de"/><path d="M1258 612l26 -60" stroke="#e8413c" stroke-width="5"/><path d="M1235 600q-16 -20 8 -26q12 20 -8 26Z" fill="#f4c542"/>`;
@@ -232,7 +272,15 @@ function jacuzzi(): string {
   return doc(W, H, textureDefs(22), b + textureOverlay(W, H));
 }
 
-function hammock(r: Rand, x0: number, y0: number, x1: number, y1: number, sag: number, colors: readonly string[]): string {
+function hammock(
+  r: Rand,
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+  sag: number,
+  colors: readonly string[],
+): string {
   let out = '';
   const stripes = colors.length * 2;
   const mx = (x0 + x1) / 2;
@@ -277,7 +325,20 @@ function kiosco(): string {
   b += hammock(r, 800, 600, 1300, 560, 170, ['#1d5fa8', '#f4e3c1', '#e8413c', '#f6c342']);
   b += `<rect x="786" y="420" width="28" height="500" fill="#6e4622"/><rect x="792" y="420" width="8" height="500" fill="#94643a"/>`;
   // Conical palm-thatch roof.
-  b += thatch(r, [[120, 470], [800, 150], [1480, 470], [1380, 500], [220, 500]], '#e1bd72', '#8d6431', 3200, 30);
+  b += thatch(
+    r,
+    [
+      [120, 470],
+      [800, 150],
+      [1480, 470],
+      [1380, 500],
+      [220, 500],
+    ],
+    '#e1bd72',
+    '#8d6431',
+    3200,
+    30,
+  );
   b += `<path d="M120 470L800 150L1480 470" stroke="#6b4a22" stroke-width="8" fill="none"/><path d="M220 500H1380" stroke="#6b4a22" stroke-width="10"/>`;
   let fringe = '';
   for (let x = 130; x < 1470; x += 9) fringe += `M${x} 490l${n(between(r, -3, 3))} ${n(between(r, 26, 48))}`;
@@ -308,7 +369,11 @@ function bbq(): string {
   for (const x of [60, 1540]) b += `<rect x="${x - 16}" y="0" width="32" height="${H}" fill="#2e1c0f"/>`;
   let wire = '';
   const bulbs: [number, number][] = [];
-  for (const [x0, x1, sag] of [[60, 800, 150], [800, 1540, 150], [60, 1540, 300]] as const) {
+  for (const [x0, x1, sag] of [
+    [60, 800, 150],
+    [800, 1540, 150],
+    [60, 1540, 300],
+  ] as const) {
     wire += `M${x0} 70Q${(x0 + x1) / 2} ${70 + sag * 2} ${x1} 70`;
     for (let t = 0.05; t < 1; t += 0.07) {
       const u = 1 - t;
@@ -322,7 +387,8 @@ function bbq(): string {
     { offset: 0.3, color: '#ffc45c', opacity: 0.35 },
     { offset: 1, color: '#ff9a3c', opacity: 0 },
   ])}</defs>`;
-  for (const [x, y] of bulbs) b += `<circle cx="${n(x)}" cy="${n(y + 14)}" r="42" fill="url(#${bulbGlow})"/><ellipse cx="${n(x)}" cy="${n(y + 14)}" rx="7" ry="10" fill="#fff6d8"/>`;
+  for (const [x, y] of bulbs)
+    b += `<circle cx="${n(x)}" cy="${n(y + 14)}" r="42" fill="url(#${bulbGlow})"/><ellipse cx="${n(x)}" cy="${n(y + 14)}" rx="7" ry="10" fill="#fff6d8"/>`;
   // Brick grill.
   b += `<rect x="980" y="560" width="460" height="330" fill="#a4452a"/>`;
   let bricks = '';
@@ -333,20 +399,29 @@ function bbq(): string {
   b += `<path d="${bricks}" stroke="#e2c2a0" stroke-width="3" opacity="0.75"/>`;
   b += `<rect x="960" y="540" width="500" height="30" fill="#7b7167"/><rect x="1020" y="600" width="380" height="110" fill="#1a1311"/>`;
   const ember = uid('ember');
-  b += `<defs>${radial(ember, [
-    { offset: 0, color: '#ffd36b' },
-    { offset: 0.5, color: '#f06a1f' },
-    { offset: 1, color: '#5a1408' },
-  ], 0.5, 0.7, 0.7)}</defs><rect x="1030" y="650" width="360" height="56" fill="url(#${ember})"/>`;
+  b += `<defs>${radial(
+    ember,
+    [
+      { offset: 0, color: '#ffd36b' },
+      { offset: 0.5, color: '#f06a1f' },
+      { offset: 1, color: '#5a1408' },
+    ],
+    0.5,
+    0.7,
+    0.7,
+  )}</defs><rect x="1030" y="650" width="360" height="56" fill="url(#${ember})"/>`;
   b += `<rect x="1000" y="520" width="420" height="22" fill="#3a3330"/>`;
   let grate = '';
   for (let x = 1004; x < 1420; x += 14) grate += `M${x} 520v22`;
   b += `<path d="${grate}" stroke="#6c6460" stroke-width="3"/>`;
   // Food: sausages, corn, arepas.
-  for (let i = 0; i < 5; i++) b += `<rect x="${1030 + i * 42}" y="496" width="32" height="20" rx="10" fill="#8a3a1e" stroke="#4a1c0c" stroke-width="2"/>`;
-  for (let i = 0; i < 2; i++) b += `<ellipse cx="${1280 + i * 70}" cy="505" rx="30" ry="14" fill="#f0c23a" stroke="#a87e1a" stroke-width="2"/>`;
+  for (let i = 0; i < 5; i++)
+    b += `<rect x="${1030 + i * 42}" y="496" width="32" height="20" rx="10" fill="#8a3a1e" stroke="#4a1c0c" stroke-width="2"/>`;
+  for (let i = 0; i < 2; i++)
+    b += `<ellipse cx="${1280 + i * 70}" cy="505" rx="30" ry="14" fill="#f0c23a" stroke="#a87e1a" stroke-width="2"/>`;
   // Smoke.
-  for (let i = 0; i < 14; i++) b += `<ellipse cx="${n(1210 + Math.sin(i * 0.8) * 60 + i * 10)}" cy="${n(470 - i * 32)}" rx="${n(40 + i * 6)}" ry="${n(26 + i * 3)}" fill="#e9e4e0" opacity="${n(0.28 - i * 0.016)}" filter="url(#soft)"/>`;
+  for (let i = 0; i < 14; i++)
+    b += `<ellipse cx="${n(1210 + Math.sin(i * 0.8) * 60 + i * 10)}" cy="${n(470 - i * 32)}" rx="${n(40 + i * 6)}" ry="${n(26 + i * 3)}" fill="#e9e4e0" opacity="${n(0.28 - i * 0.016)}" filter="url(#soft)"/>`;
   // Wooden table with benches.
   b += `<ellipse cx="520" cy="910" rx="360" ry="40" fill="#1a0d05" opacity="0.5" filter="url(#soft)"/>`;
   b += `<polygon points="250,720 790,720 840,790 200,790" fill="#a8743f"/><polygon points="200,790 840,790 840,810 200,810" fill="#6e4622"/>`;
@@ -354,8 +429,11 @@ function bbq(): string {
   b += `<rect x="180" y="860" width="700" height="22" fill="#8c5e35"/><rect x="210" y="700" width="620" height="16" fill="#8c5e35" opacity="0.8"/>`;
   for (const x of [200, 860]) b += `<rect x="${x - 10}" y="880" width="20" height="70" fill="#5e3e20"/>`;
   // Plates and a bowl of limes on the table.
-  for (const x of [330, 480, 630]) b += `<ellipse cx="${x}" cy="752" rx="48" ry="16" fill="#f5efe2" stroke="#c8bba2" stroke-width="2"/>`;
-  b += `<ellipse cx="730" cy="748" rx="40" ry="18" fill="#7b4a24"/>` + foliage(r, 730, 738, 30, 10, ['#3f8a3a', '#6cbf3f', '#9ad65a'], 14, [6, 9]);
+  for (const x of [330, 480, 630])
+    b += `<ellipse cx="${x}" cy="752" rx="48" ry="16" fill="#f5efe2" stroke="#c8bba2" stroke-width="2"/>`;
+  b +=
+    `<ellipse cx="730" cy="748" rx="40" ry="18" fill="#7b4a24"/>` +
+    foliage(r, 730, 738, 30, 10, ['#3f8a3a', '#6cbf3f', '#9ad65a'], 14, [6, 9]);
   b += foliage(r, 60, 1000, 220, 120, ['#0f1a10', '#1a2d18', '#24401f', '#31552a'], 120, [14, 30]);
   return doc(W, H, textureDefs(24), b + textureOverlay(W, H, 0.07, 0.24));
 }
@@ -388,15 +466,23 @@ function terraza(): string {
   b += `<ellipse cx="520" cy="960" rx="420" ry="40" fill="#1a0d05" opacity="0.4" filter="url(#soft)"/>`;
   b += `<rect x="150" y="760" width="740" height="110" rx="20" fill="#5a3a24"/><rect x="130" y="860" width="780" height="90" rx="18" fill="#6e4630"/>`;
   b += `<rect x="180" y="820" width="680" height="60" rx="24" fill="#f3e6cf"/>`;
-  for (const [x, c] of [[260, '#1f9aa5'], [420, '#f29b2e'], [600, '#e8a1b6'], [760, '#1f9aa5']] as const) {
+  for (const [x, c] of [
+    [260, '#1f9aa5'],
+    [420, '#f29b2e'],
+    [600, '#e8a1b6'],
+    [760, '#1f9aa5'],
+  ] as const) {
     b += `<rect x="${x - 70}" y="730" width="140" height="110" rx="28" fill="${c}" stroke="#0000002a" stroke-width="3" transform="rotate(${n(between(r, -6, 6))} ${x} 790)"/>`;
   }
   // Low table with drinks and a candle.
   b += `<polygon points="980,870 1280,870 1320,910 940,910" fill="#8c5e35"/><rect x="950" y="910" width="20" height="80" fill="#5e3e20"/><rect x="1290" y="910" width="20" height="80" fill="#5e3e20"/>`;
-  for (const x of [1040, 1110]) b += `<path d="M${x - 20} 790h40l-8 80h-24Z" fill="#ffd27a" opacity="0.85"/><path d="M${x - 18} 800h36" stroke="#fff" stroke-width="2" opacity="0.7"/><circle cx="${x + 16}" cy="792" r="10" fill="#9ad65a"/>`;
+  for (const x of [1040, 1110])
+    b += `<path d="M${x - 20} 790h40l-8 80h-24Z" fill="#ffd27a" opacity="0.85"/><path d="M${x - 18} 800h36" stroke="#fff" stroke-width="2" opacity="0.7"/><circle cx="${x + 16}" cy="792" r="10" fill="#9ad65a"/>`;
   b += `<rect x="1190" y="820" width="40" height="50" rx="6" fill="#f5efe2"/><ellipse cx="1210" cy="806" rx="9" ry="16" fill="#ffc45c"/><circle cx="1210" cy="800" r="40" fill="#ffc45c" opacity="0.25" filter="url(#soft)"/>`;
   // Potted plant and palm silhouettes against the sunset.
-  b += `<path d="M1380 880h120l-20 120h-80Z" fill="#b4552e"/>` + foliage(r, 1440, 800, 110, 100, ['#14201a', '#1e3322', '#2b4a2c'], 90, [12, 26]);
+  b +=
+    `<path d="M1380 880h120l-20 120h-80Z" fill="#b4552e"/>` +
+    foliage(r, 1440, 800, 110, 100, ['#14201a', '#1e3322', '#2b4a2c'], 90, [12, 26]);
   b += palm({ x: 1500, y: 640, height: 560, lean: -90, seed: 19, ...SIL });
   b += palm({ x: 60, y: 640, height: 640, lean: 110, seed: 20, ...SIL });
   return doc(W, H, textureDefs(25), b + textureOverlay(W, H, 0.07, 0.24));
@@ -405,7 +491,10 @@ function terraza(): string {
 function playa(): string {
   const r = rng(66);
   let b = sky('#2d2b63', '#e2707a', '#ffc27a', 520);
-  b += cloud(r, 420, 230, 520, '#f6a38e', '#7a4a78') + cloud(r, 1200, 160, 460, '#f7b09a', '#6d4474') + cloud(r, 900, 360, 260, '#ffcf9e', '#c06a7e');
+  b +=
+    cloud(r, 420, 230, 520, '#f6a38e', '#7a4a78') +
+    cloud(r, 1200, 160, 460, '#f7b09a', '#6d4474') +
+    cloud(r, 900, 360, 260, '#ffcf9e', '#c06a7e');
   b += sun(900, 500, 70, '#fff4d2', '#ffd27a', 520);
   // Sea: horizon band down to the shore.
   b += band(520, 840, [
@@ -437,7 +526,8 @@ function playa(): string {
   b += sand(r, 940, H, '#d9a37a', '#9e6a48');
   b += `<path d="M0 900Q500 880 900 910T1600 890V960H0Z" fill="#d9a37a"/>`;
   // Footprints along the sand.
-  for (let i = 0; i < 10; i++) b += `<ellipse cx="${n(420 + i * 70 + (i % 2) * 14)}" cy="${n(1040 - i * 14)}" rx="${n(10 - i * 0.5)}" ry="${n(5 - i * 0.25)}" fill="#7b4d33" opacity="0.5"/>`;
+  for (let i = 0; i < 10; i++)
+    b += `<ellipse cx="${n(420 + i * 70 + (i % 2) * 14)}" cy="${n(1040 - i * 14)}" rx="${n(10 - i * 0.5)}" ry="${n(5 - i * 0.25)}" fill="#7b4d33" opacity="0.5"/>`;
   b += palm({ x: 170, y: 1000, height: 880, lean: 180, seed: 23, ...SIL, fronds: 13, coconuts: true });
   b += palm({ x: 330, y: 980, height: 640, lean: 40, seed: 24, ...SIL });
   b += palm({ x: 1500, y: 1040, height: 760, lean: -220, seed: 25, ...SIL });
@@ -454,7 +544,16 @@ function mangrove(r: Rand, x: number, waterY: number, size: number, side: 1 | -1
   }
   let out = `<path d="${roots}" stroke="#3a2a1c" stroke-width="${n(size * 0.035)}" fill="none" stroke-linecap="round"/>`;
   out += `<path d="${roots}" stroke="#6b543c" stroke-width="${n(size * 0.012)}" fill="none" opacity="0.6" transform="translate(-2 -2)"/>`;
-  out += foliage(r, x, waterY - size * 1.2, size * 0.9, size * 0.55, ['#17361c', '#22492a', '#2f6634', '#3f7f3d', '#6aa24a'], 160, [size * 0.05, size * 0.12]);
+  out += foliage(
+    r,
+    x,
+    waterY - size * 1.2,
+    size * 0.9,
+    size * 0.55,
+    ['#17361c', '#22492a', '#2f6634', '#3f7f3d', '#6aa24a'],
+    160,
+    [size * 0.05, size * 0.12],
+  );
   return out;
 }
 
@@ -468,7 +567,8 @@ function manglares(): string {
   scene += treeLine(r, waterY + 10, ['#5f8a6a', '#6f9a74', '#86ad82'], undefined);
   let near = '';
   for (let x = -40; x < 560; x += 120) near += mangrove(r, x, waterY + 30 + (x + 40) * 0.05, between(r, 230, 320), 1);
-  for (let x = 1640; x > 1040; x -= 120) near += mangrove(r, x, waterY + 30 + (1640 - x) * 0.05, between(r, 230, 320), -1);
+  for (let x = 1640; x > 1040; x -= 120)
+    near += mangrove(r, x, waterY + 30 + (1640 - x) * 0.05, between(r, 230, 320), -1);
   scene += near;
   // Water: calm, mirror reflection of everything above, slightly blurred and darkened.
   const waterGrad = uid('water');

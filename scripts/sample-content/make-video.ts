@@ -34,8 +34,17 @@ function wave(w: number, h: number, y: number, amp: number, waves: number, phase
 /** A feathery palm silhouette (same drawing as the photos) rooted at (x, y); `sway` in degrees bends the fronds. */
 function palm(x: number, y: number, height: number, sway: number, seed: number): string {
   return drawPalm({
-    x, y, height, lean: height * 0.18, seed, fronds: 12, sway: (sway * Math.PI) / 180,
-    trunk: '#1a2630', trunkDark: '#10202a', leaf: '#142630', leafDark: '#10202a',
+    x,
+    y,
+    height,
+    lean: height * 0.18,
+    seed,
+    fronds: 12,
+    sway: (sway * Math.PI) / 180,
+    trunk: '#1a2630',
+    trunkDark: '#10202a',
+    leaf: '#142630',
+    leafDark: '#10202a',
   });
 }
 
@@ -100,12 +109,34 @@ async function main() {
     }
     const input = ['-y', '-loglevel', 'error', '-framerate', String(FPS), '-i', join(frames, 'f%04d.png')];
     execFileSync('ffmpeg', [
-      ...input, '-c:v', 'libx264', '-preset', 'veryslow', '-crf', '30', '-pix_fmt', 'yuv420p',
-      '-movflags', '+faststart', '-an', join(videoDir, 'hero.mp4'),
+      ...input,
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryslow',
+      '-crf',
+      '30',
+      '-pix_fmt',
+      'yuv420p',
+      '-movflags',
+      '+faststart',
+      '-an',
+      join(videoDir, 'hero.mp4'),
     ]);
     execFileSync('ffmpeg', [
-      ...input, '-c:v', 'libvpx-vp9', '-crf', '40', '-b:v', '0', '-row-mt', '1', '-pix_fmt', 'yuv420p',
-      '-an', join(videoDir, 'hero.webm'),
+      ...input,
+      '-c:v',
+      'libvpx-vp9',
+      '-crf',
+      '40',
+      '-b:v',
+      '0',
+      '-row-mt',
+      '1',
+      '-pix_fmt',
+      'yuv420p',
+      '-an',
+      join(videoDir, 'hero.webm'),
     ]);
     const poster = sharp(Buffer.from(scene(960, 540, 0)));
     await poster.clone().jpeg({ quality: 70, mozjpeg: true }).toFile(join(videoDir, 'hero-poster.jpg'));
@@ -116,7 +147,13 @@ async function main() {
   } finally {
     rmSync(frames, { recursive: true, force: true });
   }
-  for (const f of ['video/hero.mp4', 'video/hero.webm', 'video/hero-poster.jpg', 'video/hero-poster.webp', 'img/og-image.jpg']) {
+  for (const f of [
+    'video/hero.mp4',
+    'video/hero.webm',
+    'video/hero-poster.jpg',
+    'video/hero-poster.webp',
+    'img/og-image.jpg',
+  ]) {
     console.log(`${f}: ${(statSync(join(root, 'website/public', f)).size / 1024).toFixed(0)} KB`);
   }
 }

@@ -73,10 +73,16 @@ export function textureOverlay(w: number, h: number, grain = 0.07, mottle = 0.28
   return `
   <rect width="${w}" height="${h}" filter="url(#mottle)" opacity="${mottle}" style="mix-blend-mode:soft-light"/>
   <rect width="${w}" height="${h}" filter="url(#grain)" opacity="${grain}" style="mix-blend-mode:overlay"/>
-  <defs>${radial(vid, [
-    { offset: 0.55, color: '#000', opacity: 0 },
-    { offset: 1, color: '#1a0d05', opacity: 0.42 },
-  ], 0.5, 0.5, 0.75)}</defs>
+  <defs>${radial(
+    vid,
+    [
+      { offset: 0.55, color: '#000', opacity: 0 },
+      { offset: 1, color: '#1a0d05', opacity: 0.42 },
+    ],
+    0.5,
+    0.5,
+    0.75,
+  )}</defs>
   <rect width="${w}" height="${h}" fill="url(#${vid})"/>`;
 }
 
@@ -140,11 +146,18 @@ export function palm(o: PalmOptions): string {
   }
   const poly = [...left, ...right.reverse()].map((p) => `${n(p[0])},${n(p[1])}`).join(' ');
   const tg = uid('trunk');
-  let out = `<defs>${linear(tg, [
-    { offset: 0, color: o.trunkDark },
-    { offset: 0.45, color: o.trunk },
-    { offset: 1, color: o.trunkDark },
-  ], 0, 0, 1, 0)}</defs>`;
+  let out = `<defs>${linear(
+    tg,
+    [
+      { offset: 0, color: o.trunkDark },
+      { offset: 0.45, color: o.trunk },
+      { offset: 1, color: o.trunkDark },
+    ],
+    0,
+    0,
+    1,
+    0,
+  )}</defs>`;
   out += `<polygon points="${poly}" fill="url(#${tg})"/>`;
   out += `<path d="${rings.join('')}" stroke="${o.trunkDark}" stroke-width="${n(o.height * 0.006)}" opacity="0.7" fill="none"/>`;
 
@@ -214,7 +227,10 @@ export function foliage(
     const x = cx + Math.cos(a) * rx * d;
     const y = cy + Math.sin(a) * ry * d;
     // Lower blobs get darker colours: the first colour is the shadow.
-    const shade = Math.min(colors.length - 1, Math.max(0, Math.floor(((cy + ry - y) / (2 * ry)) * colors.length + (r() - 0.5) * 1.5)));
+    const shade = Math.min(
+      colors.length - 1,
+      Math.max(0, Math.floor(((cy + ry - y) / (2 * ry)) * colors.length + (r() - 0.5) * 1.5)),
+    );
     const s = between(r, size[0], size[1]);
     out += `<ellipse cx="${n(x)}" cy="${n(y)}" rx="${n(s)}" ry="${n(s * between(r, 0.7, 1))}" fill="${colors[shade]}"/>`;
   }
@@ -222,7 +238,16 @@ export function foliage(
 }
 
 /** Grass tufts or sand specks scattered over a band, thinner towards the horizon. */
-export function tufts(r: Rand, x0: number, x1: number, y0: number, y1: number, colors: readonly string[], count: number, h: number): string {
+export function tufts(
+  r: Rand,
+  x0: number,
+  x1: number,
+  y0: number,
+  y1: number,
+  colors: readonly string[],
+  count: number,
+  h: number,
+): string {
   let d: Record<string, string> = {};
   for (let i = 0; i < count; i++) {
     const y = y0 + (y1 - y0) * Math.pow(r(), 0.7);
@@ -284,7 +309,18 @@ export function cloud(r: Rand, cx: number, cy: number, w: number, color: string,
 }
 
 /** Light strokes on water, shorter and denser towards the horizon for perspective. */
-export function waterGlints(r: Rand, x0: number, x1: number, y0: number, y1: number, color: string, count: number, opacity: number, focusX?: number, focusW?: number): string {
+export function waterGlints(
+  r: Rand,
+  x0: number,
+  x1: number,
+  y0: number,
+  y1: number,
+  color: string,
+  count: number,
+  opacity: number,
+  focusX?: number,
+  focusW?: number,
+): string {
   let d = '';
   for (let i = 0; i < count; i++) {
     const t = Math.pow(r(), 1.6);

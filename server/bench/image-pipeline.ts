@@ -17,7 +17,13 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 /** Noise over large shapes: compresses like a real photo (about 3-6 MB), unlike flat colour. */
 async function makePhoto(file: string) {
   const noise = await sharp({
-    create: { width: WIDTH, height: HEIGHT, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 28 } },
+    create: {
+      width: WIDTH,
+      height: HEIGHT,
+      channels: 3,
+      background: '#000',
+      noise: { type: 'gaussian', mean: 128, sigma: 28 },
+    },
   })
     .png({ compressionLevel: 1 })
     .toBuffer();
@@ -61,9 +67,13 @@ async function child(file: string) {
   }
   const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
   console.log(`output: ${summary}`);
-  console.log(`time per photo: ${times.map((t) => `${(t / 1000).toFixed(2)} s`).join(', ')} (best ${(Math.min(...times) / 1000).toFixed(2)} s)`);
+  console.log(
+    `time per photo: ${times.map((t) => `${(t / 1000).toFixed(2)} s`).join(', ')} (best ${(Math.min(...times) / 1000).toFixed(2)} s)`,
+  );
   // maxRSS is the kernel's high-water mark for this process, in kilobytes.
-  console.log(`peak RSS of the process: ${mb(process.resourceUsage().maxRSS * 1024)} (${mb(before)} before the first photo)`);
+  console.log(
+    `peak RSS of the process: ${mb(process.resourceUsage().maxRSS * 1024)} (${mb(before)} before the first photo)`,
+  );
 }
 
 async function main() {
@@ -72,10 +82,14 @@ async function main() {
   try {
     await makePhoto(file);
     const { size } = await fs.stat(file);
-    console.log(`input: ${WIDTH}×${HEIGHT} JPEG (${((WIDTH * HEIGHT) / 1e6).toFixed(1)} MP), ${(size / 1024 / 1024).toFixed(2)} MB, ${RUNS} runs`);
+    console.log(
+      `input: ${WIDTH}×${HEIGHT} JPEG (${((WIDTH * HEIGHT) / 1e6).toFixed(1)} MP), ${(size / 1024 / 1024).toFixed(2)} MB, ${RUNS} runs`,
+    );
     console.log(`machine: ${os.cpus().length} cores, libvips threads ${sharp.concurrency()}, node ${process.version}`);
     const code = await new Promise<number | null>((resolve) => {
-      const p = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', file], { stdio: 'inherit' });
+      const p = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', file], {
+        stdio: 'inherit',
+      });
       p.on('exit', resolve);
     });
     if (code !== 0) throw new Error(`benchmark child failed (${code})`);

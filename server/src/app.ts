@@ -20,8 +20,10 @@ export function createApp(deps: AppDeps): Koa {
   app.silent = true;
 
   const api = createApiRouter(deps);
-  const apiOnly = <T extends Koa.Middleware>(mw: T): Koa.Middleware => async (ctx, next) =>
-    ctx.path === API_PREFIX || ctx.path.startsWith(`${API_PREFIX}/`) ? mw(ctx, next) : next();
+  const apiOnly =
+    <T extends Koa.Middleware>(mw: T): Koa.Middleware =>
+    async (ctx, next) =>
+      ctx.path === API_PREFIX || ctx.path.startsWith(`${API_PREFIX}/`) ? mw(ctx, next) : next();
 
   app.use(securityHeaders());
   app.use(errorHandler((msg, err) => deps.log.error(msg, err)));

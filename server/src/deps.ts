@@ -34,11 +34,31 @@ const WAIT = 'Demasiados intentos. Espera un momento e inténtalo de nuevo.';
 
 export function createLimiters(c: Config): Limiters {
   return {
-    loginAccount: new Limiter(c.loginMaxFailuresPerAccount, c.loginWindowMs, 'Demasiados intentos fallidos de inicio de sesión. Espera unos minutos e inténtalo de nuevo.'),
-    loginClient: new Limiter(c.loginMaxFailuresPerClient, c.loginWindowMs, 'Demasiados intentos fallidos de inicio de sesión. Espera unos minutos e inténtalo de nuevo.'),
-    enquiryClient: new Limiter(c.enquiriesPerClient, c.enquiryWindowMs, 'Has enviado muchos mensajes seguidos. Espera un rato o escríbenos por WhatsApp.'),
-    enquiryGlobal: new Limiter(c.enquiriesGlobal, c.enquiryWindowMs, 'Estamos recibiendo muchos mensajes. Inténtalo más tarde o escríbenos por WhatsApp.'),
-    uploadClient: new Limiter(c.publicUploadsPerClient, c.publicUploadWindowMs, 'Has subido muchas fotos seguidas. Espera un rato antes de subir más.'),
+    loginAccount: new Limiter(
+      c.loginMaxFailuresPerAccount,
+      c.loginWindowMs,
+      'Demasiados intentos fallidos de inicio de sesión. Espera unos minutos e inténtalo de nuevo.',
+    ),
+    loginClient: new Limiter(
+      c.loginMaxFailuresPerClient,
+      c.loginWindowMs,
+      'Demasiados intentos fallidos de inicio de sesión. Espera unos minutos e inténtalo de nuevo.',
+    ),
+    enquiryClient: new Limiter(
+      c.enquiriesPerClient,
+      c.enquiryWindowMs,
+      'Has enviado muchos mensajes seguidos. Espera un rato o escríbenos por WhatsApp.',
+    ),
+    enquiryGlobal: new Limiter(
+      c.enquiriesGlobal,
+      c.enquiryWindowMs,
+      'Estamos recibiendo muchos mensajes. Inténtalo más tarde o escríbenos por WhatsApp.',
+    ),
+    uploadClient: new Limiter(
+      c.publicUploadsPerClient,
+      c.publicUploadWindowMs,
+      'Has subido muchas fotos seguidas. Espera un rato antes de subir más.',
+    ),
     uploadGlobal: new Limiter(c.publicUploadsGlobal, c.publicUploadWindowMs, WAIT),
   };
 }

@@ -7,13 +7,20 @@ import type { ImageService } from './images/image-service';
 import type { Store } from './db/store';
 import type { Logger } from './deps';
 
-const SeedListSchema = z.array(z.object({ file: z.string().regex(/^[\w.-]+$/), title: z.string(), description: z.string().default('') }));
+const SeedListSchema = z.array(
+  z.object({ file: z.string().regex(/^[\w.-]+$/), title: z.string(), description: z.string().default('') }),
+);
 
 /**
  * First start with an empty data folder: publish the sample photos through the normal pipeline,
  * so a fresh install shows a complete gallery. Skipped while the list does not exist yet.
  */
-export async function seedSamplePhotos(seedDir: string, store: Store, images: ImageService, log: Logger): Promise<number> {
+export async function seedSamplePhotos(
+  seedDir: string,
+  store: Store,
+  images: ImageService,
+  log: Logger,
+): Promise<number> {
   if (store.data.seeded || store.data.images.length > 0) return 0;
   let list: z.infer<typeof SeedListSchema>;
   try {
@@ -26,7 +33,11 @@ export async function seedSamplePhotos(seedDir: string, store: Store, images: Im
   let count = 0;
   // Oldest first, so the list's first photo ends up first in the newest-first gallery.
   for (const item of [...list].reverse()) {
-    const fields = UploadImageFieldsSchema.safeParse({ title: item.title, description: item.description, tags: BUSINESS.uploadTags });
+    const fields = UploadImageFieldsSchema.safeParse({
+      title: item.title,
+      description: item.description,
+      tags: BUSINESS.uploadTags,
+    });
     if (!fields.success) {
       log.error(`seed: skipped ${item.file} (bad title or description)`);
       continue;

@@ -9,7 +9,8 @@ import { startTestServer, type TestServer } from './helpers/test-server';
 import { bearer, json, sameSite } from './helpers/http';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const addDays = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const addDays = (iso: string, days: number) =>
+  new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 async function token(s: TestServer): Promise<string> {
   const res = await json(s, 'GET', '/consultas/token');
@@ -36,7 +37,15 @@ function reservation(formToken: string, over: Record<string, unknown> = {}) {
   };
 }
 function contact(formToken: string, over: Record<string, unknown> = {}) {
-  return { type: 'contacto', name: 'Juan', email: 'juan@example.com', message: '¿Tienen parqueadero?', consent: true, formToken, ...over };
+  return {
+    type: 'contacto',
+    name: 'Juan',
+    email: 'juan@example.com',
+    message: '¿Tienen parqueadero?',
+    consent: true,
+    formToken,
+    ...over,
+  };
 }
 
 async function inbox(s: TestServer, tok: string) {
@@ -91,7 +100,9 @@ describe('enquiries', () => {
     expect(del.status).toBe(204);
     expect((await inbox(s, admin)).some((e) => e.id === id)).toBe(false);
     expect((await json(s, 'DELETE', `/consultas/${id}`, undefined, bearer(admin))).status).toBe(404);
-    expect((await json(s, 'PATCH', '/consultas/..%2F..%2Fdb.json', { status: 'nueva' }, bearer(admin))).status).toBe(404);
+    expect((await json(s, 'PATCH', '/consultas/..%2F..%2Fdb.json', { status: 'nueva' }, bearer(admin))).status).toBe(
+      404,
+    );
   });
 
   it('keeps the inbox for the admin: 401 without a session, 403 for a foreign cookie write', async () => {
@@ -131,7 +142,11 @@ describe('enquiries', () => {
     const err = await res.json();
     expect(Object.keys(err.fields).sort()).toEqual(['consent', 'message']);
     expect((await json(s, 'POST', '/consultas', { type: 'otro' })).status).toBe(400);
-    const form = await fetch(`${s.apiUrl}/consultas`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hola' });
+    const form = await fetch(`${s.apiUrl}/consultas`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'hola',
+    });
     expect(form.status).toBe(415);
   });
 
@@ -203,7 +218,8 @@ describe('enquiry rate limits', () => {
   it('caps enquiries per client with 429, Retry-After and a Spanish message', async () => {
     const s = await startTestServer({ env: { ENQUIRIES_PER_CLIENT: '2', ENQUIRY_WINDOW_SECONDS: '600' } });
     try {
-      for (let i = 0; i < 2; i++) expect((await json(s, 'POST', '/consultas', contact(await token(s)))).status).toBe(201);
+      for (let i = 0; i < 2; i++)
+        expect((await json(s, 'POST', '/consultas', contact(await token(s)))).status).toBe(201);
       const res = await json(s, 'POST', '/consultas', contact(await token(s)));
       expect(res.status).toBe(429);
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -217,7 +233,9 @@ describe('enquiry rate limits', () => {
     const s = await startTestServer({ env: { ENQUIRIES_GLOBAL: '3', TRUST_PROXY: 'true' } });
     try {
       for (let i = 0; i < 3; i++) {
-        const res = await json(s, 'POST', '/consultas', contact(await token(s)), { 'x-forwarded-for': `198.51.100.${i}` });
+        const res = await json(s, 'POST', '/consultas', contact(await token(s)), {
+          'x-forwarded-for': `198.51.100.${i}`,
+        });
         expect(res.status).toBe(201);
       }
       const res = await json(s, 'POST', '/consultas', contact(await token(s)), { 'x-forwarded-for': '198.51.100.99' });

@@ -123,7 +123,9 @@ describe('crash safety (SIGKILL at random points)', () => {
           const fd = new FormData();
           fd.set('image', new Blob([photo], { type: 'image/jpeg' }), 'foto.jpg');
           fd.set('title', `Ronda ${round}`);
-          const res = await fetch(`${url}/api/imagenes/upload`, { method: 'POST', headers: auth, body: fd }).catch(() => undefined);
+          const res = await fetch(`${url}/api/imagenes/upload`, { method: 'POST', headers: auth, body: fd }).catch(
+            () => undefined,
+          );
           if (res?.status === 201) {
             const img = (await res.json().catch(() => undefined)) as Image | undefined;
             if (img) {
@@ -141,7 +143,9 @@ describe('crash safety (SIGKILL at random points)', () => {
             continue;
           }
           deleting = victim;
-          const res = await fetch(`${url}/api/imagenes/${victim}`, { method: 'DELETE', headers: auth }).catch(() => undefined);
+          const res = await fetch(`${url}/api/imagenes/${victim}`, { method: 'DELETE', headers: auth }).catch(
+            () => undefined,
+          );
           if (res?.status === 200) {
             deleted.add(victim);
             acknowledged.delete(victim);
@@ -174,7 +178,9 @@ describe('crash safety (SIGKILL at random points)', () => {
     }
     expect(kills).toBe(ROUNDS);
     expect(acknowledged.size + deleted.size).toBeGreaterThan(0);
-    console.log(`crash test: ${kills} kills, ${acknowledged.size} images kept, ${deleted.size} deleted, last price ${lastPrice}`);
+    console.log(
+      `crash test: ${kills} kills, ${acknowledged.size} images kept, ${deleted.size} deleted, last price ${lastPrice}`,
+    );
 
     // A last start, then the same checks through the API: every acknowledged image is served whole.
     current = await startChild(dataDir);

@@ -43,7 +43,14 @@ describe('image uploads by the admin', () => {
     });
     expect(res.status).toBe(201);
     const img = ImageSchema.parse(await res.json());
-    expect(img).toMatchObject({ title: 'Piscina', description: 'Vista de la piscina', status: 'published', width: 1200, height: 900, tags: ['playa', 'cabañas'] });
+    expect(img).toMatchObject({
+      title: 'Piscina',
+      description: 'Vista de la piscina',
+      status: 'published',
+      width: 1200,
+      height: 900,
+      tags: ['playa', 'cabañas'],
+    });
     expect(img.id).toMatch(/^[A-Za-z0-9_-]{16}$/);
     expect(img.placeholder).toMatch(/^data:image\/webp;base64,/);
     expect(img.placeholder.length).toBeLessThan(1024);
@@ -107,10 +114,18 @@ describe('image uploads by the admin', () => {
 
   it('accepts PNG (with transparency), WebP and AVIF by content, whatever the declared type and name', async () => {
     const base = await twoColour(500, 300);
-    const png = await sharp({ create: { width: 500, height: 300, channels: 4, background: { r: 0, g: 0, b: 255, alpha: 0.5 } } }).png().toBuffer();
+    const png = await sharp({
+      create: { width: 500, height: 300, channels: 4, background: { r: 0, g: 0, b: 255, alpha: 0.5 } },
+    })
+      .png()
+      .toBuffer();
     const webp = await base.clone().webp().toBuffer();
     const avif = await base.clone().avif().toBuffer();
-    for (const [data, name] of [[png, 'a.jpg'], [webp, 'b.txt'], [avif, 'c']] as const) {
+    for (const [data, name] of [
+      [png, 'a.jpg'],
+      [webp, 'b.txt'],
+      [avif, 'c'],
+    ] as const) {
       const res = await upload(s, data, { headers: bearer(admin), type: 'application/octet-stream', filename: name });
       expect(res.status).toBe(201);
       const img = (await res.json()) as Image;
@@ -120,15 +135,25 @@ describe('image uploads by the admin', () => {
 
   it('edits title and description; validates; 404 for unknown ids', async () => {
     const img = (await (await upload(s, await jpegWithGps(400, 300), { headers: bearer(admin) })).json()) as Image;
-    const res = await json(s, 'PATCH', `/imagenes/${img.id}`, { title: 'Nuevo título', description: 'Nueva' }, bearer(admin));
+    const res = await json(
+      s,
+      'PATCH',
+      `/imagenes/${img.id}`,
+      { title: 'Nuevo título', description: 'Nueva' },
+      bearer(admin),
+    );
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ id: img.id, title: 'Nuevo título', description: 'Nueva' });
     const only = await json(s, 'PATCH', `/imagenes/${img.id}`, { description: '' }, bearer(admin));
     expect(await only.json()).toMatchObject({ title: 'Nuevo título', description: '' });
     expect((await json(s, 'PATCH', `/imagenes/${img.id}`, { title: '' }, bearer(admin))).status).toBe(400);
     expect((await json(s, 'PATCH', `/imagenes/${img.id}`, {}, bearer(admin))).status).toBe(400);
-    expect((await json(s, 'PATCH', `/imagenes/${img.id}`, { title: 'x', secure_url: '/x' }, bearer(admin))).status).toBe(400);
-    expect((await json(s, 'PATCH', `/imagenes/${img.id}`, { title: 'x'.repeat(LIMITS.titleMax + 1) }, bearer(admin))).status).toBe(400);
+    expect(
+      (await json(s, 'PATCH', `/imagenes/${img.id}`, { title: 'x', secure_url: '/x' }, bearer(admin))).status,
+    ).toBe(400);
+    expect(
+      (await json(s, 'PATCH', `/imagenes/${img.id}`, { title: 'x'.repeat(LIMITS.titleMax + 1) }, bearer(admin))).status,
+    ).toBe(400);
     expect((await json(s, 'PATCH', '/imagenes/AAAAAAAAAAAAAAAA', { title: 'x' }, bearer(admin))).status).toBe(404);
     expect((await json(s, 'PATCH', `/imagenes/${img.id}`, { title: 'x' })).status).toBe(401);
   });
@@ -238,12 +263,24 @@ describe('upload rejections', () => {
   afterAll(() => s.close());
 
   const notImages: Array<[string, string | Uint8Array, string]> = [
-    ['SVG', '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="10" height="10"/></svg>', 'image/svg+xml'],
+    [
+      'SVG',
+      '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="10" height="10"/></svg>',
+      'image/svg+xml',
+    ],
     ['SVG declared as PNG', '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"></svg>', 'image/png'],
     ['HTML', '<!doctype html><html><script>alert(1)</script></html>', 'image/jpeg'],
     ['a script', '#!/bin/sh\necho hola\n', 'image/jpeg'],
-    ['a JPEG/HTML polyglot', Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('<html><script>alert(1)</script></html>')]), 'image/jpeg'],
-    ['a PNG header with garbage', Buffer.concat([Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'), Buffer.alloc(200, 7)]), 'image/png'],
+    [
+      'a JPEG/HTML polyglot',
+      Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('<html><script>alert(1)</script></html>')]),
+      'image/jpeg',
+    ],
+    [
+      'a PNG header with garbage',
+      Buffer.concat([Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'), Buffer.alloc(200, 7)]),
+      'image/png',
+    ],
     ['a GIF', Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64'), 'image/gif'],
     ['a PDF', '%PDF-1.4\n1 0 obj<<>>endobj\n', 'application/pdf'],
   ];
@@ -258,7 +295,9 @@ describe('upload rejections', () => {
   });
 
   it('refuses a TIFF even though it is an image (not an accepted format)', async () => {
-    const tiff = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#fff' } }).tiff().toBuffer();
+    const tiff = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#fff' } })
+      .tiff()
+      .toBuffer();
     expect((await upload(s, tiff, { headers: bearer(admin) })).status).toBe(415);
   });
 
@@ -277,7 +316,11 @@ describe('upload rejections', () => {
     const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = http.request(`${s.apiUrl}/imagenes/upload`, {
         method: 'POST',
-        headers: { ...bearer(admin), 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(LIMITS.maxUploadBytes * 4) },
+        headers: {
+          ...bearer(admin),
+          'content-type': 'multipart/form-data; boundary=x',
+          'content-length': String(LIMITS.maxUploadBytes * 4),
+        },
       });
       req.on('response', (res) => {
         let text = '';
@@ -302,10 +345,16 @@ describe('upload rejections', () => {
     await new Promise<void>((resolve) => {
       const req = http.request(`${s.apiUrl}/imagenes/upload`, {
         method: 'POST',
-        headers: { ...bearer(admin), 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(3 * 1024 * 1024) },
+        headers: {
+          ...bearer(admin),
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': String(3 * 1024 * 1024),
+        },
       });
       req.on('error', () => resolve());
-      req.write(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`);
+      req.write(
+        `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+      );
       req.write(Buffer.alloc(1024 * 1024, 0xff));
       setTimeout(() => {
         req.destroy();
@@ -328,7 +377,9 @@ describe('upload rejections', () => {
 
   it('stops a decompression bomb quickly with 413 (pixel limit)', async () => {
     // 8000×6000 = 48 MP of one colour: a tiny PNG that would need 144 MB decoded.
-    const bomb = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#000' } }).png({ compressionLevel: 9 }).toBuffer();
+    const bomb = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#000' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
     const rssBefore = process.memoryUsage().rss;
     const started = Date.now();
@@ -373,7 +424,9 @@ describe('PUBLIC_URL', () => {
     const s = await startTestServer({ env: { PUBLIC_URL: 'https://brisas.example/' } });
     try {
       const cookie = await s.loginCookie();
-      const res = await upload(s, await jpegWithGps(400, 300), { headers: { cookie, origin: 'https://brisas.example' } });
+      const res = await upload(s, await jpegWithGps(400, 300), {
+        headers: { cookie, origin: 'https://brisas.example' },
+      });
       expect(res.status).toBe(201);
       const img = (await res.json()) as Image;
       expect(img.secure_url).toMatch(/^https:\/\/brisas\.example\/media\/[A-Za-z0-9_-]{16}\/400\.jpg$/);
@@ -381,7 +434,9 @@ describe('PUBLIC_URL', () => {
       const stored = JSON.parse(await readFile(join(s.dataDir, 'db.json'), 'utf8'));
       // Stored relative, so changing PUBLIC_URL later needs no migration.
       expect(stored.images[0].secure_url).toMatch(/^\/media\//);
-      expect((await upload(s, await jpegWithGps(400, 300), { headers: { cookie, origin: 'https://otra.example' } })).status).toBe(403);
+      expect(
+        (await upload(s, await jpegWithGps(400, 300), { headers: { cookie, origin: 'https://otra.example' } })).status,
+      ).toBe(403);
     } finally {
       await s.close();
     }

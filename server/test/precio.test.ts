@@ -36,10 +36,22 @@ describe('price per person', () => {
     let res = await json(s, 'PATCH', '/precioPersona/precio', { precio: 1_500 });
     expect(res.status).toBe(401);
     expect((await res.json()).code).toBe('UNAUTHENTICATED');
-    res = await json(s, 'PATCH', '/precioPersona/precio', { precio: 1_500 }, { cookie, origin: 'https://evil.example' });
+    res = await json(
+      s,
+      'PATCH',
+      '/precioPersona/precio',
+      { precio: 1_500 },
+      { cookie, origin: 'https://evil.example' },
+    );
     expect(res.status).toBe(403);
     expect(await res.json()).toMatchObject({ code: 'FORBIDDEN', error: expect.stringMatching(/otro sitio/) });
-    res = await json(s, 'PATCH', '/precioPersona/precio', { precio: 1_500 }, { cookie, 'sec-fetch-site': 'cross-site' });
+    res = await json(
+      s,
+      'PATCH',
+      '/precioPersona/precio',
+      { precio: 1_500 },
+      { cookie, 'sec-fetch-site': 'cross-site' },
+    );
     expect(res.status).toBe(403);
     expect(await (await json(s, 'GET', '/precioPersona/precio')).json()).toEqual({ precio: 97_000 });
   });

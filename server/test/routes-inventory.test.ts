@@ -41,7 +41,11 @@ describe('route inventory', () => {
     expect(guarded.length).toBeGreaterThanOrEqual(8);
     for (const r of guarded) {
       const url = s.url + String(r.path).replace(':id', 'AAAAAAAAAAAAAAAA');
-      for (const headers of <Array<Record<string, string>>>[{}, { authorization: 'Bearer ' + 'x'.repeat(43) }, { cookie: 'sid=' + 'y'.repeat(43) }]) {
+      for (const headers of <Array<Record<string, string>>>[
+        {},
+        { authorization: 'Bearer ' + 'x'.repeat(43) },
+        { cookie: 'sid=' + 'y'.repeat(43) },
+      ]) {
         const res = await fetch(url, {
           method: r.method,
           headers: { 'content-type': 'application/json', origin: s.url, ...headers },

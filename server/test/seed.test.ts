@@ -8,7 +8,9 @@ import { startTestServer } from './helpers/test-server';
 
 describe('sample photos on first start', () => {
   it('publishes every photo of server/seed/photos.json once, through the normal pipeline', async () => {
-    const list = JSON.parse(await readFile(join(REPO_ROOT, 'server/seed/photos.json'), 'utf8')) as Array<{ title: string }>;
+    const list = JSON.parse(await readFile(join(REPO_ROOT, 'server/seed/photos.json'), 'utf8')) as Array<{
+      title: string;
+    }>;
     expect(list.length).toBeGreaterThan(0);
     const dir = await mkdtemp(join(tmpdir(), 'cabana-seed-'));
     try {
@@ -22,7 +24,10 @@ describe('sample photos on first start', () => {
       }
       // The admin deletes one; a restart must not bring the samples back.
       const token = await a.loginToken();
-      await fetch(`${a.apiUrl}/imagenes/${images[0]!.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
+      await fetch(`${a.apiUrl}/imagenes/${images[0]!.id}`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${token}` },
+      });
       await a.close();
       const b = await startTestServer({ dataDir: dir, env: { SEED_SAMPLE_PHOTOS: 'true' } });
       expect(((await (await fetch(`${b.apiUrl}/imagenes`)).json()) as Image[]).length).toBe(images.length - 1);
@@ -33,7 +38,9 @@ describe('sample photos on first start', () => {
   }, 120_000);
 
   it('starts normally when there is no sample list', async () => {
-    const s = await startTestServer({ env: { SEED_SAMPLE_PHOTOS: 'true', SEED_DIR: join(tmpdir(), 'no-such-seed-dir') } });
+    const s = await startTestServer({
+      env: { SEED_SAMPLE_PHOTOS: 'true', SEED_DIR: join(tmpdir(), 'no-such-seed-dir') },
+    });
     try {
       expect(await (await fetch(`${s.apiUrl}/imagenes`)).json()).toEqual([]);
     } finally {

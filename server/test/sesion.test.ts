@@ -171,7 +171,11 @@ describe('login rate limits', () => {
     const s = await startTestServer({ env: { LOGIN_MAX_FAILURES_PER_CLIENT: '3' } });
     try {
       for (let i = 0; i < 3; i++) {
-        const res = await login(s, { email: `otro${i}@example.com`, password: 'x' }, { 'x-forwarded-for': `10.0.0.${i}` });
+        const res = await login(
+          s,
+          { email: `otro${i}@example.com`, password: 'x' },
+          { 'x-forwarded-for': `10.0.0.${i}` },
+        );
         expect(res.status).toBe(401);
       }
       const res = await login(s, { email: 'otro9@example.com', password: 'x' }, { 'x-forwarded-for': '10.9.9.9' });
@@ -186,12 +190,20 @@ describe('login rate limits', () => {
     const s = await startTestServer({ env: { LOGIN_MAX_FAILURES_PER_CLIENT: '2', TRUST_PROXY: 'true' } });
     try {
       const from = (spoofed: string, real: string) => ({ 'x-forwarded-for': `${spoofed}, ${real}` });
-      expect((await login(s, { email: 'a@example.com', password: 'x' }, from('1.1.1.1', '203.0.113.5'))).status).toBe(401);
-      expect((await login(s, { email: 'b@example.com', password: 'x' }, from('1.1.1.2', '203.0.113.5'))).status).toBe(401);
+      expect((await login(s, { email: 'a@example.com', password: 'x' }, from('1.1.1.1', '203.0.113.5'))).status).toBe(
+        401,
+      );
+      expect((await login(s, { email: 'b@example.com', password: 'x' }, from('1.1.1.2', '203.0.113.5'))).status).toBe(
+        401,
+      );
       // Same real client, new spoofed address: still limited.
-      expect((await login(s, { email: 'c@example.com', password: 'x' }, from('1.1.1.3', '203.0.113.5'))).status).toBe(429);
+      expect((await login(s, { email: 'c@example.com', password: 'x' }, from('1.1.1.3', '203.0.113.5'))).status).toBe(
+        429,
+      );
       // Another real client has its own bucket.
-      expect((await login(s, { email: 'd@example.com', password: 'x' }, from('1.1.1.3', '203.0.113.6'))).status).toBe(401);
+      expect((await login(s, { email: 'd@example.com', password: 'x' }, from('1.1.1.3', '203.0.113.6'))).status).toBe(
+        401,
+      );
     } finally {
       await s.close();
     }
@@ -200,10 +212,14 @@ describe('login rate limits', () => {
   it('marks the cookie Secure and sends HSTS when a trusted proxy says the request was HTTPS', async () => {
     const s = await startTestServer({ env: { TRUST_PROXY: '1' } });
     try {
-      const res = await login(s, { email: s.admin.email, password: s.admin.password }, {
-        'x-forwarded-proto': 'https',
-        origin: s.url.replace('http:', 'https:'),
-      });
+      const res = await login(
+        s,
+        { email: s.admin.email, password: s.admin.password },
+        {
+          'x-forwarded-proto': 'https',
+          origin: s.url.replace('http:', 'https:'),
+        },
+      );
       expect(res.status).toBe(200);
       expect(sidOf(res)).toMatch(/;\s*secure/i);
       expect(res.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);

@@ -17,7 +17,10 @@ describe('soak: public pages while photos upload', () => {
   let dist: string;
   beforeAll(async () => {
     dist = await mkdtemp(join(tmpdir(), 'cabana-soak-dist-'));
-    await writeFile(join(dist, 'index.html'), `<!doctype html><html lang="es"><h1>Inicio</h1>${'<p>texto</p>'.repeat(500)}</html>`);
+    await writeFile(
+      join(dist, 'index.html'),
+      `<!doctype html><html lang="es"><h1>Inicio</h1>${'<p>texto</p>'.repeat(500)}</html>`,
+    );
     s = await startTestServer({ websiteDist: dist });
   });
   afterAll(async () => {

@@ -28,7 +28,14 @@ describe('storage', () => {
     const img = (await (await upload(a, await jpegWithGps(500, 400), { headers: bearer(token) })).json()) as Image;
     await json(a, 'PATCH', '/precioPersona/precio', { precio: 150_000 }, bearer(token));
     const formToken = (await (await json(a, 'GET', '/consultas/token')).json()).token;
-    await json(a, 'POST', '/consultas', { type: 'contacto', name: 'Ana', email: 'ana@example.com', message: 'Hola', consent: true, formToken });
+    await json(a, 'POST', '/consultas', {
+      type: 'contacto',
+      name: 'Ana',
+      email: 'ana@example.com',
+      message: 'Hola',
+      consent: true,
+      formToken,
+    });
     await a.close();
 
     const b = await startTestServer({ dataDir: dir });
@@ -84,7 +91,9 @@ describe('storage', () => {
   it('sweeps crash leftovers at start-up and never deletes a referenced image', async () => {
     const dir = await tempDir();
     const a = await startTestServer({ dataDir: dir });
-    const img = (await (await upload(a, await jpegWithGps(400, 300), { headers: bearer(await a.loginToken()) })).json()) as Image;
+    const img = (await (
+      await upload(a, await jpegWithGps(400, 300), { headers: bearer(await a.loginToken()) })
+    ).json()) as Image;
     await a.close();
 
     // What a crash can leave: a half-written staging folder, a temp upload, an image folder whose
@@ -129,7 +138,9 @@ describe('storage', () => {
     const s = await startTestServer({ dataDir: dir });
     const token = await s.loginToken();
     await Promise.all(
-      Array.from({ length: 20 }, (_, i) => json(s, 'PATCH', '/precioPersona/precio', { precio: 100_000 + i }, bearer(token))),
+      Array.from({ length: 20 }, (_, i) =>
+        json(s, 'PATCH', '/precioPersona/precio', { precio: 100_000 + i }, bearer(token)),
+      ),
     );
     await s.close();
     const names = await readdir(dir);

@@ -24,7 +24,8 @@ describe('sniffImageType', () => {
     expect(sniffImageType(ftyp('mif1', 'heic'))).toBe('heif');
   });
   it('refuses text, SVG, GIF, MP4 and short input', () => {
-    for (const s of ['<svg', '<?xml version', '<!doctype html>', 'GIF89a', '%PDF-1.7', '']) expect(sniffImageType(bytes(s))).toBeNull();
+    for (const s of ['<svg', '<?xml version', '<!doctype html>', 'GIF89a', '%PDF-1.7', ''])
+      expect(sniffImageType(bytes(s))).toBeNull();
     expect(sniffImageType(ftyp('isom', 'mp41'))).toBeNull();
     expect(sniffImageType(new Uint8Array([0xff, 0xd8]))).toBeNull();
   });

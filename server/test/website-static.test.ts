@@ -18,7 +18,10 @@ describe('the built website', () => {
     await mkdir(join(dist, 'assets'));
     await mkdir(join(dist, 'planes'));
     await mkdir(join(dist, 'video'));
-    await writeFile(join(dist, 'index.html'), '<!doctype html><html lang="es"><title>Inicio</title><h1>Inicio</h1></html>');
+    await writeFile(
+      join(dist, 'index.html'),
+      '<!doctype html><html lang="es"><title>Inicio</title><h1>Inicio</h1></html>',
+    );
     await writeFile(join(dist, '404.html'), '<!doctype html><html lang="es"><h1>Página no encontrada</h1></html>');
     await mkdir(join(dist, 'admin'));
     await writeFile(join(dist, 'admin', 'index.html'), '<!doctype html><html lang="es"><h1>Panel</h1></html>');
@@ -69,7 +72,14 @@ describe('the built website', () => {
   });
 
   it('never serves source maps, dotfiles or anything outside the build', async () => {
-    for (const p of ['/assets/index-abc123.js.map', '/.env', '/%2e%2e/package.json', '/..%2f..%2fpackage.json', '/%2e%2e%2f%2e%2e%2fetc/passwd', '/assets/%00x']) {
+    for (const p of [
+      '/assets/index-abc123.js.map',
+      '/.env',
+      '/%2e%2e/package.json',
+      '/..%2f..%2fpackage.json',
+      '/%2e%2e%2f%2e%2e%2fetc/passwd',
+      '/assets/%00x',
+    ]) {
       const res = await fetch(`${s.url}${p}`);
       expect(res.status, p).toBe(404);
       const text = await res.text();
@@ -107,10 +117,12 @@ describe('the built website', () => {
     expect(etag).toBeTruthy();
     // node:http, not fetch: fetch adds "Cache-Control: no-cache" to conditional requests.
     const status = await new Promise<number>((resolve, reject) => {
-      http.get(`${s.url}/robots.txt`, { headers: { 'if-none-match': etag } }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      }).on('error', reject);
+      http
+        .get(`${s.url}/robots.txt`, { headers: { 'if-none-match': etag } }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        })
+        .on('error', reject);
     });
     expect(status).toBe(304);
     const part = await fetch(`${s.url}/video/hero.mp4`, { headers: { range: 'bytes=100-199' } });

@@ -152,4 +152,3 @@ describe('web admin sign-in limits', () => {
     await context.close();
   });
 });
-

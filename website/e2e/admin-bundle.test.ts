@@ -87,7 +87,8 @@ describe('what visitors download', () => {
       const bodies = await assetsLoadedBy(path);
       expect(bodies.size, path).toBeGreaterThan(1);
       for (const [url, text] of bodies) {
-        for (const marker of PANEL_MARKERS) expect(text.includes(marker), `${path} → ${url} holds "${marker}"`).toBe(false);
+        for (const marker of PANEL_MARKERS)
+          expect(text.includes(marker), `${path} → ${url} holds "${marker}"`).toBe(false);
       }
     }
   }, 90_000);

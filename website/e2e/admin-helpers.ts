@@ -55,14 +55,27 @@ export async function makePhoto(name: string, width = 1200, height = 800, detail
   const base = detailed
     ? sharp(
         await sharp({
-          create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 30 } },
+          create: {
+            width,
+            height,
+            channels: 3,
+            background: '#808080',
+            noise: { type: 'gaussian', mean: 128, sigma: 30 },
+          },
         })
           .png()
           .toBuffer(),
       )
     : sharp({ create: { width, height, channels: 3, background: '#2a7fa8' } }).composite([
         {
-          input: await sharp({ create: { width: Math.round(width / 2), height: Math.round(height / 3), channels: 3, background: '#e8c27a' } })
+          input: await sharp({
+            create: {
+              width: Math.round(width / 2),
+              height: Math.round(height / 3),
+              channels: 3,
+              background: '#e8c27a',
+            },
+          })
             .png()
             .toBuffer(),
           left: Math.round(width / 4),
@@ -91,8 +104,13 @@ export async function apiGet<T>(server: TestServer, path: string): Promise<T> {
  * for (401 for a signed-out check, 400 for an invalid price, 429 for too many tries).
  */
 export function expectCleanExcept(problems: PageProblems, statuses: number[]): void {
-  const allowed = new RegExp(`^Failed to load resource: the server responded with a status of (${statuses.join('|')})\\b`);
+  const allowed = new RegExp(
+    `^Failed to load resource: the server responded with a status of (${statuses.join('|')})\\b`,
+  );
   expect(problems.cspViolations, 'violaciones de CSP').toEqual([]);
-  expect(problems.consoleErrors.filter((e) => !allowed.test(e)), 'errores de consola').toEqual([]);
+  expect(
+    problems.consoleErrors.filter((e) => !allowed.test(e)),
+    'errores de consola',
+  ).toEqual([]);
   expect(problems.pageErrors, 'errores no capturados').toEqual([]);
 }

@@ -6,7 +6,15 @@ import type { Enquiry } from '@cabana/shared/schemas/enquiry';
 import { fileURLToPath } from 'node:url';
 import { UNSUPPORTED_MESSAGE } from '../../server/src/images/pipeline';
 import { daysFromToday, interceptEmailJs, runAxe, startSite, type Site } from './helpers';
-import { ADMIN_CONTEXT, adminPage, apiGet, expectCleanExcept, makePhoto, removePhotos, openAdminPage } from './admin-helpers';
+import {
+  ADMIN_CONTEXT,
+  adminPage,
+  apiGet,
+  expectCleanExcept,
+  makePhoto,
+  removePhotos,
+  openAdminPage,
+} from './admin-helpers';
 
 let site: Site;
 
@@ -51,7 +59,10 @@ describe('web admin panel', () => {
 
     // The public plans page reads the new price.
     await page.goto(`${site.server.url}/planes`);
-    await page.getByText(/95\.000/).first().waitFor();
+    await page
+      .getByText(/95\.000/)
+      .first()
+      .waitFor();
     expectCleanExcept(problems, [400]);
     await context.close();
   });
@@ -93,10 +104,21 @@ describe('web admin panel', () => {
         .catch(() => undefined);
     }, 50);
     await page.getByRole('button', { name: 'Subir 2 fotos' }).click();
-    await page.getByRole('status').filter({ hasText: '2 fotos subidas y publicadas en la galería.' }).waitFor({ timeout: 20_000 });
+    await page
+      .getByRole('status')
+      .filter({ hasText: '2 fotos subidas y publicadas en la galería.' })
+      .waitFor({ timeout: 20_000 });
     clearInterval(watch);
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
-    expect([...seen].some((v) => v > 0 && v < 100), `progress values seen: ${[...seen].join(', ')}`).toBe(true);
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    expect(
+      [...seen].some((v) => v > 0 && v < 100),
+      `progress values seen: ${[...seen].join(', ')}`,
+    ).toBe(true);
 
     // The form is clear and both photos are in the grid, the typed markup shown as text.
     await expect(page.getByRole('list', { name: 'Fotos por subir' }).count()).resolves.toBe(0);
@@ -145,7 +167,11 @@ describe('web admin panel', () => {
     await page.getByRole('status').filter({ hasText: 'Foto subida y publicada en la galería.' }).waitFor();
     const shown = page.getByRole('list', { name: /Fotos publicadas/ }).getByAltText('Foto del iPhone');
     // Decoded by the browser: the server turned the HEIC into formats it can show.
-    await expect.poll(() => shown.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)).toBe(true);
+    await expect
+      .poll(() =>
+        shown.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0),
+      )
+      .toBe(true);
     const [stored] = await apiGet<Image[]>(site.server, '/imagenes');
     expect(stored?.title).toBe('Foto del iPhone');
     expect([stored?.width, stored?.height]).toEqual([320, 240]);
@@ -186,20 +212,32 @@ describe('web admin panel', () => {
   it('explains a refused file without sending it, and keeps the rest of the form working', async () => {
     const context = await site.browser.newContext(ADMIN_CONTEXT);
     const { page, problems } = await adminPage(context, site.server);
-    await page.getByLabel('Elegir fotos').setInputFiles([
-      { name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') },
-    ]);
+    await page
+      .getByLabel('Elegir fotos')
+      .setInputFiles([
+        {
+          name: 'logo.svg',
+          mimeType: 'image/svg+xml',
+          buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+        },
+      ]);
     await page.getByRole('alert').filter({ hasText: 'No es una imagen admitida' }).waitFor();
     await expect(page.getByRole('button', { name: 'Subir' }).isDisabled()).resolves.toBe(true);
     await page.getByRole('button', { name: 'Quitar logo.svg' }).click();
     await expect(page.getByRole('list', { name: 'Fotos por subir' }).count()).resolves.toBe(0);
     // A file that claims to be a JPEG but is not: the server decides by content and its message shows.
-    await page.getByLabel('Elegir fotos').setInputFiles([
-      { name: 'falsa.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('<html><script>alert(1)</script></html>') },
-    ]);
+    await page
+      .getByLabel('Elegir fotos')
+      .setInputFiles([
+        { name: 'falsa.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('<html><script>alert(1)</script></html>') },
+      ]);
     await page.getByRole('button', { name: 'Subir' }).click();
     await page.getByRole('alert').filter({ hasText: 'No se pudo subir ninguna foto.' }).waitFor();
-    await page.getByRole('list', { name: 'Fotos por subir' }).getByRole('alert').filter({ hasText: UNSUPPORTED_MESSAGE }).waitFor();
+    await page
+      .getByRole('list', { name: 'Fotos por subir' })
+      .getByRole('alert')
+      .filter({ hasText: UNSUPPORTED_MESSAGE })
+      .waitFor();
 
     // Photos can also be dragged onto the form (here a real JPEG, dropped as a file would be).
     const dropped = (await readFile(await makePhoto('muelle-al-amanecer.jpg', 600, 400))).toString('base64');
@@ -244,7 +282,10 @@ describe('web admin panel', () => {
 
     await page.getByRole('button', { name: 'Aprobar «Vista desde el muelle»' }).click();
     await page.getByText('No hay fotos pendientes de aprobación.').waitFor();
-    await page.getByRole('list', { name: /Fotos publicadas/ }).getByText('Vista desde el muelle').waitFor();
+    await page
+      .getByRole('list', { name: /Fotos publicadas/ })
+      .getByText('Vista desde el muelle')
+      .waitFor();
 
     const visitor = await site.browser.newContext(ADMIN_CONTEXT);
     const gallery = await openAdminPage(visitor);
@@ -279,7 +320,15 @@ describe('web admin panel', () => {
     const contact = await fetch(`${site.server.apiUrl}/consultas`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: site.server.url },
-      body: JSON.stringify({ type: 'contacto', name: 'Luis', email: 'luis@example.com', message: '¿Hay parqueadero?', consent: true, website: '', formToken: token }),
+      body: JSON.stringify({
+        type: 'contacto',
+        name: 'Luis',
+        email: 'luis@example.com',
+        message: '¿Hay parqueadero?',
+        consent: true,
+        website: '',
+        formToken: token,
+      }),
     });
     expect(contact.status).toBe(201);
 
@@ -341,7 +390,19 @@ describe('web admin panel', () => {
     const sent = await fetch(`${site.server.apiUrl}/consultas`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: site.server.url },
-      body: JSON.stringify({ type: 'reserva', name: 'Carla', email: 'carla@example.com', phone: '+57 310 000 0000', checkIn: daysFromToday(10), checkOut: daysFromToday(12), numPeople: 4, message: 'Hola', consent: true, website: '', formToken: token }),
+      body: JSON.stringify({
+        type: 'reserva',
+        name: 'Carla',
+        email: 'carla@example.com',
+        phone: '+57 310 000 0000',
+        checkIn: daysFromToday(10),
+        checkOut: daysFromToday(12),
+        numPeople: 4,
+        message: 'Hola',
+        consent: true,
+        website: '',
+        formToken: token,
+      }),
     });
     expect(sent.status).toBe(201);
 
@@ -375,10 +436,20 @@ describe('web admin panel', () => {
   }, 60_000);
 
   it('fits a phone screen without sideways scrolling', async () => {
-    const context = await site.browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    const context = await site.browser.newContext({
+      viewport: { width: 360, height: 740 },
+      isMobile: true,
+      hasTouch: true,
+    });
     const { page, problems } = await adminPage(context, site.server);
-    await page.getByText('No hay consultas.').or(page.getByRole('list', { name: 'Consultas' })).first().waitFor();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    await page
+      .getByText('No hay consultas.')
+      .or(page.getByRole('list', { name: 'Consultas' }))
+      .first()
+      .waitFor();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     expectCleanExcept(problems, []);
     await context.close();

@@ -29,9 +29,7 @@ export interface PageProblems {
  * Opens a page that records console errors, uncaught errors and CSP violations, so every test
  * can assert the page stayed clean.
  */
-export async function openPage(
-  context: BrowserContext,
-): Promise<{ page: Page; problems: PageProblems }> {
+export async function openPage(context: BrowserContext): Promise<{ page: Page; problems: PageProblems }> {
   const page = await context.newPage();
   const problems: PageProblems = { consoleErrors: [], cspViolations: [], pageErrors: [] };
   page.on('console', (msg) => {

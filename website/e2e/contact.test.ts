@@ -50,10 +50,19 @@ describe('/contacto', () => {
     const { page, problems } = await openContact(phone);
     const card = page.locator('.contact-info');
     expect(norm(await card.innerText())).toContain(BUSINESS.hours.display);
-    expect(await card.getByRole('link', { name: BUSINESS.phoneDisplay }).getAttribute('href')).toBe(`tel:${BUSINESS.phoneE164}`);
-    expect(await card.getByRole('link', { name: BUSINESS.email }).getAttribute('href')).toBe(`mailto:${BUSINESS.email}`);
+    expect(await card.getByRole('link', { name: BUSINESS.phoneDisplay }).getAttribute('href')).toBe(
+      `tel:${BUSINESS.phoneE164}`,
+    );
+    expect(await card.getByRole('link', { name: BUSINESS.email }).getAttribute('href')).toBe(
+      `mailto:${BUSINESS.email}`,
+    );
     expect(await card.getByRole('link', { name: 'Ver en el mapa' }).getAttribute('href')).toBe(BUSINESS.mapUrl);
-    expect(await page.getByRole('link', { name: /política de privacidad/ }).first().getAttribute('href')).toBe('/privacidad');
+    expect(
+      await page
+        .getByRole('link', { name: /política de privacidad/ })
+        .first()
+        .getAttribute('href'),
+    ).toBe('/privacidad');
     expectClean(problems);
     await page.close();
   });

@@ -49,7 +49,10 @@ const columns = (page: Page) =>
   page.locator('.gallery').evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length);
 
 const overlayOpacity = (page: Page, i: number) =>
-  page.locator('.gallery__overlay').nth(i).evaluate((el) => Number(getComputedStyle(el).opacity));
+  page
+    .locator('.gallery__overlay')
+    .nth(i)
+    .evaluate((el) => Number(getComputedStyle(el).opacity));
 
 describe('/galeria', () => {
   it('shows the photo count and 1, 2 or 3 columns by width', async () => {
@@ -63,7 +66,9 @@ describe('/galeria', () => {
       expect(await page.getByTestId('conteo-fotos').innerText()).toBe(`${PHOTOS.length} fotos`);
       expect(await columns(page)).toBe(expected);
       // The first row really holds `expected` photos side by side.
-      const tops = await page.locator('.gallery__item').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().top));
+      const tops = await page
+        .locator('.gallery__item')
+        .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().top));
       expect(tops.filter((t) => Math.abs(t - tops[0]!) < 1)).toHaveLength(expected);
       expectClean(problems);
       await context.close();

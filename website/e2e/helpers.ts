@@ -87,7 +87,9 @@ export interface AxeViolation {
 export async function runAxe(page: Page): Promise<AxeViolation[]> {
   await page.evaluate(axeSource);
   return page.evaluate(async () => {
-    const w = window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } };
+    const w = window as unknown as {
+      axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> };
+    };
     const result = await w.axe.run(document, { resultTypes: ['violations'] });
     return result.violations.map((v) => ({
       id: v.id,
@@ -209,7 +211,9 @@ export async function makeJpeg(width: number, height: number, hue: number): Prom
       px[i + 2] = Math.max(0, Math.min(255, base[2]! * (1 - t) + 120 * t + grain));
     }
   }
-  return sharp(px, { raw: { width, height, channels: 3 } }).jpeg({ quality: 80 }).toBuffer();
+  return sharp(px, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
 }
 
 /** Publishes a photo as the admin does (multipart with the session cookie). */

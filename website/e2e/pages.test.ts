@@ -39,13 +39,28 @@ const PAGES: PageCase[] = [
   {
     path: '/planes',
     h1: 'Planes y reservas',
-    texts: ['Capacidad total', '20 personas', 'Reserva mínima', '2 personas por grupo', 'Precio por persona', 'Moneda', 'Solicita tu reserva'],
+    texts: [
+      'Capacidad total',
+      '20 personas',
+      'Reserva mínima',
+      '2 personas por grupo',
+      'Precio por persona',
+      'Moneda',
+      'Solicita tu reserva',
+    ],
   },
   { path: '/galeria', h1: 'Galería', texts: ['Comparte tus fotos'] },
   {
     path: '/contacto',
     h1: 'Contacto',
-    texts: ['Ubicación', BUSINESS.address.display, BUSINESS.phoneDisplay, BUSINESS.email, 'Todos los días, 8:00 AM – 8:00 PM', 'Envíanos un mensaje'],
+    texts: [
+      'Ubicación',
+      BUSINESS.address.display,
+      BUSINESS.phoneDisplay,
+      BUSINESS.email,
+      'Todos los días, 8:00 AM – 8:00 PM',
+      'Envíanos un mensaje',
+    ],
   },
   { path: '/imagenes', h1: 'Comparte tus fotos', texts: ['Sube una foto', 'Título', 'Descripción', 'Subir'] },
   {
@@ -218,7 +233,10 @@ describe('each public page in the browser', () => {
         await expectLayout(page);
         const violations = await runAxe(page);
         expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
-        expect(scripts.filter((s) => ADMIN_CHUNK.test(s)), 'código de administración descargado').toEqual([]);
+        expect(
+          scripts.filter((s) => ADMIN_CHUNK.test(s)),
+          'código de administración descargado',
+        ).toEqual([]);
         expectClean(problems);
         await page.close();
       });
@@ -279,7 +297,7 @@ describe('hero video', () => {
   });
 
   for (const [label, setup] of [
-    ['prefers-reduced-motion', { reducedMotion: 'reduce' as const }, ],
+    ['prefers-reduced-motion', { reducedMotion: 'reduce' as const }],
     ['Save-Data', { reducedMotion: 'no-preference' as const, saveData: true }],
   ] as const) {
     it(`shows the poster and a play button for ${label} visitors`, async () => {

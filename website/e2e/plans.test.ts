@@ -43,7 +43,18 @@ async function openPlans(context: BrowserContext) {
   return { page, problems };
 }
 
-async function fillReservation(page: Page, data: { name: string; email: string; phone: string; people: number; checkIn: string; checkOut: string; message?: string }) {
+async function fillReservation(
+  page: Page,
+  data: {
+    name: string;
+    email: string;
+    phone: string;
+    people: number;
+    checkIn: string;
+    checkOut: string;
+    message?: string;
+  },
+) {
   await page.getByLabel('Nombre completo').fill(data.name);
   await page.getByLabel('Correo electrónico').fill(data.email);
   await page.getByLabel('Teléfono o celular').fill(data.phone);
@@ -298,7 +309,9 @@ describe('/planes: reservation form', () => {
     await expect.poll(() => page.locator('#checkIn-error').innerText()).toContain('no puede estar en el pasado');
     await page.getByLabel('Fecha de llegada').fill(daysFromToday(8));
     await page.getByLabel('Fecha de salida').fill(daysFromToday(8));
-    await expect.poll(() => page.locator('#checkOut-error').innerText()).toContain('La salida debe ser posterior a la llegada.');
+    await expect
+      .poll(() => page.locator('#checkOut-error').innerText())
+      .toContain('La salida debe ser posterior a la llegada.');
     // Errors clear as the visitor fixes them.
     await page.getByLabel('Nombre completo').fill('Pedro');
     await expect.poll(() => page.locator('#name-error').count()).toBe(0);

@@ -1,7 +1,16 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUSINESS } from '@cabana/shared/config/business';
-import { DESKTOP, PHONE, expectClean, makeJpeg, newPage, startSite, withoutExpectedNetworkErrors, type Site } from './helpers';
+import {
+  DESKTOP,
+  PHONE,
+  expectClean,
+  makeJpeg,
+  newPage,
+  startSite,
+  withoutExpectedNetworkErrors,
+  type Site,
+} from './helpers';
 
 let site: Site;
 let phone: BrowserContext;
@@ -57,7 +66,9 @@ describe('/imagenes (public upload)', () => {
 
   it('refuses a file that is not an image, with a Spanish message next to the field', async () => {
     const { page, problems } = await openUpload(phone);
-    await page.locator('#imagen').setInputFiles({ name: 'notas.txt', mimeType: 'text/plain', buffer: Buffer.from('hola') });
+    await page
+      .locator('#imagen')
+      .setInputFiles({ name: 'notas.txt', mimeType: 'text/plain', buffer: Buffer.from('hola') });
     expect(await page.locator('#imagen-error').innerText()).toContain('Ese archivo no es una imagen');
     expect(await page.locator('#imagen').getAttribute('aria-invalid')).toBe('true');
     await page.getByLabel('Título').fill('Algo');
@@ -86,7 +97,12 @@ describe('/imagenes (public upload)', () => {
     await expect.poll(() => progress.count()).toBe(1);
     expect(await page.getByText(/Subiendo… \d+%/).isVisible()).toBe(true);
     await expect.poll(() => page.getByRole('alert').count(), { timeout: 30_000 }).toBe(1);
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
     expect(await page.getByRole('alert').innerText()).toContain('pendiente de aprobación');
     // The form is cleared.
     expect(await page.getByLabel('Título').inputValue()).toBe('');

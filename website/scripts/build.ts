@@ -36,7 +36,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const started = Date.now();
   buildSite(outDir).then(
     ({ distDir, pages }) =>
-      console.log(`Sitio construido en ${distDir}: ${pages.length} páginas prerenderizadas (${Date.now() - started} ms).`),
+      console.log(
+        `Sitio construido en ${distDir}: ${pages.length} páginas prerenderizadas (${Date.now() - started} ms).`,
+      ),
     (err: unknown) => {
       console.error(err);
       process.exit(1);

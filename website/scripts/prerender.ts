@@ -90,9 +90,7 @@ export async function prerender({ distDir, ssrDir }: { distDir: string; ssrDir: 
   await write(join(distDir, '404.html'), page(ssr.headFor(notFoundPath), await ssr.renderPage(notFoundPath), true));
   written.push(join(distDir, '404.html'));
 
-  const urls = PUBLIC_PATHS.map(
-    (p) => `  <url><loc>${BUSINESS.siteUrl}${p === '/' ? '/' : p}</loc></url>`,
-  ).join('\n');
+  const urls = PUBLIC_PATHS.map((p) => `  <url><loc>${BUSINESS.siteUrl}${p === '/' ? '/' : p}</loc></url>`).join('\n');
   await write(
     join(distDir, 'sitemap.xml'),
     `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,

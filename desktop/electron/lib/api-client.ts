@@ -29,8 +29,7 @@ export interface UploadOptions {
 }
 
 export const UPLOAD_CANCELLED_MESSAGE = 'Subida cancelada.';
-export const UPLOAD_STALLED_MESSAGE =
-  'La conexión se detuvo durante la subida. Revisa tu conexión y reintenta.';
+export const UPLOAD_STALLED_MESSAGE = 'La conexión se detuvo durante la subida. Revisa tu conexión y reintenta.';
 
 export const UPLOAD_NOT_ADMIN_MESSAGE =
   'El servidor no reconoció tu sesión y dejó la foto pendiente de aprobación. Inicia sesión de nuevo.';
@@ -169,7 +168,11 @@ export function uploadMultipart(
  * The API as the desktop main process uses it: the shared typed client with the bearer token,
  * plus the multipart upload with progress and the bearer login.
  */
-export function createDesktopApiClient(opts: { apiUrl: string; getToken: () => string | null | undefined; fetch?: typeof fetch }) {
+export function createDesktopApiClient(opts: {
+  apiUrl: string;
+  getToken: () => string | null | undefined;
+  fetch?: typeof fetch;
+}) {
   const client = createApiClient({ baseUrl: opts.apiUrl, getToken: opts.getToken, fetch: opts.fetch });
   return {
     ...client,

@@ -10,7 +10,13 @@ import { createTokenStore, TokenStoreUnavailableError, type SafeStorageLike } fr
 import { prepareImage, thumbnailDataUrl, type DownscaleOptions } from './downscale';
 import { detectImageKind } from './file-type';
 import { UploadQueue } from './upload-queue';
-import type { ConnectionInfo, DesktopSession, ImageUploadProgress, QueueSnapshot, UploadThumbnail } from './bridge-contract';
+import type {
+  ConnectionInfo,
+  DesktopSession,
+  ImageUploadProgress,
+  QueueSnapshot,
+  UploadThumbnail,
+} from './bridge-contract';
 
 export interface DesktopServiceOptions {
   /** Electron's userData folder: settings and the encrypted token live there. */
@@ -32,8 +38,7 @@ export interface DesktopServiceOptions {
 export const SERVER_UNREACHABLE = (url: string) =>
   `No pudimos conectar con ${url}. Revisa la dirección y tu conexión a internet.`;
 export const NOT_CONFIGURED = 'Primero indica la dirección del servidor.';
-export const SESSION_ENDED =
-  'Tu sesión terminó o fue cerrada desde otro equipo. Inicia sesión de nuevo.';
+export const SESSION_ENDED = 'Tu sesión terminó o fue cerrada desde otro equipo. Inicia sesión de nuevo.';
 
 /** Calls `fn` at most once per `ms`, always delivering the last value. */
 function throttle<T>(fn: (v: T) => void, ms: number): (v: T) => void {
@@ -52,14 +57,17 @@ function throttle<T>(fn: (v: T) => void, ms: number): (v: T) => void {
       return;
     }
     if (!timer) {
-      timer = setTimeout(() => {
-        timer = undefined;
-        last = Date.now();
-        if (has) {
-          has = false;
-          fn(pending as T);
-        }
-      }, Math.max(0, wait));
+      timer = setTimeout(
+        () => {
+          timer = undefined;
+          last = Date.now();
+          if (has) {
+            has = false;
+            fn(pending as T);
+          }
+        },
+        Math.max(0, wait),
+      );
     }
   };
 }
@@ -176,7 +184,10 @@ export function createDesktopService(opts: DesktopServiceOptions) {
         throw new ApiError(400, { error: message, code: 'VALIDATION', fields: { serverUrl: message } });
       }
       if (queue.snapshot().running) {
-        throw new ApiError(409, { error: 'Espera a que termine la subida antes de cambiar de servidor.', code: 'VALIDATION' });
+        throw new ApiError(409, {
+          error: 'Espera a que termine la subida antes de cambiar de servidor.',
+          code: 'VALIDATION',
+        });
       }
       const probe = createDesktopApiClient({ apiUrl: next.apiUrl, getToken: () => null });
       try {
@@ -250,7 +261,13 @@ export function createDesktopService(opts: DesktopServiceOptions) {
     deleteEnquiry: (id: string) => authed((c) => c.deleteEnquiry(id)),
 
     /** One upload from the panel's own form, downscaled like the bulk ones. */
-    async uploadImage(args: { uploadId: string; fileName: string; bytes: Uint8Array; title: string; description: string }): Promise<Image> {
+    async uploadImage(args: {
+      uploadId: string;
+      fileName: string;
+      bytes: Uint8Array;
+      title: string;
+      description: string;
+    }): Promise<Image> {
       const data = Buffer.from(args.bytes.buffer, args.bytes.byteOffset, args.bytes.byteLength);
       if (data.length > LIMITS.maxUploadBytes) {
         throw new ApiError(413, {

@@ -72,9 +72,8 @@ export async function prepareImage(
     const pipeline = sharp(input)
       .rotate()
       .resize({ width: maxEdge, height: maxEdge, fit: 'inside', withoutEnlargement: true });
-    out = await (keepAlpha
-      ? pipeline.webp({ quality, effort: 4 })
-      : pipeline.jpeg({ quality, mozjpeg: true })
+    out = await (
+      keepAlpha ? pipeline.webp({ quality, effort: 4 }) : pipeline.jpeg({ quality, mozjpeg: true })
     ).toBuffer({ resolveWithObject: true });
   } catch {
     return original;

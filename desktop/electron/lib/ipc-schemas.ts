@@ -52,4 +52,3 @@ export const ARG_SCHEMAS = {
 } satisfies Record<Channel, z.ZodType>;
 
 export type ArgsOf<C extends Channel> = z.input<(typeof ARG_SCHEMAS)[C]>;
-

@@ -15,7 +15,8 @@ export class SettingsError extends Error {
   override name = 'SettingsError';
 }
 
-const LOCAL_HOST = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\]|10(?:\.\d{1,3}){3}|192\.168(?:\.\d{1,3}){2}|172\.(?:1[6-9]|2\d|3[01])(?:\.\d{1,3}){2}|[a-z0-9-]+\.local)$/i;
+const LOCAL_HOST =
+  /^(localhost|127(?:\.\d{1,3}){3}|\[::1\]|10(?:\.\d{1,3}){3}|192\.168(?:\.\d{1,3}){2}|172\.(?:1[6-9]|2\d|3[01])(?:\.\d{1,3}){2}|[a-z0-9-]+\.local)$/i;
 
 /**
  * Validates the server address the owner typed. Only http(s); plain http only inside the local
@@ -38,7 +39,9 @@ export function parseServerUrl(input: string): ServerAddress {
     throw new SettingsError('La dirección no puede llevar usuario ni contraseña.');
   }
   if (url.protocol === 'http:' && !LOCAL_HOST.test(url.hostname)) {
-    throw new SettingsError('Usa https:// para un servidor en internet: con http:// tu contraseña viajaría sin cifrar.');
+    throw new SettingsError(
+      'Usa https:// para un servidor en internet: con http:// tu contraseña viajaría sin cifrar.',
+    );
   }
   let pathname = url.pathname.replace(/\/+$/, '');
   if (pathname.endsWith('/api')) pathname = pathname.slice(0, -4);

@@ -30,8 +30,7 @@ export const SKIP_REASONS = {
   notImage: 'No es una imagen admitida (JPEG, PNG, WebP, AVIF o HEIC).',
   empty: 'El archivo está vacío.',
   duplicate: 'Ya está en la cola.',
-  tooLarge: (size: number, max: number) =>
-    `Pesa ${formatBytes(size)}; el máximo es ${formatBytes(max)}.`,
+  tooLarge: (size: number, max: number) => `Pesa ${formatBytes(size)}; el máximo es ${formatBytes(max)}.`,
 } as const;
 
 export const CANCELLED_MESSAGE = 'Cancelada.';
@@ -263,10 +262,19 @@ export class UploadQueue {
       const original = await readFile(item.path);
       const prepared: PreparedImage = this.deps.prepare
         ? await this.deps.prepare(original, item.name)
-        : { data: original, type: 'application/octet-stream', fileName: item.name, reencoded: false, originalBytes: original.length };
+        : {
+            data: original,
+            type: 'application/octet-stream',
+            fileName: item.name,
+            reencoded: false,
+            originalBytes: original.length,
+          };
       if (controller.signal.aborted) throw new ApiError(0, { error: CANCELLED_MESSAGE, code: 'CANCELLED' });
       if (prepared.data.length > this.maxBytes) {
-        throw new ApiError(413, { error: SKIP_REASONS.tooLarge(prepared.data.length, this.maxBytes), code: 'PAYLOAD_TOO_LARGE' });
+        throw new ApiError(413, {
+          error: SKIP_REASONS.tooLarge(prepared.data.length, this.maxBytes),
+          code: 'PAYLOAD_TOO_LARGE',
+        });
       }
       item.state = 'uploading';
       this.changed();

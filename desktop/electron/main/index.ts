@@ -4,7 +4,13 @@ import { app, BrowserWindow, dialog, ipcMain, safeStorage, session, shell } from
 import { createDesktopService } from '../lib/desktop-service';
 import { createIpcHandlers } from '../lib/ipc-handlers';
 import { EVENTS } from '../lib/bridge-contract';
-import { denyAllPermissions, installNavigationGuards, isTrustedSender, strictSafeStorage, type AppLocation } from './security';
+import {
+  denyAllPermissions,
+  installNavigationGuards,
+  isTrustedSender,
+  strictSafeStorage,
+  type AppLocation,
+} from './security';
 import { createMainWindow } from './window';
 import { registerIpcHandlers } from './ipc';
 
@@ -51,9 +57,13 @@ if (!app.requestSingleInstanceLock()) {
         const options: Electron.OpenDialogOptions = {
           title: folders ? 'Elegir carpetas con fotos' : 'Elegir fotos',
           properties: folders ? ['openDirectory', 'multiSelections'] : ['openFile', 'multiSelections'],
-          ...(folders ? {} : { filters: [{ name: 'Imágenes', extensions: ['jpg', 'jpeg', 'png', 'webp', 'avif', 'heic', 'heif'] }] }),
+          ...(folders
+            ? {}
+            : { filters: [{ name: 'Imágenes', extensions: ['jpg', 'jpeg', 'png', 'webp', 'avif', 'heic', 'heif'] }] }),
         };
-        const result = mainWindow ? await dialog.showOpenDialog(mainWindow, options) : await dialog.showOpenDialog(options);
+        const result = mainWindow
+          ? await dialog.showOpenDialog(mainWindow, options)
+          : await dialog.showOpenDialog(options);
         return result.canceled ? [] : result.filePaths;
       },
       onQueueChange: (snapshot) => send(EVENTS.uploadsChanged, snapshot),

@@ -20,7 +20,10 @@ export function registerIpcHandlers(
       if (!isTrusted(event)) return FORBIDDEN_SENDER;
       // Exactly one argument per channel: extra ones are a malformed call.
       if (args.length > 1) {
-        return { ok: false, error: { status: 400, code: 'VALIDATION', message: 'La aplicación envió datos no válidos.' } };
+        return {
+          ok: false,
+          error: { status: 400, code: 'VALIDATION', message: 'La aplicación envió datos no válidos.' },
+        };
       }
       return handle(args[0]);
     });

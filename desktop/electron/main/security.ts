@@ -96,7 +96,8 @@ export function isTrustedSender(event: Pick<IpcMainInvokeEvent, 'senderFrame'>, 
 export function strictSafeStorage(safe: SafeStorage, platform: NodeJS.Platform = process.platform): SafeStorageLike {
   return {
     isEncryptionAvailable: () =>
-      safe.isEncryptionAvailable() && (platform !== 'linux' || !['basic_text', 'unknown'].includes(safe.getSelectedStorageBackend())),
+      safe.isEncryptionAvailable() &&
+      (platform !== 'linux' || !['basic_text', 'unknown'].includes(safe.getSelectedStorageBackend())),
     encryptString: (plain) => safe.encryptString(plain),
     decryptString: (data) => safe.decryptString(data),
   };

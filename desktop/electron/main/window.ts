@@ -27,7 +27,10 @@ export function mainWindowOptions(preloadPath: string): BrowserWindowConstructor
   };
 }
 
-export function createMainWindow(opts: { preloadPath: string; load: (win: BrowserWindow) => Promise<void> }): BrowserWindow {
+export function createMainWindow(opts: {
+  preloadPath: string;
+  load: (win: BrowserWindow) => Promise<void>;
+}): BrowserWindow {
   const win = new BrowserWindow(mainWindowOptions(opts.preloadPath));
   win.once('ready-to-show', () => win.show());
   void opts.load(win);

@@ -112,7 +112,10 @@ export function App() {
                 api={api}
                 email={screen.session.email}
                 onSignedOut={(reason) =>
-                  setScreen({ name: 'sign-in', notice: reason === 'logout' ? 'Cerraste la sesión.' : SESSION_ENDED_NOTICE })
+                  setScreen({
+                    name: 'sign-in',
+                    notice: reason === 'logout' ? 'Cerraste la sesión.' : SESSION_ENDED_NOTICE,
+                  })
                 }
               />
             ) : (

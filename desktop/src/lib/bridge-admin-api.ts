@@ -34,7 +34,13 @@ export function createBridgeAdminApi(bridge: DesktopBridge): AdminApi {
       signal?.addEventListener('abort', onAbort, { once: true });
       try {
         return await unwrap(
-          bridge.uploadImage({ uploadId, fileName: req.file.name, bytes, title: req.title, description: req.description }),
+          bridge.uploadImage({
+            uploadId,
+            fileName: req.file.name,
+            bytes,
+            title: req.title,
+            description: req.description,
+          }),
         );
       } finally {
         stop();

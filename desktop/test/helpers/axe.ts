@@ -18,7 +18,12 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   await page.evaluate(axeSource);
   return page.evaluate(async () => {
     const w = window as unknown as {
-      axe: { run(ctx: Document, opts: object): Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }> };
+      axe: {
+        run(
+          ctx: Document,
+          opts: object,
+        ): Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }>;
+      };
     };
     const result = await w.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa'] } });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.flatMap((n) => n.target) }));

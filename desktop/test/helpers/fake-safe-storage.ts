@@ -6,7 +6,9 @@ import type { SafeStorageLike } from '../../electron/lib/token-store';
  * in memory, so "encrypted at rest" is tested for real. `available` mimics a Linux session
  * without a keyring.
  */
-export function createFakeSafeStorage(opts: { available?: boolean; key?: Buffer } = {}): SafeStorageLike & { key: Buffer } {
+export function createFakeSafeStorage(
+  opts: { available?: boolean; key?: Buffer } = {},
+): SafeStorageLike & { key: Buffer } {
   const key = opts.key ?? randomBytes(32);
   return {
     key,

@@ -30,7 +30,13 @@ export async function makePhoto(opts: PhotoOptions): Promise<Buffer> {
     .raw()
     .toBuffer();
   const noise = await sharp({
-    create: { width, height, channels: 3, background: { r: 0, g: 0, b: 0 }, noise: { type: 'gaussian', mean: 128, sigma: 50 } },
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: { r: 0, g: 0, b: 0 },
+      noise: { type: 'gaussian', mean: 128, sigma: 50 },
+    },
   })
     .blur(0.7)
     .raw()
@@ -47,7 +53,12 @@ export async function makePhoto(opts: PhotoOptions): Promise<Buffer> {
       const mask = Buffer.alloc(width * height, 255);
       for (let y = 0; y < height; y++) mask.fill(90, y * width, y * width + Math.round(width / 2));
       const rgb = await img.removeAlpha().png({ compressionLevel: 1 }).toBuffer();
-      img = sharp(await sharp(rgb).joinChannel(mask, { raw: { width, height, channels: 1 } }).png().toBuffer());
+      img = sharp(
+        await sharp(rgb)
+          .joinChannel(mask, { raw: { width, height, channels: 1 } })
+          .png()
+          .toBuffer(),
+      );
     } else {
       img = img.removeAlpha();
     }
@@ -58,7 +69,14 @@ export async function makePhoto(opts: PhotoOptions): Promise<Buffer> {
     img = img.withExif({
       IFD0: { Make: 'TestPhone', Model: 'Cam 12' },
       ...(opts.gps
-        ? { IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '9/1 30/1 20/1', GPSLongitudeRef: 'W', GPSLongitude: '75/1 33/1 47/1' } }
+        ? {
+            IFD3: {
+              GPSLatitudeRef: 'N',
+              GPSLatitude: '9/1 30/1 20/1',
+              GPSLongitudeRef: 'W',
+              GPSLongitude: '75/1 33/1 47/1',
+            },
+          }
         : {}),
     });
   }

@@ -63,8 +63,20 @@ export async function installTestBridge(
         setPrice: (precio: number) => invoke(C.priceSet, { precio }),
         listImages: () => invoke(C.imagesList),
         listPendingImages: () => invoke(C.imagesListPending),
-        uploadImage: (a: { uploadId: string; fileName: string; bytes: Uint8Array; title: string; description: string }) =>
-          invoke(C.imagesUpload, { uploadId: a.uploadId, fileName: a.fileName, bytesBase64: toBase64(a.bytes), title: a.title, description: a.description }),
+        uploadImage: (a: {
+          uploadId: string;
+          fileName: string;
+          bytes: Uint8Array;
+          title: string;
+          description: string;
+        }) =>
+          invoke(C.imagesUpload, {
+            uploadId: a.uploadId,
+            fileName: a.fileName,
+            bytesBase64: toBase64(a.bytes),
+            title: a.title,
+            description: a.description,
+          }),
         cancelImageUpload: (uploadId: string) => invoke(C.imagesCancelUpload, { uploadId }),
         updateImage: (id: string, input: unknown) => invoke(C.imagesUpdate, { id, input }),
         deleteImage: (id: string) => invoke(C.imagesDelete, { id }),
@@ -90,7 +102,12 @@ export async function installTestBridge(
   );
   return {
     emit(channel, payload) {
-      page.evaluate(([c, p]) => (window as unknown as { __desktopEmit?(c: string, p: unknown): void }).__desktopEmit?.(c, p), [channel, payload] as const).catch(() => undefined);
+      page
+        .evaluate(
+          ([c, p]) => (window as unknown as { __desktopEmit?(c: string, p: unknown): void }).__desktopEmit?.(c, p),
+          [channel, payload] as const,
+        )
+        .catch(() => undefined);
     },
   };
 }

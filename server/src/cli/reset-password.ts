@@ -32,7 +32,11 @@ async function main(): Promise<number> {
   try {
     const store = await openStore(config.dataDir);
     const email = (values.email ?? store.data.admin?.email ?? config.adminEmail).trim().toLowerCase();
-    store.data.admin = { email, passwordHash: await hashPassword(password), passwordChangedAt: new Date().toISOString() };
+    store.data.admin = {
+      email,
+      passwordHash: await hashPassword(password),
+      passwordChangedAt: new Date().toISOString(),
+    };
     const revoked = store.data.sessions.length;
     store.data.sessions = [];
     await store.save();

@@ -22,9 +22,7 @@ export type StoredSession = z.infer<typeof StoredSessionSchema>;
 
 export const DataSchema = z.object({
   version: z.literal(1),
-  admin: z
-    .object({ email: z.string(), passwordHash: z.string(), passwordChangedAt: z.string() })
-    .nullable(),
+  admin: z.object({ email: z.string(), passwordHash: z.string(), passwordChangedAt: z.string() }).nullable(),
   secrets: z.object({ formTokenKey: z.string().min(32) }),
   price: z.object({ precio: PrecioSchema, updatedAt: z.string() }),
   images: z.array(StoredImageSchema),

@@ -40,7 +40,8 @@ export async function openStore(dataDir: string): Promise<Store> {
   const file = path.join(dataDir, DATA_FILE);
   // Temp files of a write that a crash interrupted: the real file is still the previous version.
   for (const name of await fs.readdir(dataDir)) {
-    if (name.startsWith(`.${DATA_FILE}.`) && name.endsWith('.tmp')) await fs.rm(path.join(dataDir, name), { force: true });
+    if (name.startsWith(`.${DATA_FILE}.`) && name.endsWith('.tmp'))
+      await fs.rm(path.join(dataDir, name), { force: true });
   }
   const adapter = new DurableJSONFile<Data>(file);
   let raw: unknown;

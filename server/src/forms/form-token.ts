@@ -18,7 +18,9 @@ export class FormTokens {
   }
 
   #sign(payload: string): Buffer {
-    return createHmac('sha256', Buffer.from(this.store.data.secrets.formTokenKey, 'base64url')).update(payload).digest();
+    return createHmac('sha256', Buffer.from(this.store.data.secrets.formTokenKey, 'base64url'))
+      .update(payload)
+      .digest();
   }
 
   issue(): string {

@@ -69,7 +69,12 @@ export class ImageService {
         width: processed.width,
         height: processed.height,
         placeholder: processed.placeholder,
-        variants: processed.variants.map((v) => ({ url: url(v.name), width: v.width, height: v.height, format: v.format })),
+        variants: processed.variants.map((v) => ({
+          url: url(v.name),
+          width: v.width,
+          height: v.height,
+          format: v.format,
+        })),
         tags: fields.tags
           .split(',')
           .map((t) => t.trim())

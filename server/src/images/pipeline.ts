@@ -204,4 +204,5 @@ export async function processImage(file: string): Promise<ProcessedImage> {
   };
 }
 
-export const toVariantFiles = (img: ProcessedImage): VariantFile[] => img.variants.map((v) => ({ name: v.name, data: v.data }));
+export const toVariantFiles = (img: ProcessedImage): VariantFile[] =>
+  img.variants.map((v) => ({ name: v.name, data: v.data }));

@@ -11,7 +11,12 @@ export function compressJson(): Middleware {
   return async (ctx, next) => {
     await next();
     const body = ctx.body;
-    if (body === null || typeof body !== 'object' || Buffer.isBuffer(body) || typeof (body as { pipe?: unknown }).pipe === 'function') {
+    if (
+      body === null ||
+      typeof body !== 'object' ||
+      Buffer.isBuffer(body) ||
+      typeof (body as { pipe?: unknown }).pipe === 'function'
+    ) {
       return;
     }
     const text = JSON.stringify(body);

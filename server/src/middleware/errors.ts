@@ -95,7 +95,12 @@ export function errorHandler(log: (msg: string, err?: unknown) => void): Middlew
       }
     } catch (err) {
       if (err instanceof AppError) {
-        sendError(ctx, err.status, { error: err.message, code: err.code, ...(err.fields ? { fields: err.fields } : {}) }, err.headers);
+        sendError(
+          ctx,
+          err.status,
+          { error: err.message, code: err.code, ...(err.fields ? { fields: err.fields } : {}) },
+          err.headers,
+        );
         return;
       }
       const status = statusOf(err);

@@ -32,7 +32,19 @@ const TYPES: Record<string, string> = {
   '.woff': 'font/woff',
   '.pdf': 'application/pdf',
 };
-const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.mjs', '.json', '.webmanifest', '.xml', '.txt', '.svg', '.ico', '.vtt']);
+const COMPRESSIBLE = new Set([
+  '.html',
+  '.css',
+  '.js',
+  '.mjs',
+  '.json',
+  '.webmanifest',
+  '.xml',
+  '.txt',
+  '.svg',
+  '.ico',
+  '.vtt',
+]);
 const MIN_COMPRESS_BYTES = 1024;
 /** Compressed copies kept in memory; the built site is a few MB at most. */
 const CACHE_LIMIT_BYTES = 64 * 1024 * 1024;
@@ -54,7 +66,9 @@ async function compressed(file: string, stat: fs.Stats): Promise<Compressed> {
   const data = await fsp.readFile(file);
   const entry: Compressed = {
     key,
-    br: await brotli(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 10, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+    br: await brotli(data, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 10, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+    }),
     gzip: await gzip(data, { level: 9 }),
   };
   if (hit) cacheBytes -= hit.br.length + hit.gzip.length;

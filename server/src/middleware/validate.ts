@@ -5,7 +5,14 @@ import { badRequest, fromZodError, unsupportedMedia } from './errors';
 
 /** JSON bodies only, small; mounted on the routes that take one. */
 export function jsonBody(limit = '32kb'): Middleware {
-  const parse = koaBody({ json: true, multipart: false, urlencoded: false, text: false, jsonLimit: limit, jsonStrict: true });
+  const parse = koaBody({
+    json: true,
+    multipart: false,
+    urlencoded: false,
+    text: false,
+    jsonLimit: limit,
+    jsonStrict: true,
+  });
   return async (ctx, next) => {
     const hasBody = Boolean(ctx.request.length) || ctx.get('transfer-encoding') !== '';
     if (hasBody && !ctx.is('application/json')) throw unsupportedMedia('Envía los datos en formato JSON.');

@@ -72,10 +72,10 @@ export function websiteStatic(distDir: string, skipPrefixes: readonly string[]):
       const cacheControl = ADMIN_PAGES.test(decoded)
         ? 'no-store'
         : isHtml
-        ? 'no-cache'
-        : decoded.startsWith('/assets/')
-          ? IMMUTABLE
-          : 'public, max-age=3600';
+          ? 'no-cache'
+          : decoded.startsWith('/assets/')
+            ? IMMUTABLE
+            : 'public, max-age=3600';
       return sendFile(ctx, file, stat, { cacheControl });
     }
     return notFound();

@@ -22,7 +22,13 @@ export const PUBLIC_WRITE_ROUTES: ReadonlySet<string> = new Set([
 
 export function createApiRouter(deps: AppDeps): Router {
   const api = new Router({ prefix: API_PREFIX });
-  for (const r of [healthRouter(), imagenesRouter(deps), precioRouter(deps), sesionRouter(deps), consultasRouter(deps)]) {
+  for (const r of [
+    healthRouter(),
+    imagenesRouter(deps),
+    precioRouter(deps),
+    sesionRouter(deps),
+    consultasRouter(deps),
+  ]) {
     api.use(r.routes(), r.allowedMethods());
   }
   return api;

@@ -37,7 +37,13 @@ export function consultasRouter({ store, formTokens, limiters, log }: AppDeps): 
     if (verdict !== 'ok') return dropQuietly(`token ${verdict}`);
 
     const now = new Date().toISOString();
-    const stored = { id: newId(), status: 'nueva' as const, createdAt: now, consentAt: now, policyVersion: BUSINESS.privacyPolicyVersion };
+    const stored = {
+      id: newId(),
+      status: 'nueva' as const,
+      createdAt: now,
+      consentAt: now,
+      policyVersion: BUSINESS.privacyPolicyVersion,
+    };
     const enquiry: Enquiry =
       input.type === 'reserva'
         ? {
@@ -59,7 +65,9 @@ export function consultasRouter({ store, formTokens, limiters, log }: AppDeps): 
   });
 
   router.get(API_ROUTES.enquiries, requireAdmin, (ctx) => {
-    ctx.body = [...store.data.enquiries].sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+    ctx.body = [...store.data.enquiries].sort((a, b) =>
+      a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0,
+    );
   });
 
   router.patch(API_ROUTES.enquiry, requireAdmin, jsonBody(), async (ctx) => {

@@ -46,7 +46,8 @@ function multipartUpload({ images }: AppDeps): Middleware {
       ctx.set('Connection', 'close');
       throw tooLarge(UPLOAD_TOO_LARGE);
     }
-    if (!ctx.is('multipart/form-data')) throw unsupportedMedia('Envía la imagen en un formulario multipart (campo "image").');
+    if (!ctx.is('multipart/form-data'))
+      throw unsupportedMedia('Envía la imagen en un formulario multipart (campo "image").');
     const dir = path.join(images.files.uploadsDir, randomBytes(8).toString('hex'));
     await fs.mkdir(dir, { recursive: true, mode: 0o700 });
     const parse = koaBody({

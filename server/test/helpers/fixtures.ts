@@ -29,7 +29,9 @@ export async function colourAt(image: Buffer, x: number, y: number): Promise<{ r
     .removeAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
-  let r = 0, g = 0, b = 0;
+  let r = 0,
+    g = 0,
+    b = 0;
   for (let i = 0; i < data.length; i += 3) {
     r += data[i]!;
     g += data[i + 1]!;

@@ -13,15 +13,29 @@ export interface UploadOptions {
 }
 
 /** Multipart upload the way a browser form sends it. */
-export async function upload(s: TestServer, data: Uint8Array | string, opts: UploadOptions = {}): Promise<JsonResponse> {
+export async function upload(
+  s: TestServer,
+  data: Uint8Array | string,
+  opts: UploadOptions = {},
+): Promise<JsonResponse> {
   const fd = new FormData();
   const bytes = typeof data === 'string' ? new TextEncoder().encode(data) : data;
-  fd.set(opts.fieldName ?? 'image', new Blob([bytes], { type: opts.type ?? 'image/jpeg' }), opts.filename ?? 'foto.jpg');
+  fd.set(
+    opts.fieldName ?? 'image',
+    new Blob([bytes], { type: opts.type ?? 'image/jpeg' }),
+    opts.filename ?? 'foto.jpg',
+  );
   for (const [k, v] of Object.entries(opts.fields ?? { title: 'Foto de prueba' })) fd.set(k, v);
   return fetch(`${s.apiUrl}/imagenes/upload`, { method: 'POST', headers: opts.headers, body: fd });
 }
 
-export async function json(s: TestServer, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<JsonResponse> {
+export async function json(
+  s: TestServer,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<JsonResponse> {
   return fetch(`${s.apiUrl}${path}`, {
     method,
     headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },

@@ -50,7 +50,9 @@ const quietLogger: Logger = {
 };
 
 /** Starts the real app on 127.0.0.1 with an ephemeral port and (by default) a temp data folder. */
-export async function startTestServer(opts: { env?: Record<string, string>; dataDir?: string; websiteDist?: string } = {}): Promise<TestServer> {
+export async function startTestServer(
+  opts: { env?: Record<string, string>; dataDir?: string; websiteDist?: string } = {},
+): Promise<TestServer> {
   const ownDir = opts.dataDir === undefined;
   const dataDir = opts.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'cabana-test-')));
   const env: Record<string, string> = {

@@ -149,7 +149,9 @@ export function AdminPanel({ api, email, onSignedOut }: AdminPanelProps) {
         </nav>
         <PriceSection />
         <PhotosSection images={images} loadError={imagesError} onImagesChange={changeImages} />
-        <PendingSection onApproved={(image) => changeImages((all) => [...all.filter((i) => i.id !== image.id), image])} />
+        <PendingSection
+          onApproved={(image) => changeImages((all) => [...all.filter((i) => i.id !== image.id), image])}
+        />
         <InboxSection />
       </div>
     </PanelContext.Provider>

@@ -2,12 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { Enquiry, EnquiryStatus } from '../schemas/enquiry';
 import { usePanel } from './panel-context';
 import { StatusMessage } from './messages';
-import {
-  enquirySummary,
-  formatReceivedAt,
-  mailtoReplyUrl,
-  whatsappReplyUrl,
-} from './reply-links';
+import { enquirySummary, formatReceivedAt, mailtoReplyUrl, whatsappReplyUrl } from './reply-links';
 
 type Filter = 'todas' | EnquiryStatus;
 
@@ -53,7 +48,11 @@ export function InboxSection() {
     try {
       const saved = await api.setEnquiryStatus(e.id, next);
       setItems((all) => (all ?? []).map((i) => (i.id === saved.id ? saved : i)));
-      setStatus(next === 'respondida' ? `Consulta de ${e.name} marcada como respondida.` : `Consulta de ${e.name} marcada como nueva.`);
+      setStatus(
+        next === 'respondida'
+          ? `Consulta de ${e.name} marcada como respondida.`
+          : `Consulta de ${e.name} marcada como nueva.`,
+      );
     } catch (err) {
       const message = failure(err);
       if (message) setRowErrors((all) => ({ ...all, [e.id]: message }));
@@ -111,7 +110,11 @@ export function InboxSection() {
       {items === null && !loadError && <p className="adm-muted">Cargando consultas…</p>}
       {items !== null && shown.length === 0 && (
         <p className="adm-empty">
-          {filter === 'todas' ? 'No hay consultas.' : filter === 'nueva' ? 'No hay consultas nuevas.' : 'No hay consultas respondidas.'}
+          {filter === 'todas'
+            ? 'No hay consultas.'
+            : filter === 'nueva'
+              ? 'No hay consultas nuevas.'
+              : 'No hay consultas respondidas.'}
         </p>
       )}
       {shown.length > 0 && (
@@ -146,11 +149,7 @@ function EnquiryItem({ enquiry: e, busy, error, onStatus, onDelete }: EnquiryIte
   const isNew = e.status === 'nueva';
   const whatsapp = whatsappReplyUrl(e);
   return (
-    <li
-      className={`adm-enquiry${isNew ? ' adm-enquiry--new' : ''}`}
-      data-enquiry-id={e.id}
-      aria-labelledby={`${id}-h`}
-    >
+    <li className={`adm-enquiry${isNew ? ' adm-enquiry--new' : ''}`} data-enquiry-id={e.id} aria-labelledby={`${id}-h`}>
       <article>
         <header className="adm-enquiry-head">
           <h3 id={`${id}-h`}>
@@ -203,7 +202,12 @@ function EnquiryItem({ enquiry: e, busy, error, onStatus, onDelete }: EnquiryIte
             </a>
           )}
           {isNew ? (
-            <button type="button" className="adm-button adm-button--primary" disabled={busy} onClick={() => onStatus('respondida')}>
+            <button
+              type="button"
+              className="adm-button adm-button--primary"
+              disabled={busy}
+              onClick={() => onStatus('respondida')}
+            >
               Marcar como respondida
             </button>
           ) : (
@@ -211,7 +215,13 @@ function EnquiryItem({ enquiry: e, busy, error, onStatus, onDelete }: EnquiryIte
               Marcar como nueva
             </button>
           )}
-          <button type="button" className="adm-button adm-button--danger" disabled={busy} onClick={onDelete} aria-label={`Eliminar consulta de ${e.name}`}>
+          <button
+            type="button"
+            className="adm-button adm-button--danger"
+            disabled={busy}
+            onClick={onDelete}
+            aria-label={`Eliminar consulta de ${e.name}`}
+          >
             Eliminar
           </button>
         </div>

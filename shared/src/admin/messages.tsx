@@ -12,12 +12,13 @@ export function StatusMessage({ text }: { text: string | null }) {
   );
 }
 
-export const AlertMessage = forwardRef<HTMLParagraphElement, { text: string | null }>(
-  function AlertMessage({ text }, ref) {
-    return (
-      <p className={text ? 'adm-alert' : 'adm-alert adm-alert--empty'} role="alert" ref={ref}>
-        {text}
-      </p>
-    );
-  },
-);
+export const AlertMessage = forwardRef<HTMLParagraphElement, { text: string | null }>(function AlertMessage(
+  { text },
+  ref,
+) {
+  return (
+    <p className={text ? 'adm-alert' : 'adm-alert adm-alert--empty'} role="alert" ref={ref}>
+      {text}
+    </p>
+  );
+});

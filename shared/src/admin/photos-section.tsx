@@ -140,7 +140,9 @@ export function PhotosSection({ images, loadError, onImagesChange }: PhotosSecti
     setUploading(false);
     if (total === 0) return;
     if (ok === total) {
-      setStatus(ok === 1 ? 'Foto subida y publicada en la galería.' : `${ok} fotos subidas y publicadas en la galería.`);
+      setStatus(
+        ok === 1 ? 'Foto subida y publicada en la galería.' : `${ok} fotos subidas y publicadas en la galería.`,
+      );
     } else if (ok > 0) {
       setStatus(`${ok} de ${total} fotos subidas. Revisa las que fallaron e inténtalo de nuevo.`);
     } else {
@@ -169,7 +171,9 @@ export function PhotosSection({ images, loadError, onImagesChange }: PhotosSecti
 
   return (
     <section className="adm-section" id="adm-fotos" aria-labelledby={`${id}-h`}>
-      <h2 id={`${id}-h`} tabIndex={-1}>Fotos de la galería</h2>
+      <h2 id={`${id}-h`} tabIndex={-1}>
+        Fotos de la galería
+      </h2>
 
       <form
         className={dragging ? 'adm-upload adm-upload--drag' : 'adm-upload'}
@@ -232,11 +236,7 @@ export function PhotosSection({ images, loadError, onImagesChange }: PhotosSecti
         <AlertMessage text={formError} />
         <div className="adm-actions">
           <button type="submit" className="adm-button adm-button--primary" disabled={!canSend}>
-            {uploading
-              ? 'Subiendo…'
-              : sendable.length > 1
-                ? `Subir ${sendable.length} fotos`
-                : 'Subir'}
+            {uploading ? 'Subiendo…' : sendable.length > 1 ? `Subir ${sendable.length} fotos` : 'Subir'}
           </button>
         </div>
       </form>

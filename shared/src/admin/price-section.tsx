@@ -49,7 +49,9 @@ export function PriceSection() {
 
   return (
     <section className="adm-section" id="adm-precio" aria-labelledby={`${id}-h`}>
-      <h2 id={`${id}-h`} tabIndex={-1}>Precio por persona</h2>
+      <h2 id={`${id}-h`} tabIndex={-1}>
+        Precio por persona
+      </h2>
       <p className="adm-price-current">
         Precio actual por persona por noche:{' '}
         {price === null ? (

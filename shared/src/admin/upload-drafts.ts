@@ -3,7 +3,10 @@ import { LIMITS } from '../config/limits';
 /** A readable default title from a file name: "atardecer-en_la-playa.jpg" → "atardecer en la playa". */
 export function titleFromFileName(name: string): string {
   const base = name.replace(/\.[a-z0-9]{1,5}$/i, '');
-  const words = base.replace(/[_\-.]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const words = base
+    .replace(/[_\-.]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return (words || 'Foto').slice(0, LIMITS.titleMax).trim();
 }
 

@@ -25,12 +25,7 @@ export function createApiClient(opts: ApiClientOptions) {
   const doFetch = opts.fetch ?? globalThis.fetch.bind(globalThis);
   const base = opts.baseUrl.replace(/\/$/, '');
 
-  async function request<T>(
-    schema: z.ZodType<T>,
-    method: string,
-    path: string,
-    body?: unknown,
-  ): Promise<T> {
+  async function request<T>(schema: z.ZodType<T>, method: string, path: string, body?: unknown): Promise<T> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (body !== undefined) headers['content-type'] = 'application/json';
     const token = opts.getToken?.();
@@ -66,12 +61,10 @@ export function createApiClient(opts: ApiClientOptions) {
     getPrice: async (): Promise<number> => (await request(PriceSchema, 'GET', API_PATHS.price)).precio,
     setPrice: async (precio: number): Promise<number> =>
       (await request(PriceSchema, 'PATCH', API_PATHS.price, { precio })).precio,
-    login: (input: LoginInput): Promise<SessionInfo> =>
-      request(SessionInfoSchema, 'POST', API_PATHS.session, input),
+    login: (input: LoginInput): Promise<SessionInfo> => request(SessionInfoSchema, 'POST', API_PATHS.session, input),
     getSession: (): Promise<SessionInfo> => request(SessionInfoSchema, 'GET', API_PATHS.session),
     logout: (): Promise<void> => request(none, 'DELETE', API_PATHS.session),
-    getFormToken: async (): Promise<string> =>
-      (await request(FormTokenSchema, 'GET', API_PATHS.enquiryToken)).token,
+    getFormToken: async (): Promise<string> => (await request(FormTokenSchema, 'GET', API_PATHS.enquiryToken)).token,
     sendEnquiry: (input: EnquiryInput): Promise<{ id: string }> =>
       request(z.object({ id: z.string() }), 'POST', API_PATHS.enquiries, input),
     listEnquiries: (): Promise<Enquiry[]> => request(z.array(EnquirySchema), 'GET', API_PATHS.enquiries),

@@ -18,8 +18,7 @@ export class ApiError extends Error {
   }
 }
 
-export const NETWORK_ERROR_MESSAGE =
-  'No pudimos conectar con el servidor. Revisa tu conexión e inténtalo de nuevo.';
+export const NETWORK_ERROR_MESSAGE = 'No pudimos conectar con el servidor. Revisa tu conexión e inténtalo de nuevo.';
 
 /** Turns any non-2xx answer into an ApiError, whatever its body. */
 export async function errorFromResponse(res: Response): Promise<ApiError> {

@@ -12,9 +12,7 @@ const usdFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 
 
 /** Formats an amount given in COP in the chosen currency (USD at the fixed rate). */
 export function formatMoney(amountCop: number, currency: Currency): string {
-  return currency === 'COP'
-    ? copFormat.format(amountCop)
-    : usdFormat.format(amountCop / BUSINESS.copPerUsd);
+  return currency === 'COP' ? copFormat.format(amountCop) : usdFormat.format(amountCop / BUSINESS.copPerUsd);
 }
 
 /** Total per night for a group: people × price per person. */

@@ -18,8 +18,7 @@ const phone = z
   .trim()
   .regex(/^\+?[\d\s().-]{7,}$/, 'Escribe un teléfono válido (solo números, espacios o +).')
   .max(LIMITS.phoneMax, 'El teléfono es demasiado largo.');
-const date = (label: string) =>
-  z.string().trim().refine(isIsoDate, `Elige la fecha de ${label}.`);
+const date = (label: string) => z.string().trim().refine(isIsoDate, `Elige la fecha de ${label}.`);
 const consent = z.literal(true, {
   error: 'Debes aceptar el tratamiento de tus datos personales.',
 });

@@ -55,19 +55,13 @@ export function uploadImage(
       reject(
         new ApiError(
           xhr.status,
-          parsedError.success
-            ? parsedError.data
-            : { error: `Error del servidor (${xhr.status}).`, code: 'INTERNAL' },
+          parsedError.success ? parsedError.data : { error: `Error del servidor (${xhr.status}).`, code: 'INTERNAL' },
           Number.isFinite(retry) && retry > 0 ? retry : undefined,
         ),
       );
     });
-    xhr.addEventListener('error', () =>
-      reject(new ApiError(0, { error: NETWORK_ERROR_MESSAGE, code: 'NETWORK' })),
-    );
-    xhr.addEventListener('abort', () =>
-      reject(new ApiError(0, { error: 'Subida cancelada.', code: 'ABORTED' })),
-    );
+    xhr.addEventListener('error', () => reject(new ApiError(0, { error: NETWORK_ERROR_MESSAGE, code: 'NETWORK' })));
+    xhr.addEventListener('abort', () => reject(new ApiError(0, { error: 'Subida cancelada.', code: 'ABORTED' })));
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(body);
   });

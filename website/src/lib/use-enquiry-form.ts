@@ -5,9 +5,7 @@ import { useFormToken } from './use-form-token';
 import { focusFirstError, type FieldErrors } from './validation';
 
 export type FormStatusState =
-  | { kind: 'success'; text: string }
-  | { kind: 'error'; text: string; offerWhatsapp: boolean; detail?: string }
-  | null;
+  { kind: 'success'; text: string } | { kind: 'error'; text: string; offerWhatsapp: boolean; detail?: string } | null;
 
 type Validation = { ok: true; input: EnquiryInput } | { ok: false; errors: FieldErrors };
 

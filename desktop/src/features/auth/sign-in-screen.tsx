@@ -18,7 +18,9 @@ export function SignInScreen({ api, serverUrl, notice, canRememberSession, onSig
   const heading = useFocusHeading();
   return (
     <main id="contenido" className="screen narrow">
-      <h1 ref={heading} tabIndex={-1}>Iniciar sesión</h1>
+      <h1 ref={heading} tabIndex={-1}>
+        Iniciar sesión
+      </h1>
       <p>
         Servidor: <span className="mono">{serverUrl}</span>{' '}
         <button type="button" className="link" onClick={onChangeServer}>

@@ -185,7 +185,11 @@ export function BulkUpload({ onSessionLost }: Props) {
         >
           Reintentar fallidas ({failed})
         </button>
-        <button type="button" disabled={!snap.running} onClick={() => void run(() => unwrap(getBridge().cancelUploads()))}>
+        <button
+          type="button"
+          disabled={!snap.running}
+          onClick={() => void run(() => unwrap(getBridge().cancelUploads()))}
+        >
           Cancelar
         </button>
         <button
@@ -225,7 +229,9 @@ export function BulkUpload({ onSessionLost }: Props) {
                 <p className="meta">
                   <span className="mono">{item.name}</span> · {formatBytes(item.size)} ·{' '}
                   <span className="state">{STATE_LABEL[item.state]}</span>
-                  {item.error && item.state !== 'cancelled' ? <span className="item-error"> — {item.error}</span> : null}
+                  {item.error && item.state !== 'cancelled' ? (
+                    <span className="item-error"> — {item.error}</span>
+                  ) : null}
                 </p>
                 <progress
                   max={1}

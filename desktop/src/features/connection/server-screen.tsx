@@ -33,7 +33,9 @@ export function ServerScreen({ current, onConnected, onCancel }: Props) {
 
   return (
     <main id="contenido" className="screen narrow">
-      <h1 ref={heading} tabIndex={-1}>Conectar con el sitio web</h1>
+      <h1 ref={heading} tabIndex={-1}>
+        Conectar con el sitio web
+      </h1>
       <p>Escribe la dirección del sitio de la cabaña. La aplicación la recordará.</p>
       <form onSubmit={submit} noValidate>
         <label htmlFor={inputId}>Dirección del servidor</label>

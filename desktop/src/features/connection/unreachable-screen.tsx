@@ -12,7 +12,9 @@ export function UnreachableScreen({ serverUrl, message, onRetry, onChangeServer 
   const heading = useFocusHeading();
   return (
     <main id="contenido" className="screen narrow">
-      <h1 ref={heading} tabIndex={-1}>Sin conexión con el servidor</h1>
+      <h1 ref={heading} tabIndex={-1}>
+        Sin conexión con el servidor
+      </h1>
       <p role="alert" className="error">
         {message}
       </p>

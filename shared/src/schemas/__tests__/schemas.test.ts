@@ -72,13 +72,15 @@ describe('enquiries', () => {
   });
 
   it('rejects a check-out on or before check-in, and a check-in in the past', () => {
-    expect(fieldErrors(EnquiryInputSchema.safeParse({ ...reservation, checkOut: reservation.checkIn })).checkOut).toMatch(
-      /posterior/,
-    );
+    expect(
+      fieldErrors(EnquiryInputSchema.safeParse({ ...reservation, checkOut: reservation.checkIn })).checkOut,
+    ).toMatch(/posterior/);
     expect(fieldErrors(EnquiryInputSchema.safeParse({ ...reservation, checkIn: addDays(today, -1) })).checkIn).toMatch(
       /pasado/,
     );
-    expect(EnquiryInputSchema.safeParse({ ...reservation, checkIn: today, checkOut: addDays(today, 1) }).success).toBe(true);
+    expect(EnquiryInputSchema.safeParse({ ...reservation, checkIn: today, checkOut: addDays(today, 1) }).success).toBe(
+      true,
+    );
   });
 
   it('keeps the group between 2 and 20 people', () => {
@@ -100,7 +102,11 @@ describe('enquiries', () => {
 
 describe('images and sessions', () => {
   it('requires a title and trims fields', () => {
-    expect(UploadImageFieldsSchema.parse({ title: '  Jacuzzi ' })).toEqual({ title: 'Jacuzzi', description: '', tags: '' });
+    expect(UploadImageFieldsSchema.parse({ title: '  Jacuzzi ' })).toEqual({
+      title: 'Jacuzzi',
+      description: '',
+      tags: '',
+    });
     expect(UploadImageFieldsSchema.safeParse({ title: '   ' }).success).toBe(false);
     expect(UploadImageFieldsSchema.safeParse({ title: 'x'.repeat(121) }).success).toBe(false);
   });

@@ -15,11 +15,23 @@ const FEATURES: { icon: IconName; title: string; text: string }[] = [
 ];
 
 const ATTRACTIONS: { icon: IconName; title: string; text: string }[] = [
-  { icon: 'volcano', title: 'Volcán de lodo', text: 'Un baño de lodo tibio en el volcán de San Antero, a un corto trayecto.' },
+  {
+    icon: 'volcano',
+    title: 'Volcán de lodo',
+    text: 'Un baño de lodo tibio en el volcán de San Antero, a un corto trayecto.',
+  },
   { icon: 'umbrella', title: 'Playas', text: 'Las playas de Tolú y Coveñas, de aguas tranquilas y cálidas.' },
   { icon: 'moon', title: 'Tolú de noche', text: 'El malecón, los bicitaxis iluminados y la comida de la costa.' },
-  { icon: 'boat', title: 'Tour por las islas', text: 'Lancha a las islas de San Bernardo: Múcura, Tintipán y el islote.' },
-  { icon: 'leaf', title: 'Canoa por el manglar', text: 'Un paseo en canoa entre los manglares de la ciénaga de La Caimanera.' },
+  {
+    icon: 'boat',
+    title: 'Tour por las islas',
+    text: 'Lancha a las islas de San Bernardo: Múcura, Tintipán y el islote.',
+  },
+  {
+    icon: 'leaf',
+    title: 'Canoa por el manglar',
+    text: 'Un paseo en canoa entre los manglares de la ciénaga de La Caimanera.',
+  },
   { icon: 'wave', title: 'Playa blanca', text: 'Arena blanca y mar turquesa para un día completo de sol.' },
 ];
 
@@ -75,8 +87,8 @@ export default function HomeRoute() {
               A {BUSINESS.distanceToSeaMinutes} minutos del mar
             </h2>
             <p>
-              La cabaña está en la vía entre Tolú y Coveñas, en el corazón del Golfo de Morrosquillo: lo bastante
-              cerca para ir a la playa cada mañana y lo bastante lejos del ruido para descansar de verdad.
+              La cabaña está en la vía entre Tolú y Coveñas, en el corazón del Golfo de Morrosquillo: lo bastante cerca
+              para ir a la playa cada mañana y lo bastante lejos del ruido para descansar de verdad.
             </p>
             <p>{BUSINESS.address.display}.</p>
             <a className="button button--outline" href={BUSINESS.mapUrl} target="_blank" rel="noopener">

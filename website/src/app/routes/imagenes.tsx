@@ -15,8 +15,8 @@ export default function ImagenesRoute() {
       <div className="container narrow">
         <UploadForm />
         <p className="muted small">
-          Al subir una foto confirmas que la tomaste tú y nos autorizas a mostrarla en este sitio. Quitamos los
-          datos de ubicación (GPS) y demás metadatos de cada foto.
+          Al subir una foto confirmas que la tomaste tú y nos autorizas a mostrarla en este sitio. Quitamos los datos de
+          ubicación (GPS) y demás metadatos de cada foto.
         </p>
       </div>
     </main>

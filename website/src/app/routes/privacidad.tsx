@@ -35,8 +35,8 @@ export default function PrivacidadRoute() {
           </li>
           <li>En el formulario de contacto: nombre, correo electrónico y mensaje.</li>
           <li>
-            En la página para compartir fotos: la foto, su título y su descripción. Antes de guardarla le quitamos
-            la ubicación GPS y demás metadatos.
+            En la página para compartir fotos: la foto, su título y su descripción. Antes de guardarla le quitamos la
+            ubicación GPS y demás metadatos.
           </li>
         </ul>
         <p>
@@ -51,9 +51,9 @@ export default function PrivacidadRoute() {
           <li>Cumplir obligaciones legales del prestador de servicios turísticos (RNT {BUSINESS.rnt}).</li>
         </ul>
         <p>
-          No vendemos ni cedemos tus datos. Para enviar los correos usamos el servicio EmailJS, que actúa como
-          encargado del tratamiento y puede almacenar el mensaje fuera de Colombia; la copia de tu solicitud queda
-          guardada en nuestro propio servidor.
+          No vendemos ni cedemos tus datos. Para enviar los correos usamos el servicio EmailJS, que actúa como encargado
+          del tratamiento y puede almacenar el mensaje fuera de Colombia; la copia de tu solicitud queda guardada en
+          nuestro propio servidor.
         </p>
 
         <h2>4. Tus derechos</h2>
@@ -66,25 +66,24 @@ export default function PrivacidadRoute() {
             <strong>Actualizar</strong> y <strong>rectificar</strong> tus datos si son inexactos o están incompletos.
           </li>
           <li>
-            <strong>Suprimir</strong> tus datos cuando no sean necesarios para la finalidad para la que se
-            recogieron.
+            <strong>Suprimir</strong> tus datos cuando no sean necesarios para la finalidad para la que se recogieron.
           </li>
           <li>
             <strong>Revocar</strong> la autorización que nos diste, y pedir prueba de ella.
           </li>
           <li>Ser informado sobre el uso que hemos dado a tus datos.</li>
           <li>
-            Presentar <strong>quejas ante la Superintendencia de Industria y Comercio (SIC)</strong> por
-            infracciones a la ley, después de haber acudido a nosotros.
+            Presentar <strong>quejas ante la Superintendencia de Industria y Comercio (SIC)</strong> por infracciones a
+            la ley, después de haber acudido a nosotros.
           </li>
         </ul>
 
         <h2>5. Cómo ejercer tus derechos</h2>
         <p>
-          Escribe a <a href={`mailto:${c.email}`}>{c.email}</a> con tu nombre, el correo o teléfono que usaste y lo
-          que solicitas. Respondemos las consultas en un plazo máximo de diez (10) días hábiles y los reclamos
-          (corrección, actualización, supresión o revocatoria) en un máximo de quince (15) días hábiles, como prevén
-          los artículos 14 y 15 de la Ley 1581 de 2012. Si no quedas satisfecho puedes acudir a la SIC en{' '}
+          Escribe a <a href={`mailto:${c.email}`}>{c.email}</a> con tu nombre, el correo o teléfono que usaste y lo que
+          solicitas. Respondemos las consultas en un plazo máximo de diez (10) días hábiles y los reclamos (corrección,
+          actualización, supresión o revocatoria) en un máximo de quince (15) días hábiles, como prevén los artículos 14
+          y 15 de la Ley 1581 de 2012. Si no quedas satisfecho puedes acudir a la SIC en{' '}
           <a href="https://www.sic.gov.co" target="_blank" rel="noopener">
             www.sic.gov.co
           </a>
@@ -94,8 +93,8 @@ export default function PrivacidadRoute() {
         <h2>6. Autorización y conservación</h2>
         <p>
           Al marcar la casilla de autorización de un formulario nos autorizas a tratar tus datos para las finalidades
-          anteriores; guardamos la fecha en que lo hiciste y la versión de esta política. Conservamos tus datos
-          mientras sean necesarios para atender tu solicitud y cumplir la ley, y después los eliminamos.
+          anteriores; guardamos la fecha en que lo hiciste y la versión de esta política. Conservamos tus datos mientras
+          sean necesarios para atender tu solicitud y cumplir la ley, y después los eliminamos.
         </p>
 
         <h2>7. Vigencia</h2>

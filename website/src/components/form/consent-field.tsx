@@ -31,7 +31,8 @@ export function ConsentField({ id, checked, onChange, error }: Props) {
           </a>
           .
           <span className="field__required" aria-hidden="true">
-            {' '}*
+            {' '}
+            *
           </span>
         </label>
       </div>

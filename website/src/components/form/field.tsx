@@ -20,7 +20,8 @@ function FieldShell({ id, label, error, hint, required, children }: FieldShellPr
         {label}
         {required ? (
           <span className="field__required" aria-hidden="true">
-            {' '}*
+            {' '}
+            *
           </span>
         ) : (
           <span className="field__optional"> (opcional)</span>
@@ -43,7 +44,14 @@ function FieldShell({ id, label, error, hint, required, children }: FieldShellPr
 
 type Common = { id: string; label: string; error?: string; hint?: string };
 
-export function TextField({ id, label, error, hint, required, ...rest }: Common & InputHTMLAttributes<HTMLInputElement>) {
+export function TextField({
+  id,
+  label,
+  error,
+  hint,
+  required,
+  ...rest
+}: Common & InputHTMLAttributes<HTMLInputElement>) {
   return (
     <FieldShell id={id} label={label} error={error} hint={hint} required={required}>
       {(aria) => <input id={id} name={id} className="input" required={required} {...aria} {...rest} />}

@@ -15,9 +15,7 @@ export function Footer() {
     <footer className="site-footer">
       <div className="container site-footer__grid">
         <div>
-          <h2 className="site-footer__title">
-            {BUSINESS.name}
-          </h2>
+          <h2 className="site-footer__title">{BUSINESS.name}</h2>
           <p>{BUSINESS.tagline}.</p>
           <p className="rnt">
             <Icon name="shield" size={18} /> Registro Nacional de Turismo (RNT) n.º {BUSINESS.rnt}
@@ -49,9 +47,7 @@ export function Footer() {
           </ul>
         </nav>
         <div>
-          <h2 className="site-footer__title">
-            Contacto
-          </h2>
+          <h2 className="site-footer__title">Contacto</h2>
           <ul className="site-footer__list site-footer__contact">
             <li>
               <Icon name="phone" size={18} /> <a href={`tel:${BUSINESS.phoneE164}`}>{BUSINESS.phoneDisplay}</a>
@@ -74,9 +70,7 @@ export function Footer() {
           </ul>
         </div>
         <div>
-          <h2 className="site-footer__title">
-            Redes sociales
-          </h2>
+          <h2 className="site-footer__title">Redes sociales</h2>
           <ul className="socials">
             {BUSINESS.socials.map((s) => (
               <li key={s.name}>

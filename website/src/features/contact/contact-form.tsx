@@ -33,7 +33,13 @@ export function ContactForm() {
     emails: (input) => [
       {
         templateId: env.emailjs.templateContacto,
-        params: { tipo: 'Contacto', name: input.name, email: input.email, reply_to: input.email, message: input.message },
+        params: {
+          tipo: 'Contacto',
+          name: input.name,
+          email: input.email,
+          reply_to: input.email,
+          message: input.message,
+        },
         required: true,
       },
     ],
@@ -101,7 +107,10 @@ export function ContactForm() {
         submitLabel="Enviar mensaje"
         submitClassName="button--primary"
         status={status}
-        whatsapp={{ href: whatsappUrl(`Hola, soy ${values.name || 'un visitante'}. ${values.message}`.trim()), label: 'Escribir por WhatsApp' }}
+        whatsapp={{
+          href: whatsappUrl(`Hola, soy ${values.name || 'un visitante'}. ${values.message}`.trim()),
+          label: 'Escribir por WhatsApp',
+        }}
       />
     </form>
   );

@@ -41,10 +41,7 @@ const INITIAL: Values = {
 
 const ORDER = ['name', 'email', 'phone', 'checkIn', 'checkOut', 'numPeople', 'message', 'consent'] as const;
 
-const PEOPLE = Array.from(
-  { length: BUSINESS.maxPeople - BUSINESS.minPeople + 1 },
-  (_, i) => BUSINESS.minPeople + i,
-);
+const PEOPLE = Array.from({ length: BUSINESS.maxPeople - BUSINESS.minPeople + 1 }, (_, i) => BUSINESS.minPeople + i);
 
 function addDays(iso: string, days: number): string {
   const d = new Date(`${iso}T00:00:00Z`);
@@ -242,7 +239,10 @@ export function ReservationForm({ price, onStayChange }: Props) {
         submitLabel="Enviar reserva"
         submitClassName="button--accent"
         status={status}
-        whatsapp={{ href: whatsappUrl(stayWhatsappText(values, price, 'COP', values.name)), label: 'Enviar la reserva por WhatsApp' }}
+        whatsapp={{
+          href: whatsappUrl(stayWhatsappText(values, price, 'COP', values.name)),
+          label: 'Enviar la reserva por WhatsApp',
+        }}
       />
     </form>
   );

@@ -75,10 +75,20 @@ export function Lightbox({ images, index, onChange, onClose }: Props) {
           </figure>
           {count > 1 ? (
             <>
-              <button type="button" className="lightbox__nav lightbox__nav--prev" onClick={prev} aria-label="Foto anterior">
+              <button
+                type="button"
+                className="lightbox__nav lightbox__nav--prev"
+                onClick={prev}
+                aria-label="Foto anterior"
+              >
                 <Icon name="chevronLeft" size={30} />
               </button>
-              <button type="button" className="lightbox__nav lightbox__nav--next" onClick={next} aria-label="Foto siguiente">
+              <button
+                type="button"
+                className="lightbox__nav lightbox__nav--next"
+                onClick={next}
+                aria-label="Foto siguiente"
+              >
                 <Icon name="chevronRight" size={30} />
               </button>
             </>

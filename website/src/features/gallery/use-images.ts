@@ -3,9 +3,7 @@ import type { Image } from '@cabana/shared/schemas/image';
 import { api } from '../../lib/api';
 
 export type ImagesState =
-  | { status: 'loading'; images: Image[] }
-  | { status: 'ready'; images: Image[] }
-  | { status: 'error'; images: Image[] };
+  { status: 'loading'; images: Image[] } | { status: 'ready'; images: Image[] } | { status: 'error'; images: Image[] };
 
 /** Published photos. A failure leaves the grid empty and is logged (as a warning: it is expected offline). */
 export function useImages() {

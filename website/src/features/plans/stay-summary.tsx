@@ -27,7 +27,11 @@ export function StaySummary({ stay, price, currency }: Props) {
         <div>
           <dt>Total por noche</dt>
           <dd data-testid="total-noche">
-            {q.perNight === null ? (price.status === 'error' ? 'No disponible' : 'Consultando…') : formatMoney(q.perNight, currency)}
+            {q.perNight === null
+              ? price.status === 'error'
+                ? 'No disponible'
+                : 'Consultando…'
+              : formatMoney(q.perNight, currency)}
           </dd>
         </div>
         {q.nights > 0 ? (

@@ -65,7 +65,12 @@ export function UploadForm() {
     setFile(problem ? null : chosen);
     if (!title && !problem) {
       // A sensible default title from the file name, easy to change.
-      setTitle(chosen.name.replace(/\.[^.]+$/, '').replace(/[_-]+/g, ' ').slice(0, LIMITS.titleMax));
+      setTitle(
+        chosen.name
+          .replace(/\.[^.]+$/, '')
+          .replace(/[_-]+/g, ' ')
+          .slice(0, LIMITS.titleMax),
+      );
     }
   };
 
@@ -124,13 +129,23 @@ export function UploadForm() {
   const percent = progress === null ? 0 : Math.round(progress * 100);
 
   return (
-    <form className="form card upload" noValidate onSubmit={onSubmit} aria-labelledby="subir-titulo" aria-busy={uploading}>
+    <form
+      className="form card upload"
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby="subir-titulo"
+      aria-busy={uploading}
+    >
       <h2 id="subir-titulo" className="form__title">
         Sube una foto
       </h2>
       <div className={errors.image ? 'field field--error' : 'field'}>
         <label htmlFor="imagen" className="field__label">
-          Foto<span className="field__required" aria-hidden="true"> *</span>
+          Foto
+          <span className="field__required" aria-hidden="true">
+            {' '}
+            *
+          </span>
         </label>
         <div className="dropzone">
           <Icon name="camera" size={32} />
@@ -162,8 +177,8 @@ export function UploadForm() {
             <img src={preview} alt="Vista previa de la foto elegida" />
           ) : (
             <p className="upload__no-preview">
-              <Icon name="camera" size={20} /> {file.name}: la vista previa no está disponible para este formato,
-              pero la foto se puede subir.
+              <Icon name="camera" size={20} /> {file.name}: la vista previa no está disponible para este formato, pero
+              la foto se puede subir.
             </p>
           )}
         </div>

@@ -17,7 +17,11 @@ describe('stay quote', () => {
       nights: 3,
       total: 960_000,
     });
-    expect(quoteStay({ checkIn: '', checkOut: '', numPeople: 4 }, 80_000)).toEqual({ perNight: 320_000, nights: 0, total: null });
+    expect(quoteStay({ checkIn: '', checkOut: '', numPeople: 4 }, 80_000)).toEqual({
+      perNight: 320_000,
+      nights: 0,
+      total: null,
+    });
     expect(quoteStay({ checkIn: '2026-12-20', checkOut: '2026-12-23', numPeople: 4 }, null)).toEqual({
       perNight: null,
       nights: 3,
@@ -26,7 +30,12 @@ describe('stay quote', () => {
   });
 
   it('writes the chosen stay into the WhatsApp text', () => {
-    const text = stayWhatsappText({ checkIn: '2026-12-20', checkOut: '2026-12-23', numPeople: 4 }, 80_000, 'USD', 'Ana');
+    const text = stayWhatsappText(
+      { checkIn: '2026-12-20', checkOut: '2026-12-23', numPeople: 4 },
+      80_000,
+      'USD',
+      'Ana',
+    );
     expect(text).toContain('Nombre: Ana');
     expect(text).toContain('Personas: 4');
     expect(text).toContain('Noches: 3');
