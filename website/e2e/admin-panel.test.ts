@@ -212,15 +212,13 @@ describe('web admin panel', () => {
   it('explains a refused file without sending it, and keeps the rest of the form working', async () => {
     const context = await site.browser.newContext(ADMIN_CONTEXT);
     const { page, problems } = await adminPage(context, site.server);
-    await page
-      .getByLabel('Elegir fotos')
-      .setInputFiles([
-        {
-          name: 'logo.svg',
-          mimeType: 'image/svg+xml',
-          buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
-        },
-      ]);
+    await page.getByLabel('Elegir fotos').setInputFiles([
+      {
+        name: 'logo.svg',
+        mimeType: 'image/svg+xml',
+        buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+      },
+    ]);
     await page.getByRole('alert').filter({ hasText: 'No es una imagen admitida' }).waitFor();
     await expect(page.getByRole('button', { name: 'Subir' }).isDisabled()).resolves.toBe(true);
     await page.getByRole('button', { name: 'Quitar logo.svg' }).click();
