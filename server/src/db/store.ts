@@ -33,6 +33,11 @@ export interface Store {
   readonly file: string;
   /** True when the data file did not exist before this start. */
   readonly created: boolean;
+  /**
+   * Goes up by one each time a save starts, i.e. right after a change: caches of what pages
+   * and public lists show are keyed by it, so the request after a write never gets stale data.
+   */
+  readonly version: number;
   save(): Promise<void>;
 }
 
@@ -68,12 +73,19 @@ export async function openStore(dataDir: string): Promise<Store> {
   }
   const db = new Low<Data>(adapter, data);
   if (created) await db.write();
+  let version = 1;
   return {
     get data() {
       return db.data;
     },
+    get version() {
+      return version;
+    },
     file,
     created,
-    save: () => db.write(),
+    save: () => {
+      version += 1;
+      return db.write();
+    },
   };
 }
