@@ -2,13 +2,15 @@ import { readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDesktopService, SESSION_ENDED, type DesktopService } from '../electron/lib/desktop-service';
-import { createIpcHandlers, INVALID_ARGS } from '../electron/lib/ipc-handlers';
-import { CHANNELS } from '../electron/lib/bridge-contract';
+import { createIpcHandlers } from '../electron/lib/ipc-handlers';
+import { INVALID_ARGS } from '../electron/main/ipc';
+import { IPC } from '../contract/ipc';
 import { createFakeSafeStorage } from './helpers/fake-safe-storage';
 import { makePhoto } from './helpers/photos';
 import { startTestServer, type TestServer } from './helpers/server';
 import { tempDir } from './helpers/temp';
 import { closedPort } from './helpers/closed-port';
+import { ipcCaller, registerOnFakeIpcMain } from './helpers/ipc';
 
 describe('desktop service (what main does for the renderer) against the real server', () => {
   let server: TestServer;
@@ -140,16 +142,20 @@ describe('desktop service (what main does for the renderer) against the real ser
     const service: DesktopService = make();
     await service.init();
     await service.setServer(server.url);
-    const handlers = createIpcHandlers(service);
-    expect([...handlers.keys()].sort()).toEqual(Object.values(CHANNELS).sort());
-    const call = (channel: string, arg?: unknown) => handlers.get(channel as never)!(arg);
+    const handles = registerOnFakeIpcMain(createIpcHandlers(service));
+    expect([...handles.keys()].sort()).toEqual(
+      Object.values(IPC)
+        .map((e) => e.channel)
+        .sort(),
+    );
+    const call = ipcCaller(handles);
     const invalid = { ok: false, error: { status: 400, code: 'VALIDATION', message: INVALID_ARGS } };
 
-    expect(await call(CHANNELS.sessionLogin, { email: 'a', password: 'b', token: 'x' })).toEqual(invalid);
-    expect(await call(CHANNELS.sessionLogin, 'admin')).toEqual(invalid);
-    expect(await call(CHANNELS.priceSet, { precio: '12abc' })).toEqual(invalid);
+    expect(await call('login', { email: 'a', password: 'b', token: 'x' })).toEqual(invalid);
+    expect(await call('login', 'admin')).toEqual(invalid);
+    expect(await call('setPrice', { precio: '12abc' })).toEqual(invalid);
     expect(
-      await call(CHANNELS.imagesUpload, {
+      await call('uploadImage', {
         uploadId: 'x',
         fileName: 'a.jpg',
         bytes: 'AAAA',
@@ -157,7 +163,7 @@ describe('desktop service (what main does for the renderer) against the real ser
         description: '',
       }),
     ).toEqual(invalid);
-    expect(await call(CHANNELS.imagesDelete, { id: '' })).toEqual(invalid);
+    expect(await call('deleteImage', { id: '' })).toEqual(invalid);
     const absurd = {
       uploadId: 'x',
       fileName: 'a.jpg',
@@ -165,27 +171,27 @@ describe('desktop service (what main does for the renderer) against the real ser
       title: 't',
       description: '',
     };
-    expect(await call(CHANNELS.imagesUpload, absurd)).toEqual(invalid);
-    expect(await call(CHANNELS.uploadsAddFiles, { paths: [] })).toEqual(invalid);
-    expect(await call(CHANNELS.uploadsAddFiles, { paths: [42] })).toEqual(invalid);
-    expect(await call(CHANNELS.priceGet, { sneaky: true })).toEqual(invalid);
-    expect(await call(CHANNELS.connectionSetServer, { serverUrl: 'x'.repeat(3000) })).toEqual(invalid);
+    expect(await call('uploadImage', absurd)).toEqual(invalid);
+    expect(await call('addUploadPaths', { paths: [] })).toEqual(invalid);
+    expect(await call('addUploadPaths', { paths: [42] })).toEqual(invalid);
+    expect(await call('getPrice', { sneaky: true })).toEqual(invalid);
+    expect(await call('setServer', { serverUrl: 'x'.repeat(3000) })).toEqual(invalid);
 
     // Valid shape, refused by the service or the server: still a Spanish message, as data.
-    expect(await call(CHANNELS.priceGet)).toMatchObject({ ok: false, error: { status: 401, message: SESSION_ENDED } });
-    const login = await call(CHANNELS.sessionLogin, { email: server.admin.email, password: server.admin.password });
+    expect(await call('getPrice')).toMatchObject({ ok: false, error: { status: 401, message: SESSION_ENDED } });
+    const login = await call('login', { email: server.admin.email, password: server.admin.password });
     expect(login).toMatchObject({ ok: true, value: { email: server.admin.email } });
     expect(JSON.stringify(login)).not.toContain(await storedToken());
-    expect(await call(CHANNELS.priceSet, { precio: -5 })).toMatchObject({
+    expect(await call('setPrice', { precio: -5 })).toMatchObject({
       ok: false,
       error: { status: 400, code: 'VALIDATION' },
     });
-    expect(await call(CHANNELS.priceSet, { precio: 95_000 })).toEqual({ ok: true, value: 95_000 });
-    expect(await call(CHANNELS.imagesDelete, { id: '../../etc/passwd' })).toMatchObject({
+    expect(await call('setPrice', { precio: 95_000 })).toEqual({ ok: true, value: 95_000 });
+    expect(await call('deleteImage', { id: '../../etc/passwd' })).toMatchObject({
       ok: false,
       error: { status: expect.any(Number) },
     });
-    expect(await call(CHANNELS.uploadsSetTitle, { id: 'nope', title: 'x' })).toMatchObject({
+    expect(await call('setUploadTitle', { id: 'nope', title: 'x' })).toMatchObject({
       ok: false,
       error: { status: 404 },
     });
@@ -204,27 +210,26 @@ describe('desktop service (what main does for the renderer) against the real ser
     });
     await service.init();
     await service.setServer(server.url);
-    const handlers = createIpcHandlers(service);
-    const call = (channel: string, arg?: unknown) => handlers.get(channel as never)!(arg);
+    const call = ipcCaller(registerOnFakeIpcMain(createIpcHandlers(service)));
     const folder = path.join(dir, 'fotos');
     const { mkdir } = await import('node:fs/promises');
     await mkdir(folder);
     for (let i = 0; i < 4; i++)
       await writeFile(path.join(folder, `foto-${i}.jpg`), await makePhoto({ width: 320, height: 240, seed: i }));
-    expect(await call(CHANNELS.uploadsStart)).toMatchObject({ ok: false, error: { status: 401 } });
+    expect(await call('startUploads')).toMatchObject({ ok: false, error: { status: 401 } });
     await service.login(server.admin.email, server.admin.password);
-    expect(await call(CHANNELS.uploadsAddFiles, { paths: [folder] })).toEqual({
+    expect(await call('addUploadPaths', { paths: [folder] })).toEqual({
       ok: true,
       value: { added: 4, skipped: 0 },
     });
-    expect(await call(CHANNELS.uploadsStart)).toEqual({ ok: true, value: undefined });
+    expect(await call('startUploads')).toEqual({ ok: true, value: undefined });
     await service.uploadsIdle();
     await new Promise((r) => setTimeout(r, 20));
     expect(pushed.at(-1)).toBe(4);
     expect(thumbnailsInSnapshots).toBe(0);
     expect(thumbnails).toHaveLength(4);
     expect(new Set(thumbnails).size).toBe(4);
-    const snap = await call(CHANNELS.uploadsGet);
+    const snap = await call('getUploads');
     expect(snap).toMatchObject({ ok: true, value: { summary: { uploaded: 4, failed: 0 } } });
   });
 });

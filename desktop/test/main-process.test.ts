@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CHANNELS } from '../electron/lib/bridge-contract';
+import { IPC, type IpcHandlers } from '../contract/ipc';
+import { registerOnFakeIpcMain } from './helpers/ipc';
 
 /** The Electron module, replaced: the binary cannot run here, the wiring can be checked. */
 const electron = vi.hoisted(() => {
@@ -118,7 +119,7 @@ const {
   denyAllPermissions,
   strictSafeStorage,
 } = await import('../electron/main/security');
-const { registerIpcHandlers, FORBIDDEN_SENDER } = await import('../electron/main/ipc');
+const { FORBIDDEN_SENDER } = await import('../electron/main/ipc');
 
 const APP = { url: pathToFileURL('/opt/Brisas/resources/app.asar/dist/index.html').href };
 
@@ -270,19 +271,15 @@ describe('IPC sender checks', () => {
   });
 
   it('refuse untrusted senders before the handler runs, and malformed calls', async () => {
-    const handles = new Map<string, (...a: unknown[]) => unknown>();
-    const handler = vi.fn(async (arg: unknown) => ({ ok: true as const, value: arg }));
-    registerIpcHandlers(
-      { handle: (channel: string, fn: (...a: unknown[]) => unknown) => void handles.set(channel, fn) } as never,
-      new Map([[CHANNELS.priceGet, handler]]),
-      (event) => isTrustedSender(event, APP),
-    );
-    const invoke = handles.get(CHANNELS.priceGet)!;
+    const handler = vi.fn(async () => 90_000);
+    const handlers = Object.fromEntries(Object.keys(IPC).map((name) => [name, vi.fn()])) as unknown as IpcHandlers;
+    const handles = registerOnFakeIpcMain({ ...handlers, getPrice: handler }, (event) => isTrustedSender(event, APP));
+    const invoke = handles.get(IPC.getPrice.channel)!;
     expect(await invoke(frame('https://evil.example/'))).toEqual(FORBIDDEN_SENDER);
     expect(await invoke(frame(APP.url, {}), undefined)).toEqual(FORBIDDEN_SENDER);
     expect(handler).not.toHaveBeenCalled();
     expect(await invoke(frame(APP.url), 'a', 'b')).toMatchObject({ ok: false, error: { status: 400 } });
-    expect(await invoke(frame(APP.url), undefined)).toEqual({ ok: true, value: undefined });
+    expect(await invoke(frame(APP.url), undefined)).toEqual({ ok: true, value: 90_000 });
     expect(handler).toHaveBeenCalledOnce();
   });
 });
@@ -306,7 +303,11 @@ describe('main entry', () => {
       expect(electron.state.sandboxEnabled).toBeGreaterThan(0);
       expect(electron.state.appListeners.has('second-instance')).toBe(true);
       expect(electron.state.permissionRequest).not.toBeNull();
-      expect([...electron.state.handles.keys()].sort()).toEqual(Object.values(CHANNELS).sort());
+      expect([...electron.state.handles.keys()].sort()).toEqual(
+        Object.values(IPC)
+          .map((e) => e.channel)
+          .sort(),
+      );
       const win = electron.state.windows.at(-1)!;
       const prefs = win.options.webPreferences as Record<string, unknown>;
       expect(prefs).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true });
@@ -314,7 +315,7 @@ describe('main entry', () => {
       expect(win.loaded[0]).toMatch(/dist[\\/]index\.html$/);
 
       // A handler registered by main refuses a foreign frame and serves the app page.
-      const connectionGet = electron.state.handles.get(CHANNELS.connectionGet)!;
+      const connectionGet = electron.state.handles.get(IPC.getConnection.channel)!;
       expect(await connectionGet({ senderFrame: { url: 'https://evil.example/', parent: null } })).toEqual(
         FORBIDDEN_SENDER,
       );

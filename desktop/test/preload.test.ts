@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { CHANNELS, EVENTS, type DesktopBridge } from '../electron/lib/bridge-contract';
+import { IPC, IPC_EVENTS, listenerName, type DesktopBridge, type IpcEventName } from '../contract/ipc';
 
 const electron = vi.hoisted(() => {
   const state = {
@@ -54,49 +54,79 @@ describe('preload', () => {
     electron.state.invoked.length = 0;
     const bytes = new Uint8Array([1, 2, 3]);
     await bridge.getConnection();
-    await bridge.setServer('https://brisasdelgolfo.co');
+    await bridge.setServer({ serverUrl: 'https://brisasdelgolfo.co' });
     await bridge.getSession();
-    await bridge.login('a@b.co', 'clave');
+    await bridge.login({ email: 'a@b.co', password: 'clave' });
     await bridge.logout();
     await bridge.getPrice();
-    await bridge.setPrice(90_000);
+    await bridge.setPrice({ precio: 90_000 });
     await bridge.listImages();
     await bridge.listPendingImages();
     await bridge.uploadImage({ uploadId: 'u', fileName: 'a.jpg', bytes, title: 't', description: 'd' });
-    await bridge.cancelImageUpload('u');
-    await bridge.updateImage('i1', { title: 'Nuevo' });
-    await bridge.deleteImage('i1');
-    await bridge.approveImage('i1');
+    await bridge.cancelImageUpload({ uploadId: 'u' });
+    await bridge.updateImage({ id: 'i1', input: { title: 'Nuevo' } });
+    await bridge.deleteImage({ id: 'i1' });
+    await bridge.approveImage({ id: 'i1' });
     await bridge.listEnquiries();
-    await bridge.setEnquiryStatus('e1', 'respondida');
-    await bridge.deleteEnquiry('e1');
+    await bridge.setEnquiryStatus({ id: 'e1', status: 'respondida' });
+    await bridge.deleteEnquiry({ id: 'e1' });
     await bridge.getUploads();
-    await bridge.addUploadPaths(['/fotos']);
-    await bridge.pickUploadFiles(true);
-    await bridge.setUploadTitle('q1', 'Playa');
+    await bridge.addUploadPaths({ paths: ['/fotos'] });
+    await bridge.pickUploadFiles({ folders: true });
+    await bridge.setUploadTitle({ id: 'q1', title: 'Playa' });
     await bridge.startUploads();
     await bridge.retryFailedUploads();
     await bridge.cancelUploads();
     await bridge.clearFinishedUploads();
     const channels = electron.state.invoked.map((c) => c.channel);
-    expect([...channels].sort()).toEqual(Object.values(CHANNELS).sort());
+    expect([...channels].sort()).toEqual(
+      Object.values(IPC)
+        .map((e) => e.channel)
+        .sort(),
+    );
     expect(electron.state.invoked.every((c) => c.args.length === 1)).toBe(true);
     const byChannel = Object.fromEntries(electron.state.invoked.map((c) => [c.channel, c.args[0]]));
-    expect(byChannel[CHANNELS.sessionLogin]).toEqual({ email: 'a@b.co', password: 'clave' });
-    expect(byChannel[CHANNELS.imagesUpload]).toEqual({
+    expect(byChannel[IPC.login.channel]).toEqual({ email: 'a@b.co', password: 'clave' });
+    expect(byChannel[IPC.uploadImage.channel]).toEqual({
       uploadId: 'u',
       fileName: 'a.jpg',
       bytes,
       title: 't',
       description: 'd',
     });
-    expect(byChannel[CHANNELS.uploadsAddFiles]).toEqual({ paths: ['/fotos'] });
+    expect(byChannel[IPC.addUploadPaths.channel]).toEqual({ paths: ['/fotos'] });
+  });
+
+  it('is derived from the contract: one function per entry and per event, nothing more', async () => {
+    const events = Object.keys(IPC_EVENTS) as IpcEventName[];
+    expect(listenerName('uploadsChanged')).toBe('onUploadsChanged');
+    expect(Object.keys(bridge).sort()).toEqual(
+      [...Object.keys(IPC), ...events.map((e) => listenerName(e)), 'getPathForFile'].sort(),
+    );
+    for (const event of events) {
+      const channel = IPC_EVENTS[event].channel;
+      const seen: unknown[] = [];
+      const subscribe = bridge[listenerName(event)] as (fn: (payload: unknown) => void) => () => void;
+      const stop = subscribe((payload) => seen.push(payload));
+      expect(electron.state.listeners.get(channel)).toHaveLength(1);
+      electron.state.listeners.get(channel)![0]!({ sender: 'ipc' }, { event });
+      expect(seen).toEqual([{ event }]);
+      stop();
+      expect(electron.state.listeners.get(channel)).toHaveLength(0);
+    }
+    // A page that passes more arguments still sends exactly one.
+    electron.state.invoked.length = 0;
+    const loose = bridge.login as unknown as (...args: unknown[]) => Promise<unknown>;
+    await loose({ email: 'a@b.co', password: 'clave' }, 'extra', { token: true });
+    expect(electron.state.invoked).toEqual([
+      { channel: IPC.login.channel, args: [{ email: 'a@b.co', password: 'clave' }] },
+    ]);
   });
 
   it('events subscribe and unsubscribe; dropped files resolve to local paths', () => {
     const seen: unknown[] = [];
     const stop = bridge.onUploadsChanged((s) => seen.push(s));
-    const listeners = () => electron.state.listeners.get(EVENTS.uploadsChanged) ?? [];
+    const listeners = () => electron.state.listeners.get(IPC_EVENTS.uploadsChanged.channel) ?? [];
     expect(listeners()).toHaveLength(1);
     listeners()[0]!({ sender: 'ipc' }, { running: true });
     expect(seen).toEqual([{ running: true }]);
@@ -105,9 +135,12 @@ describe('preload', () => {
     expect(bridge.getPathForFile({ name: 'playa.jpg' } as File)).toBe('/home/dueño/playa.jpg');
     const thumbs: unknown[] = [];
     const stopThumbs = bridge.onUploadThumbnail((t) => thumbs.push(t));
-    electron.state.listeners.get(EVENTS.uploadThumbnail)![0]!({}, { id: 'q1', dataUrl: 'data:image/jpeg;base64,AA' });
+    electron.state.listeners.get(IPC_EVENTS.uploadThumbnail.channel)![0]!(
+      {},
+      { id: 'q1', dataUrl: 'data:image/jpeg;base64,AA' },
+    );
     expect(thumbs).toEqual([{ id: 'q1', dataUrl: 'data:image/jpeg;base64,AA' }]);
     stopThumbs();
-    expect(electron.state.listeners.get(EVENTS.uploadThumbnail)).toHaveLength(0);
+    expect(electron.state.listeners.get(IPC_EVENTS.uploadThumbnail.channel)).toHaveLength(0);
   });
 });

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, type PageProblems } from '../../website/e2e/browser';
 import { createDesktopService, type DesktopService } from '../electron/lib/desktop-service';
-import { CHANNELS, EVENTS } from '../electron/lib/bridge-contract';
+import { IPC, IPC_EVENTS } from '../contract/ipc';
 import { createDesktopApiClient } from '../electron/lib/api-client';
 import { createFakeSafeStorage } from './helpers/fake-safe-storage';
 import { makePhoto } from './helpers/photos';
@@ -34,6 +34,7 @@ describe('desktop renderer in headless Chromium, bridged to the real main-proces
   let pickResult: string[] = [];
   /** Set by a test to revoke the session right after a run has started. */
   let revokeDuringRun: (() => Promise<void>) | null = null;
+  let testBridge: Awaited<ReturnType<typeof installTestBridge>>;
 
   beforeAll(async () => {
     await ensureDesktopBuild();
@@ -46,26 +47,24 @@ describe('desktop renderer in headless Chromium, bridged to the real main-proces
       userDataDir: path.join(dir, 'userData'),
       safeStorage: safe,
       pickPaths: async () => pickResult,
-      onQueueChange: (s) => emitter.emit(EVENTS.uploadsChanged, s),
-      onImageUploadProgress: (p) => emitter.emit(EVENTS.imageUploadProgress, p),
-      onUploadThumbnail: (t) => emitter.emit(EVENTS.uploadThumbnail, t),
+      onQueueChange: (s) => emitter.emit(IPC_EVENTS.uploadsChanged.channel, s),
+      onImageUploadProgress: (p) => emitter.emit(IPC_EVENTS.imageUploadProgress.channel, p),
+      onUploadThumbnail: (t) => emitter.emit(IPC_EVENTS.uploadThumbnail.channel, t),
       pushIntervalMs: 50,
     });
     await service.init();
     const context = await browser.newContext();
     ({ page, problems } = await openPage(context));
-    Object.assign(
-      emitter,
-      await installTestBridge(page, service, path.join(dir, 'soltados'), async (channel) => {
-        // The run has started (its session check passed) and three uploads are on their way:
-        // revoke now, so the other seven meet a dead token.
-        if (channel === CHANNELS.uploadsStart && revokeDuringRun) {
-          const revoke = revokeDuringRun;
-          revokeDuringRun = null;
-          await revoke();
-        }
-      }),
-    );
+    testBridge = await installTestBridge(page, service, path.join(dir, 'soltados'), async (channel) => {
+      // The run has started (its session check passed) and three uploads are on their way:
+      // revoke now, so the other seven meet a dead token.
+      if (channel === IPC.startUploads.channel && revokeDuringRun) {
+        const revoke = revokeDuringRun;
+        revokeDuringRun = null;
+        await revoke();
+      }
+    });
+    emitter.emit = testBridge.emit;
   });
 
   afterAll(async () => {
@@ -279,10 +278,11 @@ describe('desktop renderer in headless Chromium, bridged to the real main-proces
     },
   );
 
-  it('stayed clean: no CSP violations, no console or page errors', () => {
+  it('stayed clean: no CSP violations, no console or page errors, every answer as the contract says', () => {
     expect(problems.cspViolations).toEqual([]);
     expect(problems.pageErrors).toEqual([]);
     expect(problems.consoleErrors).toEqual([]);
+    expect(testBridge.contractViolations).toEqual([]);
   });
 });
 

@@ -16,7 +16,7 @@ import type {
   ImageUploadProgress,
   QueueSnapshot,
   UploadThumbnail,
-} from './bridge-contract';
+} from '../../contract/ipc';
 
 export interface DesktopServiceOptions {
   /** Electron's userData folder: settings and the encrypted token live there. */

@@ -10,7 +10,7 @@ import { formatBytes, titleFromFileName } from './title';
 import type { PreparedImage } from './downscale';
 import type { UploadFields, UploadFile, UploadOptions } from './api-client';
 
-import type { QueueItem, QueueItemState, QueueSnapshot, QueueSummary, SkippedFile } from './bridge-contract';
+import type { QueueItem, QueueItemState, QueueSnapshot, QueueSummary, SkippedFile } from '../../contract/ipc';
 export type { QueueItem, QueueItemState, QueueSnapshot, QueueSummary, SkippedFile };
 
 export interface UploadQueueDeps {

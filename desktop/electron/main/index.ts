@@ -3,7 +3,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { app, BrowserWindow, dialog, ipcMain, safeStorage, session, shell } from 'electron';
 import { createDesktopService } from '../lib/desktop-service';
 import { createIpcHandlers } from '../lib/ipc-handlers';
-import { EVENTS } from '../lib/bridge-contract';
+import { IPC_EVENTS, type IpcEventName, type IpcEventPayload } from '../../contract/ipc';
 import {
   denyAllPermissions,
   installNavigationGuards,
@@ -47,8 +47,8 @@ if (!app.requestSingleInstanceLock()) {
 
   void app.whenReady().then(async () => {
     denyAllPermissions(session.defaultSession);
-    const send = (channel: string, payload: unknown) => {
-      if (mainWindow && !mainWindow.isDestroyed()) mainWindow.webContents.send(channel, payload);
+    const send = <E extends IpcEventName>(event: E, payload: IpcEventPayload<E>) => {
+      if (mainWindow && !mainWindow.isDestroyed()) mainWindow.webContents.send(IPC_EVENTS[event].channel, payload);
     };
     const service = createDesktopService({
       userDataDir: app.getPath('userData'),
@@ -66,9 +66,9 @@ if (!app.requestSingleInstanceLock()) {
           : await dialog.showOpenDialog(options);
         return result.canceled ? [] : result.filePaths;
       },
-      onQueueChange: (snapshot) => send(EVENTS.uploadsChanged, snapshot),
-      onUploadThumbnail: (thumbnail) => send(EVENTS.uploadThumbnail, thumbnail),
-      onImageUploadProgress: (progress) => send(EVENTS.imageUploadProgress, progress),
+      onQueueChange: (snapshot) => send('uploadsChanged', snapshot),
+      onUploadThumbnail: (thumbnail) => send('uploadThumbnail', thumbnail),
+      onImageUploadProgress: (progress) => send('imageUploadProgress', progress),
       onConnectionChange: ({ serverUrl }) => {
         serverOrigin = serverUrl ? new URL(serverUrl).origin : null;
       },
@@ -76,8 +76,7 @@ if (!app.requestSingleInstanceLock()) {
     await service.init();
     const { serverUrl } = await service.getConnection();
     serverOrigin = serverUrl ? new URL(serverUrl).origin : null;
-    const handlers = createIpcHandlers(service);
-    registerIpcHandlers(ipcMain, handlers, (event) => isTrustedSender(event, appLocation));
+    registerIpcHandlers(ipcMain, createIpcHandlers(service), (event) => isTrustedSender(event, appLocation));
 
     mainWindow = createMainWindow({
       preloadPath: path.join(here, 'preload.cjs'),

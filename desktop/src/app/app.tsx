@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { AdminPanel } from '@cabana/shared/admin/admin-panel';
-import type { ConnectionInfo, DesktopSession } from '../../electron/lib/bridge-contract';
+import type { ConnectionInfo, DesktopSession } from '../../contract/ipc';
 import { createBridgeAdminApi } from '../lib/bridge-admin-api';
 import { errorMessage, getBridge, unwrap } from '../lib/bridge';
 import { ServerScreen } from '../features/connection/server-screen';

@@ -2,7 +2,7 @@ import type { AdminApi, ProgressListener, UploadRequest } from '@cabana/shared/a
 import { ApiError } from '@cabana/shared/api/errors';
 import type { Image } from '@cabana/shared/schemas/image';
 import type { SessionInfo } from '@cabana/shared/schemas/session';
-import type { DesktopBridge } from '../../electron/lib/bridge-contract';
+import type { DesktopBridge } from '../../contract/ipc';
 import { unwrap } from './bridge';
 
 let uploadCounter = 0;
@@ -14,12 +14,12 @@ let uploadCounter = 0;
 export function createBridgeAdminApi(bridge: DesktopBridge): AdminApi {
   return {
     getSession: async (): Promise<SessionInfo | null> => unwrap(bridge.getSession()),
-    login: async (email, password): Promise<SessionInfo> => unwrap(bridge.login(email, password)),
+    login: async (email, password): Promise<SessionInfo> => unwrap(bridge.login({ email, password })),
     logout: async () => {
       await unwrap(bridge.logout());
     },
     getPrice: () => unwrap(bridge.getPrice()),
-    setPrice: (precio) => unwrap(bridge.setPrice(precio)),
+    setPrice: (precio) => unwrap(bridge.setPrice({ precio })),
     listImages: () => unwrap(bridge.listImages()),
     listPendingImages: () => unwrap(bridge.listPendingImages()),
     async uploadImage(req: UploadRequest, onProgress?: ProgressListener, signal?: AbortSignal): Promise<Image> {
@@ -30,7 +30,7 @@ export function createBridgeAdminApi(bridge: DesktopBridge): AdminApi {
       const stop = bridge.onImageUploadProgress((p) => {
         if (p.uploadId === uploadId) onProgress?.(p.fraction);
       });
-      const onAbort = () => void bridge.cancelImageUpload(uploadId);
+      const onAbort = () => void bridge.cancelImageUpload({ uploadId });
       signal?.addEventListener('abort', onAbort, { once: true });
       try {
         return await unwrap(
@@ -47,15 +47,15 @@ export function createBridgeAdminApi(bridge: DesktopBridge): AdminApi {
         signal?.removeEventListener('abort', onAbort);
       }
     },
-    updateImage: (id, input) => unwrap(bridge.updateImage(id, input)),
+    updateImage: (id, input) => unwrap(bridge.updateImage({ id, input })),
     deleteImage: async (id) => {
-      await unwrap(bridge.deleteImage(id));
+      await unwrap(bridge.deleteImage({ id }));
     },
-    approveImage: (id) => unwrap(bridge.approveImage(id)),
+    approveImage: (id) => unwrap(bridge.approveImage({ id })),
     listEnquiries: () => unwrap(bridge.listEnquiries()),
-    setEnquiryStatus: (id, status) => unwrap(bridge.setEnquiryStatus(id, status)),
+    setEnquiryStatus: (id, status) => unwrap(bridge.setEnquiryStatus({ id, status })),
     deleteEnquiry: async (id) => {
-      await unwrap(bridge.deleteEnquiry(id));
+      await unwrap(bridge.deleteEnquiry({ id }));
     },
   };
 }

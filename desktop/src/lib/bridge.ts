@@ -1,5 +1,5 @@
 import { ApiError } from '@cabana/shared/api/errors';
-import type { BridgeResult, DesktopBridge } from '../../electron/lib/bridge-contract';
+import type { BridgeResult, DesktopBridge } from '../../contract/ipc';
 
 declare global {
   interface Window {

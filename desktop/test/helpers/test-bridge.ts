@@ -1,13 +1,80 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { CHANNELS, EVENTS } from '../../electron/lib/bridge-contract';
+import type { z } from 'zod';
+import { IPC } from '../../contract/ipc';
 import type { DesktopService } from '../../electron/lib/desktop-service';
 import { createIpcHandlers } from '../../electron/lib/ipc-handlers';
+import { desktopDir } from './build';
+import { registerOnFakeIpcMain } from './ipc';
+
+/** Bindings carry JSON only: byte arrays in an argument object travel as base64. */
+interface EncodedBytes {
+  __bytesBase64: string;
+}
+
+function decodeArg(arg: unknown): unknown {
+  if (!arg || typeof arg !== 'object' || Array.isArray(arg)) return arg;
+  return Object.fromEntries(
+    Object.entries(arg).map(([key, value]) =>
+      value && typeof value === 'object' && '__bytesBase64' in value
+        ? [key, new Uint8Array(Buffer.from((value as EncodedBytes).__bytesBase64, 'base64'))]
+        : [key, value],
+    ),
+  );
+}
 
 /**
- * Gives a Chromium page the same `window.cabanaDesktop` the preload gives Electron's renderer,
- * but every call goes through a Playwright binding to the real IPC handlers and service (which
- * talk to the real server). Bytes travel as base64 because bindings carry JSON only.
- * `fixtureDir` stands in for Electron's webUtils.getPathForFile: dropped names resolve there.
+ * Runs in the page before anything else: the `electron` module the preload requires, with
+ * ipcRenderer wired to the Playwright binding, events to `__desktopEmit`, and webUtils answering
+ * paths inside `dir`. Serialised by Playwright, so it must not close over anything.
+ */
+function installFakeElectron(dir: string): void {
+  type Listener = (event: unknown, payload: unknown) => void;
+  const listeners = new Map<string, Set<Listener>>();
+  const w = window as unknown as {
+    __desktopInvoke(channel: string, args: unknown[]): Promise<unknown>;
+    __desktopEmit(channel: string, payload: unknown): void;
+    __desktopElectron?: unknown;
+  };
+  const toBase64 = (bytes: Uint8Array) => {
+    let s = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    return btoa(s);
+  };
+  const encode = (arg: unknown) =>
+    arg && typeof arg === 'object' && !Array.isArray(arg)
+      ? Object.fromEntries(
+          Object.entries(arg).map(([k, v]) => [k, v instanceof Uint8Array ? { __bytesBase64: toBase64(v) } : v]),
+        )
+      : arg;
+  w.__desktopEmit = (channel, payload) => listeners.get(channel)?.forEach((fn) => fn({}, payload));
+  w.__desktopElectron = {
+    contextBridge: {
+      exposeInMainWorld: (key: string, api: unknown) => {
+        (window as unknown as Record<string, unknown>)[key] = api;
+      },
+    },
+    ipcRenderer: {
+      invoke: (channel: string, ...args: unknown[]) => w.__desktopInvoke(channel, args.map(encode)),
+      on: (channel: string, fn: Listener) => {
+        listeners.set(channel, (listeners.get(channel) ?? new Set()).add(fn));
+      },
+      removeListener: (channel: string, fn: Listener) => {
+        listeners.get(channel)?.delete(fn);
+      },
+    },
+    webUtils: { getPathForFile: (file: File) => `${dir}/${file.name}` },
+  };
+}
+
+/**
+ * Gives a Chromium page the `window.cabanaDesktop` Electron's renderer gets, from the built
+ * preload itself (dist-electron/preload.cjs) run against a stand-in `electron` module. Every call
+ * crosses a Playwright binding into main's own registration (argument validation included), the
+ * real handlers and the service (which talk to the real server); each answer is also held to its
+ * contract result schema. `fixtureDir` stands in for Electron's webUtils.getPathForFile: dropped
+ * names resolve there.
  */
 export async function installTestBridge(
   page: Page,
@@ -15,92 +82,40 @@ export async function installTestBridge(
   fixtureDir: string,
   /** Runs after a channel's handler, before the page gets the answer (to stage races in order). */
   afterCall?: (channel: string) => Promise<void>,
-): Promise<{ emit(channel: string, payload: unknown): void }> {
-  const handlers = createIpcHandlers(service);
-  const calls: string[] = [];
-  await page.exposeBinding('__desktopInvoke', async (_source, channel: string, arg: unknown) => {
-    calls.push(channel);
-    const handle = handlers.get(channel as never);
+): Promise<{ emit(channel: string, payload: unknown): void; contractViolations: string[] }> {
+  const handles = registerOnFakeIpcMain(createIpcHandlers(service));
+  const results = new Map<string, z.ZodType>(Object.values(IPC).map((entry) => [entry.channel, entry.result]));
+  const contractViolations: string[] = [];
+  await page.exposeBinding('__desktopInvoke', async (_source, channel: string, args: unknown[]) => {
+    const handle = handles.get(channel);
     if (!handle) return { ok: false, error: { status: 404, code: 'NOT_FOUND', message: 'Canal desconocido.' } };
-    let result;
-    if (arg && typeof arg === 'object' && 'bytesBase64' in arg) {
-      const { bytesBase64, ...rest } = arg as { bytesBase64: string };
-      result = await handle({ ...rest, bytes: new Uint8Array(Buffer.from(bytesBase64, 'base64')) });
-    } else {
-      result = await handle(arg);
+    const result = await handle({}, ...args.map(decodeArg));
+    if (result.ok) {
+      const checked = results.get(channel)!.safeParse(result.value);
+      if (!checked.success) contractViolations.push(`${channel}: ${checked.error.message}`);
     }
     await afterCall?.(channel);
     return result;
   });
-  await page.addInitScript(
-    ({ C, E, dir }) => {
-      const listeners = new Map<string, Set<(p: unknown) => void>>();
-      const w = window as unknown as {
-        __desktopInvoke(channel: string, arg?: unknown): Promise<unknown>;
-        __desktopEmit(channel: string, payload: unknown): void;
-        cabanaDesktop: unknown;
+  const preload = await readFile(path.join(desktopDir, 'dist-electron', 'preload.cjs'), 'utf8');
+  await page.addInitScript(installFakeElectron, fixtureDir);
+  // The preload is CommonJS: give it `require('electron')`, then leave no trace of it in the page.
+  await page.addInitScript({
+    content: `(() => {
+      const electron = window.__desktopElectron;
+      delete window.__desktopElectron;
+      const require = (name) => {
+        if (name !== 'electron') throw new Error('preload requires ' + name);
+        return electron;
       };
-      const invoke = (channel: string, arg?: unknown) => w.__desktopInvoke(channel, arg);
-      const on = (channel: string, fn: (p: unknown) => void) => {
-        const set = listeners.get(channel) ?? new Set();
-        set.add(fn);
-        listeners.set(channel, set);
-        return () => set.delete(fn);
-      };
-      w.__desktopEmit = (channel, payload) => listeners.get(channel)?.forEach((fn) => fn(payload));
-      const toBase64 = (bytes: Uint8Array) => {
-        let s = '';
-        for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-        return btoa(s);
-      };
-      w.cabanaDesktop = {
-        getConnection: () => invoke(C.connectionGet),
-        setServer: (serverUrl: string) => invoke(C.connectionSetServer, { serverUrl }),
-        getSession: () => invoke(C.sessionGet),
-        login: (email: string, password: string) => invoke(C.sessionLogin, { email, password }),
-        logout: () => invoke(C.sessionLogout),
-        getPrice: () => invoke(C.priceGet),
-        setPrice: (precio: number) => invoke(C.priceSet, { precio }),
-        listImages: () => invoke(C.imagesList),
-        listPendingImages: () => invoke(C.imagesListPending),
-        uploadImage: (a: {
-          uploadId: string;
-          fileName: string;
-          bytes: Uint8Array;
-          title: string;
-          description: string;
-        }) =>
-          invoke(C.imagesUpload, {
-            uploadId: a.uploadId,
-            fileName: a.fileName,
-            bytesBase64: toBase64(a.bytes),
-            title: a.title,
-            description: a.description,
-          }),
-        cancelImageUpload: (uploadId: string) => invoke(C.imagesCancelUpload, { uploadId }),
-        updateImage: (id: string, input: unknown) => invoke(C.imagesUpdate, { id, input }),
-        deleteImage: (id: string) => invoke(C.imagesDelete, { id }),
-        approveImage: (id: string) => invoke(C.imagesApprove, { id }),
-        listEnquiries: () => invoke(C.enquiriesList),
-        setEnquiryStatus: (id: string, status: string) => invoke(C.enquiriesSetStatus, { id, status }),
-        deleteEnquiry: (id: string) => invoke(C.enquiriesDelete, { id }),
-        getUploads: () => invoke(C.uploadsGet),
-        addUploadPaths: (paths: string[]) => invoke(C.uploadsAddFiles, { paths }),
-        pickUploadFiles: (folders: boolean) => invoke(C.uploadsPickFiles, { folders }),
-        setUploadTitle: (id: string, title: string) => invoke(C.uploadsSetTitle, { id, title }),
-        startUploads: () => invoke(C.uploadsStart),
-        retryFailedUploads: () => invoke(C.uploadsRetryFailed),
-        cancelUploads: () => invoke(C.uploadsCancel),
-        clearFinishedUploads: () => invoke(C.uploadsClearFinished),
-        getPathForFile: (file: File) => `${dir}/${file.name}`,
-        onUploadsChanged: (fn: (p: unknown) => void) => on(E.uploadsChanged, fn),
-        onImageUploadProgress: (fn: (p: unknown) => void) => on(E.imageUploadProgress, fn),
-        onUploadThumbnail: (fn: (p: unknown) => void) => on(E.uploadThumbnail, fn),
-      };
-    },
-    { C: CHANNELS, E: EVENTS, dir: fixtureDir },
-  );
+      const module = { exports: {} };
+      (function (require, module, exports) {
+${preload}
+      })(require, module, module.exports);
+    })();`,
+  });
   return {
+    contractViolations,
     emit(channel, payload) {
       page
         .evaluate(

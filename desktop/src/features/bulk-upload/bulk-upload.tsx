@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
-import type { QueueItem, QueueSnapshot } from '../../../electron/lib/bridge-contract';
+import type { QueueItem, QueueSnapshot } from '../../../contract/ipc';
 import { errorMessage, getBridge, unwrap } from '../../lib/bridge';
 import { formatBytes, STATE_LABEL, summaryText } from './format';
 
@@ -30,7 +30,7 @@ function TitleField({ item, onError }: { item: QueueItem; onError(message: strin
     focused.current = false;
     if (value.trim() === item.title) return;
     try {
-      await unwrap(getBridge().setUploadTitle(item.id, value));
+      await unwrap(getBridge().setUploadTitle({ id: item.id, title: value }));
       onError(null);
     } catch (err) {
       onError(errorMessage(err));
@@ -116,7 +116,7 @@ export function BulkUpload({ onSessionLost }: Props) {
       setError('No se pudieron leer los archivos soltados.');
       return;
     }
-    void run(() => unwrap(bridge.addUploadPaths(paths)));
+    void run(() => unwrap(bridge.addUploadPaths({ paths })));
   }
 
   const queued = snap.items.filter((i) => i.state === 'queued').length;
@@ -146,10 +146,10 @@ export function BulkUpload({ onSessionLost }: Props) {
           Las fotos grandes se reducen antes de enviarlas, para ahorrar datos.
         </p>
         <div className="actions">
-          <button type="button" onClick={() => void run(() => unwrap(getBridge().pickUploadFiles(false)))}>
+          <button type="button" onClick={() => void run(() => unwrap(getBridge().pickUploadFiles({ folders: false })))}>
             Elegir fotos
           </button>
-          <button type="button" onClick={() => void run(() => unwrap(getBridge().pickUploadFiles(true)))}>
+          <button type="button" onClick={() => void run(() => unwrap(getBridge().pickUploadFiles({ folders: true })))}>
             Elegir carpeta
           </button>
         </div>

@@ -1,4 +1,4 @@
-import type { QueueItemState, QueueSummary } from '../../../electron/lib/bridge-contract';
+import type { QueueItemState, QueueSummary } from '../../../contract/ipc';
 
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;

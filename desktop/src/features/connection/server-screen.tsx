@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { errorMessage, getBridge, unwrap } from '../../lib/bridge';
-import type { ConnectionInfo } from '../../../electron/lib/bridge-contract';
+import type { ConnectionInfo } from '../../../contract/ipc';
 import { useFocusHeading } from '../../lib/use-focus-heading';
 
 interface Props {
@@ -23,7 +23,7 @@ export function ServerScreen({ current, onConnected, onCancel }: Props) {
     setBusy(true);
     setError(null);
     try {
-      onConnected(await unwrap(getBridge().setServer(value)));
+      onConnected(await unwrap(getBridge().setServer({ serverUrl: value })));
     } catch (err) {
       setError(errorMessage(err));
     } finally {
