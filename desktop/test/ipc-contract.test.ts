@@ -1,0 +1,143 @@
+import { pathToFileURL } from 'node:url';
+import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { ApiError } from '@cabana/shared/api/errors';
+import {
+  IPC,
+  IPC_EVENTS,
+  type BridgeResult,
+  type DesktopBridge,
+  type IpcHandlers,
+  type IpcName,
+  type QueueSnapshot,
+} from '../contract/ipc';
+import { createIpcHandlers } from '../electron/lib/ipc-handlers';
+import type { DesktopService } from '../electron/lib/desktop-service';
+import { FORBIDDEN_SENDER, INVALID_ARGS } from '../electron/main/ipc';
+import { isTrustedSender } from '../electron/main/security';
+import { registerOnFakeIpcMain } from './helpers/ipc';
+
+const APP = { url: pathToFileURL('/opt/Brisas/resources/app.asar/dist/index.html').href };
+const fromApp = { senderFrame: { url: APP.url, parent: null } };
+const fromForeignFrame = { senderFrame: { url: APP.url, parent: { url: APP.url } } };
+const fromElsewhere = { senderFrame: { url: 'https://evil.example/', parent: null } };
+const INVALID = { ok: false, error: { status: 400, code: 'VALIDATION', message: INVALID_ARGS } };
+
+const names = Object.keys(IPC) as IpcName[];
+
+/** One spy per contract entry, each answering its own name. */
+function spyHandlers() {
+  const spies = Object.fromEntries(names.map((name) => [name, vi.fn(async () => name)]));
+  return { spies, handlers: spies as unknown as IpcHandlers };
+}
+
+function register(handlers: IpcHandlers) {
+  return registerOnFakeIpcMain(handlers, (event) => isTrustedSender(event, APP));
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('IPC contract', () => {
+  it('names every channel once, as resource:action', () => {
+    const channels = [...Object.values(IPC), ...Object.values(IPC_EVENTS)].map((entry) => entry.channel);
+    expect(new Set(channels).size).toBe(channels.length);
+    for (const channel of channels) expect(channel).toMatch(/^[a-z]+:[a-z]+(-[a-z]+)*$/);
+  });
+
+  it('main registers exactly one handler per entry, and the real handlers cover every entry', () => {
+    const handles = register(spyHandlers().handlers);
+    expect([...handles.keys()].sort()).toEqual(
+      Object.values(IPC)
+        .map((e) => e.channel)
+        .sort(),
+    );
+    const real = createIpcHandlers({} as DesktopService);
+    expect(Object.keys(real).sort()).toEqual([...names].sort());
+    for (const name of names) expect(typeof real[name], name).toBe('function');
+  });
+
+  it('refuses to start with an entry left without a handler', () => {
+    const { spies } = spyHandlers();
+    const { login: _login, ...withoutLogin } = spies;
+    expect(() => register(withoutLogin as unknown as IpcHandlers)).toThrow(/login/);
+  });
+
+  it('refuses a message from a foreign frame or page on every channel, before its handler runs', async () => {
+    const { spies, handlers } = spyHandlers();
+    const handles = register(handlers);
+    for (const { channel } of Object.values(IPC)) {
+      const handle = handles.get(channel)!;
+      expect(await handle(fromElsewhere, undefined), channel).toEqual(FORBIDDEN_SENDER);
+      expect(await handle(fromForeignFrame, undefined), channel).toEqual(FORBIDDEN_SENDER);
+      expect(await handle({ senderFrame: null }, undefined), channel).toEqual(FORBIDDEN_SENDER);
+    }
+    for (const spy of Object.values(spies)) expect(spy).not.toHaveBeenCalled();
+  });
+
+  it('refuses a bad argument, or more than one, on every channel, before its handler runs', async () => {
+    const { spies, handlers } = spyHandlers();
+    const handles = register(handlers);
+    for (const { channel } of Object.values(IPC)) {
+      const handle = handles.get(channel)!;
+      // Argument objects are strict and argument-less channels take nothing: an unknown key fails both.
+      expect(await handle(fromApp, { unexpected: true }), channel).toEqual(INVALID);
+      expect(await handle(fromApp, 'texto'), channel).toEqual(INVALID);
+      expect(await handle(fromApp, undefined, undefined), channel).toEqual(INVALID);
+    }
+    for (const spy of Object.values(spies)) expect(spy).not.toHaveBeenCalled();
+  });
+
+  it('hands the checked argument to the handler and its answer, or its error, back as data', async () => {
+    const { spies, handlers } = spyHandlers();
+    const handles = register({
+      ...handlers,
+      setPrice: async () => {
+        throw new ApiError(400, { error: 'El precio es muy bajo.', code: 'VALIDATION', fields: { precio: 'Bajo' } });
+      },
+      getUploads: () => {
+        throw new Error('disk on fire');
+      },
+    });
+    const call = (name: IpcName, ...args: unknown[]) => handles.get(IPC[name].channel)!(fromApp, ...args);
+
+    expect(await call('getConnection')).toEqual({ ok: true, value: 'getConnection' });
+    expect(await call('login', { email: 'a@b.co', password: 'clave' })).toEqual({ ok: true, value: 'login' });
+    expect(spies.login).toHaveBeenCalledExactlyOnceWith({ email: 'a@b.co', password: 'clave' });
+    const bytes = new Uint8Array([0xff, 0xd8, 0xff]);
+    await call('uploadImage', { uploadId: 'u1', fileName: 'a.jpg', bytes, title: 'Playa', description: '' });
+    expect(spies.uploadImage).toHaveBeenCalledExactlyOnceWith({
+      uploadId: 'u1',
+      fileName: 'a.jpg',
+      bytes,
+      title: 'Playa',
+      description: '',
+    });
+    // The shared schema's own rules apply too (an update must name a field).
+    expect(await call('updateImage', { id: 'i1', input: {} })).toEqual(INVALID);
+    expect(spies.updateImage).not.toHaveBeenCalled();
+
+    expect(await call('setPrice', { precio: 1 })).toEqual({
+      ok: false,
+      error: { status: 400, code: 'VALIDATION', message: 'El precio es muy bajo.', fields: { precio: 'Bajo' } },
+    });
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(await call('getUploads')).toEqual({
+      ok: false,
+      error: { status: 500, code: 'INTERNAL', message: 'Ocurrió un error inesperado en la aplicación.' },
+    });
+    expect(logged).toHaveBeenCalledOnce();
+  });
+
+  it('derives the types: the bridge takes each entry’s argument, handlers must cover every entry', () => {
+    expectTypeOf<Parameters<DesktopBridge['login']>>().toEqualTypeOf<[{ email: string; password: string }]>();
+    expectTypeOf<Parameters<DesktopBridge['getPrice']>>().toEqualTypeOf<[]>();
+    expectTypeOf<ReturnType<DesktopBridge['setPrice']>>().toEqualTypeOf<Promise<BridgeResult<number>>>();
+    expectTypeOf<Parameters<DesktopBridge['onUploadsChanged']>>().toEqualTypeOf<[(snapshot: QueueSnapshot) => void]>();
+    const { spies } = spyHandlers();
+    const { logout: _logout, ...rest } = spies as unknown as IpcHandlers;
+    // @ts-expect-error: a contract entry without its handler does not compile
+    const incomplete: IpcHandlers = rest;
+    expect(Object.keys(incomplete)).not.toContain('logout');
+  });
+});
