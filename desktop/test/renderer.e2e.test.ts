@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -83,6 +83,18 @@ describe('desktop renderer in headless Chromium, bridged to the real main-proces
     const requires = [...preload.matchAll(/require\(["'`]([^"'`]+)["'`]\)/g)].map((m) => m[1]);
     expect(new Set(requires)).toEqual(new Set(['electron']));
     expect(preload).not.toMatch(/^\s*(import|export)\s/m);
+    // The preload is built from the contract; the renderer imports it as types only, so no
+    // channel (nor the schemas beside it) reaches the renderer's bundle.
+    const assets = await readdir(path.join(distDir, 'assets'));
+    const renderer = (
+      await Promise.all(
+        assets.filter((f) => f.endsWith('.js')).map((f) => readFile(path.join(distDir, 'assets', f), 'utf8')),
+      )
+    ).join('\n');
+    for (const { channel } of [...Object.values(IPC), ...Object.values(IPC_EVENTS)]) {
+      expect(preload).toContain(channel);
+      expect(renderer).not.toContain(channel);
+    }
   });
 
   it('first run: server address, clear errors, sign-in', async () => {

@@ -1,6 +1,9 @@
 import { contextBridge, ipcRenderer, webUtils } from 'electron';
 import { IPC, IPC_EVENTS, listenerName, type DesktopBridge } from '../../contract/ipc';
 
+// Reading the names from the contract bundles zod and the schemas into this file (about 95 kB,
+// parsed once per window): the price of having no second list of channels to keep in step.
+
 // One named function per contract entry, each sending exactly one argument on its own channel:
 // the page can reach nothing else of ipcRenderer.
 const invokers = Object.entries(IPC).map(([name, { channel }]) => [
