@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sniffImageType } from '../src/images/detect';
+import { acceptedImageKind } from '@cabana/shared/images/sniff';
 import { WorkQueue } from '../src/images/queue';
 import { variantWidths } from '../src/images/pipeline';
 import { AppError } from '../src/middleware/errors';
@@ -13,21 +13,21 @@ const ftyp = (major: string, ...compat: string[]) => {
   return bytes(String.fromCharCode(0, 0, 0, size) + 'ftyp' + body);
 };
 
-describe('sniffImageType', () => {
+describe('acceptedImageKind (the shared sniffer, as the pipeline uses it)', () => {
   it('recognises accepted formats by their first bytes only', () => {
-    expect(sniffImageType(new Uint8Array([0xff, 0xd8, 0xff, 0xe1]))).toBe('jpeg');
-    expect(sniffImageType(bytes('\x89PNG\r\n\x1a\n....'))).toBe('png');
-    expect(sniffImageType(bytes('RIFF\0\0\0\0WEBPVP8 '))).toBe('webp');
-    expect(sniffImageType(ftyp('avif', 'mif1', 'miaf'))).toBe('avif');
-    expect(sniffImageType(ftyp('mif1', 'avif'))).toBe('avif');
-    expect(sniffImageType(ftyp('heic', 'mif1'))).toBe('heif');
-    expect(sniffImageType(ftyp('mif1', 'heic'))).toBe('heif');
+    expect(acceptedImageKind(new Uint8Array([0xff, 0xd8, 0xff, 0xe1]))).toBe('jpeg');
+    expect(acceptedImageKind(bytes('\x89PNG\r\n\x1a\n....'))).toBe('png');
+    expect(acceptedImageKind(bytes('RIFF\0\0\0\0WEBPVP8 '))).toBe('webp');
+    expect(acceptedImageKind(ftyp('avif', 'mif1', 'miaf'))).toBe('avif');
+    expect(acceptedImageKind(ftyp('mif1', 'avif'))).toBe('avif');
+    expect(acceptedImageKind(ftyp('heic', 'mif1'))).toBe('heic');
+    expect(acceptedImageKind(ftyp('mif1', 'heic'))).toBe('heic');
   });
   it('refuses text, SVG, GIF, MP4 and short input', () => {
     for (const s of ['<svg', '<?xml version', '<!doctype html>', 'GIF89a', '%PDF-1.7', ''])
-      expect(sniffImageType(bytes(s))).toBeNull();
-    expect(sniffImageType(ftyp('isom', 'mp41'))).toBeNull();
-    expect(sniffImageType(new Uint8Array([0xff, 0xd8]))).toBeNull();
+      expect(acceptedImageKind(bytes(s))).toBeNull();
+    expect(acceptedImageKind(ftyp('isom', 'mp41'))).toBeNull();
+    expect(acceptedImageKind(new Uint8Array([0xff, 0xd8]))).toBeNull();
   });
 });
 
