@@ -5,6 +5,7 @@ import { variantWidths } from '../src/images/pipeline';
 import { AppError } from '../src/middleware/errors';
 import { generatePassword, hashPassword, verifyPassword } from '../src/auth/password';
 import { ConfigError, readEnv } from '../src/env';
+import { isRecordId, newRecordId } from '../src/lib/ids';
 
 const bytes = (s: string) => new Uint8Array(Buffer.from(s, 'latin1'));
 const ftyp = (major: string, ...compat: string[]) => {
@@ -28,6 +29,27 @@ describe('acceptedImageKind (the shared sniffer, as the pipeline uses it)', () =
       expect(acceptedImageKind(bytes(s))).toBeNull();
     expect(acceptedImageKind(ftyp('isom', 'mp41'))).toBeNull();
     expect(acceptedImageKind(new Uint8Array([0xff, 0xd8]))).toBeNull();
+  });
+});
+
+describe('record ids', () => {
+  it('are 16 unguessable base64url characters, and nothing else passes for one', () => {
+    const ids = new Set(Array.from({ length: 200 }, newRecordId));
+    expect(ids.size).toBe(200);
+    for (const id of ids) {
+      expect(id).toMatch(/^[A-Za-z0-9_-]{16}$/);
+      expect(isRecordId(id)).toBe(true);
+    }
+    for (const bad of [
+      '',
+      '..',
+      '../../db.json',
+      'AAAAAAAAAAAAAAA',
+      'AAAAAAAAAAAAAAAAA',
+      'AAAAAAAAAAAAAAA/',
+      'AAAAAAAA%2e%2eAAAA',
+    ])
+      expect(isRecordId(bad)).toBe(false);
   });
 });
 
