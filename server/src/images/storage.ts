@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { fsyncDir } from '../db/durable-json-file';
+import { fsyncDir, writeNewFileSynced } from '../lib/durable-fs';
 import { isRecordId } from '../lib/ids';
 
 /** Variant files are `<width>.<ext>`. */
@@ -41,13 +41,7 @@ export class ImageFiles {
     try {
       for (const f of files) {
         if (!VARIANT_FILE_PATTERN.test(f.name)) throw new Error(`bad variant name ${f.name}`);
-        const handle = await fs.open(path.join(staging, f.name), 'wx', 0o644);
-        try {
-          await handle.writeFile(f.data);
-          await handle.sync();
-        } finally {
-          await handle.close();
-        }
+        await writeNewFileSynced(path.join(staging, f.name), f.data, 0o644);
       }
       await fsyncDir(staging);
       await fs.rename(staging, path.join(this.imagesDir, id));
