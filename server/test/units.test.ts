@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { acceptedImageKind } from '@cabana/shared/images/sniff';
 import { WorkQueue } from '../src/images/queue';
 import { variantWidths } from '../src/images/pipeline';
-import { AppError } from '../src/middleware/errors';
+import { DomainError } from '../src/domain-errors';
+import { toHttpError } from '../src/middleware/errors';
 import { generatePassword, hashPassword, verifyPassword } from '../src/auth/password';
 import { ConfigError, readEnv } from '../src/env';
 import { isRecordId, newRecordId } from '../src/lib/ids';
@@ -79,14 +80,17 @@ describe('WorkQueue', () => {
     await new Promise((r) => setTimeout(r, 10));
     expect(q.running).toBe(1);
     expect(q.waiting).toBe(2);
-    await expect(job()).rejects.toMatchObject({ status: 503, code: 'UNAVAILABLE' });
+    const refused = await job().catch((err: unknown) => err);
+    expect(refused).toBeInstanceOf(DomainError);
+    expect(refused).toMatchObject({ code: 'UNAVAILABLE' });
+    expect(toHttpError(refused as DomainError)).toMatchObject({ status: 503, body: { code: 'UNAVAILABLE' } });
     while (release.length || q.running) {
       release.shift()?.();
       await new Promise((r) => setTimeout(r, 5));
     }
     await Promise.all(jobs);
     expect(peak).toBe(1);
-    expect(new AppError(503, 'UNAVAILABLE', 'x')).toBeInstanceOf(Error);
+    expect(new DomainError('UNAVAILABLE', 'x')).toBeInstanceOf(Error);
   });
 });
 

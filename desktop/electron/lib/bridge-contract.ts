@@ -5,6 +5,7 @@
  */
 import type { Image, UpdateImageInput } from '@cabana/shared/schemas/image';
 import type { Enquiry, EnquiryStatus } from '@cabana/shared/schemas/enquiry';
+import type { ErrorCode } from '@cabana/shared/schemas/errors';
 
 export const CHANNELS = {
   connectionGet: 'connection:get',
@@ -45,7 +46,7 @@ export const EVENTS = {
 /** Errors cross IPC as data: Electron would flatten a thrown error into an English string. */
 export interface BridgeError {
   status: number;
-  code: string;
+  code: ErrorCode;
   message: string;
   fields?: Record<string, string>;
 }

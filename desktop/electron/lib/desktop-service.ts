@@ -186,7 +186,7 @@ export function createDesktopService(opts: DesktopServiceOptions) {
       if (queue.snapshot().running) {
         throw new ApiError(409, {
           error: 'Espera a que termine la subida antes de cambiar de servidor.',
-          code: 'VALIDATION',
+          code: 'CONFLICT',
         });
       }
       const probe = createDesktopApiClient({ apiUrl: next.apiUrl, getToken: () => null });

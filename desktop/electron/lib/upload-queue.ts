@@ -159,7 +159,7 @@ export class UploadQueue {
     const item = this.items.find((i) => i.id === id);
     if (!item) throw new ApiError(404, { error: 'Esa foto ya no está en la cola.', code: 'NOT_FOUND' });
     if (item.state !== 'queued' && item.state !== 'failed') {
-      throw new ApiError(409, { error: 'Esta foto ya se está subiendo o ya se subió.', code: 'VALIDATION' });
+      throw new ApiError(409, { error: 'Esta foto ya se está subiendo o ya se subió.', code: 'CONFLICT' });
     }
     const clean = title.trim();
     if (!clean) throw new ApiError(400, { error: 'Escribe un título.', code: 'VALIDATION' });

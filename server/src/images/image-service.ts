@@ -49,7 +49,7 @@ export class ImageService {
     return newestFirst(images, (i) => i.created_at).map((i) => this.toApi(i));
   }
 
-  /** Turns an uploaded file into a stored image; throws 415/413/503 AppErrors for bad or too much input. */
+  /** Turns an uploaded file into a stored image; throws DomainErrors for bad or too much input. */
   async create(file: string, fields: UploadImageFields, status: Image['status']): Promise<Image> {
     return this.queue.run(async () => {
       const processed = await processImage(file);

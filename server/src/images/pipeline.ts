@@ -4,7 +4,7 @@ import heicDecode from 'heic-decode';
 import { LIMITS } from '@cabana/shared/config/limits';
 import { acceptedImageKind, SNIFF_BYTES, type ImageKind } from '@cabana/shared/images/sniff';
 import type { ImageFormat } from '@cabana/shared/schemas/image';
-import { tooLarge, unsupportedMedia } from '../middleware/errors';
+import { tooLarge, unsupportedMedia } from '../domain-errors';
 import type { VariantFile } from './storage';
 
 // Only the loaders for the formats we accept may run: SVG, PDF, TIFF, GIF, ImageMagick and
@@ -158,7 +158,8 @@ export function variantWidths(baseWidth: number): number[] {
 
 /**
  * Checks the file by content, then makes upright, metadata-free variants (AVIF and WebP at
- * every width, JPEG at the larger ones) and a tiny blurred placeholder. Throws 415/413 AppErrors.
+ * every width, JPEG at the larger ones) and a tiny blurred placeholder. Throws DomainErrors
+ * (UNSUPPORTED_MEDIA_TYPE, PAYLOAD_TOO_LARGE) for what it refuses.
  */
 export async function processImage(file: string): Promise<ProcessedImage> {
   const type = acceptedImageKind(await readHead(file));

@@ -6,7 +6,7 @@ import { newestFirst } from '@cabana/shared/lib/newest-first';
 import type { AppDeps } from '../deps';
 import { isRecordId, newRecordId } from '../lib/ids';
 import { requireAdmin } from '../middleware/auth';
-import { notFound } from '../middleware/errors';
+import { notFound } from '../domain-errors';
 import { jsonBody, validate } from '../middleware/validate';
 
 const NOT_FOUND = 'No encontramos esa consulta.';
