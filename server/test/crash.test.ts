@@ -147,7 +147,7 @@ describe('crash safety (SIGKILL at random points)', () => {
           const res = await fetch(`${url}/api/imagenes/${victim}`, { method: 'DELETE', headers: auth }).catch(
             () => undefined,
           );
-          if (res?.status === 200) {
+          if (res?.status === 204) {
             deleted.add(victim);
             acknowledged.delete(victim);
             deleting = undefined;

@@ -130,9 +130,8 @@ export function imagenesRouter(deps: AppDeps): Router {
   });
 
   router.delete(API_ROUTES.image, requireAdmin, async (ctx) => {
-    const id = ctx.params.id ?? '';
-    if (!(await images.remove(id))) throw notFound(NOT_FOUND);
-    ctx.body = { id, deleted: true };
+    if (!(await images.remove(ctx.params.id ?? ''))) throw notFound(NOT_FOUND);
+    ctx.status = 204;
   });
 
   router.post(API_ROUTES.imageApprove, requireAdmin, async (ctx) => {
