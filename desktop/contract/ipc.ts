@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { LIMITS } from '@cabana/shared/config/limits';
 import { EnquirySchema, EnquiryStatusSchema } from '@cabana/shared/schemas/enquiry';
 import { ImageSchema, UpdateImageInputSchema } from '@cabana/shared/schemas/image';
+import type { ErrorCode } from '@cabana/shared/schemas/errors';
 
 // ---- shapes that cross the bridge ----
 
@@ -199,7 +200,7 @@ export type IpcEventPayload<E extends IpcEventName> = z.output<(typeof IPC_EVENT
 /** Errors cross IPC as data: Electron would flatten a thrown error into an English string. */
 export interface BridgeError {
   status: number;
-  code: string;
+  code: ErrorCode;
   message: string;
   fields?: Record<string, string>;
 }

@@ -54,6 +54,16 @@ describe('desktop API client against the real server', () => {
     expect((await client().listImages()).map((i) => i.id)).toContain(image.id);
   });
 
+  it('deletes an image: the server answers 204 with no body and the client resolves with nothing', async () => {
+    const image = await client().uploadImage(
+      { data: await makePhoto({ width: 320, height: 240, seed: 5 }), fileName: 'borrar.jpg', type: 'image/jpeg' },
+      { title: 'Para borrar' },
+    );
+    await expect(client().deleteImage(image.id)).resolves.toBeUndefined();
+    expect((await client().listImages()).map((i) => i.id)).not.toContain(image.id);
+    await expect(client().deleteImage(image.id)).rejects.toMatchObject({ status: 404, code: 'NOT_FOUND' });
+  });
+
   it('reports the server’s Spanish refusals: non-image (415), an unknown token (401)', async () => {
     const bogus = {
       data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'),

@@ -223,6 +223,8 @@ describe('desktop service (what main does for the renderer) against the real ser
       value: { added: 4, skipped: 0 },
     });
     expect(await call('startUploads')).toEqual({ ok: true, value: undefined });
+    // Changing servers mid-run is refused as a conflict with the run, not as bad input.
+    await expect(service.setServer(server.url)).rejects.toMatchObject({ status: 409, code: 'CONFLICT' });
     await service.uploadsIdle();
     await new Promise((r) => setTimeout(r, 20));
     expect(pushed.at(-1)).toBe(4);

@@ -2,7 +2,7 @@ import exifr from 'exifr';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { prepareImage, thumbnailDataUrl } from '../electron/lib/downscale';
-import { detectImageKind } from '../electron/lib/file-type';
+import { acceptedImageKind } from '@cabana/shared/images/sniff';
 import { makePhoto } from './helpers/photos';
 
 describe('downscale before upload', () => {
@@ -18,7 +18,7 @@ describe('downscale before upload', () => {
       expect(out.reencoded).toBe(true);
       expect(out.type).toBe('image/jpeg');
       expect(out.fileName).toBe('IMG_0001.jpg');
-      expect(detectImageKind(out.data)).toBe('jpeg');
+      expect(acceptedImageKind(out.data)).toBe('jpeg');
       const meta = await sharp(out.data).metadata();
       expect([meta.width, meta.height]).toEqual([1920, 2560]);
       expect([out.width, out.height]).toEqual([1920, 2560]);

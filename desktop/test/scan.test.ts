@@ -2,7 +2,8 @@ import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { expandPaths } from '../electron/lib/scan';
-import { detectImageKind } from '../electron/lib/file-type';
+import { acceptedImageKind } from '@cabana/shared/images/sniff';
+import { readImageKind } from '../electron/lib/file-type';
 import { formatBytes, titleFromFileName } from '../electron/lib/title';
 import { tempDir } from './helpers/temp';
 import { makePhoto } from './helpers/photos';
@@ -44,23 +45,38 @@ describe('folder scan', () => {
 });
 
 describe('file type by content', () => {
+  let dir: string;
+  let cleanup: () => Promise<void>;
+  beforeEach(async () => ({ dir, cleanup } = await tempDir()));
+  afterEach(() => cleanup());
+
   it('recognises the accepted formats by magic bytes, not by name', async () => {
-    expect(detectImageKind(await makePhoto({ width: 16, height: 16 }))).toBe('jpeg');
-    expect(detectImageKind(await makePhoto({ width: 16, height: 16, format: 'png' }))).toBe('png');
-    expect(detectImageKind(await makePhoto({ width: 16, height: 16, format: 'webp' }))).toBe('webp');
+    expect(acceptedImageKind(await makePhoto({ width: 16, height: 16 }))).toBe('jpeg');
+    expect(acceptedImageKind(await makePhoto({ width: 16, height: 16, format: 'png' }))).toBe('png');
+    expect(acceptedImageKind(await makePhoto({ width: 16, height: 16, format: 'webp' }))).toBe('webp');
     const ftyp = (major: string, ...compat: string[]) => {
       const body = Buffer.from(major + '\0\0\0\0' + compat.join(''), 'latin1');
       const size = Buffer.alloc(4);
       size.writeUInt32BE(8 + body.length);
       return Buffer.concat([size, Buffer.from('ftyp'), body]);
     };
-    expect(detectImageKind(ftyp('avif', 'mif1', 'miaf'))).toBe('avif');
-    expect(detectImageKind(ftyp('mif1', 'avif'))).toBe('avif');
-    expect(detectImageKind(ftyp('heic', 'mif1'))).toBe('heic');
-    expect(detectImageKind(ftyp('isom', 'mp41'))).toBeNull(); // an MP4 video
-    expect(detectImageKind(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBeNull();
-    expect(detectImageKind(Buffer.from('%PDF-1.7'))).toBeNull();
-    expect(detectImageKind(new Uint8Array())).toBeNull();
+    expect(acceptedImageKind(ftyp('avif', 'mif1', 'miaf'))).toBe('avif');
+    expect(acceptedImageKind(ftyp('mif1', 'avif'))).toBe('avif');
+    expect(acceptedImageKind(ftyp('heic', 'mif1'))).toBe('heic');
+    expect(acceptedImageKind(ftyp('isom', 'mp41'))).toBeNull(); // an MP4 video
+    expect(acceptedImageKind(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBeNull();
+    expect(acceptedImageKind(Buffer.from('%PDF-1.7'))).toBeNull();
+    expect(acceptedImageKind(new Uint8Array())).toBeNull();
+  });
+
+  it('reads the kind of a file on disk from its first bytes, whatever its name', async () => {
+    await writeFile(path.join(dir, 'foto.svg'), await makePhoto({ width: 16, height: 16, format: 'png' }));
+    await writeFile(path.join(dir, 'foto.jpg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    await writeFile(path.join(dir, 'vacia.jpg'), '');
+    expect(await readImageKind(path.join(dir, 'foto.svg'))).toBe('png');
+    expect(await readImageKind(path.join(dir, 'foto.jpg'))).toBeNull();
+    expect(await readImageKind(path.join(dir, 'vacia.jpg'))).toBeNull();
+    await expect(readImageKind(path.join(dir, 'no-existe.jpg'))).rejects.toThrow();
   });
 });
 

@@ -82,6 +82,10 @@ describe('upload queue against the real server', () => {
 
       const summary = await queue.start();
       expect(summary).toMatchObject({ uploaded: 50, failed: 1, cancelled: 0, skipped: 0 });
+      // A sent photo's caption can no longer change: a conflict with its state, not bad input.
+      expect(() => queue.setTitle(item.id, 'Otro título')).toThrow(
+        expect.objectContaining({ status: 409, code: 'CONFLICT' }),
+      );
       expect(maxInFlight()).toBe(3);
       const failed = queue.snapshot().items.filter((i) => i.state === 'failed');
       expect(failed.map((i) => i.name)).toEqual(['playa-rota_final.jpg']);

@@ -98,6 +98,7 @@ describe('enquiries', () => {
     expect((await json(s, 'PATCH', `/consultas/${id}`, { status: 'archivada' }, bearer(admin))).status).toBe(400);
     const del = await json(s, 'DELETE', `/consultas/${id}`, undefined, bearer(admin));
     expect(del.status).toBe(204);
+    expect(await del.text()).toBe('');
     expect((await inbox(s, admin)).some((e) => e.id === id)).toBe(false);
     expect((await json(s, 'DELETE', `/consultas/${id}`, undefined, bearer(admin))).status).toBe(404);
     expect((await json(s, 'PATCH', '/consultas/..%2F..%2Fdb.json', { status: 'nueva' }, bearer(admin))).status).toBe(

@@ -10,8 +10,9 @@ import { REPO_ROOT } from '../src/env';
 import { twoColour } from './helpers/fixtures';
 
 /**
- * SECURITY.md's fault test: a driver sends uploads, deletes and price changes to a real server
- * process, SIGKILLs it at random moments, restarts it on the same folder and checks what survived.
+ * The fault test of docs/decisions/001-server-data-folder.md: a driver sends uploads, deletes and
+ * price changes to a real server process, SIGKILLs it at random moments, restarts it on the same
+ * folder and checks what survived.
  */
 const PASSWORD = 'clave para la prueba de caídas';
 const ROUNDS = 5;
@@ -146,7 +147,7 @@ describe('crash safety (SIGKILL at random points)', () => {
           const res = await fetch(`${url}/api/imagenes/${victim}`, { method: 'DELETE', headers: auth }).catch(
             () => undefined,
           );
-          if (res?.status === 200) {
+          if (res?.status === 204) {
             deleted.add(victim);
             acknowledged.delete(victim);
             deleting = undefined;

@@ -162,7 +162,8 @@ describe('image uploads by the admin', () => {
     const img = (await (await upload(s, await jpegWithGps(400, 300), { headers: bearer(admin) })).json()) as Image;
     expect((await json(s, 'DELETE', `/imagenes/${img.id}`)).status).toBe(401);
     const res = await json(s, 'DELETE', `/imagenes/${img.id}`, undefined, bearer(admin));
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(204);
+    expect(await res.text()).toBe('');
     expect((await fetchVariant(s, img.secure_url)).res.status).toBe(404);
     expect((await readdir(join(s.dataDir, 'images'))).includes(img.id)).toBe(false);
     expect(((await (await json(s, 'GET', '/imagenes')).json()) as Image[]).some((i) => i.id === img.id)).toBe(false);

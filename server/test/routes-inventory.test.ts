@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiRouter, PUBLIC_WRITE_ROUTES } from '../src/routes/api';
+import { API_ROUTES } from '@cabana/shared/api/paths';
+import { createApiRouter, API_PREFIX, PUBLIC_WRITE_ROUTES } from '../src/routes/api';
 import { isAdminGuard } from '../src/middleware/auth';
 import { startTestServer, type TestServer } from './helpers/test-server';
+import { bearer, json, upload } from './helpers/http';
+import { jpegWithGps } from './helpers/fixtures';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -64,5 +67,31 @@ describe('route inventory', () => {
     expect(publicReads).toEqual(
       ['/api/consultas/token', '/api/health', '/api/imagenes', '/api/precioPersona/precio', '/api/sesion'].sort(),
     );
+  });
+  it('every DELETE answers 204 with no body', async () => {
+    const admin = await s.loginToken();
+    // How to make something each DELETE route can remove: a new DELETE route must be added here.
+    const makers: Record<string, () => Promise<{ path: string; headers: Record<string, string> }>> = {
+      [API_ROUTES.image]: async () => {
+        const img = await (await upload(s, await jpegWithGps(64, 48), { headers: bearer(admin) })).json();
+        return { path: `/imagenes/${img.id}`, headers: bearer(admin) };
+      },
+      [API_ROUTES.enquiry]: async () => {
+        const { token: formToken } = await (await json(s, 'GET', '/consultas/token')).json();
+        const body = { type: 'contacto', name: 'Ana', email: 'ana@example.com', message: 'Hola', consent: true };
+        const { id } = await (await json(s, 'POST', '/consultas', { ...body, website: '', formToken })).json();
+        return { path: `/consultas/${id}`, headers: bearer(admin) };
+      },
+      [API_ROUTES.session]: async () => ({ path: '/sesion', headers: bearer(await s.loginToken()) }),
+    };
+    const deletes = routes().filter((r) => r.method === 'DELETE');
+    expect(deletes.map((r) => String(r.path).slice(API_PREFIX.length)).sort()).toEqual(Object.keys(makers).sort());
+    for (const r of deletes) {
+      const { path, headers } = await makers[String(r.path).slice(API_PREFIX.length)]!();
+      const res = await json(s, 'DELETE', path, undefined, headers);
+      expect(res.status, path).toBe(204);
+      expect(await res.text(), path).toBe('');
+      expect(res.headers.get('content-type'), path).toBeNull();
+    }
   });
 });

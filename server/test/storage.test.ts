@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Image } from '@cabana/shared/schemas/image';
 import { DataSchema } from '../src/db/schema';
+import { DurableJSONFile } from '../src/db/durable-json-file';
+import { writeNewFileSynced } from '../src/lib/durable-fs';
 import { REPO_ROOT } from '../src/env';
 import { startTestServer } from './helpers/test-server';
 import { bearer, json, upload } from './helpers/http';
@@ -147,5 +149,35 @@ describe('storage', () => {
     expect(names.filter((n) => n.endsWith('.tmp'))).toEqual([]);
     const data = DataSchema.parse(JSON.parse(await readFile(join(dir, 'db.json'), 'utf8')));
     expect(data.price.precio).toBeGreaterThanOrEqual(100_000);
+  });
+});
+
+describe('durable files', () => {
+  it('saves each write as it was when asked, in order, and a failed write does not block the next', async () => {
+    const dir = await tempDir();
+    const file = join(dir, 'sub', 'db.json');
+    const adapter = new DurableJSONFile<{ n: number }>(file);
+    // The folder does not exist yet: this write fails, and its temp file could not even be made.
+    await expect(adapter.write({ n: 0 })).rejects.toThrow();
+    await mkdir(join(dir, 'sub'));
+    const data = { n: 1 };
+    const first = adapter.write(data);
+    data.n = 2; // changed after asking: the first write keeps the data it was given
+    const second = adapter.write(data);
+    await first;
+    await second;
+    expect(await adapter.read()).toEqual({ n: 2 });
+    const third = adapter.write({ n: 3 });
+    data.n = 4;
+    await third;
+    expect(await adapter.read()).toEqual({ n: 3 });
+    expect((await readdir(join(dir, 'sub'))).sort()).toEqual(['db.json']);
+  });
+
+  it('never overwrites a file that already exists when creating one', async () => {
+    const dir = await tempDir();
+    await writeNewFileSynced(join(dir, '480.jpg'), new Uint8Array([1, 2, 3]), 0o644);
+    await expect(writeNewFileSynced(join(dir, '480.jpg'), new Uint8Array([9]), 0o644)).rejects.toThrow(/EEXIST/);
+    expect([...(await readFile(join(dir, '480.jpg')))]).toEqual([1, 2, 3]);
   });
 });

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { sniffImageType } from '../src/images/detect';
+import { acceptedImageKind } from '@cabana/shared/images/sniff';
 import { WorkQueue } from '../src/images/queue';
 import { variantWidths } from '../src/images/pipeline';
-import { AppError } from '../src/middleware/errors';
+import { DomainError } from '../src/domain-errors';
+import { toHttpError } from '../src/middleware/errors';
 import { generatePassword, hashPassword, verifyPassword } from '../src/auth/password';
 import { ConfigError, readEnv } from '../src/env';
+import { isRecordId, newRecordId } from '../src/lib/ids';
 
 const bytes = (s: string) => new Uint8Array(Buffer.from(s, 'latin1'));
 const ftyp = (major: string, ...compat: string[]) => {
@@ -13,21 +15,42 @@ const ftyp = (major: string, ...compat: string[]) => {
   return bytes(String.fromCharCode(0, 0, 0, size) + 'ftyp' + body);
 };
 
-describe('sniffImageType', () => {
+describe('acceptedImageKind (the shared sniffer, as the pipeline uses it)', () => {
   it('recognises accepted formats by their first bytes only', () => {
-    expect(sniffImageType(new Uint8Array([0xff, 0xd8, 0xff, 0xe1]))).toBe('jpeg');
-    expect(sniffImageType(bytes('\x89PNG\r\n\x1a\n....'))).toBe('png');
-    expect(sniffImageType(bytes('RIFF\0\0\0\0WEBPVP8 '))).toBe('webp');
-    expect(sniffImageType(ftyp('avif', 'mif1', 'miaf'))).toBe('avif');
-    expect(sniffImageType(ftyp('mif1', 'avif'))).toBe('avif');
-    expect(sniffImageType(ftyp('heic', 'mif1'))).toBe('heif');
-    expect(sniffImageType(ftyp('mif1', 'heic'))).toBe('heif');
+    expect(acceptedImageKind(new Uint8Array([0xff, 0xd8, 0xff, 0xe1]))).toBe('jpeg');
+    expect(acceptedImageKind(bytes('\x89PNG\r\n\x1a\n....'))).toBe('png');
+    expect(acceptedImageKind(bytes('RIFF\0\0\0\0WEBPVP8 '))).toBe('webp');
+    expect(acceptedImageKind(ftyp('avif', 'mif1', 'miaf'))).toBe('avif');
+    expect(acceptedImageKind(ftyp('mif1', 'avif'))).toBe('avif');
+    expect(acceptedImageKind(ftyp('heic', 'mif1'))).toBe('heic');
+    expect(acceptedImageKind(ftyp('mif1', 'heic'))).toBe('heic');
   });
   it('refuses text, SVG, GIF, MP4 and short input', () => {
     for (const s of ['<svg', '<?xml version', '<!doctype html>', 'GIF89a', '%PDF-1.7', ''])
-      expect(sniffImageType(bytes(s))).toBeNull();
-    expect(sniffImageType(ftyp('isom', 'mp41'))).toBeNull();
-    expect(sniffImageType(new Uint8Array([0xff, 0xd8]))).toBeNull();
+      expect(acceptedImageKind(bytes(s))).toBeNull();
+    expect(acceptedImageKind(ftyp('isom', 'mp41'))).toBeNull();
+    expect(acceptedImageKind(new Uint8Array([0xff, 0xd8]))).toBeNull();
+  });
+});
+
+describe('record ids', () => {
+  it('are 16 unguessable base64url characters, and nothing else passes for one', () => {
+    const ids = new Set(Array.from({ length: 200 }, newRecordId));
+    expect(ids.size).toBe(200);
+    for (const id of ids) {
+      expect(id).toMatch(/^[A-Za-z0-9_-]{16}$/);
+      expect(isRecordId(id)).toBe(true);
+    }
+    for (const bad of [
+      '',
+      '..',
+      '../../db.json',
+      'AAAAAAAAAAAAAAA',
+      'AAAAAAAAAAAAAAAAA',
+      'AAAAAAAAAAAAAAA/',
+      'AAAAAAAA%2e%2eAAAA',
+    ])
+      expect(isRecordId(bad)).toBe(false);
   });
 });
 
@@ -57,14 +80,17 @@ describe('WorkQueue', () => {
     await new Promise((r) => setTimeout(r, 10));
     expect(q.running).toBe(1);
     expect(q.waiting).toBe(2);
-    await expect(job()).rejects.toMatchObject({ status: 503, code: 'UNAVAILABLE' });
+    const refused = await job().catch((err: unknown) => err);
+    expect(refused).toBeInstanceOf(DomainError);
+    expect(refused).toMatchObject({ code: 'UNAVAILABLE' });
+    expect(toHttpError(refused as DomainError)).toMatchObject({ status: 503, body: { code: 'UNAVAILABLE' } });
     while (release.length || q.running) {
       release.shift()?.();
       await new Promise((r) => setTimeout(r, 5));
     }
     await Promise.all(jobs);
     expect(peak).toBe(1);
-    expect(new AppError(503, 'UNAVAILABLE', 'x')).toBeInstanceOf(Error);
+    expect(new DomainError('UNAVAILABLE', 'x')).toBeInstanceOf(Error);
   });
 });
 

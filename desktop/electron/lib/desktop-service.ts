@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { ApiError } from '@cabana/shared/api/errors';
 import { LIMITS } from '@cabana/shared/config/limits';
+import { acceptedImageKind } from '@cabana/shared/images/sniff';
 import { formatBytes } from './title';
 import type { Image, UpdateImageInput } from '@cabana/shared/schemas/image';
 import type { EnquiryStatus } from '@cabana/shared/schemas/enquiry';
@@ -8,7 +9,6 @@ import { createDesktopApiClient, type DesktopApiClient } from './api-client';
 import { createSettingsStore, parseServerUrl, SettingsError, type ServerAddress } from './settings';
 import { createTokenStore, TokenStoreUnavailableError, type SafeStorageLike } from './token-store';
 import { prepareImage, thumbnailDataUrl, type DownscaleOptions } from './downscale';
-import { detectImageKind } from './file-type';
 import { UploadQueue } from './upload-queue';
 import type {
   ConnectionInfo,
@@ -186,7 +186,7 @@ export function createDesktopService(opts: DesktopServiceOptions) {
       if (queue.snapshot().running) {
         throw new ApiError(409, {
           error: 'Espera a que termine la subida antes de cambiar de servidor.',
-          code: 'VALIDATION',
+          code: 'CONFLICT',
         });
       }
       const probe = createDesktopApiClient({ apiUrl: next.apiUrl, getToken: () => null });
@@ -275,7 +275,7 @@ export function createDesktopService(opts: DesktopServiceOptions) {
           code: 'PAYLOAD_TOO_LARGE',
         });
       }
-      if (!detectImageKind(data.subarray(0, 64))) {
+      if (!acceptedImageKind(data)) {
         throw new ApiError(415, {
           error: 'El archivo no es una imagen admitida (JPEG, PNG, WebP, AVIF o HEIC).',
           code: 'UNSUPPORTED_MEDIA_TYPE',

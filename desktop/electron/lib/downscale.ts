@@ -1,5 +1,5 @@
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
-import { detectImageKind, EXTENSION_BY_KIND, MIME_BY_KIND, type ImageKind } from './file-type';
+import { acceptedImageKind, EXTENSION_BY_KIND, MIME_BY_KIND, type ImageKind } from '@cabana/shared/images/sniff';
 
 export interface DownscaleOptions {
   /** Longest edge after downscaling, in pixels. */
@@ -43,7 +43,7 @@ export async function prepareImage(
   opts: DownscaleOptions = {},
 ): Promise<PreparedImage> {
   const { maxEdge, quality, smallBytes } = { ...DOWNSCALE_DEFAULTS, ...opts };
-  const kind = detectImageKind(input.subarray(0, 64));
+  const kind = acceptedImageKind(input);
   const original: PreparedImage = {
     data: input,
     type: kind ? MIME_BY_KIND[kind] : 'application/octet-stream',

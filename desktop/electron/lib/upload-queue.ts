@@ -1,10 +1,11 @@
-import { open, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { LIMITS } from '@cabana/shared/config/limits';
 import { ApiError } from '@cabana/shared/api/errors';
+import type { ImageKind } from '@cabana/shared/images/sniff';
 import type { Image } from '@cabana/shared/schemas/image';
-import { detectImageKind, SNIFF_BYTES } from './file-type';
+import { readImageKind } from './file-type';
 import { expandPaths } from './scan';
 import { formatBytes, titleFromFileName } from './title';
 import type { PreparedImage } from './downscale';
@@ -34,17 +35,6 @@ export const SKIP_REASONS = {
 } as const;
 
 export const CANCELLED_MESSAGE = 'Cancelada.';
-
-async function readHead(filePath: string): Promise<Uint8Array> {
-  const handle = await open(filePath, 'r');
-  try {
-    const buf = Buffer.alloc(SNIFF_BYTES);
-    const { bytesRead } = await handle.read(buf, 0, SNIFF_BYTES, 0);
-    return buf.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
 
 /**
  * The bulk-upload queue: files checked by content, a few uploads at a time, per-file and
@@ -118,14 +108,14 @@ export class UploadQueue {
         skip(SKIP_REASONS.empty);
         continue;
       }
-      let head: Uint8Array;
+      let kind: ImageKind | null;
       try {
-        head = await readHead(f.path);
+        kind = await readImageKind(f.path);
       } catch {
         skip('No se pudo leer el archivo.');
         continue;
       }
-      if (!detectImageKind(head)) {
+      if (!kind) {
         skip(SKIP_REASONS.notImage);
         continue;
       }
@@ -169,7 +159,7 @@ export class UploadQueue {
     const item = this.items.find((i) => i.id === id);
     if (!item) throw new ApiError(404, { error: 'Esa foto ya no está en la cola.', code: 'NOT_FOUND' });
     if (item.state !== 'queued' && item.state !== 'failed') {
-      throw new ApiError(409, { error: 'Esta foto ya se está subiendo o ya se subió.', code: 'VALIDATION' });
+      throw new ApiError(409, { error: 'Esta foto ya se está subiendo o ya se subió.', code: 'CONFLICT' });
     }
     const clean = title.trim();
     if (!clean) throw new ApiError(400, { error: 'Escribe un título.', code: 'VALIDATION' });

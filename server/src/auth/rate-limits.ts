@@ -1,7 +1,7 @@
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import { rateLimited } from '../middleware/errors';
+import { rateLimited } from '../domain-errors';
 
-/** A fixed-window counter; `consume` throws a Spanish 429 with Retry-After once the window is full. */
+/** A fixed-window counter; `consume` throws RATE_LIMITED, with the wait, once the window is full. */
 export class Limiter {
   readonly #limiter: RateLimiterMemory;
 
@@ -13,7 +13,7 @@ export class Limiter {
     this.#limiter = new RateLimiterMemory({ points, duration: Math.max(1, Math.ceil(windowMs / 1000)) });
   }
 
-  /** Throws 429 if the key already used up its window, without counting this call. */
+  /** Throws RATE_LIMITED if the key already used up its window, without counting this call. */
   async check(key: string): Promise<void> {
     const res = await this.#limiter.get(key);
     if (res && res.consumedPoints >= this.points) throw rateLimited(this.message, res.msBeforeNext / 1000);

@@ -1,41 +1,11 @@
 import fs from 'node:fs/promises';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import type { Adapter } from 'lowdb';
-
-/** fsync a folder so a rename inside it survives a power cut. */
-export async function fsyncDir(dir: string): Promise<void> {
-  const handle = await fs.open(dir, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
-
-/** Writes a file so that after a crash it holds either the old or the new content, never a mix. */
-export async function writeFileDurable(file: string, data: string | Uint8Array): Promise<void> {
-  const dir = path.dirname(file);
-  const tmp = path.join(dir, `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
-  const handle = await fs.open(tmp, 'wx', 0o600);
-  try {
-    await handle.writeFile(data);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
-    await fs.rename(tmp, file);
-  } catch (err) {
-    await fs.rm(tmp, { force: true });
-    throw err;
-  }
-  await fsyncDir(dir);
-}
+import { writeFileDurable } from '../lib/durable-fs';
 
 /**
- * lowdb adapter with durable writes (steno renames but never fsyncs). Writes are serialised
- * and coalesced: a write asked for while another runs saves the latest data once it ends.
+ * lowdb adapter with durable writes (steno renames but never fsyncs). Writes are serialised,
+ * never coalesced: each one saves the data as it was when asked, once the one before it has
+ * ended (failed or not), so a caller's `await` returns only after its own change is on disk.
  */
 export class DurableJSONFile<T> implements Adapter<T> {
   #chain: Promise<void> = Promise.resolve();

@@ -1,13 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { MEDIA_PREFIX } from '@cabana/shared/api/paths';
 import type { Image, UpdateImageInput, UploadImageFields } from '@cabana/shared/schemas/image';
 import type { Store } from '../db/store';
 import type { StoredImage } from '../db/schema';
 import { processImage, toVariantFiles } from './pipeline';
-import { ImageFiles, IMAGE_ID_PATTERN } from './storage';
+import { newestFirst } from '@cabana/shared/lib/newest-first';
+import { isRecordId, newRecordId } from '../lib/ids';
+import { ImageFiles } from './storage';
 import { WorkQueue } from './queue';
-
-export const newImageId = () => randomBytes(12).toString('base64url');
 
 export interface ImageServiceOptions {
   /** Absolute origin prefixed to media URLs (PUBLIC_URL); relative URLs when absent. */
@@ -41,22 +40,20 @@ export class ImageService {
   }
 
   find(id: string): StoredImage | undefined {
-    if (!IMAGE_ID_PATTERN.test(id)) return undefined;
+    if (!isRecordId(id)) return undefined;
     return this.store.data.images.find((i) => i.id === id);
   }
 
   list(status: Image['status']): Image[] {
-    return this.store.data.images
-      .filter((i) => i.status === status)
-      .sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0))
-      .map((i) => this.toApi(i));
+    const images = this.store.data.images.filter((i) => i.status === status);
+    return newestFirst(images, (i) => i.created_at).map((i) => this.toApi(i));
   }
 
-  /** Turns an uploaded file into a stored image; throws 415/413/503 AppErrors for bad or too much input. */
+  /** Turns an uploaded file into a stored image; throws DomainErrors for bad or too much input. */
   async create(file: string, fields: UploadImageFields, status: Image['status']): Promise<Image> {
     return this.queue.run(async () => {
       const processed = await processImage(file);
-      const id = newImageId();
+      const id = newRecordId();
       await this.files.commit(id, toVariantFiles(processed));
       const url = (name: string) => `${MEDIA_PREFIX}/${id}/${name}`;
       const jpegs = processed.variants.filter((v) => v.format === 'jpeg');

@@ -2,9 +2,9 @@ import fs from 'node:fs/promises';
 import sharp, { type Metadata, type Sharp, type SharpOptions } from 'sharp';
 import heicDecode from 'heic-decode';
 import { LIMITS } from '@cabana/shared/config/limits';
+import { acceptedImageKind, SNIFF_BYTES, type ImageKind } from '@cabana/shared/images/sniff';
 import type { ImageFormat } from '@cabana/shared/schemas/image';
-import { tooLarge, unsupportedMedia } from '../middleware/errors';
-import { sniffImageType, type SniffedType } from './detect';
+import { tooLarge, unsupportedMedia } from '../domain-errors';
 import type { VariantFile } from './storage';
 
 // Only the loaders for the formats we accept may run: SVG, PDF, TIFF, GIF, ImageMagick and
@@ -50,18 +50,17 @@ export interface ProcessedImage {
   height: number;
   placeholder: string;
   variants: ProcessedVariant[];
-  sourceType: SniffedType;
 }
 
 const EXT: Record<ImageFormat, string> = { avif: 'avif', webp: 'webp', jpeg: 'jpg' };
-const SHARP_FORMATS: Record<Exclude<SniffedType, 'heif'>, string[]> = {
+const SHARP_FORMATS: Record<Exclude<ImageKind, 'heic'>, string[]> = {
   jpeg: ['jpeg'],
   png: ['png'],
   webp: ['webp'],
   avif: ['heif'],
 };
 
-async function readHead(file: string, bytes = 64): Promise<Buffer> {
+async function readHead(file: string, bytes = SNIFF_BYTES): Promise<Buffer> {
   const handle = await fs.open(file, 'r');
   try {
     const buf = Buffer.alloc(bytes);
@@ -87,12 +86,12 @@ function checkPixels(width: number, height: number) {
 }
 
 /** Decodes once into a capped, upright raw buffer that every variant is cut from. */
-async function decode(file: string, type: SniffedType): Promise<Decoded> {
+async function decode(file: string, type: ImageKind): Promise<Decoded> {
   const maxWidth = VARIANT_WIDTHS[VARIANT_WIDTHS.length - 1]!;
   let source: Sharp;
   let width: number;
   let height: number;
-  if (type === 'heif') {
+  if (type === 'heic') {
     // sharp's prebuilt libvips cannot decode HEVC: libheif (wasm) does, and applies the
     // HEIF rotation boxes itself. Dimensions are checked before any pixel is decoded.
     const buffer = await fs.readFile(file);
@@ -159,10 +158,11 @@ export function variantWidths(baseWidth: number): number[] {
 
 /**
  * Checks the file by content, then makes upright, metadata-free variants (AVIF and WebP at
- * every width, JPEG at the larger ones) and a tiny blurred placeholder. Throws 415/413 AppErrors.
+ * every width, JPEG at the larger ones) and a tiny blurred placeholder. Throws DomainErrors
+ * (UNSUPPORTED_MEDIA_TYPE, PAYLOAD_TOO_LARGE) for what it refuses.
  */
 export async function processImage(file: string): Promise<ProcessedImage> {
-  const type = sniffImageType(await readHead(file));
+  const type = acceptedImageKind(await readHead(file));
   if (!type) throw unsupportedMedia(UNSUPPORTED_MESSAGE);
   const decoded = await decode(file, type);
   const { raw, info } = decoded;
@@ -200,7 +200,6 @@ export async function processImage(file: string): Promise<ProcessedImage> {
     height: decoded.height,
     placeholder: `data:image/webp;base64,${tiny.toString('base64')}`,
     variants,
-    sourceType: type,
   };
 }
 

@@ -1,6 +1,6 @@
-import { unavailable } from '../middleware/errors';
+import { unavailable } from '../domain-errors';
 
-/** Runs at most `concurrency` jobs at once; refuses new work (503) when too many already wait. */
+/** Runs at most `concurrency` jobs at once; refuses new work (UNAVAILABLE) when too many already wait. */
 export class WorkQueue {
   #running = 0;
   readonly #waiting: Array<() => void> = [];

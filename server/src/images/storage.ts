@@ -1,9 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { fsyncDir } from '../db/durable-json-file';
+import { fsyncDir, writeNewFileSynced } from '../lib/durable-fs';
+import { isRecordId } from '../lib/ids';
 
-/** Image ids are server-made: 16 base64url characters (96 random bits). */
-export const IMAGE_ID_PATTERN = /^[A-Za-z0-9_-]{16}$/;
 /** Variant files are `<width>.<ext>`. */
 export const VARIANT_FILE_PATTERN = /^([1-9]\d{0,4})\.(avif|webp|jpg)$/;
 
@@ -35,20 +34,14 @@ export class ImageFiles {
   }
 
   async commit(id: string, files: readonly VariantFile[]): Promise<void> {
-    if (!IMAGE_ID_PATTERN.test(id)) throw new Error(`bad image id ${id}`);
+    if (!isRecordId(id)) throw new Error(`bad image id ${id}`);
     const staging = path.join(this.stagingDir, id);
     await fs.rm(staging, { recursive: true, force: true });
     await fs.mkdir(staging, { recursive: true });
     try {
       for (const f of files) {
         if (!VARIANT_FILE_PATTERN.test(f.name)) throw new Error(`bad variant name ${f.name}`);
-        const handle = await fs.open(path.join(staging, f.name), 'wx', 0o644);
-        try {
-          await handle.writeFile(f.data);
-          await handle.sync();
-        } finally {
-          await handle.close();
-        }
+        await writeNewFileSynced(path.join(staging, f.name), f.data, 0o644);
       }
       await fsyncDir(staging);
       await fs.rename(staging, path.join(this.imagesDir, id));
@@ -61,13 +54,13 @@ export class ImageFiles {
   }
 
   async remove(id: string): Promise<void> {
-    if (!IMAGE_ID_PATTERN.test(id)) return;
+    if (!isRecordId(id)) return;
     await fs.rm(path.join(this.imagesDir, id), { recursive: true, force: true });
   }
 
   /** Absolute path of a variant, or undefined when the id or name is not one we could have made. */
   resolve(id: string, file: string): string | undefined {
-    if (!IMAGE_ID_PATTERN.test(id) || !VARIANT_FILE_PATTERN.test(file)) return undefined;
+    if (!isRecordId(id) || !VARIANT_FILE_PATTERN.test(file)) return undefined;
     return path.join(this.imagesDir, id, file);
   }
 

@@ -1,7 +1,7 @@
 import type { Context, Middleware } from 'koa';
 import { SESSION_COOKIE } from '@cabana/shared/api/paths';
 import type { ActiveSession, Sessions } from '../auth/sessions';
-import { forbidden, unauthenticated } from './errors';
+import { forbidden, unauthenticated } from '../domain-errors';
 
 export interface AuthState {
   session: ActiveSession;

@@ -2,7 +2,7 @@ import type { Middleware } from 'koa';
 import { MEDIA_PREFIX } from '@cabana/shared/api/paths';
 import type { ImageFiles } from '../images/storage';
 import { sendFile, statFile } from './send-file';
-import { notFound } from './errors';
+import { notFound } from '../domain-errors';
 
 /** `/media/<id>/<width>.<ext>`: only names we could have generated ever reach the disk. */
 export function mediaFiles(files: ImageFiles): Middleware {

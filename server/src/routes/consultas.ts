@@ -1,20 +1,19 @@
-import { randomBytes } from 'node:crypto';
 import { Router } from '@koa/router';
 import { API_ROUTES } from '@cabana/shared/api/paths';
 import { BUSINESS } from '@cabana/shared/config/business';
 import { EnquiryInputSchema, UpdateEnquiryInputSchema, type Enquiry } from '@cabana/shared/schemas/enquiry';
+import { newestFirst } from '@cabana/shared/lib/newest-first';
 import type { AppDeps } from '../deps';
+import { isRecordId, newRecordId } from '../lib/ids';
 import { requireAdmin } from '../middleware/auth';
-import { notFound } from '../middleware/errors';
+import { notFound } from '../domain-errors';
 import { jsonBody, validate } from '../middleware/validate';
 
-const ENQUIRY_ID = /^[A-Za-z0-9_-]{16}$/;
-const newId = () => randomBytes(12).toString('base64url');
 const NOT_FOUND = 'No encontramos esa consulta.';
 
 export function consultasRouter({ store, formTokens, limiters, log }: AppDeps): Router {
   const router = new Router();
-  const byId = (id: string) => (ENQUIRY_ID.test(id) ? store.data.enquiries.find((e) => e.id === id) : undefined);
+  const byId = (id: string) => (isRecordId(id) ? store.data.enquiries.find((e) => e.id === id) : undefined);
 
   router.get(API_ROUTES.enquiryToken, (ctx) => {
     ctx.body = { token: formTokens.issue() };
@@ -30,7 +29,7 @@ export function consultasRouter({ store, formTokens, limiters, log }: AppDeps): 
     const dropQuietly = (why: string) => {
       log.info(`enquiry dropped (${why}) from ${ctx.ip}`);
       ctx.status = 201;
-      ctx.body = { id: newId() };
+      ctx.body = { id: newRecordId() };
     };
     if (input.website) return dropQuietly('honeypot');
     const verdict = formTokens.check(input.formToken);
@@ -38,7 +37,7 @@ export function consultasRouter({ store, formTokens, limiters, log }: AppDeps): 
 
     const now = new Date().toISOString();
     const stored = {
-      id: newId(),
+      id: newRecordId(),
       status: 'nueva' as const,
       createdAt: now,
       consentAt: now,
@@ -65,9 +64,7 @@ export function consultasRouter({ store, formTokens, limiters, log }: AppDeps): 
   });
 
   router.get(API_ROUTES.enquiries, requireAdmin, (ctx) => {
-    ctx.body = [...store.data.enquiries].sort((a, b) =>
-      a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0,
-    );
+    ctx.body = newestFirst(store.data.enquiries, (e) => e.createdAt);
   });
 
   router.patch(API_ROUTES.enquiry, requireAdmin, jsonBody(), async (ctx) => {

@@ -10,7 +10,7 @@ import { LIMITS } from '@cabana/shared/config/limits';
 import { UpdateImageInputSchema, UploadImageFieldsSchema } from '@cabana/shared/schemas/image';
 import type { AppDeps } from '../deps';
 import { bearerToken, requireAdmin } from '../middleware/auth';
-import { badRequest, notFound, tooLarge, unauthenticated, unsupportedMedia } from '../middleware/errors';
+import { invalidInput, notFound, tooLarge, unauthenticated, unsupportedMedia } from '../domain-errors';
 import { jsonBody, validate } from '../middleware/validate';
 
 const NOT_FOUND = 'No encontramos esa imagen.';
@@ -78,7 +78,7 @@ function multipartUpload({ images }: AppDeps): Middleware {
         throw tooLarge(UPLOAD_TOO_LARGE);
       }
       if (typeof e.httpCode === 'number' && e.httpCode >= 400 && e.httpCode < 500) {
-        throw badRequest('No pudimos leer el formulario enviado.');
+        throw invalidInput('No pudimos leer el formulario enviado.');
       }
       throw err;
     } finally {
@@ -88,7 +88,7 @@ function multipartUpload({ images }: AppDeps): Middleware {
 }
 
 function single(value: string | string[] | undefined): string | undefined {
-  if (Array.isArray(value)) throw badRequest('Cada campo debe enviarse una sola vez.');
+  if (Array.isArray(value)) throw invalidInput('Cada campo debe enviarse una sola vez.');
   return value;
 }
 
@@ -109,9 +109,9 @@ export function imagenesRouter(deps: AppDeps): Router {
     const names = Object.keys(files);
     const file = files.image;
     if (!file || names.some((n) => n !== 'image')) {
-      throw badRequest('Adjunta una imagen en el campo "image".', { image: 'Adjunta una imagen.' });
+      throw invalidInput('Adjunta una imagen en el campo "image".', { image: 'Adjunta una imagen.' });
     }
-    if (Array.isArray(file)) throw badRequest('Sube una sola imagen por envío.');
+    if (Array.isArray(file)) throw invalidInput('Sube una sola imagen por envío.');
     const raw = (ctx.request.body ?? {}) as Record<string, string | string[] | undefined>;
     const fieldsIn: Record<string, string | undefined> = {};
     for (const [k, v] of Object.entries(raw)) fieldsIn[k] = single(v);
@@ -130,9 +130,8 @@ export function imagenesRouter(deps: AppDeps): Router {
   });
 
   router.delete(API_ROUTES.image, requireAdmin, async (ctx) => {
-    const id = ctx.params.id ?? '';
-    if (!(await images.remove(id))) throw notFound(NOT_FOUND);
-    ctx.body = { id, deleted: true };
+    if (!(await images.remove(ctx.params.id ?? ''))) throw notFound(NOT_FOUND);
+    ctx.status = 204;
   });
 
   router.post(API_ROUTES.imageApprove, requireAdmin, async (ctx) => {

@@ -4,7 +4,7 @@ import { API_ROUTES, SESSION_COOKIE } from '@cabana/shared/api/paths';
 import { LoginInputSchema, type SessionInfo } from '@cabana/shared/schemas/session';
 import type { AppDeps } from '../deps';
 import { getDummyHash, verifyPassword } from '../auth/password';
-import { AppError, unauthenticated } from '../middleware/errors';
+import { unauthenticated } from '../domain-errors';
 import { jsonBody, validate } from '../middleware/validate';
 
 export const WRONG_CREDENTIALS = 'Credenciales incorrectas';
@@ -37,7 +37,7 @@ export function sesionRouter({ store, sessions, limiters, config }: AppDeps): Ro
     if (!known || !matches) {
       await limiters.loginAccount.penalize(email);
       await limiters.loginClient.penalize(client);
-      throw new AppError(401, 'UNAUTHENTICATED', WRONG_CREDENTIALS);
+      throw unauthenticated(WRONG_CREDENTIALS);
     }
     await limiters.loginAccount.reset(email);
     await limiters.loginClient.reset(client);

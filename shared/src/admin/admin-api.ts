@@ -37,11 +37,4 @@ export interface AdminApi {
   listEnquiries(): Promise<Enquiry[]>;
   setEnquiryStatus(id: string, status: EnquiryStatus): Promise<Enquiry>;
   deleteEnquiry(id: string): Promise<void>;
-
-  /**
-   * Optional: turns an image URL from the API (`/media/...`, relative to the server) into one
-   * the host's page can load. The website leaves it out (same origin); the desktop, whose pages
-   * do not come from the server, prefixes the server's origin.
-   */
-  resolveMediaUrl?(url: string): string;
 }

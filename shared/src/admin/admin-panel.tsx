@@ -73,14 +73,7 @@ export function AdminPanel({ api, email, onSignedOut }: AdminPanelProps) {
     [signOut],
   );
 
-  const context = useMemo<PanelContextValue>(
-    () => ({
-      api,
-      failure,
-      mediaUrl: (url) => (api.resolveMediaUrl ? api.resolveMediaUrl(url) : url),
-    }),
-    [api, failure],
-  );
+  const context = useMemo<PanelContextValue>(() => ({ api, failure }), [api, failure]);
 
   useEffect(() => {
     let live = true;

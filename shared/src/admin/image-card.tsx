@@ -5,15 +5,14 @@ import { usePanel } from './panel-context';
 
 /** Picture of a stored image: the server's variants for srcset, its size to keep the layout still. */
 export function StoredPicture({ image }: { image: Image }) {
-  const { mediaUrl } = usePanel();
   const srcSet = image.variants
     .filter((v) => v.format === 'jpeg')
-    .map((v) => `${mediaUrl(v.url)} ${v.width}w`)
+    .map((v) => `${v.url} ${v.width}w`)
     .join(', ');
   return (
     <img
       className="adm-thumb"
-      src={mediaUrl(image.secure_url)}
+      src={image.secure_url}
       srcSet={srcSet || undefined}
       sizes="(min-width: 900px) 260px, 50vw"
       width={image.width}

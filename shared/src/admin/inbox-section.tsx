@@ -1,12 +1,11 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { Enquiry, EnquiryStatus } from '../schemas/enquiry';
+import { newestFirst } from '../lib/newest-first';
 import { usePanel } from './panel-context';
 import { StatusMessage } from './messages';
 import { enquirySummary, formatReceivedAt, mailtoReplyUrl, whatsappReplyUrl } from './reply-links';
 
 type Filter = 'todas' | EnquiryStatus;
-
-const newestFirst = (a: Enquiry, b: Enquiry) => b.createdAt.localeCompare(a.createdAt);
 
 /** Reservation enquiries and contact messages stored by the server, newest first. */
 export function InboxSection() {
@@ -25,7 +24,7 @@ export function InboxSection() {
     setLoading(true);
     try {
       const list = await api.listEnquiries();
-      setItems([...list].sort(newestFirst));
+      setItems(newestFirst(list, (e) => e.createdAt));
       setLoadError(null);
       return true;
     } catch (err) {

@@ -12,8 +12,6 @@ import type { AdminApi } from './admin-api';
 
 export interface PanelContextValue {
   api: AdminApi;
-  /** Resolves an image URL from the API for display (the desktop serves pages from elsewhere). */
-  mediaUrl(url: string): string;
   /**
    * Turns a failed call into the Spanish message to show. A 401 means the session is gone:
    * the host is told and null comes back, since the panel is about to be unmounted.

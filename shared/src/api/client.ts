@@ -25,7 +25,7 @@ export function createApiClient(opts: ApiClientOptions) {
   const doFetch = opts.fetch ?? globalThis.fetch.bind(globalThis);
   const base = opts.baseUrl.replace(/\/$/, '');
 
-  async function request<T>(schema: z.ZodType<T>, method: string, path: string, body?: unknown): Promise<T> {
+  async function call(method: string, path: string, body?: unknown): Promise<Response> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (body !== undefined) headers['content-type'] = 'application/json';
     const token = opts.getToken?.();
@@ -42,12 +42,19 @@ export function createApiClient(opts: ApiClientOptions) {
       throw networkError();
     }
     if (!res.ok) throw await errorFromResponse(res);
-    if (res.status === 204) return schema.parse(undefined);
-    return schema.parse(await res.json());
+    return res;
+  }
+
+  async function request<T>(schema: z.ZodType<T>, method: string, path: string, body?: unknown): Promise<T> {
+    return schema.parse(await (await call(method, path, body)).json());
+  }
+
+  /** Every DELETE answers 204 No Content: success is the status alone. */
+  async function remove(path: string): Promise<void> {
+    await call('DELETE', path);
   }
 
   const images = z.array(ImageSchema);
-  const none = z.unknown().transform(() => undefined);
 
   return {
     baseUrl: base,
@@ -56,21 +63,21 @@ export function createApiClient(opts: ApiClientOptions) {
     listPendingImages: (): Promise<Image[]> => request(images, 'GET', API_PATHS.imagesPending),
     updateImage: (id: string, input: UpdateImageInput): Promise<Image> =>
       request(ImageSchema, 'PATCH', API_PATHS.image(id), input),
-    deleteImage: (id: string): Promise<void> => request(none, 'DELETE', API_PATHS.image(id)),
+    deleteImage: (id: string): Promise<void> => remove(API_PATHS.image(id)),
     approveImage: (id: string): Promise<Image> => request(ImageSchema, 'POST', API_PATHS.imageApprove(id)),
     getPrice: async (): Promise<number> => (await request(PriceSchema, 'GET', API_PATHS.price)).precio,
     setPrice: async (precio: number): Promise<number> =>
       (await request(PriceSchema, 'PATCH', API_PATHS.price, { precio })).precio,
     login: (input: LoginInput): Promise<SessionInfo> => request(SessionInfoSchema, 'POST', API_PATHS.session, input),
     getSession: (): Promise<SessionInfo> => request(SessionInfoSchema, 'GET', API_PATHS.session),
-    logout: (): Promise<void> => request(none, 'DELETE', API_PATHS.session),
+    logout: (): Promise<void> => remove(API_PATHS.session),
     getFormToken: async (): Promise<string> => (await request(FormTokenSchema, 'GET', API_PATHS.enquiryToken)).token,
     sendEnquiry: (input: EnquiryInput): Promise<{ id: string }> =>
       request(z.object({ id: z.string() }), 'POST', API_PATHS.enquiries, input),
     listEnquiries: (): Promise<Enquiry[]> => request(z.array(EnquirySchema), 'GET', API_PATHS.enquiries),
     setEnquiryStatus: (id: string, status: EnquiryStatus): Promise<Enquiry> =>
       request(EnquirySchema, 'PATCH', API_PATHS.enquiry(id), { status }),
-    deleteEnquiry: (id: string): Promise<void> => request(none, 'DELETE', API_PATHS.enquiry(id)),
+    deleteEnquiry: (id: string): Promise<void> => remove(API_PATHS.enquiry(id)),
   };
 }
 

@@ -1,9 +1,9 @@
-import { ApiErrorBodySchema, type ApiErrorBody } from '../schemas/errors';
+import { ApiErrorBodySchema, type ApiErrorBody, type ErrorCode } from '../schemas/errors';
 
 /** An error answered by the API (or a network failure, status 0), with a Spanish message. */
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly fields: Record<string, string>;
   /** Seconds to wait, from Retry-After on 429. */
   readonly retryAfter?: number;

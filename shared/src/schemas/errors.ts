@@ -1,23 +1,35 @@
 import { z } from 'zod';
 
-/** Every API error has this one JSON shape; `error` is a Spanish sentence fit to show. */
-export const ApiErrorBodySchema = z.object({
-  error: z.string(),
-  code: z.string(),
-  /** Field name → Spanish message, for validation errors. */
-  fields: z.record(z.string(), z.string()).optional(),
-});
-export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>;
-
-export const ERROR_CODES = [
+/** Codes the server answers with; the error middleware gives each its HTTP status. */
+export const SERVER_ERROR_CODES = [
   'VALIDATION',
   'UNAUTHENTICATED',
   'FORBIDDEN',
   'NOT_FOUND',
+  'METHOD_NOT_ALLOWED',
+  'CONFLICT',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
   'INTERNAL',
   'UNAVAILABLE',
 ] as const;
+export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number];
+
+/**
+ * Every error code, on every host: the server's, plus two that only a client makes for itself,
+ * `NETWORK` (no answer: offline, server down, a stalled upload) and `CANCELLED` (the person
+ * stopped it).
+ */
+export const ERROR_CODES = [...SERVER_ERROR_CODES, 'NETWORK', 'CANCELLED'] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** Every API error has this one JSON shape; `error` is a Spanish sentence fit to show. */
+export const ApiErrorBodySchema = z.object({
+  error: z.string(),
+  // A code this client does not know yet (a newer server) keeps its message and reads as INTERNAL.
+  code: z.enum(ERROR_CODES).catch('INTERNAL'),
+  /** Field name → Spanish message, for validation errors. */
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>;

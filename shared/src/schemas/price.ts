@@ -12,5 +12,3 @@ export const PrecioSchema = z
   .max(BUSINESS.priceMax, `El precio no puede superar $${fmt(BUSINESS.priceMax)} COP.`);
 
 export const PriceSchema = z.strictObject({ precio: PrecioSchema });
-export type Price = z.infer<typeof PriceSchema>;
-export const UpdatePriceInputSchema = PriceSchema;

@@ -61,7 +61,7 @@ export function uploadImage(
       );
     });
     xhr.addEventListener('error', () => reject(new ApiError(0, { error: NETWORK_ERROR_MESSAGE, code: 'NETWORK' })));
-    xhr.addEventListener('abort', () => reject(new ApiError(0, { error: 'Subida cancelada.', code: 'ABORTED' })));
+    xhr.addEventListener('abort', () => reject(new ApiError(0, { error: 'Subida cancelada.', code: 'CANCELLED' })));
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(body);
   });

@@ -1,0 +1,45 @@
+import type { ServerErrorCode } from '@cabana/shared/schemas/errors';
+
+/** Every server code but INTERNAL: an error the domain cannot name is simply not a DomainError. */
+export type DomainErrorCode = Exclude<ServerErrorCode, 'INTERNAL'>;
+
+export interface DomainErrorDetails {
+  /** Field name → Spanish message, for input that failed validation. */
+  fields?: Record<string, string>;
+  /** When trying again makes sense (rate limits, a full queue). */
+  retryAfterSeconds?: number;
+}
+
+/**
+ * A failure the caller can act on. Domain modules (db, images, auth, forms) and routes throw it
+ * and know nothing of HTTP: the error middleware alone gives each code its status, and its
+ * Spanish default message when the error brings none. A message given here is Spanish and safe
+ * to show; anything that is not a DomainError is answered as an internal error without details.
+ */
+export class DomainError extends Error {
+  override readonly name = 'DomainError';
+  readonly fields?: Record<string, string>;
+  readonly retryAfterSeconds?: number;
+
+  constructor(
+    readonly code: DomainErrorCode,
+    message = '',
+    details: DomainErrorDetails = {},
+  ) {
+    super(message);
+    if (details.fields) this.fields = details.fields;
+    if (details.retryAfterSeconds !== undefined) this.retryAfterSeconds = details.retryAfterSeconds;
+  }
+}
+
+export const invalidInput = (message: string, fields?: Record<string, string>) =>
+  new DomainError('VALIDATION', message, { fields });
+export const unauthenticated = (message?: string) => new DomainError('UNAUTHENTICATED', message);
+export const forbidden = (message?: string) => new DomainError('FORBIDDEN', message);
+export const notFound = (message?: string) => new DomainError('NOT_FOUND', message);
+export const tooLarge = (message: string) => new DomainError('PAYLOAD_TOO_LARGE', message);
+export const unsupportedMedia = (message: string) => new DomainError('UNSUPPORTED_MEDIA_TYPE', message);
+export const rateLimited = (message: string, retryAfterSeconds: number) =>
+  new DomainError('RATE_LIMITED', message, { retryAfterSeconds });
+export const unavailable = (message: string, retryAfterSeconds = 30) =>
+  new DomainError('UNAVAILABLE', message, { retryAfterSeconds });

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError, NETWORK_ERROR_MESSAGE } from '../../api/errors';
+import { asErrorLike, isUnauthenticated } from '../api-error';
+
+describe('asErrorLike', () => {
+  it('keeps status, typed code, message and wait of an ApiError, or of its copy across a bridge', () => {
+    const err = new ApiError(429, { error: 'Espera un momento.', code: 'RATE_LIMITED' }, 12);
+    const expected = { status: 429, code: 'RATE_LIMITED', message: 'Espera un momento.', retryAfter: 12 };
+    expect(asErrorLike(err)).toEqual(expected);
+    expect(asErrorLike({ ...err, message: err.message })).toEqual(expected);
+    expect(asErrorLike(new ApiError(0, { error: 'Subida cancelada.', code: 'CANCELLED' })).code).toBe('CANCELLED');
+  });
+
+  it('never passes on a code outside the shared set', () => {
+    expect(asErrorLike({ status: 409, code: 'ABORTED', message: 'x' }).code).toBe('INTERNAL');
+    expect(asErrorLike({ status: 0, message: 'x' }).code).toBe('NETWORK');
+  });
+
+  it('turns a failed fetch into a network error and anything else into a generic one', () => {
+    expect(asErrorLike(new TypeError('Failed to fetch'))).toEqual({
+      status: 0,
+      code: 'NETWORK',
+      message: NETWORK_ERROR_MESSAGE,
+    });
+    expect(asErrorLike('boom')).toMatchObject({ status: 500, code: 'INTERNAL' });
+    expect(isUnauthenticated(new ApiError(401, { error: 'Inicia sesión.', code: 'UNAUTHENTICATED' }))).toBe(true);
+    expect(isUnauthenticated(new Error('x'))).toBe(false);
+  });
+});
