@@ -12,7 +12,7 @@ const ENQUIRY_ID = /^[A-Za-z0-9_-]{16}$/;
 const newId = () => randomBytes(12).toString('base64url');
 const NOT_FOUND = 'No encontramos esa consulta.';
 
-export function consultasRouter({ store, formTokens, limiters, log }: AppDeps): Router {
+export function consultasRouter({ store, formTokens, limiters, log, clock }: AppDeps): Router {
   const router = new Router();
   const byId = (id: string) => (ENQUIRY_ID.test(id) ? store.data.enquiries.find((e) => e.id === id) : undefined);
 
@@ -36,7 +36,7 @@ export function consultasRouter({ store, formTokens, limiters, log }: AppDeps): 
     const verdict = formTokens.check(input.formToken);
     if (verdict !== 'ok') return dropQuietly(`token ${verdict}`);
 
-    const now = new Date().toISOString();
+    const now = new Date(clock.now()).toISOString();
     const stored = {
       id: newId(),
       status: 'nueva' as const,
