@@ -6,7 +6,7 @@ import { createIpcHandlers, INVALID_ARGS } from '../electron/lib/ipc-handlers';
 import { CHANNELS } from '../electron/lib/bridge-contract';
 import { createFakeSafeStorage } from './helpers/fake-safe-storage';
 import { makePhoto } from './helpers/photos';
-import { startTestServer, type TestServer } from './helpers/server';
+import { startTestServer, type TestServer } from '../../test-support/server';
 import { tempDir } from './helpers/temp';
 import { closedPort } from './helpers/closed-port';
 
