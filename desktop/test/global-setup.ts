@@ -8,6 +8,7 @@ import { desktopDir } from './helpers/build';
  * (dist-electron), as `npm run build -w desktop` makes them, so the tests never see a stale build.
  */
 export default async function setup() {
-  const viteCli = createRequire(path.join(desktopDir, 'package.json')).resolve('vite/bin/vite.js');
+  const vitePkg = createRequire(path.join(desktopDir, 'package.json')).resolve('vite/package.json');
+  const viteCli = path.join(path.dirname(vitePkg), 'bin', 'vite.js');
   await runBuild('the desktop app (dist, dist-electron)', [viteCli, 'build'], { cwd: desktopDir });
 }
