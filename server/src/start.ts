@@ -59,6 +59,7 @@ export async function startServer(
   fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const lock = lockDataDir(config.dataDir, 'the Cabaña server');
   let server: http.Server | undefined;
+  const now = () => clock.now();
   try {
     const store = await openStore(config.dataDir);
     const generatedPassword = await ensureAdmin(store, config, clock);
@@ -68,7 +69,7 @@ export async function startServer(
       publicUrl: config.publicUrl,
       concurrency: config.imageConcurrency,
       maxWaiting: config.imageQueueMax,
-      now: () => clock.now(),
+      now,
     });
     await images.files.init();
     const { removed } = await images.sweep();
@@ -78,7 +79,6 @@ export async function startServer(
       if (missing.length > 0) log.error(`image ${img.id} is missing files: ${missing.join(', ')}`);
     }
 
-    const now = () => clock.now();
     const deps: AppDeps = {
       config,
       store,
