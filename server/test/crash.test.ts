@@ -17,7 +17,7 @@ import { twoColour } from './helpers/fixtures';
  */
 const PASSWORD = 'clave para la prueba de caídas';
 /** A short run in `npm test`; `npm run test:slow` kills it many more times. */
-const ROUNDS = longRuns() ? 25 : 3;
+const ROUNDS = longRuns() ? 20 : 3;
 
 interface Child {
   proc: ChildProcess;
