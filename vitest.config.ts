@@ -1,17 +1,55 @@
 import { defineConfig } from 'vitest/config';
 
-// One runner for every workspace. Browser tests launch Debian's Chromium through
-// playwright-core themselves, so everything runs in the node environment.
+/**
+ * One runner, one project per kind of test, each building only what it needs:
+ *   unit         shared and website units, pure server units          npm run test:unit
+ *   api          server/test over real HTTP                           npm run test:api
+ *   web-e2e      website/e2e in Chromium; builds website/dist-e2e     npm run test:e2e
+ *   desktop      desktop/test against the real server (no build)      npm run test:desktop
+ *   desktop-e2e  the built desktop app; builds desktop/dist*          npm run test:desktop
+ *   slow         long crash and soak runs, only with TEST_SLOW=1      npm run test:slow
+ * A build lives in its project's globalSetup, which vitest runs only when that project has files
+ * in the run: `vitest run --project api` or `vitest run server/test/x.test.ts` builds nothing.
+ * Browser tests launch Debian's Chromium through playwright-core themselves, so everything runs
+ * in the node environment.
+ */
+const UNIT = [
+  'shared/src/**/*.test.{ts,tsx}',
+  'website/src/**/*.test.{ts,tsx}',
+  'server/test/units.test.ts',
+  'server/test/rate-limits.test.ts',
+];
+const DESKTOP_E2E = ['desktop/test/renderer.e2e.test.ts', 'desktop/test/packaging.test.ts'];
+const SLOW = ['server/test/crash.test.ts', 'server/test/soak.test.ts'];
+
 export default defineConfig({
   test: {
-    include: ['{shared,server,website,desktop}/**/*.test.{ts,tsx}'],
     exclude: ['**/node_modules/**', '**/dist/**', '**/dist-*/**'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 120_000,
     maxWorkers: 2,
-    // Builds the website once per run (website/dist-e2e, test EmailJS ids) for the browser tests.
-    globalSetup: ['./website/e2e/global-setup.ts'],
     reporters: ['default', './scripts/summary-reporter.ts'],
+    projects: [
+      { extends: true, test: { name: 'unit', include: UNIT } },
+      { extends: true, test: { name: 'api', include: ['server/test/**/*.test.ts'], exclude: UNIT } },
+      {
+        extends: true,
+        test: {
+          name: 'web-e2e',
+          include: ['website/e2e/**/*.test.ts'],
+          globalSetup: ['./website/e2e/global-setup.ts'],
+        },
+      },
+      { extends: true, test: { name: 'desktop', include: ['desktop/test/**/*.test.ts'], exclude: DESKTOP_E2E } },
+      {
+        extends: true,
+        test: { name: 'desktop-e2e', include: DESKTOP_E2E, globalSetup: ['./desktop/test/global-setup.ts'] },
+      },
+      // Defined only when asked for, so that no plain `vitest run` (npm test, a path filter) runs it.
+      ...(process.env.TEST_SLOW === '1'
+        ? [{ extends: true, test: { name: 'slow', include: SLOW, provide: { longRuns: true } } }]
+        : []),
+    ],
   },
 });

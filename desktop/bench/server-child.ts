@@ -1,5 +1,5 @@
 // A real server in its own process, so the benchmark's memory figure is the uploader's alone.
-import { startTestServer } from '../../server/test/helpers/test-server';
+import { startTestServer } from '../../test-support/server';
 
 const server = await startTestServer();
 process.stdout.write(

@@ -9,7 +9,7 @@ import {
   uploadMultipart,
 } from '../electron/lib/api-client';
 import { makePhoto } from './helpers/photos';
-import { startTestServer, type TestServer } from './helpers/server';
+import { startTestServer, type TestServer } from '../../test-support/server';
 
 describe('desktop API client against the real server', () => {
   let server: TestServer;

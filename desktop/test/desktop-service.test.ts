@@ -7,7 +7,7 @@ import { INVALID_ARGS } from '../electron/main/ipc';
 import { IPC } from '../contract/ipc';
 import { createFakeSafeStorage } from './helpers/fake-safe-storage';
 import { makePhoto } from './helpers/photos';
-import { startTestServer, type TestServer } from './helpers/server';
+import { startTestServer, type TestServer } from '../../test-support/server';
 import { tempDir } from './helpers/temp';
 import { closedPort } from './helpers/closed-port';
 import { ipcCaller, registerOnFakeIpcMain } from './helpers/ipc';

@@ -2,17 +2,17 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, type PageProblems } from '../../website/e2e/browser';
+import { launchBrowser, openPage, type PageProblems } from '../../test-support/browser';
 import { createDesktopService, type DesktopService } from '../electron/lib/desktop-service';
 import { IPC, IPC_EVENTS } from '../contract/ipc';
 import { createDesktopApiClient } from '../electron/lib/api-client';
 import { createFakeSafeStorage } from './helpers/fake-safe-storage';
 import { makePhoto } from './helpers/photos';
-import { startTestServer, type TestServer } from './helpers/server';
+import { startTestServer, type TestServer } from '../../test-support/server';
 import { serveFolder } from './helpers/static-server';
 import { tempDir } from './helpers/temp';
 import { closedPort } from './helpers/closed-port';
-import { desktopDir, ensureDesktopBuild } from './helpers/build';
+import { desktopDir } from './helpers/build';
 import { axeViolations } from './helpers/axe';
 import { installTestBridge } from './helpers/test-bridge';
 
@@ -37,7 +37,6 @@ describe('desktop renderer in headless Chromium, bridged to the real main-proces
   let testBridge: Awaited<ReturnType<typeof installTestBridge>>;
 
   beforeAll(async () => {
-    await ensureDesktopBuild();
     ({ dir, cleanup } = await tempDir());
     server = await startTestServer();
     site = await serveFolder(distDir);
@@ -300,7 +299,6 @@ describe('desktop renderer in headless Chromium, bridged to the real main-proces
 
 describe('desktop renderer when the remembered server is gone', () => {
   it('says so in Spanish and offers retry and another server', { timeout: 60_000 }, async () => {
-    await ensureDesktopBuild();
     const { dir, cleanup } = await tempDir();
     const server = await startTestServer();
     let serverOpen = true;

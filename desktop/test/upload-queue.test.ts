@@ -1,15 +1,13 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDesktopApiClient, type DesktopApiClient } from '../electron/lib/api-client';
 import { prepareImage } from '../electron/lib/downscale';
 import { SKIP_REASONS, UploadQueue, type QueueSnapshot, type UploadQueueDeps } from '../electron/lib/upload-queue';
 import { makePhoto } from './helpers/photos';
-import { startTestServer, type TestServer } from './helpers/server';
+import { startTestServer, type TestServer } from '../../test-support/server';
 import { tempDir } from './helpers/temp';
-
-const serverFixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../server/test/fixtures');
+import { FIXTURES } from '../../test-support/fixtures';
 
 describe('upload queue against the real server', () => {
   let server: TestServer;
@@ -193,7 +191,7 @@ describe('upload queue against the real server', () => {
     async () => {
       const folder = path.join(dir, 'iphone');
       await mkdir(folder, { recursive: true });
-      const heic = await readFile(path.join(serverFixtures, 'photo.heic'));
+      const heic = await readFile(FIXTURES.heicPhoto);
       await writeFile(path.join(folder, 'IMG_4501.HEIC'), heic);
       const sent: { type: string; bytes: number; name: string }[] = [];
       const { queue } = queueWith({

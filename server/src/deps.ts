@@ -1,3 +1,4 @@
+import type { Clock } from './clock';
 import type { Config } from './env';
 import type { Store } from './db/store';
 import type { Sessions } from './auth/sessions';
@@ -28,37 +29,44 @@ export interface AppDeps {
   formTokens: FormTokens;
   limiters: Limiters;
   log: Logger;
+  clock: Clock;
 }
 
 const WAIT = 'Demasiados intentos. Espera un momento e inténtalo de nuevo.';
 
-export function createLimiters(c: Config): Limiters {
+export function createLimiters(c: Config, clock: Clock): Limiters {
+  const now = () => clock.now();
   return {
     loginAccount: new Limiter(
       c.loginMaxFailuresPerAccount,
       c.loginWindowMs,
       'Demasiados intentos fallidos de inicio de sesión. Espera unos minutos e inténtalo de nuevo.',
+      now,
     ),
     loginClient: new Limiter(
       c.loginMaxFailuresPerClient,
       c.loginWindowMs,
       'Demasiados intentos fallidos de inicio de sesión. Espera unos minutos e inténtalo de nuevo.',
+      now,
     ),
     enquiryClient: new Limiter(
       c.enquiriesPerClient,
       c.enquiryWindowMs,
       'Has enviado muchos mensajes seguidos. Espera un rato o escríbenos por WhatsApp.',
+      now,
     ),
     enquiryGlobal: new Limiter(
       c.enquiriesGlobal,
       c.enquiryWindowMs,
       'Estamos recibiendo muchos mensajes. Inténtalo más tarde o escríbenos por WhatsApp.',
+      now,
     ),
     uploadClient: new Limiter(
       c.publicUploadsPerClient,
       c.publicUploadWindowMs,
       'Has subido muchas fotos seguidas. Espera un rato antes de subir más.',
+      now,
     ),
-    uploadGlobal: new Limiter(c.publicUploadsGlobal, c.publicUploadWindowMs, WAIT),
+    uploadGlobal: new Limiter(c.publicUploadsGlobal, c.publicUploadWindowMs, WAIT, now),
   };
 }

@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type Koa from 'koa';
 import type { Config } from './env';
+import { systemClock, type Clock } from './clock';
 import type { AppDeps, Logger } from './deps';
 import { createLimiters } from './deps';
 import { createApp } from './app';
@@ -34,32 +35,41 @@ export const consoleLogger: Logger = {
 };
 
 /** First start: the admin from ADMIN_EMAIL / ADMIN_PASSWORD, or a generated password. */
-async function ensureAdmin(store: Store, config: Config): Promise<string | undefined> {
+async function ensureAdmin(store: Store, config: Config, clock: Clock): Promise<string | undefined> {
   if (store.data.admin) return undefined;
   const generated = config.adminPassword === undefined ? generatePassword() : undefined;
   store.data.admin = {
     email: config.adminEmail,
     passwordHash: await hashPassword(config.adminPassword ?? generated!),
-    passwordChangedAt: new Date().toISOString(),
+    passwordChangedAt: new Date(clock.now()).toISOString(),
   };
   await store.save();
   return generated;
 }
 
-/** Opens the data folder (locked), prepares everything and listens. Used by main.ts and the tests. */
-export async function startServer(config: Config, log: Logger = consoleLogger): Promise<RunningServer> {
+/**
+ * Opens the data folder (locked), prepares everything and listens. Used by main.ts and the tests;
+ * tests pass a clock they can move forward.
+ */
+export async function startServer(
+  config: Config,
+  log: Logger = consoleLogger,
+  clock: Clock = systemClock,
+): Promise<RunningServer> {
   fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const lock = lockDataDir(config.dataDir, 'the Cabaña server');
   let server: http.Server | undefined;
+  const now = () => clock.now();
   try {
     const store = await openStore(config.dataDir);
-    const generatedPassword = await ensureAdmin(store, config);
+    const generatedPassword = await ensureAdmin(store, config, clock);
     // Ready before the first login, so an unknown e-mail never costs an extra hash the first time.
     await getDummyHash();
     const images = new ImageService(store, config.dataDir, {
       publicUrl: config.publicUrl,
       concurrency: config.imageConcurrency,
       maxWaiting: config.imageQueueMax,
+      now,
     });
     await images.files.init();
     const { removed } = await images.sweep();
@@ -72,11 +82,12 @@ export async function startServer(config: Config, log: Logger = consoleLogger): 
     const deps: AppDeps = {
       config,
       store,
-      sessions: new Sessions(store, { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs }),
+      sessions: new Sessions(store, { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs, now }),
       images,
-      formTokens: new FormTokens(store, { minFillMs: config.formMinFillMs, maxAgeMs: config.formMaxAgeMs }),
-      limiters: createLimiters(config),
+      formTokens: new FormTokens(store, { minFillMs: config.formMinFillMs, maxAgeMs: config.formMaxAgeMs, now }),
+      limiters: createLimiters(config, clock),
       log,
+      clock,
     };
     const app = createApp(deps);
     const srv = http.createServer(app.callback());

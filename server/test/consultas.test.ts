@@ -5,10 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUSINESS } from '@cabana/shared/config/business';
 import { EnquirySchema } from '@cabana/shared/schemas/enquiry';
 import { todayAtCabin } from '@cabana/shared/pricing/dates';
-import { startTestServer, type TestServer } from './helpers/test-server';
+import { startTestServer, type TestServer } from '../../test-support/server';
 import { bearer, json, sameSite } from './helpers/http';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const addDays = (iso: string, days: number) =>
   new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -67,7 +66,7 @@ describe('enquiries', () => {
     const r1 = await json(s, 'POST', '/consultas', reservation(await token(s)));
     expect(r1.status).toBe(201);
     const { id: resId } = await r1.json();
-    await sleep(5);
+    s.clock.advance(5);
     const r2 = await json(s, 'POST', '/consultas', contact(await token(s)));
     expect(r2.status).toBe(201);
     const { id: conId } = await r2.json();
@@ -175,7 +174,7 @@ describe('enquiries', () => {
 
 describe('form token timing', () => {
   it('drops a form sent faster than FORM_MIN_FILL_MS and one older than FORM_MAX_AGE_MS', async () => {
-    const s = await startTestServer({ env: { FORM_MIN_FILL_MS: '1500', FORM_MAX_AGE_MS: '3000' } });
+    const s = await startTestServer({ env: { FORM_MIN_FILL_MS: '60000', FORM_MAX_AGE_MS: '120000' } });
     try {
       const admin = await s.loginToken();
       const fast = await token(s);
@@ -184,10 +183,10 @@ describe('form token timing', () => {
 
       const old = await token(s);
       const ok = await token(s);
-      await sleep(1600);
+      s.clock.advance(61_000);
       expect((await json(s, 'POST', '/consultas', contact(ok))).status).toBe(201);
       expect(await inbox(s, admin)).toHaveLength(1);
-      await sleep(1600);
+      s.clock.advance(61_000);
       expect((await json(s, 'POST', '/consultas', contact(old))).status).toBe(201);
       expect(await inbox(s, admin)).toHaveLength(1);
     } finally {
@@ -225,6 +224,24 @@ describe('enquiry rate limits', () => {
       expect(res.status).toBe(429);
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
       expect((await res.json()).error).toMatch(/WhatsApp/);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('lets a capped client send again once the window has passed (the limiter reads the app clock)', async () => {
+    const s = await startTestServer({ env: { ENQUIRIES_PER_CLIENT: '1', ENQUIRY_WINDOW_SECONDS: '600' } });
+    try {
+      expect((await json(s, 'POST', '/consultas', contact(await token(s)))).status).toBe(201);
+      const capped = await json(s, 'POST', '/consultas', contact(await token(s)));
+      expect(capped.status).toBe(429);
+      expect(Number(capped.headers.get('retry-after'))).toBeGreaterThan(500);
+      s.clock.advance(300_000);
+      const later = await json(s, 'POST', '/consultas', contact(await token(s)));
+      expect(later.status).toBe(429);
+      expect(Number(later.headers.get('retry-after'))).toBeLessThanOrEqual(300);
+      s.clock.advance(301_000);
+      expect((await json(s, 'POST', '/consultas', contact(await token(s)))).status).toBe(201);
     } finally {
       await s.close();
     }

@@ -6,11 +6,10 @@ import exifr from 'exifr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '@cabana/shared/config/limits';
 import { ImageSchema, type Image } from '@cabana/shared/schemas/image';
-import { startTestServer, type TestServer } from './helpers/test-server';
+import { startTestServer, type TestServer } from '../../test-support/server';
 import { bearer, json, sameSite, upload } from './helpers/http';
 import { colourAt, isBlue, isRed, jpegWithGps, twoColour } from './helpers/fixtures';
-
-const FIXTURES = join(import.meta.dirname, 'fixtures');
+import { FIXTURES } from '../../test-support/fixtures';
 
 async function leftovers(s: TestServer): Promise<string[]> {
   const out: string[] = [];
@@ -100,7 +99,7 @@ describe('image uploads by the admin', () => {
   });
 
   it('converts an iPhone HEIC photo', async () => {
-    const heic = await readFile(join(FIXTURES, 'photo.heic'));
+    const heic = await readFile(FIXTURES.heicPhoto);
     const res = await upload(s, heic, { headers: bearer(admin), type: 'image/heic', filename: 'IMG_0001.HEIC' });
     expect(res.status).toBe(201);
     const img = (await res.json()) as Image;
@@ -369,7 +368,7 @@ describe('upload rejections', () => {
   });
 
   it('stops a HEIC decompression bomb from its header, before decoding', async () => {
-    const bomb = await readFile(join(FIXTURES, 'bomb-48mp.heic'));
+    const bomb = await readFile(FIXTURES.heicBomb);
     const started = Date.now();
     const res = await upload(s, bomb, { headers: bearer(admin), type: 'image/heic' });
     expect(res.status).toBe(413);

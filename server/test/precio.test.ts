@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUSINESS } from '@cabana/shared/config/business';
-import { startTestServer, type TestServer } from './helpers/test-server';
+import { startTestServer, type TestServer } from '../../test-support/server';
 import { bearer, json, sameSite } from './helpers/http';
 
 describe('price per person', () => {

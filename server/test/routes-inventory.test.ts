@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES } from '@cabana/shared/api/paths';
 import { createApiRouter, API_PREFIX, PUBLIC_WRITE_ROUTES } from '../src/routes/api';
 import { isAdminGuard } from '../src/middleware/auth';
-import { startTestServer, type TestServer } from './helpers/test-server';
+import { startTestServer, type TestServer } from '../../test-support/server';
 import { bearer, json, upload } from './helpers/http';
 import { jpegWithGps } from './helpers/fixtures';
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Image } from '@cabana/shared/schemas/image';
 import { REPO_ROOT } from '../src/env';
-import { startTestServer } from './helpers/test-server';
+import { startTestServer } from '../../test-support/server';
 
 describe('sample photos on first start', () => {
   it('publishes every photo of server/seed/photos.json once, through the normal pipeline', async () => {

@@ -5,11 +5,10 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/env';
-import { startTestServer, type TestServer } from './helpers/test-server';
+import { startTestServer, type TestServer } from '../../test-support/server';
 import { bearer, json, sameSite } from './helpers/http';
 
 const run = promisify(execFile);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function login(s: TestServer, body: Record<string, unknown>, headers: Record<string, string> = {}) {
   return json(s, 'POST', '/sesion', body, { origin: s.url, ...headers });
@@ -233,11 +232,11 @@ describe('login rate limits', () => {
 
 describe('session expiry', () => {
   it('ends a session after the idle timeout', async () => {
-    const s = await startTestServer({ env: { SESSION_IDLE_SECONDS: '1' } });
+    const s = await startTestServer({ env: { SESSION_IDLE_SECONDS: '600' } });
     try {
       const cookie = await s.loginCookie();
       expect((await json(s, 'GET', '/sesion', undefined, { cookie })).status).toBe(200);
-      await sleep(1300);
+      s.clock.advance(601_000);
       expect((await json(s, 'GET', '/sesion', undefined, { cookie })).status).toBe(401);
     } finally {
       await s.close();
@@ -245,14 +244,14 @@ describe('session expiry', () => {
   });
 
   it('ends a session after the absolute timeout even while in use', async () => {
-    const s = await startTestServer({ env: { SESSION_IDLE_SECONDS: '60', SESSION_MAX_SECONDS: '2' } });
+    const s = await startTestServer({ env: { SESSION_IDLE_SECONDS: '60', SESSION_MAX_SECONDS: '120' } });
     try {
       const token = await s.loginToken();
       for (let i = 0; i < 3; i++) {
         expect((await json(s, 'GET', '/sesion', undefined, bearer(token))).status).toBe(200);
-        await sleep(500);
+        s.clock.advance(30_000);
       }
-      await sleep(800);
+      s.clock.advance(40_000);
       expect((await json(s, 'GET', '/sesion', undefined, bearer(token))).status).toBe(401);
     } finally {
       await s.close();
@@ -262,7 +261,7 @@ describe('session expiry', () => {
 
 describe('npm run reset-password', () => {
   const cli = (dataDir: string, args: string[]) =>
-    run('npx', ['tsx', 'server/src/cli/reset-password.ts', ...args], {
+    run(process.execPath, ['--import', 'tsx', 'server/src/cli/reset-password.ts', ...args], {
       cwd: REPO_ROOT,
       env: { ...process.env, DATA_DIR: dataDir, ADMIN_PASSWORD: '' },
     }).then(

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import http from 'node:http';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './helpers/test-server';
+import { startTestServer, type TestServer } from '../../test-support/server';
 
 const CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; media-src 'self'; font-src 'self'; connect-src 'self' https://api.emailjs.com; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";

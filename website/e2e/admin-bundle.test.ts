@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_ADMIN } from '../../server/test/helpers/test-server';
+import { TEST_ADMIN } from '../../test-support/server';
 import { PUBLIC_PATHS } from '../src/config/paths';
 import { E2E_DIST, startSite, type Site } from './helpers';
 import { ADMIN_CONTEXT, signIn, openAdminPage } from './admin-helpers';

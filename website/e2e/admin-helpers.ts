@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import type { TestServer } from '../../server/test/helpers/test-server';
+import type { TestServer } from '../../test-support/server';
 import { DESKTOP, newPage } from './helpers';
-import type { PageProblems } from './browser';
+import type { PageProblems } from '../../test-support/browser';
 
 /**
  * A page for admin tests. Waits are longer than the site's default: these flows chain several

@@ -3,8 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Image } from '@cabana/shared/schemas/image';
 import type { Enquiry } from '@cabana/shared/schemas/enquiry';
-import { fileURLToPath } from 'node:url';
-import { UNSUPPORTED_MESSAGE } from '../../server/src/images/pipeline';
+import { ApiErrorBodySchema } from '@cabana/shared/schemas/errors';
 import { daysFromToday, interceptEmailJs, runAxe, startSite, type Site } from './helpers';
 import {
   ADMIN_CONTEXT,
@@ -15,6 +14,7 @@ import {
   removePhotos,
   openAdminPage,
 } from './admin-helpers';
+import { FIXTURES } from '../../test-support/fixtures';
 
 let site: Site;
 
@@ -25,9 +25,6 @@ afterAll(async () => {
   await site?.close();
   await removePhotos();
 });
-
-/** 320×240 HEVC-coded HEIC, as an iPhone takes them (see server/test/fixtures/README.md). */
-const HEIC_FIXTURE = fileURLToPath(new URL('../../server/test/fixtures/photo.heic', import.meta.url));
 
 const XSS = '<img src=x onerror="window.__pwned=1">';
 
@@ -159,7 +156,7 @@ describe('web admin panel', () => {
   it('publishes an iPhone HEIC photo, which the browser cannot preview but the server converts', async () => {
     const context = await site.browser.newContext(ADMIN_CONTEXT);
     const { page, problems } = await adminPage(context, site.server);
-    await page.getByLabel('Elegir fotos').setInputFiles(HEIC_FIXTURE);
+    await page.getByLabel('Elegir fotos').setInputFiles(FIXTURES.heicPhoto);
     await page.getByText('Sin vista previa').waitFor();
     await expect(page.getByLabel('Título de la foto 1').inputValue()).resolves.toBe('photo');
     await page.getByLabel('Título de la foto 1').fill('Foto del iPhone');
@@ -189,17 +186,21 @@ describe('web admin panel', () => {
     await page.getByAltText('Vista previa de lento.jpg').waitFor();
     // Hold the upload in the browser: DevTools upload throttling only delays progress events while
     // the bytes reach the server at full speed, which made "cancelled" photos appear later on.
+    // Held until the test has seen the cancel through, then dropped: no fixed wait.
     let reachedNetwork!: () => void;
     const held = new Promise<void>((resolve) => (reachedNetwork = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/imagenes/upload', async (route) => {
       reachedNetwork();
-      await new Promise((r) => setTimeout(r, 30_000));
+      await released;
       await route.abort().catch(() => undefined);
     });
     await page.getByRole('button', { name: 'Subir' }).click();
     await held;
     await page.getByRole('button', { name: 'Cancelar lento.jpg' }).click();
     await expect(page.getByRole('list', { name: 'Fotos por subir' }).count()).resolves.toBe(0);
+    release();
     await page.unrouteAll({ behavior: 'ignoreErrors' });
     await expect(page.getByRole('button', { name: 'Subir' }).isDisabled()).resolves.toBe(true);
     await expect(page.getByRole('alert').filter({ hasText: /\S/ }).count()).resolves.toBe(0);
@@ -229,13 +230,17 @@ describe('web admin panel', () => {
       .setInputFiles([
         { name: 'falsa.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('<html><script>alert(1)</script></html>') },
       ]);
+    const answered = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/imagenes/upload',
+    );
     await page.getByRole('button', { name: 'Subir' }).click();
+    const refusal = await answered;
+    expect(refusal.status()).toBe(415);
+    const { code, error: message } = ApiErrorBodySchema.parse(await refusal.json());
+    expect(code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    expect(message).toMatch(/no es una imagen admitida/);
     await page.getByRole('alert').filter({ hasText: 'No se pudo subir ninguna foto.' }).waitFor();
-    await page
-      .getByRole('list', { name: 'Fotos por subir' })
-      .getByRole('alert')
-      .filter({ hasText: UNSUPPORTED_MESSAGE })
-      .waitFor();
+    await page.getByRole('list', { name: 'Fotos por subir' }).getByRole('alert').filter({ hasText: message }).waitFor();
 
     // Photos can also be dragged onto the form (here a real JPEG, dropped as a file would be).
     const dropped = (await readFile(await makePhoto('muelle-al-amanecer.jpg', 600, 400))).toString('base64');

@@ -1,15 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { expect, onTestFailed } from 'vitest';
-import { startTestServer, type TestServer } from '../../server/test/helpers/test-server';
-import { launchBrowser, openPage, type PageProblems } from './browser';
+import { startTestServer, type TestServer } from '../../test-support/server';
+import { launchBrowser, openPage, type PageProblems } from '../../test-support/browser';
 import { E2E_DIST } from './e2e-dist';
 
 export { E2E_DIST } from './e2e-dist';
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+export { runAxe, type AxeViolation } from '../../test-support/axe';
 
 export const PHONE: BrowserContextOptions = {
   viewport: { width: 390, height: 844 },
@@ -71,33 +68,6 @@ export function expectClean(problems: PageProblems) {
   expect(problems.cspViolations, 'violaciones de CSP').toEqual([]);
   expect(problems.consoleErrors, 'errores de consola').toEqual([]);
   expect(problems.pageErrors, 'errores no capturados').toEqual([]);
-}
-
-export interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[]; failureSummary?: string }[];
-}
-
-/**
- * Runs axe-core in the page. The source goes in through the DevTools protocol (page.evaluate),
- * which the page's CSP does not govern, so the real CSP stays on during the test.
- */
-export async function runAxe(page: Page): Promise<AxeViolation[]> {
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const w = window as unknown as {
-      axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> };
-    };
-    const result = await w.axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
-    }));
-  });
 }
 
 /** An e-mail the page tried to send through EmailJS (intercepted, never leaves the machine). */

@@ -11,8 +11,8 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { startTestServer } from '../../server/test/helpers/test-server';
-import { CHROMIUM_PATH, launchBrowser } from '../e2e/browser';
+import { startTestServer } from '../../test-support/server';
+import { CHROMIUM_PATH, launchBrowser } from '../../test-support/browser';
 import { PUBLIC_PATHS } from '../src/config/paths';
 import { WEBSITE_DIR, buildSite } from './build';
 

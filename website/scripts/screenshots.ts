@@ -5,8 +5,8 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { startTestServer } from '../../server/test/helpers/test-server';
-import { launchBrowser, openPage } from '../e2e/browser';
+import { startTestServer } from '../../test-support/server';
+import { launchBrowser, openPage } from '../../test-support/browser';
 import { WEBSITE_DIR } from './build';
 
 const outDir = resolve(process.argv[2] ?? '/tmp/cabana-shots');

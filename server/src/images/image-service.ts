@@ -13,6 +13,8 @@ export interface ImageServiceOptions {
   publicUrl?: string;
   concurrency: number;
   maxWaiting: number;
+  /** The app's clock (start.ts); the time of day otherwise. */
+  now?: () => number;
 }
 
 export class ImageService {
@@ -79,7 +81,7 @@ export class ImageService {
           .slice(0, 20),
         status,
         ...(fields.uploaded_by ? { uploaded_by: fields.uploaded_by } : {}),
-        created_at: new Date().toISOString(),
+        created_at: new Date((this.opts.now ?? Date.now)()).toISOString(),
         files: processed.variants.map((v) => v.name),
       };
       this.store.data.images.push(record);

@@ -11,7 +11,7 @@ import { jsonBody, validate } from '../middleware/validate';
 
 const NOT_FOUND = 'No encontramos esa consulta.';
 
-export function consultasRouter({ store, formTokens, limiters, log }: AppDeps): Router {
+export function consultasRouter({ store, formTokens, limiters, log, clock }: AppDeps): Router {
   const router = new Router();
   const byId = (id: string) => (isRecordId(id) ? store.data.enquiries.find((e) => e.id === id) : undefined);
 
@@ -35,7 +35,7 @@ export function consultasRouter({ store, formTokens, limiters, log }: AppDeps): 
     const verdict = formTokens.check(input.formToken);
     if (verdict !== 'ok') return dropQuietly(`token ${verdict}`);
 
-    const now = new Date().toISOString();
+    const now = new Date(clock.now()).toISOString();
     const stored = {
       id: newRecordId(),
       status: 'nueva' as const,

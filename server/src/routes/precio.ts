@@ -5,7 +5,7 @@ import type { AppDeps } from '../deps';
 import { requireAdmin } from '../middleware/auth';
 import { jsonBody, validate } from '../middleware/validate';
 
-export function precioRouter({ store }: AppDeps): Router {
+export function precioRouter({ store, clock }: AppDeps): Router {
   const router = new Router();
   router.get(API_ROUTES.price, (ctx) => {
     ctx.body = { precio: store.data.price.precio };
@@ -13,7 +13,7 @@ export function precioRouter({ store }: AppDeps): Router {
   router.patch(API_ROUTES.price, requireAdmin, jsonBody(), async (ctx) => {
     // Validated before anything changes, so a bad value leaves the stored price alone.
     const { precio } = validate(PriceSchema, ctx.request.body);
-    store.data.price = { precio, updatedAt: new Date().toISOString() };
+    store.data.price = { precio, updatedAt: new Date(clock.now()).toISOString() };
     await store.save();
     ctx.body = { precio };
   });

@@ -1,4 +1,4 @@
-import type { TestServer } from './test-server';
+import type { TestServer } from '../../../test-support/server';
 
 /** Test code reads many JSON bodies: `any` there keeps assertions short; schemas check shapes where it matters. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
