@@ -18,6 +18,7 @@ const UNIT = [
   'website/src/**/*.test.{ts,tsx}',
   'server/test/units.test.ts',
   'server/test/rate-limits.test.ts',
+  'scripts/**/*.test.ts',
 ];
 const DESKTOP_E2E = ['desktop/test/renderer.e2e.test.ts', 'desktop/test/packaging.test.ts'];
 const SLOW = ['server/test/crash.test.ts', 'server/test/soak.test.ts'];

@@ -1,0 +1,120 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import globals from 'globals';
+
+/** The TypeScript projects that own every linted file (type-aware rules need one of them). */
+const PROJECTS = [
+  './shared/tsconfig.json',
+  './server/tsconfig.json',
+  './website/tsconfig.json',
+  './desktop/tsconfig.json',
+  './desktop/tsconfig.electron.json',
+  './test-support/tsconfig.json',
+  './tsconfig.tools.json',
+];
+
+const WEBSITE_FEATURES = ['admin', 'contact', 'enquiry', 'gallery', 'home', 'plans', 'upload'];
+
+/**
+ * The architecture, as import rules (see docs/decisions/005-code-health.md):
+ * - shared/ is the bottom layer: it imports no app and no test support;
+ * - apps never import each other, tests included; test support used by several workspaces lives in
+ *   test-support/, which every workspace's tests may import;
+ * - website features never import each other (routes combine them);
+ * - the desktop renderer (desktop/src) never imports the main process (desktop/electron): the IPC
+ *   contract is the one door;
+ * - server domain folders never import the HTTP layer (middleware, routes).
+ */
+const BOUNDARIES = [
+  {
+    target: './shared',
+    from: ['./server', './website', './desktop', './test-support'],
+    message: 'shared/ es la capa base: no importa ninguna aplicación.',
+  },
+  { target: './server', from: ['./website', './desktop'], message: 'Las aplicaciones no se importan entre sí.' },
+  { target: './website', from: ['./server', './desktop'], message: 'Las aplicaciones no se importan entre sí.' },
+  { target: './desktop', from: ['./server', './website'], message: 'Las aplicaciones no se importan entre sí.' },
+  ...WEBSITE_FEATURES.map((feature) => ({
+    target: `./website/src/features/${feature}`,
+    from: './website/src/features',
+    except: [`./${feature}`],
+    message: 'Una funcionalidad no importa otra: las rutas las combinan.',
+  })),
+  {
+    target: './desktop/src',
+    from: './desktop/electron',
+    message: 'El renderer solo habla con el proceso principal a través del contrato IPC.',
+  },
+  ...['db', 'images', 'auth', 'forms'].map((domain) => ({
+    target: `./server/src/${domain}`,
+    from: ['./server/src/middleware', './server/src/routes'],
+    message: 'El dominio no conoce HTTP: lanza errores de dominio y el middleware los traduce.',
+  })),
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/dist-*/**',
+      '**/release/**',
+      'data/**',
+      'coverage/**',
+      'scripts/sample-content/**/*.js',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { project: PROJECTS, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node },
+    },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: PROJECTS, alwaysTryTypes: true, noWarnOnMultipleProjects: true }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: BOUNDARIES }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-self-import': 'error',
+      'import-x/no-duplicates': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/only-throw-error': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      eqeqeq: ['error', 'always'],
+      'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
+    },
+  },
+  {
+    files: ['**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+    },
+  },
+  {
+    files: ['website/src/**', 'desktop/src/**', 'shared/src/admin/**'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    // Tests, benchmarks and build scripts print what they measure.
+    files: ['**/test/**', '**/e2e/**', '**/__tests__/**', '**/bench/**', '**/scripts/**', 'test-support/**'],
+    rules: { 'no-console': 'off' },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+);
