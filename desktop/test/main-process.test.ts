@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { IPC, type IpcHandlers } from '../contract/ipc';
+import { IPC, IPC_SENDS, type IpcHandlers } from '../contract/ipc';
 import { registerOnFakeIpcMain } from './helpers/ipc';
 
 /** The Electron module, replaced: the binary cannot run here, the wiring can be checked. */
@@ -16,6 +16,7 @@ const electron = vi.hoisted(() => {
       listeners: Map<string, (...a: unknown[]) => void>;
     }[],
     handles: new Map<string, (...a: unknown[]) => unknown>(),
+    ipcListeners: new Map<string, (...a: unknown[]) => unknown>(),
     appListeners: new Map<string, (...a: unknown[]) => void>(),
     quit: 0,
     sandboxEnabled: 0,
@@ -88,6 +89,10 @@ const electron = vi.hoisted(() => {
         handle: (channel: string, fn: (...a: unknown[]) => unknown) => {
           if (state.handles.has(channel)) throw new Error(`second handler for ${channel}`);
           state.handles.set(channel, fn);
+        },
+        on: (channel: string, fn: (...a: unknown[]) => unknown) => {
+          if (state.ipcListeners.has(channel)) throw new Error(`second listener for ${channel}`);
+          state.ipcListeners.set(channel, fn);
         },
       },
       session: { defaultSession },
@@ -272,7 +277,9 @@ describe('IPC sender checks', () => {
 
   it('refuse untrusted senders before the handler runs, and malformed calls', async () => {
     const handler = vi.fn(async () => 90_000);
-    const handlers = Object.fromEntries(Object.keys(IPC).map((name) => [name, vi.fn()])) as unknown as IpcHandlers;
+    const handlers = Object.fromEntries(
+      [...Object.keys(IPC), ...Object.keys(IPC_SENDS)].map((name) => [name, vi.fn()]),
+    ) as unknown as IpcHandlers;
     const handles = registerOnFakeIpcMain({ ...handlers, getPrice: handler }, (event) => isTrustedSender(event, APP));
     const invoke = handles.get(IPC.getPrice.channel)!;
     expect(await invoke(frame('https://evil.example/'))).toEqual(FORBIDDEN_SENDER);
@@ -294,6 +301,7 @@ describe('main entry', () => {
     electron.state.userData = await mkdtemp(path.join(os.tmpdir(), 'cabana-main-'));
     electron.state.lock = true;
     electron.state.handles.clear();
+    electron.state.ipcListeners.clear();
     electron.state.permissionRequest = null;
     const before = electron.state.windows.length;
     try {
@@ -324,6 +332,19 @@ describe('main entry', () => {
         ok: true,
         value: { serverUrl: null, canRememberSession: false },
       });
+
+      // uploads:add-files takes a path only once the preload said it was dropped, from the app page.
+      const fromApp = { senderFrame: { url: appUrl, parent: null } };
+      const dropped = path.join(electron.state.userData, 'soltada');
+      const { mkdir } = await import('node:fs/promises');
+      await mkdir(dropped);
+      const addFiles = electron.state.handles.get(IPC.addUploadPaths.channel)!;
+      const droppedPath = electron.state.ipcListeners.get(IPC_SENDS.droppedPath.channel)!;
+      expect(await addFiles(fromApp, { paths: [dropped] })).toMatchObject({ ok: false, error: { status: 403 } });
+      droppedPath({ senderFrame: { url: 'https://evil.example/', parent: null } }, dropped);
+      expect(await addFiles(fromApp, { paths: [dropped] })).toMatchObject({ ok: false, error: { status: 403 } });
+      droppedPath(fromApp, dropped);
+      expect(await addFiles(fromApp, { paths: [dropped] })).toEqual({ ok: true, value: { added: 0, skipped: 0 } });
 
       // Every web contents created later gets the navigation guards.
       const contents = fakeContents();

@@ -39,6 +39,11 @@ export const SERVER_UNREACHABLE = (url: string) =>
   `No pudimos conectar con ${url}. Revisa la dirección y tu conexión a internet.`;
 export const NOT_CONFIGURED = 'Primero indica la dirección del servidor.';
 export const SESSION_ENDED = 'Tu sesión terminó o fue cerrada desde otro equipo. Inicia sesión de nuevo.';
+export const PATH_NOT_GRANTED =
+  'Solo se pueden agregar fotos soltadas en esta ventana o elegidas con «Elegir fotos» o «Elegir carpeta».';
+
+/** Paths remembered as dropped or picked; beyond this the oldest are forgotten. */
+const MAX_GRANTED_PATHS = 20_000;
 
 /** Calls `fn` at most once per `ms`, always delivering the last value. */
 function throttle<T>(fn: (v: T) => void, ms: number): (v: T) => void {
@@ -88,6 +93,21 @@ export function createDesktopService(opts: DesktopServiceOptions) {
   let session: DesktopSession | null = null;
   let client: DesktopApiClient | null = null;
   const panelUploads = new Map<string, AbortController>();
+  // What the owner dropped on the window or chose in a picker: the only paths the renderer may
+  // ask to upload, so a compromised page cannot send other files from this computer.
+  const grantedPaths = new Set<string>();
+
+  function grantPaths(paths: readonly string[]): void {
+    for (const p of paths) {
+      const abs = path.resolve(p);
+      grantedPaths.delete(abs);
+      grantedPaths.add(abs);
+    }
+    for (const oldest of grantedPaths) {
+      if (grantedPaths.size <= MAX_GRANTED_PATHS) break;
+      grantedPaths.delete(oldest);
+    }
+  }
 
   // Previews are a few KB each: sending them with every progress push would copy the whole list's
   // images ten times a second, so each goes once on its own and snapshots leave them out.
@@ -307,9 +327,18 @@ export function createDesktopService(opts: DesktopServiceOptions) {
     },
 
     getUploads: (): QueueSnapshot => queue.snapshot(),
-    addUploadPaths: (paths: string[]) => queue.addPaths(paths),
+    /** A path the preload resolved from a dropped File (Electron's webUtils). */
+    grantDroppedPath: (filePath: string): void => grantPaths([filePath]),
+    /** Queues dropped files and folders; any path not dropped or picked refuses the whole call. */
+    async addUploadPaths(paths: string[]) {
+      if (!paths.every((p) => grantedPaths.has(path.resolve(p)))) {
+        throw new ApiError(403, { error: PATH_NOT_GRANTED, code: 'FORBIDDEN' });
+      }
+      return queue.addPaths(paths);
+    },
     async pickUploadFiles(folders: boolean) {
       const paths = (await opts.pickPaths?.(folders)) ?? [];
+      grantPaths(paths);
       return paths.length ? queue.addPaths(paths) : { added: 0, skipped: 0 };
     },
     setUploadTitle: (id: string, title: string) => queue.setTitle(id, title),

@@ -33,7 +33,7 @@ function installFakeElectron(dir: string): void {
   type Listener = (event: unknown, payload: unknown) => void;
   const listeners = new Map<string, Set<Listener>>();
   const w = window as unknown as {
-    __desktopInvoke(channel: string, args: unknown[]): Promise<unknown>;
+    __desktopIpc(kind: 'invoke' | 'send', channel: string, args: unknown[]): Promise<unknown>;
     __desktopEmit(channel: string, payload: unknown): void;
     __desktopElectron?: unknown;
   };
@@ -56,7 +56,9 @@ function installFakeElectron(dir: string): void {
       },
     },
     ipcRenderer: {
-      invoke: (channel: string, ...args: unknown[]) => w.__desktopInvoke(channel, args.map(encode)),
+      invoke: (channel: string, ...args: unknown[]) => w.__desktopIpc('invoke', channel, args.map(encode)),
+      // Through the same binding as invoke, so main sees messages in the order the page sent them.
+      send: (channel: string, ...args: unknown[]) => void w.__desktopIpc('send', channel, args.map(encode)),
       on: (channel: string, fn: Listener) => {
         listeners.set(channel, (listeners.get(channel) ?? new Set()).add(fn));
       },
@@ -86,17 +88,24 @@ export async function installTestBridge(
   const handles = registerOnFakeIpcMain(createIpcHandlers(service));
   const results = new Map<string, z.ZodType>(Object.values(IPC).map((entry) => [entry.channel, entry.result]));
   const contractViolations: string[] = [];
-  await page.exposeBinding('__desktopInvoke', async (_source, channel: string, args: unknown[]) => {
-    const handle = handles.get(channel);
-    if (!handle) return { ok: false, error: { status: 404, code: 'NOT_FOUND', message: 'Canal desconocido.' } };
-    const result = await handle({}, ...args.map(decodeArg));
-    if (result.ok) {
-      const checked = results.get(channel)!.safeParse(result.value);
-      if (!checked.success) contractViolations.push(`${channel}: ${checked.error.message}`);
-    }
-    await afterCall?.(channel);
-    return result;
-  });
+  await page.exposeBinding(
+    '__desktopIpc',
+    async (_source, kind: 'invoke' | 'send', channel: string, args: unknown[]) => {
+      if (kind === 'send') {
+        handles.listeners.get(channel)?.({}, ...args.map(decodeArg));
+        return undefined;
+      }
+      const handle = handles.get(channel);
+      if (!handle) return { ok: false, error: { status: 404, code: 'NOT_FOUND', message: 'Canal desconocido.' } };
+      const result = await handle({}, ...args.map(decodeArg));
+      if (result.ok) {
+        const checked = results.get(channel)!.safeParse(result.value);
+        if (!checked.success) contractViolations.push(`${channel}: ${checked.error.message}`);
+      }
+      await afterCall?.(channel);
+      return result;
+    },
+  );
   const preload = await readFile(path.join(desktopDir, 'dist-electron', 'preload.cjs'), 'utf8');
   await page.addInitScript(installFakeElectron, fixtureDir);
   // The preload is CommonJS: give it `require('electron')`, then leave no trace of it in the page.
