@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BUSINESS } from '@cabana/shared/config/business';
 import { IPC, IPC_SENDS, type IpcHandlers } from '../contract/ipc';
 import { registerOnFakeIpcMain } from './helpers/ipc';
 
@@ -117,6 +118,7 @@ vi.mock('electron', () => ({ ...electron.module, default: electron.module }));
 
 const { mainWindowOptions, createMainWindow } = await import('../electron/main/window');
 const {
+  EXTERNAL_HOSTS,
   installNavigationGuards,
   isAllowedExternalUrl,
   isAppUrl,
@@ -223,6 +225,11 @@ describe('navigation guards', () => {
     expect(isAllowedExternalUrl('not a url')).toBe(false);
     expect(isAllowedExternalUrl('http://192.168.1.10:3000/media/a.jpg', 'http://192.168.1.10:3000')).toBe(true);
     expect(isAllowedExternalUrl('http://192.168.1.10:3000/media/a.jpg', null)).toBe(false);
+    // Google's redirector would turn an allowed host into any site; the app has no map to open.
+    expect(isAllowedExternalUrl('https://www.google.com/url?q=https://evil.example/')).toBe(false);
+    expect(isAllowedExternalUrl('https://maps.google.com/url?q=https://evil.example/')).toBe(false);
+    expect(isAllowedExternalUrl(BUSINESS.mapUrl)).toBe(false);
+    expect(EXTERNAL_HOSTS.some((host) => /(^|\.)google\./.test(host))).toBe(false);
   });
 
   it('recognises the app page (file build or dev server) and nothing else', () => {
