@@ -102,46 +102,53 @@ describe('desktop service (what main does for the renderer) against the real ser
     expect(await readdir(dir)).toEqual(['settings.json']);
   });
 
-  it('uploads from the panel with progress, downscaled, and answers full image URLs', { timeout: 90_000 }, async () => {
-    const progress: number[] = [];
-    const service = make({ onImageUploadProgress: (p) => progress.push(p.fraction) });
-    await service.init();
-    await service.setServer(server.url);
-    await service.login(server.admin.email, server.admin.password);
-    const photo = await makePhoto({ width: 3200, height: 2400, seed: 5 });
-    const image = await service.uploadImage({
-      uploadId: 'u1',
-      fileName: 'terraza.jpg',
-      bytes: new Uint8Array(photo),
-      title: 'Terraza',
-      description: '',
-    });
-    expect(image.secure_url.startsWith(`${server.url}/`)).toBe(true);
-    expect(image.variants.every((v) => v.url.startsWith(`${server.url}/`))).toBe(true);
-    expect(Math.max(image.width, image.height)).toBeLessThanOrEqual(2560);
-    expect(progress.at(-1)).toBe(1);
-    const media = await fetch(image.secure_url);
-    expect(media.status).toBe(200);
-    await expect(
-      service.uploadImage({
-        uploadId: 'u2',
-        fileName: 'a.html',
-        bytes: new TextEncoder().encode('<html>'),
-        title: 'x',
+  it(
+    'uploads from the panel with progress, downscaled, and answers cabana-media: image URLs',
+    { timeout: 90_000 },
+    async () => {
+      const progress: number[] = [];
+      const service = make({ onImageUploadProgress: (p) => progress.push(p.fraction) });
+      await service.init();
+      await service.setServer(server.url);
+      await service.login(server.admin.email, server.admin.password);
+      const photo = await makePhoto({ width: 3200, height: 2400, seed: 5 });
+      const image = await service.uploadImage({
+        uploadId: 'u1',
+        fileName: 'terraza.jpg',
+        bytes: new Uint8Array(photo),
+        title: 'Terraza',
         description: '',
-      }),
-    ).rejects.toMatchObject({ status: 415 });
-    const tooBig = new Uint8Array(26 * 1024 * 1024);
-    tooBig.set([0xff, 0xd8, 0xff]);
-    await expect(
-      service.uploadImage({ uploadId: 'u3', fileName: 'enorme.jpg', bytes: tooBig, title: 'x', description: '' }),
-    ).rejects.toMatchObject({
-      status: 413,
-      message: 'La foto pesa 26 MB; el máximo es 25 MB.',
-    });
-    const listed = await service.listImages();
-    expect(listed.find((i) => i.id === image.id)?.secure_url).toBe(image.secure_url);
-  });
+      });
+      // No network URL reaches the page: main answers cabana-media: itself, from the configured server.
+      expect(image.secure_url).toMatch(new RegExp(`^cabana-media://server/${image.id}/\\d+\\.jpg$`));
+      expect(image.variants.every((v) => v.url.startsWith(`cabana-media://server/${image.id}/`))).toBe(true);
+      expect(Math.max(image.width, image.height)).toBeLessThanOrEqual(2560);
+      expect(progress.at(-1)).toBe(1);
+      const media = await service.handleMediaRequest(new Request(image.secure_url));
+      expect(media.status).toBe(200);
+      expect(media.headers.get('content-type')).toBe('image/jpeg');
+      await media.arrayBuffer();
+      await expect(
+        service.uploadImage({
+          uploadId: 'u2',
+          fileName: 'a.html',
+          bytes: new TextEncoder().encode('<html>'),
+          title: 'x',
+          description: '',
+        }),
+      ).rejects.toMatchObject({ status: 415 });
+      const tooBig = new Uint8Array(26 * 1024 * 1024);
+      tooBig.set([0xff, 0xd8, 0xff]);
+      await expect(
+        service.uploadImage({ uploadId: 'u3', fileName: 'enorme.jpg', bytes: tooBig, title: 'x', description: '' }),
+      ).rejects.toMatchObject({
+        status: 413,
+        message: 'La foto pesa 26 MB; el máximo es 25 MB.',
+      });
+      const listed = await service.listImages();
+      expect(listed.find((i) => i.id === image.id)?.secure_url).toBe(image.secure_url);
+    },
+  );
 
   it('IPC handlers validate every argument and wrap errors as data', async () => {
     const service: DesktopService = make();

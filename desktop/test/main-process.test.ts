@@ -25,6 +25,9 @@ const electron = vi.hoisted(() => {
     permissionCheck: null as null | ((...a: unknown[]) => boolean),
     deviceCheck: null as null | ((...a: unknown[]) => boolean),
     opened: [] as string[],
+    /** Privileged schemes, with whether the app was ready when they were declared. */
+    schemes: [] as { scheme: string; privileges: Record<string, boolean>; afterReady: boolean }[],
+    protocols: new Map<string, (request: Request) => Promise<Response>>(),
     userData: '',
     ready: null as null | Promise<void>,
   };
@@ -110,6 +113,15 @@ const electron = vi.hoisted(() => {
         },
       },
       dialog: { showOpenDialog: () => Promise.resolve({ canceled: true, filePaths: [] }) },
+      protocol: {
+        registerSchemesAsPrivileged: (schemes: { scheme: string; privileges: Record<string, boolean> }[]) => {
+          for (const s of schemes) state.schemes.push({ ...s, afterReady: state.ready !== null });
+        },
+        handle: (scheme: string, fn: (request: Request) => Promise<Response>) => {
+          if (state.protocols.has(scheme)) throw new Error(`second handler for ${scheme}`);
+          state.protocols.set(scheme, fn);
+        },
+      },
       webUtils: { getPathForFile: () => '' },
     },
   };
@@ -309,6 +321,9 @@ describe('main entry', () => {
     electron.state.lock = true;
     electron.state.handles.clear();
     electron.state.ipcListeners.clear();
+    electron.state.protocols.clear();
+    electron.state.schemes.length = 0;
+    electron.state.ready = null;
     electron.state.permissionRequest = null;
     const before = electron.state.windows.length;
     try {
@@ -352,6 +367,16 @@ describe('main entry', () => {
       expect(await addFiles(fromApp, { paths: [dropped] })).toMatchObject({ ok: false, error: { status: 403 } });
       droppedPath(fromApp, dropped);
       expect(await addFiles(fromApp, { paths: [dropped] })).toEqual({ ok: true, value: { added: 0, skipped: 0 } });
+
+      // Photos come through main's cabana-media: protocol, declared standard and secure before
+      // the app is ready, answered by the service (no server configured yet: nothing to show).
+      expect(electron.state.schemes).toEqual([
+        { scheme: 'cabana-media', privileges: { standard: true, secure: true }, afterReady: false },
+      ]);
+      const media = electron.state.protocols.get('cabana-media')!;
+      expect([...electron.state.protocols.keys()]).toEqual(['cabana-media']);
+      expect((await media(new Request('cabana-media://server/AbCdEfGhIjKlMnOp/960.jpg'))).status).toBe(404);
+      expect((await media(new Request('cabana-media://server/../api/sesion'))).status).toBe(404);
 
       // Every web contents created later gets the navigation guards.
       const contents = fakeContents();

@@ -10,6 +10,7 @@ import { createTokenStore, TokenStoreUnavailableError, type SafeStorageLike } fr
 import { prepareImage, thumbnailDataUrl, type DownscaleOptions } from './downscale';
 import { detectImageKind } from './file-type';
 import { UploadQueue } from './upload-queue';
+import { createMediaHandler, toMediaUrl } from './media-protocol';
 import type {
   ConnectionInfo,
   DesktopSession,
@@ -160,16 +161,20 @@ export function createDesktopService(opts: DesktopServiceOptions) {
     }
   }
 
-  /** The server answers media as paths; the renderer loads from file:// and needs full URLs. */
-  function absolute(image: Image): Image {
-    const origin = address?.origin ?? '';
-    const fix = (u: string) => (u.startsWith('/') && !u.startsWith('//') ? origin + u : u);
+  /**
+   * The page loads no image from the network: the server's media URLs (signed links to pending
+   * photos included) become `cabana-media:` URLs that main answers by fetching them itself.
+   */
+  function viaMediaProtocol(image: Image): Image {
     return {
       ...image,
-      secure_url: fix(image.secure_url),
-      variants: image.variants.map((v) => ({ ...v, url: fix(v.url) })),
+      secure_url: toMediaUrl(image.secure_url),
+      variants: image.variants.map((v) => ({ ...v, url: toMediaUrl(v.url) })),
     };
   }
+  const mediaHandler = createMediaHandler({
+    source: () => (address ? { serverUrl: address.serverUrl, token } : null),
+  });
 
   function connection(): ConnectionInfo {
     return { serverUrl: address?.serverUrl ?? null, canRememberSession: tokens.canPersist() };
@@ -271,11 +276,12 @@ export function createDesktopService(opts: DesktopServiceOptions) {
 
     getPrice: () => authed((c) => c.getPrice()),
     setPrice: (precio: number) => authed((c) => c.setPrice(precio)),
-    listImages: () => authed(async (c) => (await c.listImages()).map(absolute)),
-    listPendingImages: () => authed(async (c) => (await c.listPendingImages()).map(absolute)),
-    updateImage: (id: string, input: UpdateImageInput) => authed(async (c) => absolute(await c.updateImage(id, input))),
+    listImages: () => authed(async (c) => (await c.listImages()).map(viaMediaProtocol)),
+    listPendingImages: () => authed(async (c) => (await c.listPendingImages()).map(viaMediaProtocol)),
+    updateImage: (id: string, input: UpdateImageInput) =>
+      authed(async (c) => viaMediaProtocol(await c.updateImage(id, input))),
     deleteImage: (id: string) => authed((c) => c.deleteImage(id)),
-    approveImage: (id: string) => authed(async (c) => absolute(await c.approveImage(id))),
+    approveImage: (id: string) => authed(async (c) => viaMediaProtocol(await c.approveImage(id))),
     listEnquiries: () => authed((c) => c.listEnquiries()),
     setEnquiryStatus: (id: string, status: EnquiryStatus) => authed((c) => c.setEnquiryStatus(id, status)),
     deleteEnquiry: (id: string) => authed((c) => c.deleteEnquiry(id)),
@@ -306,7 +312,7 @@ export function createDesktopService(opts: DesktopServiceOptions) {
       try {
         const prepared = await prepareImage(data, path.basename(args.fileName) || 'foto', opts.downscale);
         return await authed(async (c) =>
-          absolute(
+          viaMediaProtocol(
             await c.uploadImage(
               { data: prepared.data, fileName: prepared.fileName, type: prepared.type },
               { title: args.title, description: args.description },
@@ -325,6 +331,9 @@ export function createDesktopService(opts: DesktopServiceOptions) {
     cancelImageUpload(uploadId: string): void {
       panelUploads.get(uploadId)?.abort();
     },
+
+    /** Answers the `cabana-media:` protocol (main registers it; tests call it directly). */
+    handleMediaRequest: (request: Request): Promise<Response> => mediaHandler(request),
 
     getUploads: (): QueueSnapshot => queue.snapshot(),
     /** A path the preload resolved from a dropped File (Electron's webUtils). */

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import type { z } from 'zod';
 import { IPC } from '../../contract/ipc';
+import { MEDIA_SCHEME } from '../../contract/media';
 import type { DesktopService } from '../../electron/lib/desktop-service';
 import { createIpcHandlers } from '../../electron/lib/ipc-handlers';
 import { desktopDir } from './build';
@@ -75,7 +76,8 @@ function installFakeElectron(dir: string): void {
  * preload itself (dist-electron/preload.cjs) run against a stand-in `electron` module. Every call
  * crosses a Playwright binding into main's own registration (argument validation included), the
  * real handlers and the service (which talk to the real server); each answer is also held to its
- * contract result schema. `fixtureDir` stands in for Electron's webUtils.getPathForFile: dropped
+ * contract result schema. Images on `cabana-media:` are answered by the service's handler, as
+ * main's protocol handler answers them. `fixtureDir` stands in for Electron's webUtils.getPathForFile: dropped
  * names resolve there.
  */
 export async function installTestBridge(
@@ -106,6 +108,16 @@ export async function installTestBridge(
       return result;
     },
   );
+  // Stands in for main's protocol.handle: the page's cabana-media: requests reach the service's
+  // own handler, which fetches from the real server.
+  await page.route(new RegExp(`^${MEDIA_SCHEME}:`), async (route) => {
+    const res = await service.handleMediaRequest(new Request(route.request().url()));
+    await route.fulfill({
+      status: res.status,
+      headers: Object.fromEntries(res.headers),
+      body: Buffer.from(await res.arrayBuffer()),
+    });
+  });
   const preload = await readFile(path.join(desktopDir, 'dist-electron', 'preload.cjs'), 'utf8');
   await page.addInitScript(installFakeElectron, fixtureDir);
   // The preload is CommonJS: give it `require('electron')`, then leave no trace of it in the page.

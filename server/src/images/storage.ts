@@ -1,11 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { IMAGE_ID_PATTERN, VARIANT_FILE_PATTERN } from '@cabana/shared/api/media';
 import { fsyncDir } from '../db/durable-json-file';
 
-/** Image ids are server-made: 16 base64url characters (96 random bits). */
-export const IMAGE_ID_PATTERN = /^[A-Za-z0-9_-]{16}$/;
-/** Variant files are `<width>.<ext>`. */
-export const VARIANT_FILE_PATTERN = /^([1-9]\d{0,4})\.(avif|webp|jpg)$/;
+export { IMAGE_ID_PATTERN, VARIANT_FILE_PATTERN };
 
 export interface VariantFile {
   name: string;

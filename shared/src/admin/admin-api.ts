@@ -40,8 +40,8 @@ export interface AdminApi {
 
   /**
    * Optional: turns an image URL from the API (`/media/...`, relative to the server) into one
-   * the host's page can load. The website leaves it out (same origin); the desktop, whose pages
-   * do not come from the server, prefixes the server's origin.
+   * the host's page can load. Both hosts leave it out: the website is on the server's origin,
+   * and the desktop's main process already hands over `cabana-media:` URLs that it serves itself.
    */
   resolveMediaUrl?(url: string): string;
 }
