@@ -20,7 +20,11 @@ const UNIT = [
   'server/test/rate-limits.test.ts',
   'scripts/**/*.test.ts',
 ];
-const DESKTOP_E2E = ['desktop/test/renderer.e2e.test.ts', 'desktop/test/packaging.test.ts'];
+const DESKTOP_E2E = [
+  'desktop/test/renderer.e2e.test.ts',
+  'desktop/test/packaging.test.ts',
+  'desktop/test/preload.test.ts',
+];
 const SLOW = ['server/test/crash.test.ts', 'server/test/soak.test.ts'];
 
 export default defineConfig({
@@ -49,7 +53,7 @@ export default defineConfig({
       },
       // Defined only when asked for, so that no plain `vitest run` (npm test, a path filter) runs it.
       ...(process.env.TEST_SLOW === '1'
-        ? [{ extends: true, test: { name: 'slow', include: SLOW, provide: { longRuns: true } } }]
+        ? [{ extends: true as const, test: { name: 'slow', include: SLOW, provide: { longRuns: true } } }]
         : []),
     ],
   },

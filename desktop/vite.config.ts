@@ -3,17 +3,19 @@ import { createRequire } from 'node:module';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import electron from 'vite-plugin-electron/simple';
+import { MEDIA_SCHEME } from './contract/media';
 
 /**
- * The renderer's CSP. It talks to main only (no fetch, no sockets) and shows images that main
- * hands over as data: URLs or that the configured server serves. Dev adds what Vite's HMR needs.
+ * The renderer's CSP. It talks to main only (no fetch, no sockets) and shows only images of its
+ * own, data: and blob: URLs (previews) and the server's photos through main's `cabana-media:`
+ * protocol: never a URL on the network. Dev adds what Vite's HMR needs.
  */
 export function rendererCsp(dev: boolean): string {
   return [
     "default-src 'none'",
     dev ? "script-src 'self' 'unsafe-inline'" : "script-src 'self'",
     dev ? "style-src 'self' 'unsafe-inline'" : "style-src 'self'",
-    "img-src 'self' data: blob: https: http:",
+    `img-src 'self' data: blob: ${MEDIA_SCHEME}:`,
     "font-src 'self'",
     dev ? "connect-src 'self' ws: http://localhost:*" : "connect-src 'none'",
     "object-src 'none'",

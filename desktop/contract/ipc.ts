@@ -1,15 +1,27 @@
 /**
  * The one contract between the renderer and the main process. `IPC` names each bridge function,
  * its channel and the zod schemas of its argument and result; `IPC_EVENTS` names each push from
- * main and its payload. Everything else is derived from these two tables: the preload's functions,
- * main's handler registration (sender check and argument validation), the `IpcHandlers` that main
- * must supply and the renderer's `DesktopBridge` type. Adding a channel is an entry here plus its
- * handler in electron/lib/ipc-handlers.ts.
+ * main and its payload; `IPC_SENDS` the preload's own messages. The channel names live in
+ * channels.ts (all the preload imports, so it carries no zod); the schemas are added here, under
+ * the same keys. Everything else is derived from these tables: the preload's functions, main's
+ * handler registration (sender check and argument validation), the `IpcHandlers` that main must
+ * supply and the renderer's `DesktopBridge` type. Adding a channel is its name in channels.ts, its
+ * schemas here and its handler in electron/lib/ipc-handlers.ts.
  *
- * Both sides may import this folder; the renderer imports types only (`import type`), so these
- * schemas never reach its bundle.
+ * Main may import this module; the renderer imports types only (`import type`), so these schemas
+ * never reach its bundle.
  */
 import { z } from 'zod';
+import {
+  EVENT_CHANNELS,
+  INVOKE_CHANNELS,
+  SEND_CHANNELS,
+  listenerName,
+  type EventName,
+  type ListenerName,
+  type InvokeName,
+  type SendName,
+} from './channels';
 import { LIMITS } from '@cabana/shared/config/limits';
 import { EnquirySchema, EnquiryStatusSchema } from '@cabana/shared/schemas/enquiry';
 import { ImageSchema, UpdateImageInputSchema } from '@cabana/shared/schemas/image';
@@ -97,36 +109,47 @@ const none = z.undefined();
 /** The result of a command that answers nothing. */
 const nothing = z.void();
 const id = z.string().min(1).max(200);
+const localPath = z.string().min(1).max(4_096);
 
-interface InvokeEntry {
-  channel: string;
+interface InvokeSchemas {
   args: z.ZodType;
   result: z.ZodType;
 }
 
-export const IPC = {
-  getConnection: { channel: 'connection:get', args: none, result: ConnectionInfoSchema },
-  setServer: {
-    channel: 'connection:set-server',
-    args: z.strictObject({ serverUrl: z.string().max(2_000) }),
-    result: ConnectionInfoSchema,
-  },
-  getSession: { channel: 'session:get', args: none, result: DesktopSessionSchema.nullable() },
+/**
+ * Pairs a table of channel names with a table of schemas under exactly the same keys: a name
+ * without schemas, or schemas without a name, does not compile (and throws, should a cast hide it).
+ */
+export function attachChannels<
+  C extends Record<string, string>,
+  S extends { [K in keyof C]: object } & Record<Exclude<keyof S, keyof C>, never>,
+>(channels: C, schemas: S): { [K in keyof C]: { channel: C[K] } & S[K] } {
+  const names = Object.keys(channels);
+  const extra = Object.keys(schemas).filter((k) => !names.includes(k));
+  const missing = names.filter((k) => !(k in schemas));
+  if (extra.length || missing.length) throw new Error(`IPC tables differ: ${[...extra, ...missing].join(', ')}`);
+  return Object.fromEntries(
+    names.map((name) => [name, { channel: channels[name], ...(schemas as Record<string, object>)[name] }]),
+  ) as { [K in keyof C]: { channel: C[K] } & S[K] };
+}
+
+const IPC_SCHEMAS = {
+  getConnection: { args: none, result: ConnectionInfoSchema },
+  setServer: { args: z.strictObject({ serverUrl: z.string().max(2_000) }), result: ConnectionInfoSchema },
+  getSession: { args: none, result: DesktopSessionSchema.nullable() },
   login: {
-    channel: 'session:login',
     args: z.strictObject({
       email: z.string().max(LIMITS.emailMax),
       password: z.string().max(LIMITS.passwordMax),
     }),
     result: DesktopSessionSchema,
   },
-  logout: { channel: 'session:logout', args: none, result: z.object({ revoked: z.boolean() }) },
-  getPrice: { channel: 'price:get', args: none, result: z.number() },
-  setPrice: { channel: 'price:set', args: z.strictObject({ precio: z.number() }), result: z.number() },
-  listImages: { channel: 'images:list', args: none, result: z.array(ImageSchema) },
-  listPendingImages: { channel: 'images:list-pending', args: none, result: z.array(ImageSchema) },
+  logout: { args: none, result: z.object({ revoked: z.boolean() }) },
+  getPrice: { args: none, result: z.number() },
+  setPrice: { args: z.strictObject({ precio: z.number() }), result: z.number() },
+  listImages: { args: none, result: z.array(ImageSchema) },
+  listPendingImages: { args: none, result: z.array(ImageSchema) },
   uploadImage: {
-    channel: 'images:upload',
     args: z.strictObject({
       uploadId: id,
       fileName: z.string().max(500),
@@ -140,53 +163,38 @@ export const IPC = {
     }),
     result: ImageSchema,
   },
-  cancelImageUpload: {
-    channel: 'images:cancel-upload',
-    args: z.strictObject({ uploadId: id }),
-    result: nothing,
-  },
-  updateImage: {
-    channel: 'images:update',
-    args: z.strictObject({ id, input: UpdateImageInputSchema }),
-    result: ImageSchema,
-  },
-  deleteImage: { channel: 'images:delete', args: z.strictObject({ id }), result: nothing },
-  approveImage: { channel: 'images:approve', args: z.strictObject({ id }), result: ImageSchema },
-  listEnquiries: { channel: 'enquiries:list', args: none, result: z.array(EnquirySchema) },
-  setEnquiryStatus: {
-    channel: 'enquiries:set-status',
-    args: z.strictObject({ id, status: EnquiryStatusSchema }),
-    result: EnquirySchema,
-  },
-  deleteEnquiry: { channel: 'enquiries:delete', args: z.strictObject({ id }), result: nothing },
-  getUploads: { channel: 'uploads:get', args: none, result: QueueSnapshotSchema },
-  addUploadPaths: {
-    channel: 'uploads:add-files',
-    args: z.strictObject({ paths: z.array(z.string().min(1).max(4_096)).min(1).max(5_000) }),
-    result: AddedFilesSchema,
-  },
-  pickUploadFiles: {
-    channel: 'uploads:pick-files',
-    args: z.strictObject({ folders: z.boolean() }),
-    result: AddedFilesSchema,
-  },
-  setUploadTitle: {
-    channel: 'uploads:set-title',
-    args: z.strictObject({ id, title: z.string().max(LIMITS.titleMax * 2) }),
-    result: nothing,
-  },
-  startUploads: { channel: 'uploads:start', args: none, result: nothing },
-  retryFailedUploads: { channel: 'uploads:retry-failed', args: none, result: nothing },
-  cancelUploads: { channel: 'uploads:cancel', args: none, result: nothing },
-  clearFinishedUploads: { channel: 'uploads:clear-finished', args: none, result: nothing },
-} as const satisfies Record<string, InvokeEntry>;
+  cancelImageUpload: { args: z.strictObject({ uploadId: id }), result: nothing },
+  updateImage: { args: z.strictObject({ id, input: UpdateImageInputSchema }), result: ImageSchema },
+  deleteImage: { args: z.strictObject({ id }), result: nothing },
+  approveImage: { args: z.strictObject({ id }), result: ImageSchema },
+  listEnquiries: { args: none, result: z.array(EnquirySchema) },
+  setEnquiryStatus: { args: z.strictObject({ id, status: EnquiryStatusSchema }), result: EnquirySchema },
+  deleteEnquiry: { args: z.strictObject({ id }), result: nothing },
+  getUploads: { args: none, result: QueueSnapshotSchema },
+  // Only paths main has seen come from a drop or a picker are accepted (see SEND_CHANNELS).
+  addUploadPaths: { args: z.strictObject({ paths: z.array(localPath).min(1).max(5_000) }), result: AddedFilesSchema },
+  pickUploadFiles: { args: z.strictObject({ folders: z.boolean() }), result: AddedFilesSchema },
+  setUploadTitle: { args: z.strictObject({ id, title: z.string().max(LIMITS.titleMax * 2) }), result: nothing },
+  startUploads: { args: none, result: nothing },
+  retryFailedUploads: { args: none, result: nothing },
+  cancelUploads: { args: none, result: nothing },
+  clearFinishedUploads: { args: none, result: nothing },
+} as const satisfies Record<InvokeName, InvokeSchemas>;
 
-/** Main → renderer pushes; the bridge gets one `on<Name>(listener)` per entry. */
-export const IPC_EVENTS = {
-  uploadsChanged: { channel: 'uploads:changed', payload: QueueSnapshotSchema },
-  uploadThumbnail: { channel: 'uploads:thumbnail', payload: UploadThumbnailSchema },
-  imageUploadProgress: { channel: 'images:upload-progress', payload: ImageUploadProgressSchema },
-} as const satisfies Record<string, { channel: string; payload: z.ZodType }>;
+/** Bridge function → its channel and the schemas of its argument and result. */
+export const IPC = attachChannels(INVOKE_CHANNELS, IPC_SCHEMAS);
+
+/** Main → renderer pushes and their payloads. */
+export const IPC_EVENTS = attachChannels(EVENT_CHANNELS, {
+  uploadsChanged: { payload: QueueSnapshotSchema },
+  uploadThumbnail: { payload: UploadThumbnailSchema },
+  imageUploadProgress: { payload: ImageUploadProgressSchema },
+} as const satisfies Record<EventName, { payload: z.ZodType }>);
+
+/** Preload → main messages (no answer), and their argument. */
+export const IPC_SENDS = attachChannels(SEND_CHANNELS, {
+  droppedPath: { args: localPath },
+} as const satisfies Record<SendName, { args: z.ZodType }>);
 
 // ---- what is derived ----
 
@@ -196,6 +204,7 @@ export type IpcArgs<K extends IpcName> = z.input<(typeof IPC)[K]['args']>;
 export type IpcResult<K extends IpcName> = z.output<(typeof IPC)[K]['result']>;
 export type IpcEventName = keyof typeof IPC_EVENTS;
 export type IpcEventPayload<E extends IpcEventName> = z.output<(typeof IPC_EVENTS)[E]['payload']>;
+export type IpcSendName = keyof typeof IPC_SENDS;
 
 /** Errors cross IPC as data: Electron would flatten a thrown error into an English string. */
 export interface BridgeError {
@@ -206,17 +215,17 @@ export interface BridgeError {
 }
 export type BridgeResult<T> = { ok: true; value: T } | { ok: false; error: BridgeError };
 
-/** What main supplies: one function per entry, given the argument its schema has already checked. */
+/**
+ * What main supplies: one function per invoke entry and per preload message, given the argument
+ * its schema has already checked.
+ */
 export type IpcHandlers = {
   [K in IpcName]: (args: z.output<(typeof IPC)[K]['args']>) => IpcResult<K> | Promise<IpcResult<K>>;
+} & {
+  [K in IpcSendName]: (args: z.output<(typeof IPC_SENDS)[K]['args']>) => void;
 };
 
-type ListenerName<E extends string> = `on${Capitalize<E>}`;
-
-/** The bridge function that subscribes to an event: `uploadsChanged` → `onUploadsChanged`. */
-export function listenerName<E extends IpcEventName>(event: E): ListenerName<E> {
-  return `on${event.charAt(0).toUpperCase()}${event.slice(1)}` as ListenerName<E>;
-}
+export { listenerName };
 
 type InvokeFunction<K extends IpcName> = [IpcArgs<K>] extends [undefined]
   ? () => Promise<BridgeResult<IpcResult<K>>>
@@ -226,6 +235,9 @@ type InvokeFunction<K extends IpcName> = [IpcArgs<K>] extends [undefined]
 export type DesktopBridge = { [K in IpcName]: InvokeFunction<K> } & {
   [E in IpcEventName as ListenerName<E>]: (listener: (payload: IpcEventPayload<E>) => void) => () => void;
 } & {
-  /** Local path of a dropped file (Electron's webUtils); '' when unknown. Not IPC: the preload answers it. */
+  /**
+   * Local path of a dropped file (Electron's webUtils); '' when unknown. The preload answers it and
+   * tells main the path came from a drop: `addUploadPaths` accepts no other.
+   */
   getPathForFile(file: File): string;
 };

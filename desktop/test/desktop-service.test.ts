@@ -1,7 +1,12 @@
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createDesktopService, SESSION_ENDED, type DesktopService } from '../electron/lib/desktop-service';
+import {
+  createDesktopService,
+  PATH_NOT_GRANTED,
+  SESSION_ENDED,
+  type DesktopService,
+} from '../electron/lib/desktop-service';
 import { createIpcHandlers } from '../electron/lib/ipc-handlers';
 import { INVALID_ARGS } from '../electron/main/ipc';
 import { IPC } from '../contract/ipc';
@@ -10,7 +15,7 @@ import { makePhoto } from './helpers/photos';
 import { startTestServer, type TestServer } from '../../test-support/server';
 import { tempDir } from './helpers/temp';
 import { closedPort } from './helpers/closed-port';
-import { ipcCaller, registerOnFakeIpcMain } from './helpers/ipc';
+import { ipcCaller, ipcSender, registerOnFakeIpcMain } from './helpers/ipc';
 
 describe('desktop service (what main does for the renderer) against the real server', () => {
   let server: TestServer;
@@ -97,46 +102,53 @@ describe('desktop service (what main does for the renderer) against the real ser
     expect(await readdir(dir)).toEqual(['settings.json']);
   });
 
-  it('uploads from the panel with progress, downscaled, and answers full image URLs', { timeout: 90_000 }, async () => {
-    const progress: number[] = [];
-    const service = make({ onImageUploadProgress: (p) => progress.push(p.fraction) });
-    await service.init();
-    await service.setServer(server.url);
-    await service.login(server.admin.email, server.admin.password);
-    const photo = await makePhoto({ width: 3200, height: 2400, seed: 5 });
-    const image = await service.uploadImage({
-      uploadId: 'u1',
-      fileName: 'terraza.jpg',
-      bytes: new Uint8Array(photo),
-      title: 'Terraza',
-      description: '',
-    });
-    expect(image.secure_url.startsWith(`${server.url}/`)).toBe(true);
-    expect(image.variants.every((v) => v.url.startsWith(`${server.url}/`))).toBe(true);
-    expect(Math.max(image.width, image.height)).toBeLessThanOrEqual(2560);
-    expect(progress.at(-1)).toBe(1);
-    const media = await fetch(image.secure_url);
-    expect(media.status).toBe(200);
-    await expect(
-      service.uploadImage({
-        uploadId: 'u2',
-        fileName: 'a.html',
-        bytes: new TextEncoder().encode('<html>'),
-        title: 'x',
+  it(
+    'uploads from the panel with progress, downscaled, and answers cabana-media: image URLs',
+    { timeout: 90_000 },
+    async () => {
+      const progress: number[] = [];
+      const service = make({ onImageUploadProgress: (p) => progress.push(p.fraction) });
+      await service.init();
+      await service.setServer(server.url);
+      await service.login(server.admin.email, server.admin.password);
+      const photo = await makePhoto({ width: 3200, height: 2400, seed: 5 });
+      const image = await service.uploadImage({
+        uploadId: 'u1',
+        fileName: 'terraza.jpg',
+        bytes: new Uint8Array(photo),
+        title: 'Terraza',
         description: '',
-      }),
-    ).rejects.toMatchObject({ status: 415 });
-    const tooBig = new Uint8Array(26 * 1024 * 1024);
-    tooBig.set([0xff, 0xd8, 0xff]);
-    await expect(
-      service.uploadImage({ uploadId: 'u3', fileName: 'enorme.jpg', bytes: tooBig, title: 'x', description: '' }),
-    ).rejects.toMatchObject({
-      status: 413,
-      message: 'La foto pesa 26 MB; el máximo es 25 MB.',
-    });
-    const listed = await service.listImages();
-    expect(listed.find((i) => i.id === image.id)?.secure_url).toBe(image.secure_url);
-  });
+      });
+      // No network URL reaches the page: main answers cabana-media: itself, from the configured server.
+      expect(image.secure_url).toMatch(new RegExp(`^cabana-media://server/${image.id}/\\d+\\.jpg$`));
+      expect(image.variants.every((v) => v.url.startsWith(`cabana-media://server/${image.id}/`))).toBe(true);
+      expect(Math.max(image.width, image.height)).toBeLessThanOrEqual(2560);
+      expect(progress.at(-1)).toBe(1);
+      const media = await service.handleMediaRequest(new Request(image.secure_url));
+      expect(media.status).toBe(200);
+      expect(media.headers.get('content-type')).toBe('image/jpeg');
+      await media.arrayBuffer();
+      await expect(
+        service.uploadImage({
+          uploadId: 'u2',
+          fileName: 'a.html',
+          bytes: new TextEncoder().encode('<html>'),
+          title: 'x',
+          description: '',
+        }),
+      ).rejects.toMatchObject({ status: 415 });
+      const tooBig = new Uint8Array(26 * 1024 * 1024);
+      tooBig.set([0xff, 0xd8, 0xff]);
+      await expect(
+        service.uploadImage({ uploadId: 'u3', fileName: 'enorme.jpg', bytes: tooBig, title: 'x', description: '' }),
+      ).rejects.toMatchObject({
+        status: 413,
+        message: 'La foto pesa 26 MB; el máximo es 25 MB.',
+      });
+      const listed = await service.listImages();
+      expect(listed.find((i) => i.id === image.id)?.secure_url).toBe(image.secure_url);
+    },
+  );
 
   it('IPC handlers validate every argument and wrap errors as data', async () => {
     const service: DesktopService = make();
@@ -210,7 +222,8 @@ describe('desktop service (what main does for the renderer) against the real ser
     });
     await service.init();
     await service.setServer(server.url);
-    const call = ipcCaller(registerOnFakeIpcMain(createIpcHandlers(service)));
+    const handles = registerOnFakeIpcMain(createIpcHandlers(service));
+    const call = ipcCaller(handles);
     const folder = path.join(dir, 'fotos');
     const { mkdir } = await import('node:fs/promises');
     await mkdir(folder);
@@ -218,6 +231,12 @@ describe('desktop service (what main does for the renderer) against the real ser
       await writeFile(path.join(folder, `foto-${i}.jpg`), await makePhoto({ width: 320, height: 240, seed: i }));
     expect(await call('startUploads')).toMatchObject({ ok: false, error: { status: 401 } });
     await service.login(server.admin.email, server.admin.password);
+    // A folder the page merely names is refused; once the preload reports it dropped, it is taken.
+    expect(await call('addUploadPaths', { paths: [folder] })).toEqual({
+      ok: false,
+      error: { status: 403, code: 'FORBIDDEN', message: PATH_NOT_GRANTED },
+    });
+    ipcSender(handles)('droppedPath', [folder]);
     expect(await call('addUploadPaths', { paths: [folder] })).toEqual({
       ok: true,
       value: { added: 4, skipped: 0 },
@@ -233,5 +252,30 @@ describe('desktop service (what main does for the renderer) against the real ser
     expect(new Set(thumbnails).size).toBe(4);
     const snap = await call('getUploads');
     expect(snap).toMatchObject({ ok: true, value: { summary: { uploaded: 4, failed: 0 } } });
+  });
+
+  it('adds only paths that were dropped or picked, never others the renderer names', async () => {
+    const { mkdir } = await import('node:fs/promises');
+    const picked = path.join(dir, 'elegidas');
+    const secret = path.join(dir, 'privadas');
+    await mkdir(picked);
+    await mkdir(secret);
+    await writeFile(path.join(picked, 'playa.jpg'), await makePhoto({ width: 320, height: 240, seed: 3 }));
+    await writeFile(path.join(secret, 'pasaporte.jpg'), await makePhoto({ width: 320, height: 240, seed: 4 }));
+    const service = make({ pickPaths: async () => [picked] });
+    await service.init();
+    const refused = { status: 403, code: 'FORBIDDEN', message: PATH_NOT_GRANTED };
+
+    await expect(service.addUploadPaths([secret])).rejects.toMatchObject(refused);
+    await expect(service.addUploadPaths([path.join(secret, 'pasaporte.jpg')])).rejects.toMatchObject(refused);
+    expect(await service.pickUploadFiles(true)).toEqual({ added: 1, skipped: 0 });
+    // What the picker returned may come back (here as a duplicate); a file beside it, or a path dressed up to reach it, may not.
+    expect(await service.addUploadPaths([`${picked}/./`])).toEqual({ added: 0, skipped: 1 });
+    await expect(service.addUploadPaths([picked, secret])).rejects.toMatchObject(refused);
+    await expect(service.addUploadPaths([path.join(picked, '..', 'privadas')])).rejects.toMatchObject(refused);
+    service.grantDroppedPath(path.join(secret, 'pasaporte.jpg'));
+    await expect(service.addUploadPaths([secret])).rejects.toMatchObject(refused);
+    expect(await service.addUploadPaths([path.join(secret, 'pasaporte.jpg')])).toEqual({ added: 1, skipped: 0 });
+    expect((await service.getUploads()).items.map((i) => i.name).sort()).toEqual(['pasaporte.jpg', 'playa.jpg']);
   });
 });

@@ -3,7 +3,8 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { prepareImage, thumbnailDataUrl } from '../electron/lib/downscale';
 import { acceptedImageKind } from '@cabana/shared/images/sniff';
-import { makePhoto } from './helpers/photos';
+import { TOO_MANY_PIXELS_MESSAGE } from '@cabana/shared/config/limits';
+import { makePhoto, makePixelBomb } from './helpers/photos';
 
 describe('downscale before upload', () => {
   it(
@@ -60,6 +61,25 @@ describe('downscale before upload', () => {
 
     const text = Buffer.from('not an image');
     expect((await prepareImage(text, 'notas.txt')).data).toBe(text);
+  });
+
+  it('refuses an image over the pixel limit from its header, thumbnail included', { timeout: 60_000 }, async () => {
+    const bomb = await makePixelBomb();
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    await expect(prepareImage(bomb, 'panorama.png')).rejects.toMatchObject({
+      status: 413,
+      message: TOO_MANY_PIXELS_MESSAGE,
+    });
+    const { mkdtemp, writeFile, rm } = await import('node:fs/promises');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'bomb-'));
+    try {
+      await writeFile(path.join(dir, 'panorama.png'), bomb);
+      expect(await thumbnailDataUrl(path.join(dir, 'panorama.png'))).toBeUndefined();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('makes a small upright thumbnail for the queue', async () => {

@@ -1,20 +1,24 @@
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { ApiError } from '@cabana/shared/api/errors';
+import { EVENT_CHANNELS, INVOKE_CHANNELS, SEND_CHANNELS } from '../contract/channels';
 import {
+  attachChannels,
   IPC,
   IPC_EVENTS,
+  IPC_SENDS,
   type BridgeResult,
   type DesktopBridge,
   type IpcHandlers,
   type IpcName,
+  type IpcSendName,
   type QueueSnapshot,
 } from '../contract/ipc';
 import { createIpcHandlers } from '../electron/lib/ipc-handlers';
 import type { DesktopService } from '../electron/lib/desktop-service';
 import { FORBIDDEN_SENDER, INVALID_ARGS } from '../electron/main/ipc';
 import { isTrustedSender } from '../electron/main/security';
-import { registerOnFakeIpcMain } from './helpers/ipc';
+import { ipcSender, registerOnFakeIpcMain } from './helpers/ipc';
 
 const APP = { url: pathToFileURL('/opt/Brisas/resources/app.asar/dist/index.html').href };
 const fromApp = { senderFrame: { url: APP.url, parent: null } };
@@ -23,10 +27,14 @@ const fromElsewhere = { senderFrame: { url: 'https://evil.example/', parent: nul
 const INVALID = { ok: false, error: { status: 400, code: 'VALIDATION', message: INVALID_ARGS } };
 
 const names = Object.keys(IPC) as IpcName[];
+const sendNames = Object.keys(IPC_SENDS) as IpcSendName[];
 
-/** One spy per contract entry, each answering its own name. */
+/** One spy per contract entry (invokes answer their own name) and per preload message. */
 function spyHandlers() {
-  const spies = Object.fromEntries(names.map((name) => [name, vi.fn(async () => name)]));
+  const spies = Object.fromEntries([
+    ...names.map((name) => [name, vi.fn(async () => name)]),
+    ...sendNames.map((name) => [name, vi.fn()]),
+  ]);
   return { spies, handlers: spies as unknown as IpcHandlers };
 }
 
@@ -40,7 +48,9 @@ afterEach(() => {
 
 describe('IPC contract', () => {
   it('names every channel once, as resource:action', () => {
-    const channels = [...Object.values(IPC), ...Object.values(IPC_EVENTS)].map((entry) => entry.channel);
+    const channels = [...Object.values(IPC), ...Object.values(IPC_EVENTS), ...Object.values(IPC_SENDS)].map(
+      (entry) => entry.channel,
+    );
     expect(new Set(channels).size).toBe(channels.length);
     for (const channel of channels) expect(channel).toMatch(/^[a-z]+:[a-z]+(-[a-z]+)*$/);
   });
@@ -52,9 +62,10 @@ describe('IPC contract', () => {
         .map((e) => e.channel)
         .sort(),
     );
+    expect([...handles.listeners.keys()]).toEqual(Object.values(IPC_SENDS).map((e) => e.channel));
     const real = createIpcHandlers({} as DesktopService);
-    expect(Object.keys(real).sort()).toEqual([...names].sort());
-    for (const name of names) expect(typeof real[name], name).toBe('function');
+    expect(Object.keys(real).sort()).toEqual([...names, ...sendNames].sort());
+    for (const name of [...names, ...sendNames]) expect(typeof real[name], name).toBe('function');
   });
 
   it('refuses to start with an entry left without a handler', () => {
@@ -127,6 +138,36 @@ describe('IPC contract', () => {
       error: { status: 500, code: 'INTERNAL', message: 'Ocurrió un error inesperado en la aplicación.' },
     });
     expect(logged).toHaveBeenCalledOnce();
+  });
+
+  it('takes the preload’s message only from the app’s top frame, with one valid path', () => {
+    const { spies, handlers } = spyHandlers();
+    const send = ipcSender(register(handlers));
+    send('droppedPath', ['/home/dueño/playa.jpg'], fromElsewhere);
+    send('droppedPath', ['/home/dueño/playa.jpg'], fromForeignFrame);
+    send('droppedPath', [42], fromApp);
+    send('droppedPath', [''], fromApp);
+    send('droppedPath', ['/a', '/b'], fromApp);
+    expect(spies.droppedPath).not.toHaveBeenCalled();
+    send('droppedPath', ['/home/dueño/playa.jpg'], fromApp);
+    expect(spies.droppedPath).toHaveBeenCalledExactlyOnceWith('/home/dueño/playa.jpg');
+  });
+
+  it('builds each table from channels.ts, whose names the schemas must match key for key', () => {
+    expect(Object.fromEntries(Object.entries(IPC).map(([k, v]) => [k, v.channel]))).toEqual(INVOKE_CHANNELS);
+    expect(Object.fromEntries(Object.entries(IPC_EVENTS).map(([k, v]) => [k, v.channel]))).toEqual(EVENT_CHANNELS);
+    expect(Object.fromEntries(Object.entries(IPC_SENDS).map(([k, v]) => [k, v.channel]))).toEqual(SEND_CHANNELS);
+    expectTypeOf<keyof typeof IPC>().toEqualTypeOf<keyof typeof INVOKE_CHANNELS>();
+    expectTypeOf<(typeof IPC)['login']['channel']>().toEqualTypeOf<'session:login'>();
+    const channels = { a: 'x:a', b: 'x:b' } as const;
+    // @ts-expect-error: a channel without its schemas does not compile
+    expect(() => attachChannels(channels, { a: {} })).toThrow(/b/);
+    // @ts-expect-error: schemas without a channel do not compile
+    expect(() => attachChannels(channels, { a: {}, b: {}, c: {} })).toThrow(/c/);
+    expect(attachChannels(channels, { a: { n: 1 }, b: { n: 2 } })).toEqual({
+      a: { channel: 'x:a', n: 1 },
+      b: { channel: 'x:b', n: 2 },
+    });
   });
 
   it('derives the types: the bridge takes each entry’s argument, handlers must cover every entry', () => {

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { IPC, type IpcHandlers } from '../contract/ipc';
+import { BUSINESS } from '@cabana/shared/config/business';
+import { IPC, IPC_SENDS, type IpcHandlers } from '../contract/ipc';
 import { registerOnFakeIpcMain } from './helpers/ipc';
 
 /** The Electron module, replaced: the binary cannot run here, the wiring can be checked. */
@@ -16,6 +17,7 @@ const electron = vi.hoisted(() => {
       listeners: Map<string, (...a: unknown[]) => void>;
     }[],
     handles: new Map<string, (...a: unknown[]) => unknown>(),
+    ipcListeners: new Map<string, (...a: unknown[]) => unknown>(),
     appListeners: new Map<string, (...a: unknown[]) => void>(),
     quit: 0,
     sandboxEnabled: 0,
@@ -23,6 +25,9 @@ const electron = vi.hoisted(() => {
     permissionCheck: null as null | ((...a: unknown[]) => boolean),
     deviceCheck: null as null | ((...a: unknown[]) => boolean),
     opened: [] as string[],
+    /** Privileged schemes, with whether the app was ready when they were declared. */
+    schemes: [] as { scheme: string; privileges: Record<string, boolean>; afterReady: boolean }[],
+    protocols: new Map<string, (request: Request) => Promise<Response>>(),
     userData: '',
     ready: null as null | Promise<void>,
   };
@@ -89,6 +94,10 @@ const electron = vi.hoisted(() => {
           if (state.handles.has(channel)) throw new Error(`second handler for ${channel}`);
           state.handles.set(channel, fn);
         },
+        on: (channel: string, fn: (...a: unknown[]) => unknown) => {
+          if (state.ipcListeners.has(channel)) throw new Error(`second listener for ${channel}`);
+          state.ipcListeners.set(channel, fn);
+        },
       },
       session: { defaultSession },
       safeStorage: {
@@ -104,6 +113,15 @@ const electron = vi.hoisted(() => {
         },
       },
       dialog: { showOpenDialog: () => Promise.resolve({ canceled: true, filePaths: [] }) },
+      protocol: {
+        registerSchemesAsPrivileged: (schemes: { scheme: string; privileges: Record<string, boolean> }[]) => {
+          for (const s of schemes) state.schemes.push({ ...s, afterReady: state.ready !== null });
+        },
+        handle: (scheme: string, fn: (request: Request) => Promise<Response>) => {
+          if (state.protocols.has(scheme)) throw new Error(`second handler for ${scheme}`);
+          state.protocols.set(scheme, fn);
+        },
+      },
       webUtils: { getPathForFile: () => '' },
     },
   };
@@ -112,6 +130,7 @@ vi.mock('electron', () => ({ ...electron.module, default: electron.module }));
 
 const { mainWindowOptions, createMainWindow } = await import('../electron/main/window');
 const {
+  EXTERNAL_HOSTS,
   installNavigationGuards,
   isAllowedExternalUrl,
   isAppUrl,
@@ -218,6 +237,11 @@ describe('navigation guards', () => {
     expect(isAllowedExternalUrl('not a url')).toBe(false);
     expect(isAllowedExternalUrl('http://192.168.1.10:3000/media/a.jpg', 'http://192.168.1.10:3000')).toBe(true);
     expect(isAllowedExternalUrl('http://192.168.1.10:3000/media/a.jpg', null)).toBe(false);
+    // Google's redirector would turn an allowed host into any site; the app has no map to open.
+    expect(isAllowedExternalUrl('https://www.google.com/url?q=https://evil.example/')).toBe(false);
+    expect(isAllowedExternalUrl('https://maps.google.com/url?q=https://evil.example/')).toBe(false);
+    expect(isAllowedExternalUrl(BUSINESS.mapUrl)).toBe(false);
+    expect(EXTERNAL_HOSTS.some((host) => /(^|\.)google\./.test(host))).toBe(false);
   });
 
   it('recognises the app page (file build or dev server) and nothing else', () => {
@@ -272,7 +296,9 @@ describe('IPC sender checks', () => {
 
   it('refuse untrusted senders before the handler runs, and malformed calls', async () => {
     const handler = vi.fn(async () => 90_000);
-    const handlers = Object.fromEntries(Object.keys(IPC).map((name) => [name, vi.fn()])) as unknown as IpcHandlers;
+    const handlers = Object.fromEntries(
+      [...Object.keys(IPC), ...Object.keys(IPC_SENDS)].map((name) => [name, vi.fn()]),
+    ) as unknown as IpcHandlers;
     const handles = registerOnFakeIpcMain({ ...handlers, getPrice: handler }, (event) => isTrustedSender(event, APP));
     const invoke = handles.get(IPC.getPrice.channel)!;
     expect(await invoke(frame('https://evil.example/'))).toEqual(FORBIDDEN_SENDER);
@@ -294,6 +320,10 @@ describe('main entry', () => {
     electron.state.userData = await mkdtemp(path.join(os.tmpdir(), 'cabana-main-'));
     electron.state.lock = true;
     electron.state.handles.clear();
+    electron.state.ipcListeners.clear();
+    electron.state.protocols.clear();
+    electron.state.schemes.length = 0;
+    electron.state.ready = null;
     electron.state.permissionRequest = null;
     const before = electron.state.windows.length;
     try {
@@ -324,6 +354,29 @@ describe('main entry', () => {
         ok: true,
         value: { serverUrl: null, canRememberSession: false },
       });
+
+      // uploads:add-files takes a path only once the preload said it was dropped, from the app page.
+      const fromApp = { senderFrame: { url: appUrl, parent: null } };
+      const dropped = path.join(electron.state.userData, 'soltada');
+      const { mkdir } = await import('node:fs/promises');
+      await mkdir(dropped);
+      const addFiles = electron.state.handles.get(IPC.addUploadPaths.channel)!;
+      const droppedPath = electron.state.ipcListeners.get(IPC_SENDS.droppedPath.channel)!;
+      expect(await addFiles(fromApp, { paths: [dropped] })).toMatchObject({ ok: false, error: { status: 403 } });
+      droppedPath({ senderFrame: { url: 'https://evil.example/', parent: null } }, dropped);
+      expect(await addFiles(fromApp, { paths: [dropped] })).toMatchObject({ ok: false, error: { status: 403 } });
+      droppedPath(fromApp, dropped);
+      expect(await addFiles(fromApp, { paths: [dropped] })).toEqual({ ok: true, value: { added: 0, skipped: 0 } });
+
+      // Photos come through main's cabana-media: protocol, declared standard and secure before
+      // the app is ready, answered by the service (no server configured yet: nothing to show).
+      expect(electron.state.schemes).toEqual([
+        { scheme: 'cabana-media', privileges: { standard: true, secure: true }, afterReady: false },
+      ]);
+      const media = electron.state.protocols.get('cabana-media')!;
+      expect([...electron.state.protocols.keys()]).toEqual(['cabana-media']);
+      expect((await media(new Request('cabana-media://server/AbCdEfGhIjKlMnOp/960.jpg'))).status).toBe(404);
+      expect((await media(new Request('cabana-media://server/../api/sesion'))).status).toBe(404);
 
       // Every web contents created later gets the navigation guards.
       const contents = fakeContents();

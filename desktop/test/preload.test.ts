@@ -1,10 +1,14 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { IPC, IPC_EVENTS, listenerName, type DesktopBridge, type IpcEventName } from '../contract/ipc';
+import { IPC, IPC_EVENTS, IPC_SENDS, listenerName, type DesktopBridge, type IpcEventName } from '../contract/ipc';
+import { desktopDir } from './helpers/build';
 
 const electron = vi.hoisted(() => {
   const state = {
     exposed: new Map<string, unknown>(),
     invoked: [] as { channel: string; args: unknown[] }[],
+    sent: [] as { channel: string; args: unknown[] }[],
     listeners: new Map<string, ((...a: unknown[]) => void)[]>(),
   };
   return {
@@ -18,6 +22,9 @@ const electron = vi.hoisted(() => {
           state.invoked.push({ channel, args });
           return Promise.resolve({ ok: true, value: null });
         },
+        send: (channel: string, ...args: unknown[]) => {
+          state.sent.push({ channel, args });
+        },
         on: (channel: string, fn: (...a: unknown[]) => void) => {
           state.listeners.set(channel, [...(state.listeners.get(channel) ?? []), fn]);
         },
@@ -28,7 +35,10 @@ const electron = vi.hoisted(() => {
           );
         },
       },
-      webUtils: { getPathForFile: (f: { name: string }) => `/home/dueño/${f.name}` },
+      // A File the page made itself has no path; a dropped one does.
+      webUtils: {
+        getPathForFile: (f: { name: string }) => (f.name.startsWith('hecho-') ? '' : `/home/dueño/${f.name}`),
+      },
     },
   };
 });
@@ -48,6 +58,8 @@ describe('preload', () => {
     }
     expect(Object.keys(bridge)).not.toContain('invoke');
     expect(Object.keys(bridge)).not.toContain('send');
+    // The preload's own message is not a page function.
+    expect(Object.keys(bridge)).not.toContain('droppedPath');
   });
 
   it('each function invokes its own channel with one argument object', async () => {
@@ -142,5 +154,28 @@ describe('preload', () => {
     expect(thumbs).toEqual([{ id: 'q1', dataUrl: 'data:image/jpeg;base64,AA' }]);
     stopThumbs();
     expect(electron.state.listeners.get(IPC_EVENTS.uploadThumbnail.channel)).toHaveLength(0);
+  });
+
+  it('tells main which paths were dropped, and nothing for a File with no path', () => {
+    electron.state.sent.length = 0;
+    electron.state.invoked.length = 0;
+    expect(bridge.getPathForFile({ name: 'muelle.jpg' } as File)).toBe('/home/dueño/muelle.jpg');
+    expect(bridge.getPathForFile({ name: 'hecho-en-la-pagina.jpg' } as File)).toBe('');
+    expect(electron.state.sent).toEqual([{ channel: IPC_SENDS.droppedPath.channel, args: ['/home/dueño/muelle.jpg'] }]);
+    expect(electron.state.invoked).toEqual([]);
+  });
+});
+
+describe('built preload (dist-electron/preload.cjs)', () => {
+  it('carries the channel names only: no zod, no schemas, a few kB', async () => {
+    const preload = await readFile(path.join(desktopDir, 'dist-electron', 'preload.cjs'), 'utf8');
+    for (const { channel } of [...Object.values(IPC), ...Object.values(IPC_EVENTS), ...Object.values(IPC_SENDS)]) {
+      expect(preload).toContain(channel);
+    }
+    expect(preload).not.toMatch(/zod|safeParse|ZodError/i);
+    // Messages of the shared schemas (image titles, the upload size refine) stay out too.
+    expect(preload).not.toContain('Escribe un título');
+    expect(preload).not.toContain('Tamaño de archivo no válido');
+    expect(Buffer.byteLength(preload)).toBeLessThan(8 * 1024);
   });
 });

@@ -77,6 +77,8 @@ describe('desktop renderer in headless Chromium, bridged to the real main-proces
     const html = (await readFile(path.join(distDir, 'index.html'), 'utf8')).replaceAll('&#39;', "'");
     expect(html).toContain("script-src 'self'");
     expect(html).toContain("connect-src 'none'");
+    // Images come from the app, data:/blob: previews and main's cabana-media: protocol, never the network.
+    expect(html).toMatch(/img-src 'self' data: blob: cabana-media:;/);
     expect(html).not.toMatch(/<script>(?!<\/script>)/);
     const preload = await readFile(path.join(desktopDir, 'dist-electron', 'preload.cjs'), 'utf8');
     const requires = [...preload.matchAll(/require\(["'`]([^"'`]+)["'`]\)/g)].map((m) => m[1]);
@@ -209,13 +211,38 @@ describe('desktop renderer in headless Chromium, bridged to the real main-proces
     await page.getByRole('heading', { name: 'Panel de administración' }).waitFor();
     await page.getByText('Piscina al amanecer').first().waitFor();
     const src = await page.locator('.adm-panel img').first().getAttribute('src');
-    expect(src?.startsWith(`${server.url}/`)).toBe(true);
+    expect(src).toMatch(/^cabana-media:\/\/server\/[A-Za-z0-9_-]{16}\/\d+\.jpg$/);
     await eventually(() =>
       page
         .locator('.adm-panel img')
         .first()
         .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
     ).toBe(true);
+    // The same photo straight from the server is refused by the built page's CSP (in a page of
+    // its own, so this deliberate violation stays out of the record of the one under test).
+    const direct = `${server.url}/media/${src!.split('/').slice(3).join('/')}`;
+    expect((await fetch(direct)).status).toBe(200);
+    const other = await openPage(await browser.newContext());
+    try {
+      await other.page.goto(`${site.url}/index.html`);
+      expect(
+        await other.page.evaluate(
+          (url) =>
+            new Promise((resolve) => {
+              const img = new Image();
+              img.onload = () => resolve('loaded');
+              img.onerror = () => resolve('blocked');
+              img.src = url;
+            }),
+          direct,
+        ),
+      ).toBe('blocked');
+      await eventually(() => other.problems.cspViolations).toContain(
+        `Content Security Policy violation: img-src ${direct}`,
+      );
+    } finally {
+      await other.page.context().close();
+    }
 
     // The panel's own upload form goes through the bridge too (bytes to main, downscaled there).
     const photo = await makePhoto({ width: 3000, height: 2000, seed: 31 });

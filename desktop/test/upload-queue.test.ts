@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDesktopApiClient, type DesktopApiClient } from '../electron/lib/api-client';
 import { prepareImage } from '../electron/lib/downscale';
 import { SKIP_REASONS, UploadQueue, type QueueSnapshot, type UploadQueueDeps } from '../electron/lib/upload-queue';
-import { makePhoto } from './helpers/photos';
+import { TOO_MANY_PIXELS_MESSAGE } from '@cabana/shared/config/limits';
+import { makePhoto, makePixelBomb } from './helpers/photos';
 import { startTestServer, type TestServer } from '../../test-support/server';
 import { tempDir } from './helpers/temp';
 import { FIXTURES } from '../../test-support/fixtures';
@@ -235,5 +236,19 @@ describe('upload queue against the real server', () => {
     token = await server.loginToken();
     expect(await queue.retryFailed()).toMatchObject({ uploaded: 6, failed: 0 });
     expect(queue.snapshot().authLost).toBe(false);
+  });
+
+  it('fails a decompression bomb before decoding it, with the reason in the queue', { timeout: 60_000 }, async () => {
+    const folder = path.join(dir, 'bomba');
+    await mkdir(folder);
+    await writeFile(path.join(folder, 'panorama.png'), await makePixelBomb());
+    const before = (await api.listImages()).length;
+    const { queue } = queueWith();
+    expect(await queue.addPaths([folder])).toEqual({ added: 1, skipped: 0 });
+    expect(await queue.start()).toMatchObject({ uploaded: 0, failed: 1 });
+    expect(queue.snapshot().items).toMatchObject([
+      { name: 'panorama.png', state: 'failed', error: TOO_MANY_PIXELS_MESSAGE, sentBytes: 0 },
+    ]);
+    expect((await api.listImages()).length).toBe(before);
   });
 });

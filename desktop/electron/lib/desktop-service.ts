@@ -10,6 +10,7 @@ import { createSettingsStore, parseServerUrl, SettingsError, type ServerAddress 
 import { createTokenStore, TokenStoreUnavailableError, type SafeStorageLike } from './token-store';
 import { prepareImage, thumbnailDataUrl, type DownscaleOptions } from './downscale';
 import { UploadQueue } from './upload-queue';
+import { createMediaHandler, toMediaUrl } from './media-protocol';
 import type {
   ConnectionInfo,
   DesktopSession,
@@ -39,6 +40,11 @@ export const SERVER_UNREACHABLE = (url: string) =>
   `No pudimos conectar con ${url}. Revisa la dirección y tu conexión a internet.`;
 export const NOT_CONFIGURED = 'Primero indica la dirección del servidor.';
 export const SESSION_ENDED = 'Tu sesión terminó o fue cerrada desde otro equipo. Inicia sesión de nuevo.';
+export const PATH_NOT_GRANTED =
+  'Solo se pueden agregar fotos soltadas en esta ventana o elegidas con «Elegir fotos» o «Elegir carpeta».';
+
+/** Paths remembered as dropped or picked; beyond this the oldest are forgotten. */
+const MAX_GRANTED_PATHS = 20_000;
 
 /** Calls `fn` at most once per `ms`, always delivering the last value. */
 function throttle<T>(fn: (v: T) => void, ms: number): (v: T) => void {
@@ -88,6 +94,21 @@ export function createDesktopService(opts: DesktopServiceOptions) {
   let session: DesktopSession | null = null;
   let client: DesktopApiClient | null = null;
   const panelUploads = new Map<string, AbortController>();
+  // What the owner dropped on the window or chose in a picker: the only paths the renderer may
+  // ask to upload, so a compromised page cannot send other files from this computer.
+  const grantedPaths = new Set<string>();
+
+  function grantPaths(paths: readonly string[]): void {
+    for (const p of paths) {
+      const abs = path.resolve(p);
+      grantedPaths.delete(abs);
+      grantedPaths.add(abs);
+    }
+    for (const oldest of grantedPaths) {
+      if (grantedPaths.size <= MAX_GRANTED_PATHS) break;
+      grantedPaths.delete(oldest);
+    }
+  }
 
   // Previews are a few KB each: sending them with every progress push would copy the whole list's
   // images ten times a second, so each goes once on its own and snapshots leave them out.
@@ -140,16 +161,20 @@ export function createDesktopService(opts: DesktopServiceOptions) {
     }
   }
 
-  /** The server answers media as paths; the renderer loads from file:// and needs full URLs. */
-  function absolute(image: Image): Image {
-    const origin = address?.origin ?? '';
-    const fix = (u: string) => (u.startsWith('/') && !u.startsWith('//') ? origin + u : u);
+  /**
+   * The page loads no image from the network: the server's media URLs (signed links to pending
+   * photos included) become `cabana-media:` URLs that main answers by fetching them itself.
+   */
+  function viaMediaProtocol(image: Image): Image {
     return {
       ...image,
-      secure_url: fix(image.secure_url),
-      variants: image.variants.map((v) => ({ ...v, url: fix(v.url) })),
+      secure_url: toMediaUrl(image.secure_url),
+      variants: image.variants.map((v) => ({ ...v, url: toMediaUrl(v.url) })),
     };
   }
+  const mediaHandler = createMediaHandler({
+    source: () => (address ? { serverUrl: address.serverUrl, token } : null),
+  });
 
   function connection(): ConnectionInfo {
     return { serverUrl: address?.serverUrl ?? null, canRememberSession: tokens.canPersist() };
@@ -251,11 +276,12 @@ export function createDesktopService(opts: DesktopServiceOptions) {
 
     getPrice: () => authed((c) => c.getPrice()),
     setPrice: (precio: number) => authed((c) => c.setPrice(precio)),
-    listImages: () => authed(async (c) => (await c.listImages()).map(absolute)),
-    listPendingImages: () => authed(async (c) => (await c.listPendingImages()).map(absolute)),
-    updateImage: (id: string, input: UpdateImageInput) => authed(async (c) => absolute(await c.updateImage(id, input))),
+    listImages: () => authed(async (c) => (await c.listImages()).map(viaMediaProtocol)),
+    listPendingImages: () => authed(async (c) => (await c.listPendingImages()).map(viaMediaProtocol)),
+    updateImage: (id: string, input: UpdateImageInput) =>
+      authed(async (c) => viaMediaProtocol(await c.updateImage(id, input))),
     deleteImage: (id: string) => authed((c) => c.deleteImage(id)),
-    approveImage: (id: string) => authed(async (c) => absolute(await c.approveImage(id))),
+    approveImage: (id: string) => authed(async (c) => viaMediaProtocol(await c.approveImage(id))),
     listEnquiries: () => authed((c) => c.listEnquiries()),
     setEnquiryStatus: (id: string, status: EnquiryStatus) => authed((c) => c.setEnquiryStatus(id, status)),
     deleteEnquiry: (id: string) => authed((c) => c.deleteEnquiry(id)),
@@ -286,7 +312,7 @@ export function createDesktopService(opts: DesktopServiceOptions) {
       try {
         const prepared = await prepareImage(data, path.basename(args.fileName) || 'foto', opts.downscale);
         return await authed(async (c) =>
-          absolute(
+          viaMediaProtocol(
             await c.uploadImage(
               { data: prepared.data, fileName: prepared.fileName, type: prepared.type },
               { title: args.title, description: args.description },
@@ -306,10 +332,22 @@ export function createDesktopService(opts: DesktopServiceOptions) {
       panelUploads.get(uploadId)?.abort();
     },
 
+    /** Answers the `cabana-media:` protocol (main registers it; tests call it directly). */
+    handleMediaRequest: (request: Request): Promise<Response> => mediaHandler(request),
+
     getUploads: (): QueueSnapshot => queue.snapshot(),
-    addUploadPaths: (paths: string[]) => queue.addPaths(paths),
+    /** A path the preload resolved from a dropped File (Electron's webUtils). */
+    grantDroppedPath: (filePath: string): void => grantPaths([filePath]),
+    /** Queues dropped files and folders; any path not dropped or picked refuses the whole call. */
+    async addUploadPaths(paths: string[]) {
+      if (!paths.every((p) => grantedPaths.has(path.resolve(p)))) {
+        throw new ApiError(403, { error: PATH_NOT_GRANTED, code: 'FORBIDDEN' });
+      }
+      return queue.addPaths(paths);
+    },
     async pickUploadFiles(folders: boolean) {
       const paths = (await opts.pickPaths?.(folders)) ?? [];
+      grantPaths(paths);
       return paths.length ? queue.addPaths(paths) : { added: 0, skipped: 0 };
     },
     setUploadTitle: (id: string, title: string) => queue.setTitle(id, title),

@@ -1,4 +1,6 @@
-import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import sharp, { type Metadata, type OutputInfo, type SharpOptions } from 'sharp';
+import { ApiError } from '@cabana/shared/api/errors';
+import { LIMITS, TOO_MANY_PIXELS_MESSAGE } from '@cabana/shared/config/limits';
 import { acceptedImageKind, EXTENSION_BY_KIND, MIME_BY_KIND, type ImageKind } from '@cabana/shared/images/sniff';
 
 export interface DownscaleOptions {
@@ -25,6 +27,15 @@ export interface PreparedImage {
 
 export const DOWNSCALE_DEFAULTS = { maxEdge: 2560, quality: 82, smallBytes: 1_500_000 } as const;
 
+/**
+ * Every decode in main stops at the server's pixel limit: a few kB of PNG can claim 48 MP and
+ * hundreds of MB once decoded, in the process that also runs the window.
+ */
+const INPUT: SharpOptions = { limitInputPixels: LIMITS.maxImagePixels };
+
+const tooManyPixels = () => new ApiError(413, { error: TOO_MANY_PIXELS_MESSAGE, code: 'PAYLOAD_TOO_LARGE' });
+const isPixelLimit = (err: unknown) => err instanceof Error && /pixel limit/i.test(err.message);
+
 function renamed(fileName: string, kind: ImageKind): string {
   const base = fileName.replace(/\.[^.]+$/, '') || 'foto';
   return base + EXTENSION_BY_KIND[kind];
@@ -35,7 +46,8 @@ function renamed(fileName: string, kind: ImageKind): string {
  * at most `maxEdge` on its long side, re-encoded as JPEG (WebP when it has transparency) with
  * no metadata. The server still makes its own variants; this only saves the owner's bandwidth.
  * Small images, and images sharp cannot decode here (HEVC-coded HEIC), go as they are; so does
- * any image whose re-encoding would not be smaller.
+ * any image whose re-encoding would not be smaller. An image over the pixel limit is refused from
+ * its header (a 413 ApiError with the Spanish reason the queue shows), before any pixel is decoded.
  */
 export async function prepareImage(
   input: Buffer,
@@ -55,11 +67,13 @@ export async function prepareImage(
 
   let meta: Metadata;
   try {
-    meta = await sharp(input).metadata();
-  } catch {
+    meta = await sharp(input, INPUT).metadata();
+  } catch (err) {
+    if (isPixelLimit(err)) throw tooManyPixels();
     return original; // e.g. HEIC that this libvips cannot decode: the server converts it.
   }
   if (!meta.width || !meta.height) return original;
+  if (meta.width * meta.height > LIMITS.maxImagePixels) throw tooManyPixels();
   const rotated = (meta.orientation ?? 1) >= 5;
   const width = rotated ? meta.height : meta.width;
   const height = rotated ? meta.width : meta.height;
@@ -69,13 +83,14 @@ export async function prepareImage(
   const keepAlpha = meta.hasAlpha === true;
   let out: { data: Buffer; info: OutputInfo };
   try {
-    const pipeline = sharp(input)
+    const pipeline = sharp(input, INPUT)
       .rotate()
       .resize({ width: maxEdge, height: maxEdge, fit: 'inside', withoutEnlargement: true });
     out = await (
       keepAlpha ? pipeline.webp({ quality, effort: 4 }) : pipeline.jpeg({ quality, mozjpeg: true })
     ).toBuffer({ resolveWithObject: true });
-  } catch {
+  } catch (err) {
+    if (isPixelLimit(err)) throw tooManyPixels();
     return original;
   }
   if (out.data.length >= input.length && longEdge <= maxEdge) return { ...original, width, height };
@@ -91,10 +106,13 @@ export async function prepareImage(
   };
 }
 
-/** A small preview for the queue list, as a data: URL (the renderer's CSP allows data: images). */
+/**
+ * A small preview for the queue list, as a data: URL (the renderer's CSP allows data: images);
+ * none for an image over the pixel limit.
+ */
 export async function thumbnailDataUrl(filePath: string, size = 96): Promise<string | undefined> {
   try {
-    const buf = await sharp(filePath)
+    const buf = await sharp(filePath, INPUT)
       .rotate()
       .resize({ width: size, height: size, fit: 'cover' })
       .jpeg({ quality: 60 })

@@ -2,7 +2,7 @@ import type { IpcHandlers } from '../../contract/ipc';
 import type { DesktopService } from './desktop-service';
 
 /**
- * What each contract entry does: the service call behind it. Arguments arrive already checked
+ * What each contract entry (and the preload's own message) does: the service call behind it. Arguments arrive already checked
  * against the entry's schema (see main/ipc.ts, which registers these).
  */
 export function createIpcHandlers(service: DesktopService): IpcHandlers {
@@ -32,5 +32,6 @@ export function createIpcHandlers(service: DesktopService): IpcHandlers {
     retryFailedUploads: () => service.retryFailedUploads(),
     cancelUploads: () => service.cancelUploads(),
     clearFinishedUploads: () => service.clearFinishedUploads(),
+    droppedPath: (p) => service.grantDroppedPath(p),
   };
 }

@@ -7,7 +7,7 @@ export interface ServerAddress {
   serverUrl: string;
   /** API base derived from it (`<serverUrl>/api`). */
   apiUrl: string;
-  /** Origin for image URLs the server answers as paths. */
+  /** The server's origin. */
   origin: string;
 }
 

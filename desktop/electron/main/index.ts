@@ -1,9 +1,10 @@
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { app, BrowserWindow, dialog, ipcMain, safeStorage, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, protocol, safeStorage, session, shell } from 'electron';
 import { createDesktopService } from '../lib/desktop-service';
 import { createIpcHandlers } from '../lib/ipc-handlers';
 import { IPC_EVENTS, type IpcEventName, type IpcEventPayload } from '../../contract/ipc';
+import { MEDIA_SCHEME } from '../../contract/media';
 import {
   denyAllPermissions,
   installNavigationGuards,
@@ -24,6 +25,11 @@ let mainWindow: BrowserWindow | null = null;
 
 // Every renderer is sandboxed, whatever a window's own options say.
 app.enableSandbox();
+
+// Photos reach the page through main only (see contract/media.ts). Standard and secure: parsed
+// like https URLs and no mixed content from a file:// page; no fetch() or CORS for the page.
+// Must be declared before the app is ready.
+protocol.registerSchemesAsPrivileged([{ scheme: MEDIA_SCHEME, privileges: { standard: true, secure: true } }]);
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -77,6 +83,7 @@ if (!app.requestSingleInstanceLock()) {
     const { serverUrl } = await service.getConnection();
     serverOrigin = serverUrl ? new URL(serverUrl).origin : null;
     registerIpcHandlers(ipcMain, createIpcHandlers(service), (event) => isTrustedSender(event, appLocation));
+    protocol.handle(MEDIA_SCHEME, (request) => service.handleMediaRequest(request));
 
     mainWindow = createMainWindow({
       preloadPath: path.join(here, 'preload.cjs'),

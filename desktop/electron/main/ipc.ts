@@ -1,7 +1,15 @@
-import type { IpcMain, IpcMainInvokeEvent } from 'electron';
+import type { IpcMain, IpcMainEvent, IpcMainInvokeEvent } from 'electron';
 import type { z } from 'zod';
 import { ApiError } from '@cabana/shared/api/errors';
-import { IPC, type BridgeError, type BridgeResult, type IpcHandlers, type IpcName } from '../../contract/ipc';
+import {
+  IPC,
+  IPC_SENDS,
+  type BridgeError,
+  type BridgeResult,
+  type IpcHandlers,
+  type IpcName,
+  type IpcSendName,
+} from '../../contract/ipc';
 
 export const INVALID_ARGS = 'La aplicación envió datos no válidos.';
 
@@ -30,15 +38,31 @@ function toBridgeError(err: unknown): BridgeError {
 }
 
 /**
- * Registers one `ipcMain.handle` per contract entry. Before its handler runs, each checks the
- * sending frame, that the call carries exactly one argument and that the entry's schema accepts
- * it; the answer, or the error, goes back as a result envelope.
+ * Registers one `ipcMain.handle` per contract entry and one `ipcMain.on` per preload message.
+ * Before its handler runs, each checks the sending frame, that the call carries exactly one
+ * argument and that the entry's schema accepts it; an invoke's answer, or its error, goes back as
+ * a result envelope. A message has no answer: one that fails a check is dropped.
  */
 export function registerIpcHandlers(
-  ipcMain: Pick<IpcMain, 'handle'>,
+  ipcMain: Pick<IpcMain, 'handle' | 'on'>,
   handlers: IpcHandlers,
-  isTrusted: (event: IpcMainInvokeEvent) => boolean,
+  isTrusted: (event: IpcMainInvokeEvent | IpcMainEvent) => boolean,
 ): void {
+  for (const name of Object.keys(IPC_SENDS) as IpcSendName[]) {
+    const { channel, args: schema } = IPC_SENDS[name] as { channel: string; args: z.ZodType };
+    const run = handlers[name] as (args: unknown) => void;
+    if (typeof run !== 'function') throw new Error(`No IPC handler for ${name}`);
+    ipcMain.on(channel, (event, ...args: unknown[]) => {
+      if (!isTrusted(event) || args.length > 1) return;
+      const parsed = schema.safeParse(args[0]);
+      if (!parsed.success) return;
+      try {
+        run(parsed.data);
+      } catch (err) {
+        console.error('[desktop] unexpected error', err);
+      }
+    });
+  }
   for (const name of Object.keys(IPC) as IpcName[]) {
     const { channel, args: schema } = IPC[name] as { channel: string; args: z.ZodType };
     const run = handlers[name] as (args: unknown) => unknown;

@@ -2,12 +2,14 @@ import { BUSINESS } from '@cabana/shared/config/business';
 import type { IpcMainInvokeEvent, SafeStorage, Session, WebContents } from 'electron';
 import type { SafeStorageLike } from '../lib/token-store';
 
-/** Hosts whose https links may open in the system browser (the business' own links). */
+/**
+ * Hosts whose https links may open in the system browser (the business' own links). No Google
+ * host: its `/url?q=` redirector sends anywhere, so a link to it would be a link to any site. The
+ * app shows no map; a maps link is refused like any other.
+ */
 export const EXTERNAL_HOSTS: readonly string[] = [
   'wa.me',
   'api.whatsapp.com',
-  'www.google.com',
-  'maps.google.com',
   new URL(BUSINESS.siteUrl).hostname,
   ...BUSINESS.socials.map((s) => new URL(s.url).hostname),
 ];

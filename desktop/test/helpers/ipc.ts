@@ -1,8 +1,21 @@
 import type { IpcMain, IpcMainInvokeEvent } from 'electron';
-import { IPC, type BridgeResult, type IpcHandlers, type IpcName } from '../../contract/ipc';
+import {
+  IPC,
+  IPC_SENDS,
+  type BridgeResult,
+  type IpcHandlers,
+  type IpcName,
+  type IpcSendName,
+} from '../../contract/ipc';
 import { registerIpcHandlers } from '../../electron/main/ipc';
 
 export type IpcHandle = (event: unknown, ...args: unknown[]) => Promise<BridgeResult<unknown>> | BridgeResult<unknown>;
+export type IpcListener = (event: unknown, ...args: unknown[]) => void;
+
+/** What main registered: invoke handles by channel, and `listeners` for the preload's messages. */
+export class FakeIpcMain extends Map<string, IpcHandle> {
+  readonly listeners = new Map<string, IpcListener>();
+}
 
 /**
  * Main's own registration on a stand-in `ipcMain`: a call goes through the sender check, the
@@ -12,14 +25,18 @@ export type IpcHandle = (event: unknown, ...args: unknown[]) => Promise<BridgeRe
 export function registerOnFakeIpcMain(
   handlers: IpcHandlers,
   isTrusted: (event: IpcMainInvokeEvent) => boolean = () => true,
-): Map<string, IpcHandle> {
-  const handles = new Map<string, IpcHandle>();
+): FakeIpcMain {
+  const handles = new FakeIpcMain();
   const ipcMain = {
     handle(channel: string, fn: IpcHandle) {
       if (handles.has(channel)) throw new Error(`Attempted to register a second handler for '${channel}'`);
       handles.set(channel, fn);
     },
-  } as unknown as Pick<IpcMain, 'handle'>;
+    on(channel: string, fn: IpcListener) {
+      if (handles.listeners.has(channel)) throw new Error(`Second listener for '${channel}'`);
+      handles.listeners.set(channel, fn);
+    },
+  } as unknown as Pick<IpcMain, 'handle' | 'on'>;
   registerIpcHandlers(ipcMain, handlers, isTrusted);
   return handles;
 }
@@ -30,5 +47,14 @@ export function ipcCaller(handles: ReadonlyMap<string, IpcHandle>) {
     const handle = handles.get(IPC[name].channel);
     if (!handle) throw new Error(`No handler registered for ${name}`);
     return handle({}, ...args);
+  };
+}
+
+/** Sends one of the preload's own messages, from a trusted frame unless `event` says otherwise. */
+export function ipcSender(handles: FakeIpcMain) {
+  return (name: IpcSendName, args: unknown[], event: unknown = {}): void => {
+    const listener = handles.listeners.get(IPC_SENDS[name].channel);
+    if (!listener) throw new Error(`No listener registered for ${name}`);
+    listener(event, ...args);
   };
 }

@@ -83,3 +83,10 @@ export async function makePhoto(opts: PhotoOptions): Promise<Buffer> {
   if (opts.orientation) img = img.withMetadata({ orientation: opts.orientation });
   return img.jpeg({ quality: opts.quality ?? 92 }).toBuffer();
 }
+
+/** 8000×6000 = 48 MP of one colour, over the 40-MP limit: a small PNG that decodes to 144 MB. */
+export function makePixelBomb(): Promise<Buffer> {
+  return sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#000' } })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
+}

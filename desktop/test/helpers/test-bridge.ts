@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import type { z } from 'zod';
 import { IPC } from '../../contract/ipc';
+import { MEDIA_SCHEME } from '../../contract/media';
 import type { DesktopService } from '../../electron/lib/desktop-service';
 import { createIpcHandlers } from '../../electron/lib/ipc-handlers';
 import { desktopDir } from './build';
@@ -33,7 +34,7 @@ function installFakeElectron(dir: string): void {
   type Listener = (event: unknown, payload: unknown) => void;
   const listeners = new Map<string, Set<Listener>>();
   const w = window as unknown as {
-    __desktopInvoke(channel: string, args: unknown[]): Promise<unknown>;
+    __desktopIpc(kind: 'invoke' | 'send', channel: string, args: unknown[]): Promise<unknown>;
     __desktopEmit(channel: string, payload: unknown): void;
     __desktopElectron?: unknown;
   };
@@ -56,7 +57,9 @@ function installFakeElectron(dir: string): void {
       },
     },
     ipcRenderer: {
-      invoke: (channel: string, ...args: unknown[]) => w.__desktopInvoke(channel, args.map(encode)),
+      invoke: (channel: string, ...args: unknown[]) => w.__desktopIpc('invoke', channel, args.map(encode)),
+      // Through the same binding as invoke, so main sees messages in the order the page sent them.
+      send: (channel: string, ...args: unknown[]) => void w.__desktopIpc('send', channel, args.map(encode)),
       on: (channel: string, fn: Listener) => {
         listeners.set(channel, (listeners.get(channel) ?? new Set()).add(fn));
       },
@@ -73,7 +76,8 @@ function installFakeElectron(dir: string): void {
  * preload itself (dist-electron/preload.cjs) run against a stand-in `electron` module. Every call
  * crosses a Playwright binding into main's own registration (argument validation included), the
  * real handlers and the service (which talk to the real server); each answer is also held to its
- * contract result schema. `fixtureDir` stands in for Electron's webUtils.getPathForFile: dropped
+ * contract result schema. Images on `cabana-media:` are answered by the service's handler, as
+ * main's protocol handler answers them. `fixtureDir` stands in for Electron's webUtils.getPathForFile: dropped
  * names resolve there.
  */
 export async function installTestBridge(
@@ -86,16 +90,33 @@ export async function installTestBridge(
   const handles = registerOnFakeIpcMain(createIpcHandlers(service));
   const results = new Map<string, z.ZodType>(Object.values(IPC).map((entry) => [entry.channel, entry.result]));
   const contractViolations: string[] = [];
-  await page.exposeBinding('__desktopInvoke', async (_source, channel: string, args: unknown[]) => {
-    const handle = handles.get(channel);
-    if (!handle) return { ok: false, error: { status: 404, code: 'NOT_FOUND', message: 'Canal desconocido.' } };
-    const result = await handle({}, ...args.map(decodeArg));
-    if (result.ok) {
-      const checked = results.get(channel)!.safeParse(result.value);
-      if (!checked.success) contractViolations.push(`${channel}: ${checked.error.message}`);
-    }
-    await afterCall?.(channel);
-    return result;
+  await page.exposeBinding(
+    '__desktopIpc',
+    async (_source, kind: 'invoke' | 'send', channel: string, args: unknown[]) => {
+      if (kind === 'send') {
+        handles.listeners.get(channel)?.({}, ...args.map(decodeArg));
+        return undefined;
+      }
+      const handle = handles.get(channel);
+      if (!handle) return { ok: false, error: { status: 404, code: 'NOT_FOUND', message: 'Canal desconocido.' } };
+      const result = await handle({}, ...args.map(decodeArg));
+      if (result.ok) {
+        const checked = results.get(channel)!.safeParse(result.value);
+        if (!checked.success) contractViolations.push(`${channel}: ${checked.error.message}`);
+      }
+      await afterCall?.(channel);
+      return result;
+    },
+  );
+  // Stands in for main's protocol.handle: the page's cabana-media: requests reach the service's
+  // own handler, which fetches from the real server.
+  await page.route(new RegExp(`^${MEDIA_SCHEME}:`), async (route) => {
+    const res = await service.handleMediaRequest(new Request(route.request().url()));
+    await route.fulfill({
+      status: res.status,
+      headers: Object.fromEntries(res.headers),
+      body: Buffer.from(await res.arrayBuffer()),
+    });
   });
   const preload = await readFile(path.join(desktopDir, 'dist-electron', 'preload.cjs'), 'utf8');
   await page.addInitScript(installFakeElectron, fixtureDir);

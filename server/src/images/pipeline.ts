@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import sharp, { type Metadata, type Sharp, type SharpOptions } from 'sharp';
 import heicDecode from 'heic-decode';
-import { LIMITS } from '@cabana/shared/config/limits';
+import { LIMITS, TOO_MANY_PIXELS_MESSAGE } from '@cabana/shared/config/limits';
 import { acceptedImageKind, SNIFF_BYTES, type ImageKind } from '@cabana/shared/images/sniff';
 import type { ImageFormat } from '@cabana/shared/schemas/image';
 import { tooLarge, unsupportedMedia } from '../domain-errors';
@@ -33,9 +33,6 @@ export const JPEG_MIN_WIDTH = 960;
 
 export const UNSUPPORTED_MESSAGE =
   'Este archivo no es una imagen admitida. Sube una foto JPEG, PNG, WebP, AVIF o HEIC.';
-export const TOO_MANY_PIXELS_MESSAGE = `La imagen es demasiado grande: admitimos hasta ${Math.round(
-  LIMITS.maxImagePixels / 1_000_000,
-)} megapíxeles.`;
 
 export interface ProcessedVariant {
   name: string;

@@ -1,10 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { VARIANT_FILE_PATTERN } from '@cabana/shared/api/media';
 import { fsyncDir, writeNewFileSynced } from '../lib/durable-fs';
 import { isRecordId } from '../lib/ids';
-
-/** Variant files are `<width>.<ext>`. */
-export const VARIANT_FILE_PATTERN = /^([1-9]\d{0,4})\.(avif|webp|jpg)$/;
 
 export interface VariantFile {
   name: string;

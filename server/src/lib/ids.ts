@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { IMAGE_ID_PATTERN } from '@cabana/shared/api/media';
 
 /**
  * Ids of stored records (images, enquiries): 96 random bits as 16 base64url characters, so
@@ -6,7 +7,5 @@ import { randomBytes } from 'node:crypto';
  */
 export const newRecordId = (): string => randomBytes(12).toString('base64url');
 
-const RECORD_ID = /^[A-Za-z0-9_-]{16}$/;
-
-/** True for a string `newRecordId` could have made: anything else (a path, "..") is no record. */
-export const isRecordId = (id: string): boolean => RECORD_ID.test(id);
+/** True for a string `newRecordId` could have made (the media URL grammar uses the same rule): anything else (a path, "..") is no record. */
+export const isRecordId = (id: string): boolean => IMAGE_ID_PATTERN.test(id);

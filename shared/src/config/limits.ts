@@ -19,6 +19,11 @@ export const LIMITS = {
   maxFormTokenAgeMs: 24 * 60 * 60 * 1000,
 } as const;
 
+/** Said by the server and the clients alike when an image has more than `maxImagePixels`. */
+export const TOO_MANY_PIXELS_MESSAGE = `La imagen es demasiado grande: admitimos hasta ${Math.round(
+  LIMITS.maxImagePixels / 1_000_000,
+)} megapíxeles.`;
+
 /** Upload MIME types the server accepts (checked by content, this is only the picker hint). */
 export const ACCEPTED_IMAGE_TYPES = [
   'image/jpeg',
