@@ -3,7 +3,6 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { expandPaths } from '../electron/lib/scan';
 import { detectImageKind } from '../electron/lib/file-type';
-import { formatBytes, titleFromFileName } from '../electron/lib/title';
 import { tempDir } from './helpers/temp';
 import { makePhoto } from './helpers/photos';
 
@@ -61,18 +60,5 @@ describe('file type by content', () => {
     expect(detectImageKind(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBeNull();
     expect(detectImageKind(Buffer.from('%PDF-1.7'))).toBeNull();
     expect(detectImageKind(new Uint8Array())).toBeNull();
-  });
-});
-
-describe('titles and sizes', () => {
-  it('takes the title from the file name', () => {
-    expect(titleFromFileName('/fotos/IMG_2034-atardecer.jpg')).toBe('IMG 2034 atardecer');
-    expect(titleFromFileName('C:\\Fotos\\piscina__de  noche.HEIC')).toBe('piscina de noche');
-    expect(titleFromFileName('.jpg')).toBe('Foto');
-    expect(titleFromFileName(`${'a'.repeat(300)}.jpg`)).toHaveLength(120);
-  });
-  it('formats sizes in Spanish', () => {
-    expect(formatBytes(512)).toBe('512 B');
-    expect(formatBytes(3.4 * 1024 * 1024)).toBe('3,4 MB');
   });
 });

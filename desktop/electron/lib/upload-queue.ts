@@ -3,10 +3,11 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { LIMITS } from '@cabana/shared/config/limits';
 import { ApiError } from '@cabana/shared/api/errors';
+import { titleFromFileName } from '@cabana/shared/lib/file-title';
+import { formatBytes } from '@cabana/shared/lib/format-bytes';
 import type { Image } from '@cabana/shared/schemas/image';
 import { detectImageKind, SNIFF_BYTES } from './file-type';
 import { expandPaths } from './scan';
-import { formatBytes, titleFromFileName } from './title';
 import type { PreparedImage } from './downscale';
 import type { UploadFields, UploadFile, UploadOptions } from './api-client';
 

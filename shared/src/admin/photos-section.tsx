@@ -4,7 +4,9 @@ import { ACCEPT_ATTRIBUTE, LIMITS } from '../config/limits';
 import { usePanel } from './panel-context';
 import { AlertMessage, StatusMessage } from './messages';
 import { CaptionEditor, ImageCard } from './image-card';
-import { fileProblem, formatBytes, makeThumbnail, titleFromFileName } from './upload-drafts';
+import { titleFromFileName } from '../lib/file-title';
+import { formatBytes } from '../lib/format-bytes';
+import { fileProblem, makeThumbnail } from './upload-drafts';
 
 /** How many files travel at once: enough to hide latency, few enough for a rural uplink. */
 const PARALLEL_UPLOADS = 2;
@@ -213,8 +215,8 @@ export function PhotosSection({ images, loadError, onImagesChange }: PhotosSecti
             aria-describedby={`${id}-file-hint`}
           />
           <span className="adm-hint" id={`${id}-file-hint`}>
-            También puedes arrastrarlas aquí. JPEG, PNG, WebP, AVIF o HEIC; hasta{' '}
-            {Math.round(LIMITS.maxUploadBytes / (1024 * 1024))} MB por foto. Se publican en la galería al subirlas.
+            También puedes arrastrarlas aquí. JPEG, PNG, WebP, AVIF o HEIC; hasta {formatBytes(LIMITS.maxUploadBytes)}{' '}
+            por foto. Se publican en la galería al subirlas.
           </span>
         </div>
 

@@ -2,6 +2,8 @@ import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'r
 import { ApiError } from '@cabana/shared/api/errors';
 import { BUSINESS } from '@cabana/shared/config/business';
 import { ACCEPT_ATTRIBUTE, ACCEPTED_IMAGE_TYPES, LIMITS } from '@cabana/shared/config/limits';
+import { titleFromFileName } from '@cabana/shared/lib/file-title';
+import { formatBytes } from '@cabana/shared/lib/format-bytes';
 import { UploadImageFieldsSchema } from '@cabana/shared/schemas/image';
 import { TextAreaField, TextField } from '../../components/form/field';
 import { FormStatus } from '../../components/form/form-status';
@@ -15,14 +17,12 @@ export const UPLOAD_SUCCESS =
 /** Who sent it, for the admin's review queue; the page asks for no personal data. */
 export const PUBLIC_UPLOADER = 'Visitante del sitio web';
 
-const MB = 1024 * 1024;
-
 function checkFile(file: File): string | null {
   const byType = (ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type);
   const byName = /\.(jpe?g|png|webp|avif|heic|heif)$/i.test(file.name);
   if (!byType && !byName) return 'Ese archivo no es una imagen. Elige una foto JPG, PNG, WebP, AVIF o HEIC.';
   if (file.size > LIMITS.maxUploadBytes)
-    return `La foto pesa ${(file.size / MB).toFixed(1)} MB; el máximo es ${Math.round(LIMITS.maxUploadBytes / MB)} MB.`;
+    return `La foto pesa ${formatBytes(file.size)}; el máximo es ${formatBytes(LIMITS.maxUploadBytes)}.`;
   return null;
 }
 
@@ -65,12 +65,7 @@ export function UploadForm() {
     setFile(problem ? null : chosen);
     if (!title && !problem) {
       // A sensible default title from the file name, easy to change.
-      setTitle(
-        chosen.name
-          .replace(/\.[^.]+$/, '')
-          .replace(/[_-]+/g, ' ')
-          .slice(0, LIMITS.titleMax),
-      );
+      setTitle(titleFromFileName(chosen.name));
     }
   };
 
@@ -162,7 +157,7 @@ export function UploadForm() {
             disabled={uploading}
           />
           <p id="imagen-ayuda" className="field__hint">
-            JPG, PNG, WebP, AVIF o HEIC (iPhone), hasta {Math.round(LIMITS.maxUploadBytes / MB)} MB.
+            JPG, PNG, WebP, AVIF o HEIC (iPhone), hasta {formatBytes(LIMITS.maxUploadBytes)}.
           </p>
         </div>
         {errors.image ? (
