@@ -5,6 +5,7 @@ import { LIMITS } from '@cabana/shared/config/limits';
 import { ApiError } from '@cabana/shared/api/errors';
 import { titleFromFileName } from '@cabana/shared/lib/file-title';
 import { formatBytes } from '@cabana/shared/lib/format-bytes';
+import { Limiter } from '@cabana/shared/lib/limiter';
 import type { Image } from '@cabana/shared/schemas/image';
 import { detectImageKind, SNIFF_BYTES } from './file-type';
 import { expandPaths } from './scan';
@@ -60,12 +61,14 @@ export class UploadQueue {
   private summary: QueueSummary | null = null;
   private runPromise: Promise<QueueSummary> | null = null;
   private runStats = { bytesSent: 0, bytesOriginal: 0, started: 0 };
-  private readonly concurrency: number;
+  private readonly pool: Limiter;
+  /** One turn in the pool per file queued during the run; the run ends when none is left. */
+  private readonly turns = new Set<Promise<void>>();
   private readonly maxBytes: number;
   private readonly now: () => number;
 
   constructor(private readonly deps: UploadQueueDeps) {
-    this.concurrency = Math.max(1, deps.concurrency ?? 3);
+    this.pool = new Limiter(Math.max(1, deps.concurrency ?? 3));
     this.maxBytes = deps.maxBytes ?? LIMITS.maxUploadBytes;
     this.now = deps.now ?? Date.now;
   }
@@ -148,6 +151,8 @@ export class UploadQueue {
       newItems.push(item);
       added++;
     }
+    // Files dropped while a run goes on join it.
+    if (this.runPromise) this.schedule(newItems.length);
     this.changed();
     void this.makeThumbnails(newItems);
     return { added, skipped: this.skipped.length - skippedBefore };
@@ -186,8 +191,8 @@ export class UploadQueue {
     this.summary = null;
     this.runStats = { bytesSent: 0, bytesOriginal: 0, started: this.now() };
     this.changed();
-    const workers = Array.from({ length: this.concurrency }, () => this.worker());
-    this.runPromise = Promise.all(workers).then(() => {
+    this.schedule(this.count('queued'));
+    this.runPromise = this.drain().then(() => {
       this.running = false;
       this.runPromise = null;
       const summary: QueueSummary = {
@@ -208,13 +213,16 @@ export class UploadQueue {
 
   /** Puts the failed files back in the queue and runs it. */
   retryFailed(): Promise<QueueSummary> {
+    let requeued = 0;
     for (const item of this.items) {
       if (item.state === 'failed') {
         item.state = 'queued';
         item.error = undefined;
         item.sentBytes = 0;
+        requeued++;
       }
     }
+    if (this.runPromise) this.schedule(requeued);
     return this.start();
   }
 
@@ -243,13 +251,26 @@ export class UploadQueue {
     if (this.runPromise) await this.runPromise;
   }
 
-  private async worker(): Promise<void> {
-    for (;;) {
-      if (this.authLost) return;
-      const item = this.items.find((i) => i.state === 'queued');
-      if (!item) return;
-      await this.uploadOne(item);
+  /**
+   * Books `count` turns in the pool. A turn takes whichever file is first in line when it gets
+   * its slot, so a file cancelled or edited meanwhile is seen as it is then.
+   */
+  private schedule(count: number): void {
+    for (let i = 0; i < count; i++) {
+      const turn = this.pool.run(async () => {
+        if (this.authLost) return;
+        const item = this.items.find((it) => it.state === 'queued');
+        if (item) await this.uploadOne(item);
+      });
+      this.turns.add(turn);
+      const done = () => void this.turns.delete(turn);
+      turn.then(done, done);
     }
+  }
+
+  /** Resolves once every booked turn, including those booked while waiting, has ended. */
+  private async drain(): Promise<void> {
+    while (this.turns.size > 0) await Promise.all(this.turns);
   }
 
   private async uploadOne(item: QueueItem): Promise<void> {
