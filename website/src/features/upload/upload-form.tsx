@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { ApiError } from '@cabana/shared/api/errors';
+import { uploadImage } from '@cabana/shared/api/upload';
 import { BUSINESS } from '@cabana/shared/config/business';
 import { ACCEPT_ATTRIBUTE, ACCEPTED_IMAGE_TYPES, LIMITS } from '@cabana/shared/config/limits';
 import { titleFromFileName } from '@cabana/shared/lib/file-title';
@@ -8,7 +9,7 @@ import { UploadImageFieldsSchema } from '@cabana/shared/schemas/image';
 import { TextAreaField, TextField } from '../../components/form/field';
 import { FormStatus } from '../../components/form/form-status';
 import { Icon } from '../../components/ui/icon';
-import { uploadImage } from '../../lib/upload';
+import { api } from '../../lib/api';
 import { fieldErrorsOf, type FieldErrors } from '../../lib/validation';
 
 export const UPLOAD_SUCCESS =
@@ -91,17 +92,13 @@ export function UploadForm() {
     const controller = new AbortController();
     abort.current = controller;
     try {
-      await uploadImage(
+      await uploadImage({
+        baseUrl: api.baseUrl,
         file,
-        {
-          title: parsed.data.title,
-          description: parsed.data.description,
-          tags: parsed.data.tags,
-          uploaded_by: parsed.data.uploaded_by,
-        },
-        setProgress,
-        controller.signal,
-      );
+        fields: parsed.data,
+        onProgress: setProgress,
+        signal: controller.signal,
+      });
       setFile(null);
       setTitle('');
       setDescription('');
