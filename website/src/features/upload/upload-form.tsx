@@ -6,7 +6,7 @@ import { ACCEPT_ATTRIBUTE, ACCEPTED_IMAGE_TYPES, LIMITS } from '@cabana/shared/c
 import { titleFromFileName } from '@cabana/shared/lib/file-title';
 import { formatBytes } from '@cabana/shared/lib/format-bytes';
 import { UploadImageFieldsSchema } from '@cabana/shared/schemas/image';
-import { TextAreaField, TextField } from '../../components/form/field';
+import { FieldError, TextAreaField, TextField } from '../../components/form/field';
 import { FormStatus } from '../../components/form/form-status';
 import { Icon } from '../../components/ui/icon';
 import { api } from '../../lib/api';
@@ -157,11 +157,7 @@ export function UploadForm() {
             JPG, PNG, WebP, AVIF o HEIC (iPhone), hasta {formatBytes(LIMITS.maxUploadBytes)}.
           </p>
         </div>
-        {errors.image ? (
-          <p id="imagen-error" className="field__error">
-            {errors.image}
-          </p>
-        ) : null}
+        <FieldError id="imagen-error" text={errors.image} />
       </div>
       {file ? (
         <div className="upload__preview">
