@@ -1,33 +1,78 @@
-import type { FormStatusState } from '../../lib/use-enquiry-form';
+import type { ReactNode } from 'react';
+import { LIMITS } from '@cabana/shared/config/limits';
+import type { EnquiryForm } from '../../lib/use-enquiry-form';
 import { Icon } from '../ui/icon';
 import { ConsentField } from './consent-field';
+import { TextAreaField } from './field';
 import { FormStatus } from './form-status';
 import { Honeypot } from './honeypot';
 
-interface Props {
-  consentId: string;
+/** What the frame reads and sets itself; each form adds its own fields. */
+interface FrameValues extends Record<string, unknown> {
+  message: string;
   consent: boolean;
-  consentError?: string;
-  onConsentChange: (checked: boolean) => void;
-  honeypot: string;
-  onHoneypotChange: (value: string) => void;
-  sending: boolean;
-  submitLabel: string;
-  submitClassName: string;
-  status: FormStatusState;
-  /** Offered when neither the server nor the e-mail service took the enquiry. */
-  whatsapp: { href: string; label: string };
+  website: string;
 }
 
-/** The end of every enquiry form: consent, the bot trap, the send button and the outcome. */
-export function EnquiryFormFooter(p: Props) {
-  const { status } = p;
+interface Props {
+  form: EnquiryForm<FrameValues>;
+  /** The heading, and its id that names the form. */
+  title: string;
+  titleId: string;
+  /** The message box: what it asks for, whether it must be filled, its height. */
+  message: { label: string; required?: boolean; hint?: string; rows: number };
+  consentId: string;
+  submitLabel: string;
+  submitClassName: string;
+  /** Offered when neither the server nor the e-mail service took the enquiry. */
+  whatsapp: { href: string; label: string };
+  /** The form's own fields, between the introduction and the message. */
+  children: ReactNode;
+}
+
+/**
+ * Every enquiry form: heading and note on required fields, the form's own fields, the message,
+ * then consent, the bot trap, the send button and the outcome.
+ */
+export function EnquiryFormFrame({ form, title, titleId, message, children, ...p }: Props) {
+  const { values, errors, status, sending } = form;
   return (
-    <>
-      <ConsentField id={p.consentId} checked={p.consent} error={p.consentError} onChange={p.onConsentChange} />
-      <Honeypot value={p.honeypot} onChange={p.onHoneypotChange} />
-      <button type="submit" className={`button ${p.submitClassName} button--lg button--block`} disabled={p.sending}>
-        {p.sending ? 'Enviando…' : p.submitLabel}
+    <form
+      ref={form.formRef}
+      className="form card"
+      noValidate
+      onSubmit={form.onSubmit}
+      aria-labelledby={titleId}
+      aria-busy={sending}
+    >
+      <h2 id={titleId} className="form__title">
+        {title}
+      </h2>
+      <p className="form__intro">
+        Los campos con <span aria-hidden="true">*</span>
+        <span className="visually-hidden">asterisco</span> son obligatorios.
+      </p>
+      {children}
+      <TextAreaField
+        id="message"
+        label={message.label}
+        required={message.required}
+        hint={message.hint}
+        rows={message.rows}
+        maxLength={LIMITS.messageMax}
+        value={values.message}
+        error={errors.message}
+        onChange={(e) => form.set('message', e.target.value)}
+      />
+      <ConsentField
+        id={p.consentId}
+        checked={values.consent}
+        error={errors.consent}
+        onChange={(c) => form.set('consent', c)}
+      />
+      <Honeypot value={values.website} onChange={(v) => form.set('website', v)} />
+      <button type="submit" className={`button ${p.submitClassName} button--lg button--block`} disabled={sending}>
+        {sending ? 'Enviando…' : p.submitLabel}
       </button>
       {status ? (
         <FormStatus kind={status.kind}>
@@ -42,6 +87,6 @@ export function EnquiryFormFooter(p: Props) {
           ) : null}
         </FormStatus>
       ) : null}
-    </>
+    </form>
   );
 }
