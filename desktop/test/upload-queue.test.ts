@@ -153,21 +153,13 @@ describe('upload queue against the real server', () => {
     await photos(first, 2, 'P');
     await photos(later, 4, 'D');
     let dropped: Promise<unknown> | undefined;
-    let inFlight = 0;
-    let maxInFlight = 0;
-    const queue = new UploadQueue({
+    const { queue, maxInFlight } = queueWith({
       concurrency: 2,
-      upload: async (file, fields, opts) => {
-        // The second folder arrives while the first photos are on their way.
+      prepare: async (data, name) => {
+        // The second folder arrives while the first photos are being prepared.
         dropped ??= queue.addPaths([later]);
         await dropped;
-        inFlight++;
-        maxInFlight = Math.max(maxInFlight, inFlight);
-        try {
-          return await api.uploadImage(file, fields, opts);
-        } finally {
-          inFlight--;
-        }
+        return prepareImage(data, name);
       },
     });
     await queue.addPaths([first]);
@@ -175,7 +167,7 @@ describe('upload queue against the real server', () => {
     expect(await dropped).toEqual({ added: 4, skipped: 0 });
     expect(summary).toMatchObject({ uploaded: 6, failed: 0, cancelled: 0 });
     expect(queue.snapshot().items.map((i) => i.state)).toEqual(Array(6).fill('done'));
-    expect(maxInFlight).toBe(2);
+    expect(maxInFlight()).toBe(2);
   });
 
   it('skips non-images, empty files, over-limit files and duplicates with a Spanish reason', async () => {

@@ -64,17 +64,17 @@ interface Outcome {
   progress: number[];
 }
 
-/** Runs the helper in the page; `abortAfterStart` aborts its signal once the request is on its way. */
-async function upload(
-  page: Page,
-  input: {
-    bytes: Buffer;
-    name: string;
-    type: string;
-    fields: Record<string, string>;
-    abort?: 'before' | 'after-start';
-  },
-): Promise<Outcome> {
+interface UploadInput {
+  fields: Record<string, string>;
+  /** The photo made for this file unless given. */
+  file?: { bytes: Buffer; name: string; type: string };
+  /** Abort the signal before calling, or once the request is on its way. */
+  abort?: 'before' | 'after-start';
+}
+
+/** Runs the helper in the page and reports how it settled, with the progress it reported. */
+async function upload(page: Page, { fields, file, abort }: UploadInput): Promise<Outcome> {
+  const { bytes, name, type } = file ?? { bytes: photo, name: 'foto.jpg', type: 'image/jpeg' };
   return page.evaluate(
     async ({ base64, name, type, fields, abort }) => {
       const { uploadImage } = (window as unknown as { cabanaUpload: typeof import('../../shared/src/api/upload') })
@@ -112,13 +112,7 @@ async function upload(
         };
       }
     },
-    {
-      base64: input.bytes.toString('base64'),
-      name: input.name,
-      type: input.type,
-      fields: input.fields,
-      abort: input.abort,
-    },
+    { base64: bytes.toString('base64'), name, type, fields, abort },
   );
 }
 
@@ -132,9 +126,6 @@ describe('shared uploadImage in the browser', () => {
   it('sends the fields and the file, reports progress up to 1, and returns the stored image', async () => {
     const { page, problems } = await helperPage();
     const outcome = await upload(page, {
-      bytes: photo,
-      name: 'kiosco.jpg',
-      type: 'image/jpeg',
       fields: {
         title: 'Kiosco al atardecer',
         description: 'Desde la playa.',
@@ -160,20 +151,13 @@ describe('shared uploadImage in the browser', () => {
   it("rejects with the server's Spanish message, code and field errors", async () => {
     const { page, problems } = await helperPage();
     const notImage = await upload(page, {
-      bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
-      name: 'falsa.jpg',
-      type: 'image/jpeg',
+      file: { bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), name: 'falsa.jpg', type: 'image/jpeg' },
       fields: { title: 'Falsa' },
     });
     expect(notImage.error).toMatchObject({ name: 'ApiError', status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' });
     expect(notImage.error!.message).toMatch(/imagen/i);
 
-    const longTitle = await upload(page, {
-      bytes: photo,
-      name: 'larga.jpg',
-      type: 'image/jpeg',
-      fields: { title: 'a'.repeat(121) },
-    });
+    const longTitle = await upload(page, { fields: { title: 'a'.repeat(121) } });
     expect(longTitle.error).toMatchObject({ status: 400, code: 'VALIDATION' });
     expect(longTitle.error!.fields.title).toMatch(/120 caracteres/);
     expect(await pendingTitles()).not.toContain('Falsa');
@@ -190,7 +174,7 @@ describe('shared uploadImage in the browser', () => {
         body: JSON.stringify({ error: 'Demasiadas fotos seguidas.', code: 'RATE_LIMITED' }),
       }),
     );
-    const limited = await upload(page, { bytes: photo, name: 'a.jpg', type: 'image/jpeg', fields: { title: 'A' } });
+    const limited = await upload(page, { fields: { title: 'A' } });
     expect(limited.error).toMatchObject({
       status: 429,
       code: 'RATE_LIMITED',
@@ -201,11 +185,11 @@ describe('shared uploadImage in the browser', () => {
     await page.route('**/api/imagenes/upload', (route) =>
       route.fulfill({ status: 502, headers: { 'content-type': 'text/html' }, body: '<h1>Bad gateway</h1>' }),
     );
-    const proxy = await upload(page, { bytes: photo, name: 'b.jpg', type: 'image/jpeg', fields: { title: 'B' } });
+    const proxy = await upload(page, { fields: { title: 'B' } });
     expect(proxy.error).toMatchObject({ status: 502, code: 'INTERNAL', message: 'Error del servidor (502).' });
     await page.unrouteAll();
     await page.route('**/api/imagenes/upload', (route) => route.abort('connectionrefused'));
-    const offline = await upload(page, { bytes: photo, name: 'c.jpg', type: 'image/jpeg', fields: { title: 'C' } });
+    const offline = await upload(page, { fields: { title: 'C' } });
     expect(offline.error).toMatchObject({ status: 0, code: 'NETWORK' });
     expect(offline.error!.message).toMatch(/conectar con el servidor/);
     expectClean(withoutExpectedNetworkErrors(problems, [/status of 429/, /status of 502/, /ERR_CONNECTION_REFUSED/]));
@@ -227,13 +211,7 @@ describe('shared uploadImage in the browser', () => {
       w.uploadStarted = new Promise<void>((resolve) => (w.startUpload = resolve));
     });
 
-    const before = await upload(page, {
-      bytes: photo,
-      name: 'antes.jpg',
-      type: 'image/jpeg',
-      fields: { title: 'Cancelada antes' },
-      abort: 'before',
-    });
+    const before = await upload(page, { fields: { title: 'Cancelada antes' }, abort: 'before' });
     expect(before.error).toEqual({
       name: 'ApiError',
       status: 0,
@@ -244,13 +222,7 @@ describe('shared uploadImage in the browser', () => {
     });
     expect(requests).toBe(0);
 
-    const during = await upload(page, {
-      bytes: photo,
-      name: 'durante.jpg',
-      type: 'image/jpeg',
-      fields: { title: 'Cancelada en camino' },
-      abort: 'after-start',
-    });
+    const during = await upload(page, { fields: { title: 'Cancelada en camino' }, abort: 'after-start' });
     expect(during.error).toMatchObject({ status: 0, code: 'CANCELLED', message: 'Subida cancelada.' });
     expect(requests).toBe(1);
     await page.unrouteAll({ behavior: 'ignoreErrors' });

@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LatestLoad } from '../latest-load';
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (err: unknown) => void;
-  const promise = new Promise<T>((ok, fail) => {
-    resolve = ok;
-    reject = fail;
-  });
-  return { promise, resolve, reject };
-}
+import { deferred } from './deferred';
 
 describe('LatestLoad', () => {
   it('gives the data of a load, or its error, and never rejects', async () => {

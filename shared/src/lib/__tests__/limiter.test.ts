@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Limiter, mapLimited } from '../limiter';
-
-/** A job the test finishes by hand, so nothing depends on timing. */
-function gate<T = void>() {
-  let open!: (value: T) => void;
-  let fail!: (err: unknown) => void;
-  const promise = new Promise<T>((resolve, reject) => {
-    open = resolve;
-    fail = reject;
-  });
-  return { promise, open, fail };
-}
+import { deferred } from './deferred';
 
 /** Lets every pending promise callback run. */
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -18,7 +8,7 @@ const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
 describe('Limiter', () => {
   it('runs at most `concurrency` jobs, the rest in arrival order', async () => {
     const limiter = new Limiter(2);
-    const gates = [gate(), gate(), gate(), gate()];
+    const gates = [deferred(), deferred(), deferred(), deferred()];
     const started: number[] = [];
     const runs = gates.map((g, i) =>
       limiter.run(async () => {
@@ -32,14 +22,14 @@ describe('Limiter', () => {
     await settle();
     expect(started).toEqual([0, 1]);
 
-    gates[1]!.open();
+    gates[1]!.resolve();
     await settle();
     expect(started).toEqual([0, 1, 2]);
     expect([limiter.running, limiter.waiting]).toEqual([2, 1]);
 
-    gates[0]!.open();
-    gates[2]!.open();
-    gates[3]!.open();
+    gates[0]!.resolve();
+    gates[2]!.resolve();
+    gates[3]!.resolve();
     expect(await Promise.all(runs)).toEqual([0, 10, 20, 30]);
     expect([limiter.running, limiter.waiting]).toEqual([0, 0]);
   });
@@ -85,7 +75,7 @@ describe('Limiter', () => {
 
 describe('mapLimited', () => {
   it('keeps results in input order whatever order the jobs end in', async () => {
-    const gates = [gate<string>(), gate<string>(), gate<string>()];
+    const gates = [deferred<string>(), deferred<string>(), deferred<string>()];
     let running = 0;
     let peak = 0;
     const result = mapLimited(['a', 'b', 'c'], 2, async (_item, index) => {
@@ -96,10 +86,10 @@ describe('mapLimited', () => {
       return value;
     });
     await settle();
-    gates[1]!.open('B');
+    gates[1]!.resolve('B');
     await settle();
-    gates[2]!.open('C');
-    gates[0]!.open('A');
+    gates[2]!.resolve('C');
+    gates[0]!.resolve('A');
     expect(await result).toEqual(['A', 'B', 'C']);
     expect(peak).toBe(2);
   });
