@@ -192,23 +192,33 @@ export class UploadQueue {
     this.runStats = { bytesSent: 0, bytesOriginal: 0, started: this.now() };
     this.changed();
     this.schedule(this.count('queued'));
-    this.runPromise = this.drain().then(() => {
-      this.running = false;
-      this.runPromise = null;
-      const summary: QueueSummary = {
-        uploaded: this.count('done'),
-        failed: this.count('failed'),
-        cancelled: this.count('cancelled'),
-        skipped: this.skipped.length,
-        bytesSent: this.runStats.bytesSent,
-        bytesOriginal: this.runStats.bytesOriginal,
-        ms: this.now() - this.runStats.started,
+    this.runPromise = new Promise<QueueSummary>((resolve, reject) => {
+      // Turns booked meanwhile (files dropped or retried) are waited for too. The last check and
+      // the end of the run happen in one step, so a later drop waits for the next start().
+      const endWhenIdle = () => {
+        if (this.turns.size > 0) Promise.all(this.turns).then(endWhenIdle).catch(reject);
+        else resolve(this.endRun());
       };
-      this.summary = summary;
-      this.changed();
-      return summary;
+      Promise.all(this.turns).then(endWhenIdle).catch(reject);
     });
     return this.runPromise;
+  }
+
+  private endRun(): QueueSummary {
+    this.running = false;
+    this.runPromise = null;
+    const summary: QueueSummary = {
+      uploaded: this.count('done'),
+      failed: this.count('failed'),
+      cancelled: this.count('cancelled'),
+      skipped: this.skipped.length,
+      bytesSent: this.runStats.bytesSent,
+      bytesOriginal: this.runStats.bytesOriginal,
+      ms: this.now() - this.runStats.started,
+    };
+    this.summary = summary;
+    this.changed();
+    return summary;
   }
 
   /** Puts the failed files back in the queue and runs it. */
@@ -266,11 +276,6 @@ export class UploadQueue {
       const done = () => void this.turns.delete(turn);
       turn.then(done, done);
     }
-  }
-
-  /** Resolves once every booked turn, including those booked while waiting, has ended. */
-  private async drain(): Promise<void> {
-    while (this.turns.size > 0) await Promise.all(this.turns);
   }
 
   private async uploadOne(item: QueueItem): Promise<void> {
