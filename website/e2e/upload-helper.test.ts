@@ -6,12 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, expectClean, makeJpeg, newPage, startSite, withoutExpectedNetworkErrors, type Site } from './helpers';
 
 /**
- * The shared browser upload helper (shared/src/api/upload.ts) in real Chromium against the real
+ * The shared browser upload helper (shared/src/browser/upload.ts) in real Chromium against the real
  * server: the forms' own tests cover it as the visitor sees it, these pin its contract (fields,
  * progress, error parsing, cancellation) for every host that uses it.
  */
 
-const HELPER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../shared/src/api/upload.ts');
+const HELPER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../shared/src/browser/upload.ts');
 
 let site: Site;
 let helperSource: string;
@@ -77,7 +77,7 @@ async function upload(page: Page, { fields, file, abort }: UploadInput): Promise
   const { bytes, name, type } = file ?? { bytes: photo, name: 'foto.jpg', type: 'image/jpeg' };
   return page.evaluate(
     async ({ base64, name, type, fields, abort }) => {
-      const { uploadImage } = (window as unknown as { cabanaUpload: typeof import('../../shared/src/api/upload') })
+      const { uploadImage } = (window as unknown as { cabanaUpload: typeof import('../../shared/src/browser/upload') })
         .cabanaUpload;
       const data = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
       const controller = new AbortController();

@@ -1,5 +1,5 @@
 import type { AdminApi, ProgressListener, UploadRequest } from '@cabana/shared/admin/admin-api';
-import { cancelledError } from '@cabana/shared/api/upload';
+import { cancelledError } from '@cabana/shared/browser/upload';
 import type { Image } from '@cabana/shared/schemas/image';
 import type { SessionInfo } from '@cabana/shared/schemas/session';
 import type { DesktopBridge } from '../../electron/lib/bridge-contract';

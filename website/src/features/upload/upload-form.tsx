@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { ApiError } from '@cabana/shared/api/errors';
-import { uploadImage } from '@cabana/shared/api/upload';
+import { uploadImage } from '@cabana/shared/browser/upload';
 import { BUSINESS } from '@cabana/shared/config/business';
 import { ACCEPT_ATTRIBUTE, ACCEPTED_IMAGE_TYPES, LIMITS } from '@cabana/shared/config/limits';
 import { titleFromFileName } from '@cabana/shared/lib/file-title';

@@ -1,7 +1,7 @@
 import type { AdminApi } from '@cabana/shared/admin/admin-api';
 import { asErrorLike } from '@cabana/shared/admin/api-error';
 import type { ApiClient } from '@cabana/shared/api/client';
-import { uploadImage } from '@cabana/shared/api/upload';
+import { uploadImage } from '@cabana/shared/browser/upload';
 import { api } from '../../../lib/api';
 
 /**

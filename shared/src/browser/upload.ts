@@ -1,7 +1,8 @@
+// shared/src/browser holds code that needs a browser (here XMLHttpRequest); the server never imports it.
 import type { z } from 'zod';
 import { ImageSchema, type Image, type UploadImageFieldsSchema } from '../schemas/image';
-import { API_PATHS } from './paths';
-import { ApiError, errorFromResponse, networkError } from './errors';
+import { API_PATHS } from '../api/paths';
+import { ApiError, errorFromResponse, networkError } from '../api/errors';
 
 export const UPLOAD_CANCELLED_MESSAGE = 'Subida cancelada.';
 
