@@ -4,14 +4,14 @@ import { ImageSchema, type Image, type UploadImageFieldsSchema } from '../schema
 import { API_PATHS } from '../api/paths';
 import { ApiError, errorFromResponse, networkError } from '../api/errors';
 
-export const UPLOAD_CANCELLED_MESSAGE = 'Subida cancelada.';
+const UPLOAD_CANCELLED_MESSAGE = 'Subida cancelada.';
 
 /** The error a cancelled upload rejects with, on every host. */
 export function cancelledError(): ApiError {
   return new ApiError(0, { error: UPLOAD_CANCELLED_MESSAGE, code: 'CANCELLED' });
 }
 
-export interface UploadImageOptions {
+interface UploadImageOptions {
   /** API base, as given to createApiClient: `/api`, or `https://host/api`. */
   baseUrl: string;
   file: Blob;

@@ -1,4 +1,4 @@
-export type LoadOutcome<T> = { status: 'ok'; data: T } | { status: 'failed'; error: unknown } | { status: 'cancelled' };
+type LoadOutcome<T> = { status: 'ok'; data: T } | { status: 'failed'; error: unknown } | { status: 'cancelled' };
 
 /**
  * One load at a time: starting a new one, or `cancel()`, aborts the one in flight, whose answer

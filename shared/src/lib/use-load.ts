@@ -9,7 +9,7 @@ import {
 } from 'react';
 import { LatestLoad } from './latest-load';
 
-export interface LoadOptions<E> {
+interface LoadOptions<E> {
   /** While false nothing loads (nothing to ask yet); `reload()` still does. Default true. */
   enabled?: boolean;
   /**
