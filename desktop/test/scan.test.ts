@@ -4,7 +4,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { expandPaths } from '../electron/lib/scan';
 import { acceptedImageKind } from '@cabana/shared/images/sniff';
 import { readImageKind } from '../electron/lib/file-type';
-import { formatBytes, titleFromFileName } from '../electron/lib/title';
 import { tempDir } from './helpers/temp';
 import { makePhoto } from './helpers/photos';
 
@@ -77,18 +76,5 @@ describe('file type by content', () => {
     expect(await readImageKind(path.join(dir, 'foto.jpg'))).toBeNull();
     expect(await readImageKind(path.join(dir, 'vacia.jpg'))).toBeNull();
     await expect(readImageKind(path.join(dir, 'no-existe.jpg'))).rejects.toThrow();
-  });
-});
-
-describe('titles and sizes', () => {
-  it('takes the title from the file name', () => {
-    expect(titleFromFileName('/fotos/IMG_2034-atardecer.jpg')).toBe('IMG 2034 atardecer');
-    expect(titleFromFileName('C:\\Fotos\\piscina__de  noche.HEIC')).toBe('piscina de noche');
-    expect(titleFromFileName('.jpg')).toBe('Foto');
-    expect(titleFromFileName(`${'a'.repeat(300)}.jpg`)).toHaveLength(120);
-  });
-  it('formats sizes in Spanish', () => {
-    expect(formatBytes(512)).toBe('512 B');
-    expect(formatBytes(3.4 * 1024 * 1024)).toBe('3,4 MB');
   });
 });

@@ -150,6 +150,29 @@ describe('upload queue against the real server', () => {
     expect(added).toBeLessThanOrEqual(summary.uploaded + 2);
   });
 
+  it('takes files dropped while a run goes on into the same run', { timeout: 120_000 }, async () => {
+    const first = path.join(dir, 'primera');
+    const later = path.join(dir, 'despues');
+    await photos(first, 2, 'P');
+    await photos(later, 4, 'D');
+    let dropped: Promise<unknown> | undefined;
+    const { queue, maxInFlight } = queueWith({
+      concurrency: 2,
+      prepare: async (data, name) => {
+        // The second folder arrives while the first photos are being prepared.
+        dropped ??= queue.addPaths([later]);
+        await dropped;
+        return prepareImage(data, name);
+      },
+    });
+    await queue.addPaths([first]);
+    const summary = await queue.start();
+    expect(await dropped).toEqual({ added: 4, skipped: 0 });
+    expect(summary).toMatchObject({ uploaded: 6, failed: 0, cancelled: 0 });
+    expect(queue.snapshot().items.map((i) => i.state)).toEqual(Array(6).fill('done'));
+    expect(maxInFlight()).toBe(2);
+  });
+
   it('skips non-images, empty files, over-limit files and duplicates with a Spanish reason', async () => {
     const folder = path.join(dir, 'mezcla');
     await mkdir(folder, { recursive: true });

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { ApiError } from '@cabana/shared/api/errors';
 import { LIMITS } from '@cabana/shared/config/limits';
 import { acceptedImageKind } from '@cabana/shared/images/sniff';
-import { formatBytes } from './title';
+import { formatBytes } from '@cabana/shared/lib/format-bytes';
 import type { Image, UpdateImageInput } from '@cabana/shared/schemas/image';
 import type { EnquiryStatus } from '@cabana/shared/schemas/enquiry';
 import { createDesktopApiClient, type DesktopApiClient } from './api-client';

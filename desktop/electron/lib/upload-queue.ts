@@ -4,10 +4,12 @@ import { randomUUID } from 'node:crypto';
 import { LIMITS } from '@cabana/shared/config/limits';
 import { ApiError } from '@cabana/shared/api/errors';
 import type { ImageKind } from '@cabana/shared/images/sniff';
+import { titleFromFileName } from '@cabana/shared/lib/file-title';
+import { formatBytes } from '@cabana/shared/lib/format-bytes';
+import { Limiter } from '@cabana/shared/lib/limiter';
 import type { Image } from '@cabana/shared/schemas/image';
 import { readImageKind } from './file-type';
 import { expandPaths } from './scan';
-import { formatBytes, titleFromFileName } from './title';
 import type { PreparedImage } from './downscale';
 import type { UploadFields, UploadFile, UploadOptions } from './api-client';
 
@@ -49,12 +51,14 @@ export class UploadQueue {
   private summary: QueueSummary | null = null;
   private runPromise: Promise<QueueSummary> | null = null;
   private runStats = { bytesSent: 0, bytesOriginal: 0, started: 0 };
-  private readonly concurrency: number;
+  private readonly pool: Limiter;
+  /** One turn in the pool per file queued during the run; the run ends when none is left. */
+  private readonly turns = new Set<Promise<void>>();
   private readonly maxBytes: number;
   private readonly now: () => number;
 
   constructor(private readonly deps: UploadQueueDeps) {
-    this.concurrency = Math.max(1, deps.concurrency ?? 3);
+    this.pool = new Limiter(Math.max(1, deps.concurrency ?? 3));
     this.maxBytes = deps.maxBytes ?? LIMITS.maxUploadBytes;
     this.now = deps.now ?? Date.now;
   }
@@ -137,6 +141,8 @@ export class UploadQueue {
       newItems.push(item);
       added++;
     }
+    // Files dropped while a run goes on join it.
+    if (this.runPromise) this.schedule(newItems.length);
     this.changed();
     void this.makeThumbnails(newItems);
     return { added, skipped: this.skipped.length - skippedBefore };
@@ -175,35 +181,48 @@ export class UploadQueue {
     this.summary = null;
     this.runStats = { bytesSent: 0, bytesOriginal: 0, started: this.now() };
     this.changed();
-    const workers = Array.from({ length: this.concurrency }, () => this.worker());
-    this.runPromise = Promise.all(workers).then(() => {
-      this.running = false;
-      this.runPromise = null;
-      const summary: QueueSummary = {
-        uploaded: this.count('done'),
-        failed: this.count('failed'),
-        cancelled: this.count('cancelled'),
-        skipped: this.skipped.length,
-        bytesSent: this.runStats.bytesSent,
-        bytesOriginal: this.runStats.bytesOriginal,
-        ms: this.now() - this.runStats.started,
+    this.schedule(this.count('queued'));
+    this.runPromise = new Promise<QueueSummary>((resolve, reject) => {
+      // Turns booked meanwhile (files dropped or retried) are waited for too. The last check and
+      // the end of the run happen in one step, so a later drop waits for the next start().
+      const endWhenIdle = () => {
+        if (this.turns.size > 0) Promise.all(this.turns).then(endWhenIdle).catch(reject);
+        else resolve(this.endRun());
       };
-      this.summary = summary;
-      this.changed();
-      return summary;
+      Promise.all(this.turns).then(endWhenIdle).catch(reject);
     });
     return this.runPromise;
   }
 
+  private endRun(): QueueSummary {
+    this.running = false;
+    this.runPromise = null;
+    const summary: QueueSummary = {
+      uploaded: this.count('done'),
+      failed: this.count('failed'),
+      cancelled: this.count('cancelled'),
+      skipped: this.skipped.length,
+      bytesSent: this.runStats.bytesSent,
+      bytesOriginal: this.runStats.bytesOriginal,
+      ms: this.now() - this.runStats.started,
+    };
+    this.summary = summary;
+    this.changed();
+    return summary;
+  }
+
   /** Puts the failed files back in the queue and runs it. */
   retryFailed(): Promise<QueueSummary> {
+    let requeued = 0;
     for (const item of this.items) {
       if (item.state === 'failed') {
         item.state = 'queued';
         item.error = undefined;
         item.sentBytes = 0;
+        requeued++;
       }
     }
+    if (this.runPromise) this.schedule(requeued);
     return this.start();
   }
 
@@ -232,12 +251,20 @@ export class UploadQueue {
     if (this.runPromise) await this.runPromise;
   }
 
-  private async worker(): Promise<void> {
-    for (;;) {
-      if (this.authLost) return;
-      const item = this.items.find((i) => i.state === 'queued');
-      if (!item) return;
-      await this.uploadOne(item);
+  /**
+   * Books `count` turns in the pool. A turn takes whichever file is first in line when it gets
+   * its slot, so a file cancelled or edited meanwhile is seen as it is then.
+   */
+  private schedule(count: number): void {
+    for (let i = 0; i < count; i++) {
+      const turn = this.pool.run(async () => {
+        if (this.authLost) return;
+        const item = this.items.find((it) => it.state === 'queued');
+        if (item) await this.uploadOne(item);
+      });
+      this.turns.add(turn);
+      const done = () => void this.turns.delete(turn);
+      turn.then(done, done);
     }
   }
 

@@ -1,5 +1,5 @@
 import type { AdminApi, ProgressListener, UploadRequest } from '@cabana/shared/admin/admin-api';
-import { ApiError } from '@cabana/shared/api/errors';
+import { cancelledError } from '@cabana/shared/browser/upload';
 import type { Image } from '@cabana/shared/schemas/image';
 import type { SessionInfo } from '@cabana/shared/schemas/session';
 import type { DesktopBridge } from '../../contract/ipc';
@@ -23,7 +23,7 @@ export function createBridgeAdminApi(bridge: DesktopBridge): AdminApi {
     listImages: () => unwrap(bridge.listImages()),
     listPendingImages: () => unwrap(bridge.listPendingImages()),
     async uploadImage(req: UploadRequest, onProgress?: ProgressListener, signal?: AbortSignal): Promise<Image> {
-      if (signal?.aborted) throw new ApiError(0, { error: 'Subida cancelada.', code: 'CANCELLED' });
+      if (signal?.aborted) throw cancelledError();
       uploadCounter += 1;
       const uploadId = `panel-${Date.now()}-${uploadCounter}`;
       const bytes = new Uint8Array(await req.file.arrayBuffer());

@@ -1,38 +1,28 @@
+import { Limiter } from '@cabana/shared/lib/limiter';
 import { unavailable } from '../domain-errors';
 
 /** Runs at most `concurrency` jobs at once; refuses new work (UNAVAILABLE) when too many already wait. */
 export class WorkQueue {
-  #running = 0;
-  readonly #waiting: Array<() => void> = [];
+  readonly #pool: Limiter;
 
   constructor(
     readonly concurrency: number,
     readonly maxWaiting: number,
-  ) {}
+  ) {
+    this.#pool = new Limiter(concurrency);
+  }
 
   get running() {
-    return this.#running;
+    return this.#pool.running;
   }
   get waiting() {
-    return this.#waiting.length;
+    return this.#pool.waiting;
   }
 
   async run<T>(job: () => Promise<T>): Promise<T> {
-    if (this.#running >= this.concurrency) {
-      if (this.#waiting.length >= this.maxWaiting) {
-        throw unavailable('Estamos procesando muchas imágenes. Inténtalo de nuevo en un momento.');
-      }
-      await new Promise<void>((resolve) => this.#waiting.push(resolve));
-    } else {
-      this.#running++;
+    if (this.#pool.running >= this.concurrency && this.#pool.waiting >= this.maxWaiting) {
+      throw unavailable('Estamos procesando muchas imágenes. Inténtalo de nuevo en un momento.');
     }
-    try {
-      return await job();
-    } finally {
-      const next = this.#waiting.shift();
-      // Hand the slot straight to the next job, so the count never drops and rises again.
-      if (next) next();
-      else this.#running--;
-    }
+    return this.#pool.run(job);
   }
 }

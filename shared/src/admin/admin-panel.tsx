@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { useCallback, useMemo, useRef, useState, type MouseEvent } from 'react';
 import type { Image } from '../schemas/image';
+import { useLoad } from '../lib/use-load';
 import type { AdminApi } from './admin-api';
 import { asErrorLike } from './api-error';
 import { PanelContext, type PanelContextValue } from './panel-context';
@@ -49,8 +50,6 @@ export function AdminPanel({ api, email, onSignedOut }: AdminPanelProps) {
   const signedOutRef = useRef(onSignedOut);
   signedOutRef.current = onSignedOut;
   const gone = useRef(false);
-  const [images, setImages] = useState<Image[] | null>(null);
-  const [imagesError, setImagesError] = useState<string | null>(null);
   const [leaving, setLeaving] = useState(false);
   const [logoutError, setLogoutError] = useState<string | null>(null);
 
@@ -75,23 +74,14 @@ export function AdminPanel({ api, email, onSignedOut }: AdminPanelProps) {
 
   const context = useMemo<PanelContextValue>(() => ({ api, failure }), [api, failure]);
 
-  useEffect(() => {
-    let live = true;
-    api.listImages().then(
-      (list) => live && setImages(list.filter((i) => i.status !== 'pending')),
-      (err) => {
-        const message = failure(err);
-        if (live && message) setImagesError(message);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, failure]);
-
-  const changeImages = useCallback((update: (all: Image[]) => Image[]) => {
-    setImages((all) => update(all ?? []));
-  }, []);
+  const images = useLoad(async () => (await api.listImages()).filter((i) => i.status !== 'pending'), [api, failure], {
+    mapError: failure,
+  });
+  const setImages = images.setData;
+  const changeImages = useCallback(
+    (update: (all: Image[]) => Image[]) => setImages((all) => update(all ?? [])),
+    [setImages],
+  );
 
   async function logout() {
     setLeaving(true);
@@ -141,7 +131,7 @@ export function AdminPanel({ api, email, onSignedOut }: AdminPanelProps) {
           </ul>
         </nav>
         <PriceSection />
-        <PhotosSection images={images} loadError={imagesError} onImagesChange={changeImages} />
+        <PhotosSection images={images.data} loadError={images.error} onImagesChange={changeImages} />
         <PendingSection
           onApproved={(image) => changeImages((all) => [...all.filter((i) => i.id !== image.id), image])}
         />

@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { Enquiry, EnquiryStatus } from '../schemas/enquiry';
 import { newestFirst } from '../lib/newest-first';
-import { usePanel } from './panel-context';
+import { usePanel, usePanelData } from './panel-context';
 import { StatusMessage } from './messages';
 import { enquirySummary, formatReceivedAt, mailtoReplyUrl, whatsappReplyUrl } from './reply-links';
 
@@ -11,34 +11,18 @@ type Filter = 'todas' | EnquiryStatus;
 export function InboxSection() {
   const { api, failure } = usePanel();
   const id = useId();
-  const [items, setItems] = useState<Enquiry[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
+  const {
+    data: items,
+    setData: setItems,
+    error: loadError,
+    loading,
+    reload,
+  } = usePanelData(async (a) => newestFirst(await a.listEnquiries(), (e) => e.createdAt));
   const [filter, setFilter] = useState<Filter>('todas');
   const [busy, setBusy] = useState<string | null>(null);
   const [rowErrors, setRowErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      const list = await api.listEnquiries();
-      setItems(newestFirst(list, (e) => e.createdAt));
-      setLoadError(null);
-      return true;
-    } catch (err) {
-      const message = failure(err);
-      if (message) setLoadError(message);
-      return false;
-    } finally {
-      setLoading(false);
-    }
-  }, [api, failure]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   async function setEnquiryStatus(e: Enquiry, next: EnquiryStatus) {
     setBusy(e.id);
@@ -99,7 +83,7 @@ export function InboxSection() {
           type="button"
           className="adm-button"
           disabled={loading}
-          onClick={() => void load().then((ok) => ok && setStatus('Bandeja actualizada.'))}
+          onClick={() => void reload().then((ok) => ok && setStatus('Bandeja actualizada.'))}
         >
           {loading ? 'Actualizando…' : 'Actualizar'}
         </button>

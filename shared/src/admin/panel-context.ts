@@ -1,13 +1,5 @@
-import {
-  createContext,
-  useCallback,
-  useContext,
-  useEffect,
-  useRef,
-  useState,
-  type Dispatch,
-  type SetStateAction,
-} from 'react';
+import { createContext, useContext } from 'react';
+import { useLoad, type Loaded } from '../lib/use-load';
 import type { AdminApi } from './admin-api';
 
 export interface PanelContextValue {
@@ -28,38 +20,10 @@ export function usePanel(): PanelContextValue {
 }
 
 /**
- * Loads a section's data when it mounts. Returns the data (null while loading), a setter for
- * local updates (which also clears a load error), and the Spanish message of a failed load.
+ * Loads a section's data when it mounts, through the panel's API. A failure becomes its Spanish
+ * message (`failure`: a 401 signs out and shows nothing).
  */
-export function usePanelData<T>(
-  load: (api: AdminApi) => Promise<T>,
-): [T | null, Dispatch<SetStateAction<T | null>>, string | null] {
+export function usePanelData<T>(load: (api: AdminApi) => Promise<T>): Loaded<T, string> {
   const { api, failure } = usePanel();
-  const [data, setDataState] = useState<T | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  // The loader is usually an inline arrow: keep the latest without reloading on every render.
-  const loadRef = useRef(load);
-  loadRef.current = load;
-
-  useEffect(() => {
-    let live = true;
-    loadRef.current(api).then(
-      (value) => {
-        if (live) setDataState(value);
-      },
-      (err) => {
-        const message = failure(err);
-        if (live && message) setError(message);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, failure]);
-
-  const setData = useCallback<Dispatch<SetStateAction<T | null>>>((next) => {
-    setError(null);
-    setDataState(next);
-  }, []);
-  return [data, setData, error];
+  return useLoad(() => load(api), [api, failure], { mapError: failure });
 }

@@ -14,7 +14,7 @@ export interface PendingSectionProps {
 export function PendingSection({ onApproved }: PendingSectionProps) {
   const { api, failure } = usePanel();
   const id = useId();
-  const [pending, setPending, loadError] = usePanelData((a) => a.listPendingImages());
+  const { data: pending, setData: setPending, error: loadError } = usePanelData((a) => a.listPendingImages());
   const [busy, setBusy] = useState<string | null>(null);
   const [rowErrors, setRowErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<string | null>(null);

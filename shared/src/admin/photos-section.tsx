@@ -4,7 +4,10 @@ import { ACCEPT_ATTRIBUTE, LIMITS } from '../config/limits';
 import { usePanel } from './panel-context';
 import { AlertMessage, StatusMessage } from './messages';
 import { CaptionEditor, ImageCard } from './image-card';
-import { fileProblem, formatBytes, makeThumbnail, titleFromFileName } from './upload-drafts';
+import { titleFromFileName } from '../lib/file-title';
+import { formatBytes } from '../lib/format-bytes';
+import { mapLimited } from '../lib/limiter';
+import { fileProblem, makeThumbnail } from './upload-drafts';
 
 /** How many files travel at once: enough to hide latency, few enough for a rural uplink. */
 const PARALLEL_UPLOADS = 2;
@@ -127,16 +130,9 @@ export function PhotosSection({ images, loadError, onImagesChange }: PhotosSecti
     setUploading(true);
     setFormError(null);
     setStatus(null);
-    let total = queue.length;
-    let ok = 0;
-    const workers = Array.from({ length: Math.min(PARALLEL_UPLOADS, total) }, async () => {
-      for (let next = queue.shift(); next; next = queue.shift()) {
-        const result = await uploadOne(next.key);
-        if (result === 'ok') ok += 1;
-        if (result === 'cancelled') total -= 1;
-      }
-    });
-    await Promise.all(workers);
+    const results = await mapLimited(queue, PARALLEL_UPLOADS, (d) => uploadOne(d.key));
+    const total = results.filter((r) => r !== 'cancelled').length;
+    const ok = results.filter((r) => r === 'ok').length;
     setUploading(false);
     if (total === 0) return;
     if (ok === total) {
@@ -213,8 +209,8 @@ export function PhotosSection({ images, loadError, onImagesChange }: PhotosSecti
             aria-describedby={`${id}-file-hint`}
           />
           <span className="adm-hint" id={`${id}-file-hint`}>
-            También puedes arrastrarlas aquí. JPEG, PNG, WebP, AVIF o HEIC; hasta{' '}
-            {Math.round(LIMITS.maxUploadBytes / (1024 * 1024))} MB por foto. Se publican en la galería al subirlas.
+            También puedes arrastrarlas aquí. JPEG, PNG, WebP, AVIF o HEIC; hasta {formatBytes(LIMITS.maxUploadBytes)}{' '}
+            por foto. Se publican en la galería al subirlas.
           </span>
         </div>
 

@@ -18,7 +18,7 @@ export function parsePriceInput(raw: string): number {
 export function PriceSection() {
   const { api, failure } = usePanel();
   const id = useId();
-  const [price, setPrice, loadError] = usePanelData((a) => a.getPrice());
+  const { data: price, setData: setPrice, error: loadError } = usePanelData((a) => a.getPrice());
   const [value, setValue] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -63,7 +63,8 @@ export function PriceSection() {
           </>
         )}
       </p>
-      {loadError && <p className="adm-alert">{loadError}</p>}
+      {/* A price saved since is known again: the failed load no longer matters. */}
+      {loadError && price === null && <p className="adm-alert">{loadError}</p>}
       <form className="adm-inline-form" onSubmit={submit} aria-busy={busy}>
         <div className="adm-field">
           <label htmlFor={`${id}-input`}>Nuevo precio por persona (COP)</label>

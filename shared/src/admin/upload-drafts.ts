@@ -1,14 +1,5 @@
 import { LIMITS } from '../config/limits';
-
-/** A readable default title from a file name: "atardecer-en_la-playa.jpg" → "atardecer en la playa". */
-export function titleFromFileName(name: string): string {
-  const base = name.replace(/\.[a-z0-9]{1,5}$/i, '');
-  const words = base
-    .replace(/[_\-.]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return (words || 'Foto').slice(0, LIMITS.titleMax).trim();
-}
+import { formatBytes } from '../lib/format-bytes';
 
 const IMAGE_NAME = /\.(jpe?g|png|webp|avif|heic|heif)$/i;
 
@@ -18,22 +9,12 @@ const IMAGE_NAME = /\.(jpe?g|png|webp|avif|heic|heif)$/i;
  */
 export function fileProblem(file: { name: string; size: number; type: string }): string | null {
   if (file.size === 0) return 'El archivo está vacío.';
-  if (file.size > LIMITS.maxUploadBytes) {
-    const mb = Math.round(LIMITS.maxUploadBytes / (1024 * 1024));
-    return `El archivo supera el máximo de ${mb} MB.`;
-  }
+  if (file.size > LIMITS.maxUploadBytes) return `El archivo supera el máximo de ${formatBytes(LIMITS.maxUploadBytes)}.`;
   const looksLikeImage = file.type ? file.type.startsWith('image/') : IMAGE_NAME.test(file.name);
   if (!looksLikeImage || file.type === 'image/svg+xml') {
     return 'No es una imagen admitida (JPEG, PNG, WebP, AVIF o HEIC).';
   }
   return null;
-}
-
-/** File size as people read it. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toLocaleString('es-CO', { maximumFractionDigits: 1 })} MB`;
 }
 
 /**

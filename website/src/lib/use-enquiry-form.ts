@@ -85,3 +85,5 @@ export function useEnquiryForm<V extends Record<string, unknown>>(opts: Options<
 
   return { values, set, errors, status, sending, onSubmit, formRef };
 }
+
+export type EnquiryForm<V extends Record<string, unknown>> = ReturnType<typeof useEnquiryForm<V>>;

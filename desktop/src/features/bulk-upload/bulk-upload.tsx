@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { formatBytes } from '@cabana/shared/lib/format-bytes';
 import type { QueueItem, QueueSnapshot } from '../../../contract/ipc';
 import { errorMessage, getBridge, unwrap } from '../../lib/bridge';
-import { formatBytes, STATE_LABEL, summaryText } from './format';
+import { STATE_LABEL, summaryText } from './format';
 
 interface Props {
   /** The server refused the token: back to sign-in. */

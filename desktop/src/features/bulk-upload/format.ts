@@ -1,10 +1,5 @@
+import { formatBytes } from '@cabana/shared/lib/format-bytes';
 import type { QueueItemState, QueueSummary } from '../../../contract/ipc';
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024).toLocaleString('es-CO')} KB`;
-  return `${(bytes / (1024 * 1024)).toLocaleString('es-CO', { maximumFractionDigits: 1 })} MB`;
-}
 
 export function formatDuration(ms: number): string {
   const s = Math.round(ms / 1000);

@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../config/limits';
-import { fileProblem, formatBytes, titleFromFileName } from '../upload-drafts';
+import { fileProblem } from '../upload-drafts';
 import { parsePriceInput } from '../price-section';
-
-describe('titleFromFileName', () => {
-  it('turns a file name into a readable title', () => {
-    expect(titleFromFileName('atardecer-en_la-playa.jpg')).toBe('atardecer en la playa');
-    expect(titleFromFileName('IMG_2041.HEIC')).toBe('IMG 2041');
-    expect(titleFromFileName('.jpg')).toBe('Foto');
-  });
-  it('stays within the title limit', () => {
-    expect(titleFromFileName(`${'a'.repeat(300)}.png`)).toHaveLength(LIMITS.titleMax);
-  });
-});
 
 describe('fileProblem', () => {
   it('accepts photos, including HEIC that browsers report without a type', () => {
@@ -24,11 +13,6 @@ describe('fileProblem', () => {
     expect(fileProblem({ name: 'a.pdf', size: 10, type: 'application/pdf' })).toMatch(/No es una imagen/);
     expect(fileProblem({ name: 'a.jpg', size: 0, type: 'image/jpeg' })).toMatch(/vacío/);
     expect(fileProblem({ name: 'a.jpg', size: LIMITS.maxUploadBytes + 1, type: 'image/jpeg' })).toMatch(/25 MB/);
-  });
-  it('formats sizes', () => {
-    expect(formatBytes(512)).toBe('512 B');
-    expect(formatBytes(2048)).toBe('2 KB');
-    expect(formatBytes(3.5 * 1024 * 1024)).toBe('3,5 MB');
   });
 });
 

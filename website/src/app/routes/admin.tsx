@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { AdminPanel, type SignOutReason } from '@cabana/shared/admin/admin-panel';
 import { asErrorLike } from '@cabana/shared/admin/api-error';
+import { useLoad } from '@cabana/shared/lib/use-load';
 import { paths } from '../../config/paths';
 import { httpAdminApi } from '../../features/admin/api/http-admin-api';
 
@@ -11,13 +12,10 @@ export const SIGN_OUT_NOTICES: Record<SignOutReason, string> = {
   expired: 'Tu sesión terminó. Vuelve a iniciar sesión para seguir.',
 };
 
-type State = { kind: 'checking' } | { kind: 'ready'; email: string } | { kind: 'error'; message: string };
-
 /** /admin: the server says who is signed in; no one means back to /login. */
 export default function AdminRoute() {
   const navigate = useNavigate();
-  const [state, setState] = useState<State>({ kind: 'checking' });
-  const [attempt, setAttempt] = useState(0);
+  const session = useLoad(() => httpAdminApi.getSession(), [], { mapError: (err) => asErrorLike(err).message });
 
   const toLogin = useCallback(
     (reason?: SignOutReason) =>
@@ -25,32 +23,20 @@ export default function AdminRoute() {
     [navigate],
   );
 
+  const signedOut = !session.loading && session.error === null && session.data === null;
   useEffect(() => {
-    let live = true;
-    httpAdminApi.getSession().then(
-      (session) => {
-        if (!live) return;
-        if (session) setState({ kind: 'ready', email: session.email });
-        else toLogin();
-      },
-      (err) => {
-        if (live) setState({ kind: 'error', message: asErrorLike(err).message });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [toLogin, attempt]);
+    if (signedOut) toLogin();
+  }, [signedOut, toLogin]);
 
   return (
     <main id="contenido" className="page page--admin">
-      {state.kind === 'ready' ? (
-        <AdminPanel api={httpAdminApi} email={state.email} onSignedOut={toLogin} />
-      ) : state.kind === 'error' ? (
+      {session.data ? (
+        <AdminPanel api={httpAdminApi} email={session.data.email} onSignedOut={toLogin} />
+      ) : session.error !== null ? (
         <div className="container">
           <h1>Panel de administración</h1>
-          <p role="alert">{state.message}</p>
-          <button type="button" className="adm-button" onClick={() => setAttempt((n) => n + 1)}>
+          <p role="alert">{session.error}</p>
+          <button type="button" className="adm-button" onClick={() => void session.reload()}>
             Reintentar
           </button>
         </div>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { LoginForm } from '@cabana/shared/admin/login-form';
+import { useLoad } from '@cabana/shared/lib/use-load';
 import { paths } from '../../config/paths';
 import { httpAdminApi } from '../../features/admin/api/http-admin-api';
 import { readEmailHint, saveEmailHint } from '../../features/admin/email-hint';
@@ -15,23 +16,13 @@ export default function LoginRoute() {
       ? (state as { notice: string }).notice
       : null;
 
+  // Someone already signed in goes straight to the panel. Only browsers that signed in before
+  // ask: a first visit has no session to find and would just get a 401. If the server cannot be
+  // reached the form stays, and signing in will say so.
+  const session = useLoad(() => httpAdminApi.getSession(), [], { enabled: defaultEmail !== '' });
   useEffect(() => {
-    // Someone already signed in goes straight to the panel. Only browsers that signed in before
-    // ask: a first visit has no session to find and would just get a 401.
-    if (!defaultEmail) return;
-    let live = true;
-    httpAdminApi.getSession().then(
-      (session) => {
-        if (live && session) navigate(paths.admin, { replace: true });
-      },
-      () => {
-        // Server unreachable: the form stays, and signing in will say so.
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [navigate, defaultEmail]);
+    if (session.data) navigate(paths.admin, { replace: true });
+  }, [session.data, navigate]);
 
   return (
     <main id="contenido" className="page page--login">

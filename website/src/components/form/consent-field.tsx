@@ -1,4 +1,5 @@
 import { paths } from '../../config/paths';
+import { FieldError } from './field';
 
 interface Props {
   id: string;
@@ -36,11 +37,7 @@ export function ConsentField({ id, checked, onChange, error }: Props) {
           </span>
         </label>
       </div>
-      {error ? (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} text={error} />
     </div>
   );
 }

@@ -1,19 +1,36 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 
-interface FieldShellProps {
+/** A field's own error, which its control names in aria-describedby. */
+export function FieldError({ id, text }: { id: string; text: string | undefined }) {
+  return text ? (
+    <p id={id} className="field__error">
+      {text}
+    </p>
+  ) : null;
+}
+
+interface ShellProps {
   id: string;
   label: string;
   error?: string;
   hint?: string;
   required?: boolean;
-  children: (aria: { 'aria-describedby'?: string; 'aria-invalid'?: true }) => ReactNode;
 }
 
+type Aria = { 'aria-describedby'?: string; 'aria-invalid'?: true };
+
 /** Label, control, hint and the field's own error, wired with aria-describedby / aria-invalid. */
-function FieldShell({ id, label, error, hint, required, children }: FieldShellProps) {
+function FieldShell({
+  id,
+  label,
+  error,
+  hint,
+  required,
+  children,
+}: ShellProps & { children: (aria: Aria) => ReactNode }) {
   const hintId = hint ? `${id}-ayuda` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
+  const errorId = `${id}-error`;
+  const describedBy = [error ? errorId : undefined, hintId].filter(Boolean).join(' ') || undefined;
   return (
     <div className={error ? 'field field--error' : 'field'}>
       <label htmlFor={id} className="field__label">
@@ -33,63 +50,36 @@ function FieldShell({ id, label, error, hint, required, children }: FieldShellPr
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} text={error} />
     </div>
   );
 }
 
-type Common = { id: string; label: string; error?: string; hint?: string };
+type FieldProps<Control> = Omit<ShellProps, 'required'> & Control & { required?: boolean };
 
-export function TextField({
-  id,
-  label,
-  error,
-  hint,
-  required,
-  ...rest
-}: Common & InputHTMLAttributes<HTMLInputElement>) {
+/** What the shell shows, and what goes on the control: the id doubles as its form name. */
+function split<Control>({ id, label, error, hint, required, ...rest }: FieldProps<Control>) {
+  return [
+    { id, label, error, hint, required },
+    { id, name: id, required, ...rest },
+  ] as const;
+}
+
+export function TextField(props: FieldProps<InputHTMLAttributes<HTMLInputElement>>) {
+  const [shell, control] = split(props);
+  return <FieldShell {...shell}>{(aria) => <input className="input" {...aria} {...control} />}</FieldShell>;
+}
+
+export function TextAreaField(props: FieldProps<TextareaHTMLAttributes<HTMLTextAreaElement>>) {
+  const [shell, control] = split(props);
   return (
-    <FieldShell id={id} label={label} error={error} hint={hint} required={required}>
-      {(aria) => <input id={id} name={id} className="input" required={required} {...aria} {...rest} />}
-    </FieldShell>
+    <FieldShell {...shell}>{(aria) => <textarea className="input input--area" {...aria} {...control} />}</FieldShell>
   );
 }
 
-export function TextAreaField({
-  id,
-  label,
-  error,
-  hint,
-  required,
-  ...rest
-}: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function SelectField(props: FieldProps<SelectHTMLAttributes<HTMLSelectElement>>) {
+  const [shell, control] = split(props);
   return (
-    <FieldShell id={id} label={label} error={error} hint={hint} required={required}>
-      {(aria) => <textarea id={id} name={id} className="input input--area" required={required} {...aria} {...rest} />}
-    </FieldShell>
-  );
-}
-
-export function SelectField({
-  id,
-  label,
-  error,
-  hint,
-  required,
-  children,
-  ...rest
-}: Common & SelectHTMLAttributes<HTMLSelectElement>) {
-  return (
-    <FieldShell id={id} label={label} error={error} hint={hint} required={required}>
-      {(aria) => (
-        <select id={id} name={id} className="input input--select" required={required} {...aria} {...rest}>
-          {children}
-        </select>
-      )}
-    </FieldShell>
+    <FieldShell {...shell}>{(aria) => <select className="input input--select" {...aria} {...control} />}</FieldShell>
   );
 }

@@ -1,8 +1,7 @@
 import { whatsappUrl } from '@cabana/shared/config/business';
-import { LIMITS } from '@cabana/shared/config/limits';
 import { ContactInputSchema } from '@cabana/shared/schemas/enquiry';
-import { EnquiryFormFooter } from '../../components/form/enquiry-form-footer';
-import { TextAreaField, TextField } from '../../components/form/field';
+import { EnquiryFormFrame } from '../../components/form/enquiry-form-frame';
+import { PersonFields } from '../../components/form/person-fields';
 import { env } from '../../config/env';
 import { useEnquiryForm } from '../../lib/use-enquiry-form';
 import { fieldErrorsOf } from '../../lib/validation';
@@ -46,72 +45,23 @@ export function ContactForm() {
     successText: CONTACT_SUCCESS,
     failureText: CONTACT_FAILURE,
   });
-  const { values, errors, status, sending } = form;
+  const { values, errors } = form;
 
   return (
-    <form
-      ref={form.formRef}
-      className="form card"
-      noValidate
-      onSubmit={form.onSubmit}
-      aria-labelledby="mensaje-titulo"
-      aria-busy={sending}
+    <EnquiryFormFrame
+      form={form}
+      title="Envíanos un mensaje"
+      titleId="mensaje-titulo"
+      message={{ label: 'Mensaje', required: true, rows: 5 }}
+      consentId="consent-contacto"
+      submitLabel="Enviar mensaje"
+      submitClassName="button--primary"
+      whatsapp={{
+        href: whatsappUrl(`Hola, soy ${values.name || 'un visitante'}. ${values.message}`.trim()),
+        label: 'Escribir por WhatsApp',
+      }}
     >
-      <h2 id="mensaje-titulo" className="form__title">
-        Envíanos un mensaje
-      </h2>
-      <p className="form__intro">
-        Los campos con <span aria-hidden="true">*</span>
-        <span className="visually-hidden">asterisco</span> son obligatorios.
-      </p>
-      <TextField
-        id="name"
-        label="Nombre"
-        required
-        autoComplete="name"
-        maxLength={LIMITS.nameMax}
-        value={values.name}
-        error={errors.name}
-        onChange={(e) => form.set('name', e.target.value)}
-      />
-      <TextField
-        id="email"
-        label="Correo electrónico"
-        type="email"
-        required
-        autoComplete="email"
-        inputMode="email"
-        maxLength={LIMITS.emailMax}
-        value={values.email}
-        error={errors.email}
-        onChange={(e) => form.set('email', e.target.value)}
-      />
-      <TextAreaField
-        id="message"
-        label="Mensaje"
-        required
-        rows={5}
-        maxLength={LIMITS.messageMax}
-        value={values.message}
-        error={errors.message}
-        onChange={(e) => form.set('message', e.target.value)}
-      />
-      <EnquiryFormFooter
-        consentId="consent-contacto"
-        consent={values.consent}
-        consentError={errors.consent}
-        onConsentChange={(c) => form.set('consent', c)}
-        honeypot={values.website}
-        onHoneypotChange={(v) => form.set('website', v)}
-        sending={sending}
-        submitLabel="Enviar mensaje"
-        submitClassName="button--primary"
-        status={status}
-        whatsapp={{
-          href: whatsappUrl(`Hola, soy ${values.name || 'un visitante'}. ${values.message}`.trim()),
-          label: 'Escribir por WhatsApp',
-        }}
-      />
-    </form>
+      <PersonFields fields={['name', 'email']} values={values} errors={errors} onChange={form.set} />
+    </EnquiryFormFrame>
   );
 }

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { BUSINESS, whatsappUrl } from '@cabana/shared/config/business';
-import { LIMITS } from '@cabana/shared/config/limits';
 import { todayAtCabin } from '@cabana/shared/pricing/dates';
 import { formatMoney } from '@cabana/shared/pricing/pricing';
 import { ReservationInputSchema, reservationDateErrors } from '@cabana/shared/schemas/enquiry';
-import { EnquiryFormFooter } from '../../components/form/enquiry-form-footer';
-import { SelectField, TextAreaField, TextField } from '../../components/form/field';
+import { EnquiryFormFrame } from '../../components/form/enquiry-form-frame';
+import { SelectField, TextField } from '../../components/form/field';
+import { PersonFields } from '../../components/form/person-fields';
 import { env } from '../../config/env';
 import { DEFAULT_STAY, formatDay, quoteStay, stayWhatsappText, type Stay } from '../../lib/stay';
 import { useEnquiryForm } from '../../lib/use-enquiry-form';
@@ -108,7 +108,7 @@ export function ReservationForm({ price, onStayChange }: Props) {
     failureText: RESERVATION_FAILURE,
     onReset: () => onStayChange(DEFAULT_STAY),
   });
-  const { values, errors, status, sending } = form;
+  const { values, errors } = form;
 
   const setStay = (patch: Partial<Stay>) => {
     const next = { checkIn: values.checkIn, checkOut: values.checkOut, numPeople: values.numPeople, ...patch };
@@ -122,55 +122,30 @@ export function ReservationForm({ price, onStayChange }: Props) {
   const checkOutMin = values.checkIn ? addDays(values.checkIn, 1) : today && addDays(today, 1);
 
   return (
-    <form
-      ref={form.formRef}
-      className="form card"
-      noValidate
-      onSubmit={form.onSubmit}
-      aria-labelledby="reserva-titulo"
-      aria-busy={sending}
+    <EnquiryFormFrame
+      form={form}
+      title="Solicita tu reserva"
+      titleId="reserva-titulo"
+      message={{
+        label: 'Mensaje o servicios adicionales',
+        hint: 'Cuéntanos si necesitas algo más (decoración, comidas, transporte) y te enviamos la cotización.',
+        rows: 4,
+      }}
+      consentId="consent-reserva"
+      submitLabel="Enviar reserva"
+      submitClassName="button--accent"
+      whatsapp={{
+        href: whatsappUrl(stayWhatsappText(values, price, 'COP', values.name)),
+        label: 'Enviar la reserva por WhatsApp',
+      }}
     >
-      <h2 id="reserva-titulo" className="form__title">
-        Solicita tu reserva
-      </h2>
-      <p className="form__intro">
-        Los campos con <span aria-hidden="true">*</span>
-        <span className="visually-hidden">asterisco</span> son obligatorios.
-      </p>
       <div className="form__grid">
-        <TextField
-          id="name"
-          label="Nombre completo"
-          required
-          autoComplete="name"
-          maxLength={LIMITS.nameMax}
-          value={values.name}
-          error={errors.name}
-          onChange={(e) => form.set('name', e.target.value)}
-        />
-        <TextField
-          id="email"
-          label="Correo electrónico"
-          type="email"
-          required
-          autoComplete="email"
-          inputMode="email"
-          maxLength={LIMITS.emailMax}
-          value={values.email}
-          error={errors.email}
-          onChange={(e) => form.set('email', e.target.value)}
-        />
-        <TextField
-          id="phone"
-          label="Teléfono o celular"
-          type="tel"
-          required
-          autoComplete="tel"
-          inputMode="tel"
-          maxLength={LIMITS.phoneMax}
-          value={values.phone}
-          error={errors.phone}
-          onChange={(e) => form.set('phone', e.target.value)}
+        <PersonFields
+          fields={['name', 'email', 'phone']}
+          nameLabel="Nombre completo"
+          values={values}
+          errors={errors}
+          onChange={form.set}
         />
         <SelectField
           id="numPeople"
@@ -218,32 +193,6 @@ export function ReservationForm({ price, onStayChange }: Props) {
           }}
         />
       </div>
-      <TextAreaField
-        id="message"
-        label="Mensaje o servicios adicionales"
-        hint="Cuéntanos si necesitas algo más (decoración, comidas, transporte) y te enviamos la cotización."
-        rows={4}
-        maxLength={LIMITS.messageMax}
-        value={values.message}
-        error={errors.message}
-        onChange={(e) => form.set('message', e.target.value)}
-      />
-      <EnquiryFormFooter
-        consentId="consent-reserva"
-        consent={values.consent}
-        consentError={errors.consent}
-        onConsentChange={(c) => form.set('consent', c)}
-        honeypot={values.website}
-        onHoneypotChange={(v) => form.set('website', v)}
-        sending={sending}
-        submitLabel="Enviar reserva"
-        submitClassName="button--accent"
-        status={status}
-        whatsapp={{
-          href: whatsappUrl(stayWhatsappText(values, price, 'COP', values.name)),
-          label: 'Enviar la reserva por WhatsApp',
-        }}
-      />
-    </form>
+    </EnquiryFormFrame>
   );
 }

@@ -1,12 +1,15 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { ApiError } from '@cabana/shared/api/errors';
+import { uploadImage } from '@cabana/shared/browser/upload';
 import { BUSINESS } from '@cabana/shared/config/business';
 import { ACCEPT_ATTRIBUTE, ACCEPTED_IMAGE_TYPES, LIMITS } from '@cabana/shared/config/limits';
+import { titleFromFileName } from '@cabana/shared/lib/file-title';
+import { formatBytes } from '@cabana/shared/lib/format-bytes';
 import { UploadImageFieldsSchema } from '@cabana/shared/schemas/image';
-import { TextAreaField, TextField } from '../../components/form/field';
+import { FieldError, TextAreaField, TextField } from '../../components/form/field';
 import { FormStatus } from '../../components/form/form-status';
 import { Icon } from '../../components/ui/icon';
-import { uploadImage } from '../../lib/upload';
+import { api } from '../../lib/api';
 import { fieldErrorsOf, type FieldErrors } from '../../lib/validation';
 
 export const UPLOAD_SUCCESS =
@@ -15,14 +18,12 @@ export const UPLOAD_SUCCESS =
 /** Who sent it, for the admin's review queue; the page asks for no personal data. */
 export const PUBLIC_UPLOADER = 'Visitante del sitio web';
 
-const MB = 1024 * 1024;
-
 function checkFile(file: File): string | null {
   const byType = (ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type);
   const byName = /\.(jpe?g|png|webp|avif|heic|heif)$/i.test(file.name);
   if (!byType && !byName) return 'Ese archivo no es una imagen. Elige una foto JPG, PNG, WebP, AVIF o HEIC.';
   if (file.size > LIMITS.maxUploadBytes)
-    return `La foto pesa ${(file.size / MB).toFixed(1)} MB; el máximo es ${Math.round(LIMITS.maxUploadBytes / MB)} MB.`;
+    return `La foto pesa ${formatBytes(file.size)}; el máximo es ${formatBytes(LIMITS.maxUploadBytes)}.`;
   return null;
 }
 
@@ -65,12 +66,7 @@ export function UploadForm() {
     setFile(problem ? null : chosen);
     if (!title && !problem) {
       // A sensible default title from the file name, easy to change.
-      setTitle(
-        chosen.name
-          .replace(/\.[^.]+$/, '')
-          .replace(/[_-]+/g, ' ')
-          .slice(0, LIMITS.titleMax),
-      );
+      setTitle(titleFromFileName(chosen.name));
     }
   };
 
@@ -96,17 +92,13 @@ export function UploadForm() {
     const controller = new AbortController();
     abort.current = controller;
     try {
-      await uploadImage(
+      await uploadImage({
+        baseUrl: api.baseUrl,
         file,
-        {
-          title: parsed.data.title,
-          description: parsed.data.description,
-          tags: parsed.data.tags,
-          uploaded_by: parsed.data.uploaded_by,
-        },
-        setProgress,
-        controller.signal,
-      );
+        fields: parsed.data,
+        onProgress: setProgress,
+        signal: controller.signal,
+      });
       setFile(null);
       setTitle('');
       setDescription('');
@@ -162,14 +154,10 @@ export function UploadForm() {
             disabled={uploading}
           />
           <p id="imagen-ayuda" className="field__hint">
-            JPG, PNG, WebP, AVIF o HEIC (iPhone), hasta {Math.round(LIMITS.maxUploadBytes / MB)} MB.
+            JPG, PNG, WebP, AVIF o HEIC (iPhone), hasta {formatBytes(LIMITS.maxUploadBytes)}.
           </p>
         </div>
-        {errors.image ? (
-          <p id="imagen-error" className="field__error">
-            {errors.image}
-          </p>
-        ) : null}
+        <FieldError id="imagen-error" text={errors.image} />
       </div>
       {file ? (
         <div className="upload__preview">

@@ -1,8 +1,8 @@
 import type { AdminApi } from '@cabana/shared/admin/admin-api';
 import { asErrorLike } from '@cabana/shared/admin/api-error';
 import type { ApiClient } from '@cabana/shared/api/client';
+import { uploadImage } from '@cabana/shared/browser/upload';
 import { api } from '../../../lib/api';
-import { uploadImage } from '../../../lib/upload';
 
 /**
  * The website's AdminApi: JSON calls through the shared typed client and the HttpOnly session
@@ -28,12 +28,13 @@ export function createHttpAdminApi(client: ApiClient = api): AdminApi {
     listImages: () => client.listImages(),
     listPendingImages: () => client.listPendingImages(),
     uploadImage: (req, onProgress, signal) =>
-      uploadImage(
-        req.file,
-        { title: req.title, description: req.description, tags: '' },
-        onProgress ?? (() => {}),
+      uploadImage({
+        baseUrl: client.baseUrl,
+        file: req.file,
+        fields: { title: req.title, description: req.description, tags: '' },
+        onProgress,
         signal,
-      ),
+      }),
     updateImage: (id, input) => client.updateImage(id, input),
     deleteImage: (id) => client.deleteImage(id),
     approveImage: (id) => client.approveImage(id),

@@ -1,0 +1,92 @@
+import type { ReactNode } from 'react';
+import { LIMITS } from '@cabana/shared/config/limits';
+import type { EnquiryForm } from '../../lib/use-enquiry-form';
+import { Icon } from '../ui/icon';
+import { ConsentField } from './consent-field';
+import { TextAreaField } from './field';
+import { FormStatus } from './form-status';
+import { Honeypot } from './honeypot';
+
+/** What the frame reads and sets itself; each form adds its own fields. */
+interface FrameValues extends Record<string, unknown> {
+  message: string;
+  consent: boolean;
+  website: string;
+}
+
+interface Props {
+  form: EnquiryForm<FrameValues>;
+  /** The heading, and its id that names the form. */
+  title: string;
+  titleId: string;
+  /** The message box: what it asks for, whether it must be filled, its height. */
+  message: { label: string; required?: boolean; hint?: string; rows: number };
+  consentId: string;
+  submitLabel: string;
+  submitClassName: string;
+  /** Offered when neither the server nor the e-mail service took the enquiry. */
+  whatsapp: { href: string; label: string };
+  /** The form's own fields, between the introduction and the message. */
+  children: ReactNode;
+}
+
+/**
+ * Every enquiry form: heading and note on required fields, the form's own fields, the message,
+ * then consent, the bot trap, the send button and the outcome.
+ */
+export function EnquiryFormFrame({ form, title, titleId, message, children, ...p }: Props) {
+  const { values, errors, status, sending } = form;
+  return (
+    <form
+      ref={form.formRef}
+      className="form card"
+      noValidate
+      onSubmit={form.onSubmit}
+      aria-labelledby={titleId}
+      aria-busy={sending}
+    >
+      <h2 id={titleId} className="form__title">
+        {title}
+      </h2>
+      <p className="form__intro">
+        Los campos con <span aria-hidden="true">*</span>
+        <span className="visually-hidden">asterisco</span> son obligatorios.
+      </p>
+      {children}
+      <TextAreaField
+        id="message"
+        label={message.label}
+        required={message.required}
+        hint={message.hint}
+        rows={message.rows}
+        maxLength={LIMITS.messageMax}
+        value={values.message}
+        error={errors.message}
+        onChange={(e) => form.set('message', e.target.value)}
+      />
+      <ConsentField
+        id={p.consentId}
+        checked={values.consent}
+        error={errors.consent}
+        onChange={(c) => form.set('consent', c)}
+      />
+      <Honeypot value={values.website} onChange={(v) => form.set('website', v)} />
+      <button type="submit" className={`button ${p.submitClassName} button--lg button--block`} disabled={sending}>
+        {sending ? 'Enviando…' : p.submitLabel}
+      </button>
+      {status ? (
+        <FormStatus kind={status.kind}>
+          <p>{status.text}</p>
+          {status.kind === 'error' && status.detail ? <p className="form-status__detail">{status.detail}</p> : null}
+          {status.kind === 'error' && status.offerWhatsapp ? (
+            <p>
+              <a className="button button--whatsapp" href={p.whatsapp.href} target="_blank" rel="noopener">
+                <Icon name="whatsapp" size={20} /> {p.whatsapp.label}
+              </a>
+            </p>
+          ) : null}
+        </FormStatus>
+      ) : null}
+    </form>
+  );
+}
