@@ -22,6 +22,10 @@ export const unauthenticated = (message = 'Inicia sesión para continuar.') =>
   new AppError(401, 'UNAUTHENTICATED', message);
 export const forbidden = (message = 'No tienes permiso para hacer esto.') => new AppError(403, 'FORBIDDEN', message);
 export const notFound = (message = 'No encontramos lo que buscas.') => new AppError(404, 'NOT_FOUND', message);
+export const conflict = (message: string, fields?: Record<string, string>) =>
+  new AppError(409, 'CONFLICT', message, fields);
+/** Another server we depend on (a calendar feed) failed us. */
+export const badGateway = (message: string) => new AppError(502, 'FEED_UNREADABLE', message);
 export const tooLarge = (message: string) => new AppError(413, 'PAYLOAD_TOO_LARGE', message);
 export const unsupportedMedia = (message: string) => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', message);
 export const rateLimited = (message: string, retryAfterSeconds: number) =>

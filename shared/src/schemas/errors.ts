@@ -19,5 +19,9 @@ export const ERROR_CODES = [
   'RATE_LIMITED',
   'INTERNAL',
   'UNAVAILABLE',
+  /** The request clashes with the current state (e.g. a night already taken). */
+  'CONFLICT',
+  /** A calendar feed could not be read (network, non-2xx, not a calendar). */
+  'FEED_UNREADABLE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
