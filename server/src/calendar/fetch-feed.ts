@@ -133,7 +133,7 @@ export async function fetchFeed(url: string, opts: FetchFeedOptions): Promise<st
     let current = url;
     for (let hop = 0; ; hop++) {
       const result = await fetchOnce(current, opts, allowed, controller.signal).catch((err: unknown) => {
-        if (timedOut) throw new FeedFetchError(FETCH_MESSAGES.timeout(Math.round(opts.timeoutMs / 1000)));
+        if (timedOut) throw new FeedFetchError(FETCH_MESSAGES.timeout(Math.max(1, Math.round(opts.timeoutMs / 1000))));
         throw err;
       });
       if (result.kind === 'body') return result.text;
@@ -198,15 +198,15 @@ function fetchOnce(
         }
         const encoding = (res.headers['content-encoding'] ?? 'identity').toLowerCase();
         if (encoding !== 'identity') {
-          res.destroy();
           reject(new FeedFetchError(FETCH_MESSAGES.encoding));
+          res.destroy();
           return;
         }
         const tooLarge = () => new FeedFetchError(FETCH_MESSAGES.tooLarge(Math.round(opts.maxBytes / 1024 / 1024)));
         const declared = Number(res.headers['content-length']);
         if (Number.isFinite(declared) && declared > opts.maxBytes) {
-          res.destroy();
           reject(tooLarge());
+          res.destroy();
           return;
         }
         const chunks: Buffer[] = [];
@@ -214,8 +214,9 @@ function fetchOnce(
         res.on('data', (chunk: Buffer) => {
           size += chunk.length;
           if (size > opts.maxBytes) {
-            res.destroy();
+            // Settled before the destroy, whose own error events would otherwise speak first.
             reject(tooLarge());
+            res.destroy();
             return;
           }
           chunks.push(chunk);

@@ -5,6 +5,10 @@ import type { SourcedEntry } from './entries';
 /** The only SUMMARY an exported event carries: channels learn that nights are taken, never by whom or why. */
 export const EXPORT_SUMMARY = 'No disponible';
 
+// ical.js folds after `foldLength` octets and then adds the leading space, so its continuation
+// lines come out one octet over RFC 5545's 75; one less keeps every line within it.
+ICAL.foldLength = 74;
+
 const UID_DOMAIN = new URL(BUSINESS.siteUrl).hostname;
 
 /**

@@ -143,11 +143,14 @@ export function parseFeed(text: string, today: string): ParsedEvent[] {
     }
     if (root.name !== 'vcalendar') throw new FeedParseError(PARSE_MESSAGES.notCalendar);
     const vevents = root.getAllSubcomponents('vevent');
+    if (vevents.length > CALENDAR_LIMITS.maxEventsPerFeed) throw new FeedParseError(PARSE_MESSAGES.tooMany);
     const masters = new Map<string, ICAL.Event>();
     const exceptions: ICAL.Event[] = [];
     const singles: ICAL.Event[] = [];
     for (const c of vevents) {
-      const event = new ICAL.Event(c);
+      // Exceptions are related below, by UID: left to itself ical.js scans every sibling for each
+      // event (quadratic) and relates exceptions whatever their UID.
+      const event = new ICAL.Event(c, { exceptions: [] });
       const uid = event.uid || '';
       if (c.hasProperty('recurrence-id')) exceptions.push(event);
       else if (c.hasProperty('rrule') || c.hasProperty('rdate')) masters.set(uid, event);
