@@ -1,4 +1,3 @@
-import type { Context } from 'koa';
 import { API_PATHS } from '@cabana/shared/api/paths';
 import type { Feed } from '@cabana/shared/schemas/calendar';
 import type { Seasons } from '@cabana/shared/schemas/season';
@@ -7,11 +6,11 @@ import type { Data, StoredFeed } from '../db/schema';
 import { pricingRules } from './entries';
 
 /**
- * Absolute base of our export links: the configured public origin, else the one the owner's
+ * Absolute base of our export links: the configured public origin, else the origin the owner's
  * request came to (the links are pasted into other sites, so they cannot be relative).
  */
-export function exportBase(ctx: Context, config: Config): string {
-  return `${config.publicUrl ?? `${ctx.protocol}://${ctx.host}`}/api`;
+export function exportBase(requestOrigin: string, config: Pick<Config, 'publicUrl'>): string {
+  return `${config.publicUrl ?? requestOrigin}/api`;
 }
 
 export const exportUrl = (base: string, token: string) => `${base}${API_PATHS.calendarExport(token)}`;

@@ -3,7 +3,7 @@ import { Router } from '@koa/router';
 import { API_ROUTES } from '@cabana/shared/api/paths';
 import { CALENDAR_LIMITS } from '@cabana/shared/config/calendar';
 import { todayAtCabin } from '@cabana/shared/pricing/dates';
-import { CreateBlockInputSchema, type Calendar } from '@cabana/shared/schemas/calendar';
+import { CALENDAR_SOURCES, CreateBlockInputSchema, type Calendar } from '@cabana/shared/schemas/calendar';
 import type { AppDeps } from '../deps';
 import { requireAdmin } from '../middleware/auth';
 import { conflict, notFound } from '../middleware/errors';
@@ -23,7 +23,7 @@ export function calendarioRouter({ store, config }: AppDeps): Router {
   const router = new Router();
 
   router.get(API_ROUTES.calendar, requireAdmin, (ctx) => {
-    const base = exportBase(ctx, config);
+    const base = exportBase(`${ctx.protocol}://${ctx.host}`, config);
     const entries = calendarEntries(store.data);
     const body: Calendar = {
       entries: entries.map(entryView),
@@ -50,7 +50,7 @@ export function calendarioRouter({ store, config }: AppDeps): Router {
     blocks.push(block);
     await store.save();
     ctx.status = 201;
-    ctx.body = { id: block.id, start: block.start, end: block.end, source: 'manual', label: block.note };
+    ctx.body = { id: block.id, start: block.start, end: block.end, source: CALENDAR_SOURCES.manual, label: block.note };
   });
 
   router.delete(API_ROUTES.calendarBlock, requireAdmin, async (ctx) => {

@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { Router } from '@koa/router';
 import { API_ROUTES } from '@cabana/shared/api/paths';
 import { BUSINESS } from '@cabana/shared/config/business';
+import { isStayFree } from '@cabana/shared/availability/ranges';
+import { checkStay, STAY_MESSAGES } from '@cabana/shared/pricing/seasons';
 import { EnquiryInputSchema, UpdateEnquiryInputSchema, type Enquiry } from '@cabana/shared/schemas/enquiry';
 import type { AppDeps } from '../deps';
 import { requireAdmin } from '../middleware/auth';
 import { badRequest, conflict, notFound } from '../middleware/errors';
-import { isStayFree } from '@cabana/shared/availability/ranges';
-import { checkStay, STAY_MESSAGES } from '@cabana/shared/pricing/seasons';
 import { blockedRanges, pricingRules } from '../calendar/entries';
 import { jsonBody, validate } from '../middleware/validate';
 

@@ -23,7 +23,7 @@ export function fuentesRouter({ store, config, calendar, log }: AppDeps): Router
     id && FEED_ID.test(id) ? store.data.calendar.feeds.find((f) => f.id === id) : undefined;
 
   router.get(API_ROUTES.calendarFeeds, requireAdmin, (ctx) => {
-    const base = exportBase(ctx, config);
+    const base = exportBase(`${ctx.protocol}://${ctx.host}`, config);
     ctx.body = store.data.calendar.feeds.map((f) => feedView(f, base));
   });
 
@@ -53,7 +53,7 @@ export function fuentesRouter({ store, config, calendar, log }: AppDeps): Router
       if (!(err instanceof FeedSyncError || err instanceof FeedNotFoundError)) log.error('first feed sync failed', err);
     });
     ctx.status = 201;
-    ctx.body = feedView(feed, exportBase(ctx, config));
+    ctx.body = feedView(feed, exportBase(`${ctx.protocol}://${ctx.host}`, config));
   });
 
   router.delete(API_ROUTES.calendarFeed, requireAdmin, async (ctx) => {
@@ -69,7 +69,7 @@ export function fuentesRouter({ store, config, calendar, log }: AppDeps): Router
     if (!byId(ctx.params.id)) throw notFound(NOT_FOUND);
     try {
       const feed = await calendar.syncFeed(ctx.params.id!);
-      ctx.body = feedView(feed, exportBase(ctx, config));
+      ctx.body = feedView(feed, exportBase(`${ctx.protocol}://${ctx.host}`, config));
     } catch (err) {
       if (err instanceof FeedNotFoundError) throw notFound(NOT_FOUND);
       if (err instanceof FeedSyncError) throw badGateway(err.message);
