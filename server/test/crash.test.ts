@@ -107,7 +107,8 @@ async function driveCalendar(url: string, auth: Record<string, string>, acks: Ca
       body: body === undefined ? undefined : JSON.stringify(body),
     }).catch(() => undefined);
   const today = todayAtCabin();
-  for (let i = 0; !stop.now; i++) {
+  // Paced: every write is a durable save of the whole file, and the uploads' saves queue behind them.
+  for (let i = 0; !stop.now; i++, await sleep(100)) {
     const block = await send('POST', '/calendario/bloqueos', { start: addDays(today, 200), end: addDays(today, 202) });
     if (block?.status !== 201) return;
     const blockId = ((await block.json().catch(() => ({}))) as { id?: string }).id;
