@@ -4,6 +4,7 @@ import type { Store } from './db/store';
 import type { Sessions } from './auth/sessions';
 import type { ImageService } from './images/image-service';
 import type { FormTokens } from './forms/form-token';
+import type { CalendarSync } from './calendar/calendar-sync';
 import { Limiter } from './auth/rate-limits';
 
 export interface Logger {
@@ -28,6 +29,8 @@ export interface AppDeps {
   images: ImageService;
   formTokens: FormTokens;
   limiters: Limiters;
+  /** Imports of the owner's other calendars (Airbnb, Booking.com…). */
+  calendar: CalendarSync;
   log: Logger;
   clock: Clock;
 }

@@ -37,6 +37,11 @@ export const invalidInput = (message: string, fields?: Record<string, string>) =
 export const unauthenticated = (message?: string) => new DomainError('UNAUTHENTICATED', message);
 export const forbidden = (message?: string) => new DomainError('FORBIDDEN', message);
 export const notFound = (message?: string) => new DomainError('NOT_FOUND', message);
+/** The request clashes with the current state (a night already taken, a run in progress). */
+export const conflict = (message: string, fields?: Record<string, string>) =>
+  new DomainError('CONFLICT', message, { fields });
+/** A calendar feed could not be read (network, non-2xx, not a calendar). */
+export const feedUnreadable = (message: string) => new DomainError('FEED_UNREADABLE', message);
 export const tooLarge = (message: string) => new DomainError('PAYLOAD_TOO_LARGE', message);
 export const unsupportedMedia = (message: string) => new DomainError('UNSUPPORTED_MEDIA_TYPE', message);
 export const rateLimited = (message: string, retryAfterSeconds: number) =>

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LIMITS } from '@cabana/shared/config/limits';
+import { CALENDAR_LIMITS } from '@cabana/shared/config/calendar';
 
 /** Repository root, whatever the working directory. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -36,6 +37,12 @@ export interface Config {
   imageConcurrency: number;
   /** Uploads waiting for the image queue beyond which new ones get 503. */
   imageQueueMax: number;
+  /** Minutes between two imports of every calendar feed (0: only on start and on demand). */
+  icalSyncMinutes: number;
+  /** Let calendar feeds live on loopback or private addresses (tests, a feed on the owner's network). */
+  icalAllowPrivateHosts: boolean;
+  /** Time allowed for one feed fetch, redirects included. */
+  icalFetchTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -103,5 +110,8 @@ export function readEnv(env: Env = process.env, cwd: string = process.cwd()): Co
     publicUploadWindowMs: int(env, 'PUBLIC_UPLOAD_WINDOW_SECONDS', 60 * 60, 1) * 1000,
     imageConcurrency: int(env, 'IMAGE_CONCURRENCY', 1, 1),
     imageQueueMax: int(env, 'IMAGE_QUEUE_MAX', 50, 1),
+    icalSyncMinutes: int(env, 'ICAL_SYNC_MINUTES', 30),
+    icalAllowPrivateHosts: bool(env, 'ICAL_ALLOW_PRIVATE_HOSTS', false),
+    icalFetchTimeoutMs: int(env, 'ICAL_FETCH_TIMEOUT_MS', CALENDAR_LIMITS.feedTimeoutMs, 1),
   };
 }

@@ -7,13 +7,15 @@ import { systemClock, type Clock } from './clock';
 import type { AppDeps, Logger } from './deps';
 import { createLimiters } from './deps';
 import { createApp } from './app';
-import { openStore, type Store } from './db/store';
+import { newSecretToken, openStore, type Store } from './db/store';
 import { lockDataDir } from './db/lock';
 import { generatePassword, getDummyHash, hashPassword } from './auth/password';
 import { Sessions } from './auth/sessions';
 import { ImageService } from './images/image-service';
 import { FormTokens } from './forms/form-token';
 import { seedSamplePhotos } from './seed';
+import { CalendarSync } from './calendar/calendar-sync';
+import { CALENDAR_LIMITS } from '@cabana/shared/config/calendar';
 
 export interface RunningServer {
   /** http://host:port (127.0.0.1 when listening on every interface). */
@@ -79,6 +81,20 @@ export async function startServer(
       if (missing.length > 0) log.error(`image ${img.id} is missing files: ${missing.join(', ')}`);
     }
 
+    // Data files from before calendar sync get their export link's secret once, and keep it.
+    if (!store.data.calendar.exportToken) {
+      store.data.calendar.exportToken = newSecretToken();
+      await store.save();
+    }
+    const calendar = new CalendarSync(store, {
+      intervalMs: config.icalSyncMinutes * 60_000,
+      timeoutMs: config.icalFetchTimeoutMs,
+      maxBytes: CALENDAR_LIMITS.feedMaxBytes,
+      maxRedirects: CALENDAR_LIMITS.feedMaxRedirects,
+      allowPrivate: config.icalAllowPrivateHosts,
+      log,
+    });
+
     const deps: AppDeps = {
       config,
       store,
@@ -86,6 +102,7 @@ export async function startServer(
       images,
       formTokens: new FormTokens(store, { minFillMs: config.formMinFillMs, maxAgeMs: config.formMaxAgeMs, now }),
       limiters: createLimiters(config, clock),
+      calendar,
       log,
       clock,
     };
@@ -105,6 +122,7 @@ export async function startServer(
     const { port } = srv.address() as AddressInfo;
     const host = !config.host || config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
 
+    calendar.start();
     let closing = false;
     const seeding = config.seedSamplePhotos
       ? seedSamplePhotos(config.seedDir, store, images, log).then(
@@ -125,6 +143,8 @@ export async function startServer(
       seeding,
       async close() {
         closing = true;
+        // First, so a sync waiting on a slow feed does not hold the shutdown up.
+        await calendar.stop();
         await new Promise<void>((resolve) => {
           srv.close(() => resolve());
           srv.closeIdleConnections();

@@ -6,15 +6,16 @@ import { setTimeout as delay } from 'node:timers/promises';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Image } from '@cabana/shared/schemas/image';
-import { DataSchema } from '../src/db/schema';
+import { addDays, todayAtCabin } from '@cabana/shared/pricing/dates';
+import { DataSchema, type Data } from '../src/db/schema';
 import { REPO_ROOT } from '../src/env';
 import { longRuns } from '../../test-support/runs';
 import { twoColour } from './helpers/fixtures';
 
 /**
- * The fault test of docs/decisions/001-server-data-folder.md: a driver sends uploads, deletes and
- * price changes to a real server process, SIGKILLs it at random moments, restarts it on the same
- * folder and checks what survived.
+ * The fault test of docs/decisions/001-server-data-folder.md: a driver sends uploads, deletes, price
+ * changes and calendar writes (manual blocks, seasons, confirmed reservations) to a real server
+ * process, SIGKILLs it at random moments, restarts it on the same folder and checks what survived.
  */
 const PASSWORD = 'clave para la prueba de caídas';
 /** A short run in `npm test`; `npm run test:slow` kills it many more times. */
@@ -38,6 +39,10 @@ function startChild(dataDir: string): Promise<Child> {
         ADMIN_PASSWORD: PASSWORD,
         SEED_SAMPLE_PHOTOS: 'false',
         IMAGE_CONCURRENCY: '2',
+        FORM_MIN_FILL_MS: '0',
+        ENQUIRIES_PER_CLIENT: '100000',
+        ENQUIRIES_GLOBAL: '100000',
+        ICAL_SYNC_MINUTES: '0',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -76,6 +81,104 @@ function signal() {
   };
 }
 
+/** What the calendar driver was told was saved, and what a kill may have cut short. */
+interface CalendarAcks {
+  blocks: Set<string>;
+  deletedBlocks: Set<string>;
+  deletingBlock: string | undefined;
+  seasonPrice: number | undefined;
+  nextSeasonPrice: number;
+  confirmed: Set<string>;
+  reservationsSent: number;
+}
+
+function checkCalendar(data: Data, acks: CalendarAcks) {
+  const blockIds = new Set(data.calendar.blocks.map((b) => b.id));
+  if (acks.deletingBlock && !blockIds.has(acks.deletingBlock)) {
+    acks.blocks.delete(acks.deletingBlock);
+    acks.deletedBlocks.add(acks.deletingBlock);
+  }
+  acks.deletingBlock = undefined;
+  for (const id of acks.blocks) expect(blockIds.has(id), `acknowledged block ${id}`).toBe(true);
+  for (const id of acks.deletedBlocks) expect(blockIds.has(id), `deleted block ${id}`).toBe(false);
+  const stored = data.calendar.seasons[0]?.pricePerPerson;
+  const inFlight = acks.nextSeasonPrice - 1;
+  if (acks.seasonPrice === undefined) expect([undefined, inFlight]).toContain(stored);
+  else expect([acks.seasonPrice, inFlight]).toContain(stored);
+  acks.seasonPrice = stored;
+  for (const id of acks.confirmed) {
+    expect(data.enquiries.find((e) => e.id === id)?.status, `confirmed reservation ${id}`).toBe('confirmada');
+  }
+}
+
+/** Manual blocks added and removed, seasons replaced, reservations sent and confirmed, until stopped. */
+async function driveCalendar(url: string, auth: Record<string, string>, acks: CalendarAcks, stop: { now: boolean }) {
+  const send = (method: string, path: string, body?: unknown, headers = auth) =>
+    fetch(`${url}/api${path}`, {
+      method,
+      headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }).catch(() => undefined);
+  const today = todayAtCabin();
+  // Paced: every write is a durable save of the whole file, and the uploads' saves queue behind them.
+  for (let i = 0; !stop.now; i++, await delay(100)) {
+    const block = await send('POST', '/calendario/bloqueos', { start: addDays(today, 200), end: addDays(today, 202) });
+    if (block?.status !== 201) return;
+    const blockId = ((await block.json().catch(() => ({}))) as { id?: string }).id;
+    if (blockId) acks.blocks.add(blockId);
+
+    const victim = i % 2 === 1 ? [...acks.blocks][0] : undefined;
+    if (victim) {
+      acks.deletingBlock = victim;
+      if ((await send('DELETE', `/calendario/bloqueos/${victim}`))?.status !== 204) return;
+      acks.blocks.delete(victim);
+      acks.deletedBlocks.add(victim);
+      acks.deletingBlock = undefined;
+    }
+
+    const price = acks.nextSeasonPrice++;
+    const season = {
+      name: 'Temporada alta',
+      start: addDays(today, 30),
+      end: addDays(today, 60),
+      pricePerPerson: price,
+      minNights: 1,
+    };
+    if ((await send('PUT', '/temporadas', { seasons: [season] }))?.status !== 200) return;
+    acks.seasonPrice = price;
+
+    if (i % 3 === 0) {
+      const token = await send('GET', '/consultas/token', undefined, {});
+      const formToken = ((await token?.json().catch(() => ({}))) as { token?: string } | undefined)?.token;
+      if (!formToken) return;
+      // Each reservation its own nights, far from the rest, so confirming is never a conflict.
+      const checkIn = addDays(today, 400 + 3 * acks.reservationsSent++);
+      const sent = await send(
+        'POST',
+        '/consultas',
+        {
+          type: 'reserva',
+          name: 'Prueba de caídas',
+          email: 'crash@example.com',
+          phone: '+57 300 000 0000',
+          checkIn,
+          checkOut: addDays(checkIn, 2),
+          numPeople: 2,
+          consent: true,
+          formToken,
+        },
+        {},
+      );
+      if (sent?.status !== 201) return;
+      const id = ((await sent.json().catch(() => ({}))) as { id?: string }).id;
+      if (!id) return;
+      const confirmed = await send('PATCH', `/consultas/${id}`, { status: 'confirmada' });
+      if (confirmed?.status !== 200) return;
+      acks.confirmed.add(id);
+    }
+  }
+}
+
 describe('crash safety (SIGKILL at random points)', () => {
   let dataDir = '';
   let current: Child | undefined;
@@ -104,6 +207,15 @@ describe('crash safety (SIGKILL at random points)', () => {
       let kills = 0;
       let lastPrice = 80_000;
       let nextPrice = 100_000;
+      const calendarAcks: CalendarAcks = {
+        blocks: new Set(),
+        deletedBlocks: new Set(),
+        deletingBlock: undefined,
+        seasonPrice: undefined,
+        nextSeasonPrice: 300_000,
+        confirmed: new Set(),
+        reservationsSent: 0,
+      };
 
       for (let round = 0; round < ROUNDS; round++) {
         current = await startChild(dataDir);
@@ -120,6 +232,7 @@ describe('crash safety (SIGKILL at random points)', () => {
         const data = DataSchema.parse(JSON.parse(await readFile(join(dataDir, 'db.json'), 'utf8')));
         expect([lastPrice, nextPrice - 1]).toContain(data.price.precio);
         lastPrice = data.price.precio;
+        checkCalendar(data, calendarAcks);
         const ids = new Set(data.images.map((i) => i.id));
         settleInterruptedDelete(ids);
         for (const id of acknowledged.keys()) expect(ids.has(id), `acknowledged image ${id}`).toBe(true);
@@ -189,6 +302,7 @@ describe('crash safety (SIGKILL at random points)', () => {
             else break;
           }
         })();
+        const calendar = driveCalendar(url, auth, calendarAcks, stop);
         // Let each round make some progress even on a loaded machine, then kill at a random moment.
         if (ackedThisRound === 0) {
           const timeout = new AbortController();
@@ -200,17 +314,21 @@ describe('crash safety (SIGKILL at random points)', () => {
         kills++;
         stop.now = true;
         progress.fire();
-        await Promise.all([...uploads, deletes, prices]);
+        await Promise.all([...uploads, deletes, prices, calendar]);
         current = undefined;
       }
       expect(kills).toBe(ROUNDS);
       expect(acknowledged.size + deleted.size).toBeGreaterThan(0);
+      expect(calendarAcks.blocks.size + calendarAcks.deletedBlocks.size).toBeGreaterThan(0);
       console.log(
-        `crash test: ${kills} kills, ${acknowledged.size} images kept, ${deleted.size} deleted, last price ${lastPrice}`,
+        `crash test: ${kills} kills, ${acknowledged.size} images kept, ${deleted.size} deleted, last price ${lastPrice}; ` +
+          `calendar: ${calendarAcks.blocks.size} blocks kept, ${calendarAcks.deletedBlocks.size} deleted, ` +
+          `${calendarAcks.confirmed.size} confirmations, season price ${calendarAcks.seasonPrice}`,
       );
 
       // A last start, then the same checks through the API: every acknowledged image is served whole.
       current = await startChild(dataDir);
+      checkCalendar(DataSchema.parse(JSON.parse(await readFile(join(dataDir, 'db.json'), 'utf8'))), calendarAcks);
       const list = (await (await fetch(`${current.url}/api/imagenes`)).json()) as Image[];
       const listed = new Set(list.map((i) => i.id));
       // The last kill may have cut a delete short too: settle it as every round does.

@@ -31,6 +31,7 @@ const STATUS: Record<DomainErrorCode, number> = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   UNAVAILABLE: 503,
+  FEED_UNREADABLE: 502,
 };
 const CODES = Object.keys(STATUS) as DomainErrorCode[];
 

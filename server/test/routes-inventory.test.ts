@@ -65,7 +65,18 @@ describe('route inventory', () => {
       .map((r) => r.path)
       .sort();
     expect(publicReads).toEqual(
-      ['/api/consultas/token', '/api/health', '/api/imagenes', '/api/precioPersona/precio', '/api/sesion'].sort(),
+      [
+        '/api/consultas/token',
+        '/api/health',
+        '/api/imagenes',
+        '/api/precioPersona/precio',
+        '/api/sesion',
+        '/api/disponibilidad',
+        '/api/temporadas',
+        '/api/cotizacion',
+        // The export link's unguessable token is its own authorization.
+        '/api/calendario/ical/:token.ics',
+      ].sort(),
     );
   });
   it('every DELETE answers 204 with no body', async () => {

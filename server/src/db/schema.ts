@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ImageSchema } from '@cabana/shared/schemas/image';
 import { EnquirySchema } from '@cabana/shared/schemas/enquiry';
 import { PrecioSchema } from '@cabana/shared/schemas/price';
+import { SeasonSchema } from '@cabana/shared/schemas/season';
 
 /** A stored image: the API shape plus the folder its files live in (always `images/<id>/`). */
 export const StoredImageSchema = ImageSchema.extend({
@@ -20,6 +21,53 @@ export const StoredSessionSchema = z.object({
 });
 export type StoredSession = z.infer<typeof StoredSessionSchema>;
 
+/** A night range the owner blocked by hand (maintenance, family). */
+export const StoredBlockSchema = z.object({
+  id: z.string(),
+  start: z.string(),
+  end: z.string(),
+  note: z.string(),
+  createdAt: z.string(),
+});
+export type StoredBlock = z.infer<typeof StoredBlockSchema>;
+
+/** An event imported from a feed, matched across syncs by `key` (its UID, plus the occurrence for repeats). */
+export const StoredFeedEventSchema = z.object({
+  /** Stable id: the calendar entry's id and, in our export, the VEVENT's UID. */
+  id: z.string(),
+  key: z.string(),
+  start: z.string(),
+  end: z.string(),
+  summary: z.string(),
+  firstSeenAt: z.string(),
+});
+export type StoredFeedEvent = z.infer<typeof StoredFeedEventSchema>;
+
+export const StoredFeedSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  url: z.string(),
+  /** Secret part of this feed's export URL. */
+  exportToken: z.string(),
+  createdAt: z.string(),
+  lastSyncAt: z.string().nullable(),
+  lastError: z.string().nullable(),
+  /** The last successful fetch's events: kept as they are when a later fetch fails. */
+  events: z.array(StoredFeedEventSchema),
+});
+export type StoredFeed = z.infer<typeof StoredFeedSchema>;
+
+/** Availability, seasons and calendar sync. Every field has a default, so older data files still load. */
+export const CalendarDataSchema = z.object({
+  blocks: z.array(StoredBlockSchema).default([]),
+  feeds: z.array(StoredFeedSchema).default([]),
+  seasons: z.array(SeasonSchema).default([]),
+  baseMinNights: z.number().int().min(1).default(1),
+  /** Secret part of the general export URL; empty until the first start that knows about it sets it. */
+  exportToken: z.string().default(''),
+});
+export type CalendarData = z.infer<typeof CalendarDataSchema>;
+
 export const DataSchema = z.object({
   version: z.literal(1),
   admin: z.object({ email: z.string(), passwordHash: z.string(), passwordChangedAt: z.string() }).nullable(),
@@ -31,5 +79,6 @@ export const DataSchema = z.object({
   /** Nonces of form tokens already used, kept until the token would have expired anyway. */
   usedFormTokens: z.array(z.object({ nonce: z.string(), expiresAt: z.number() })),
   seeded: z.boolean(),
+  calendar: CalendarDataSchema.prefault({}),
 });
 export type Data = z.infer<typeof DataSchema>;

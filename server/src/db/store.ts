@@ -10,6 +10,9 @@ export const DATA_FILE = 'db.json';
 
 export class DataFileError extends Error {}
 
+/** 256 random bits, URL-safe: for secrets that travel in URLs (calendar export links). */
+export const newSecretToken = () => randomBytes(32).toString('base64url');
+
 export function initialData(): Data {
   return {
     version: 1,
@@ -21,6 +24,7 @@ export function initialData(): Data {
     sessions: [],
     usedFormTokens: [],
     seeded: false,
+    calendar: { blocks: [], feeds: [], seasons: [], baseMinNights: 1, exportToken: newSecretToken() },
   };
 }
 

@@ -16,6 +16,7 @@ const HTTP: Record<DomainErrorCode, { status: number; message: string }> = {
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Tipo de contenido no admitido.' },
   RATE_LIMITED: { status: 429, message: 'Demasiadas solicitudes. Espera un momento e inténtalo de nuevo.' },
   UNAVAILABLE: { status: 503, message: 'El servidor está ocupado. Inténtalo de nuevo en un momento.' },
+  FEED_UNREADABLE: { status: 502, message: 'No pudimos leer ese calendario.' },
 };
 
 export interface HttpError {

@@ -6,6 +6,11 @@ import { imagenesRouter } from './imagenes';
 import { precioRouter } from './precio';
 import { sesionRouter } from './sesion';
 import { consultasRouter } from './consultas';
+import { disponibilidadRouter } from './disponibilidad';
+import { cotizacionRouter } from './cotizacion';
+import { temporadasRouter } from './temporadas';
+import { calendarioRouter } from './calendario';
+import { fuentesRouter } from './fuentes';
 
 export const API_PREFIX = '/api';
 
@@ -28,6 +33,11 @@ export function createApiRouter(deps: AppDeps): Router {
     precioRouter(deps),
     sesionRouter(deps),
     consultasRouter(deps),
+    disponibilidadRouter(deps),
+    cotizacionRouter(deps),
+    temporadasRouter(deps),
+    calendarioRouter(deps),
+    fuentesRouter(deps),
   ]) {
     api.use(r.routes(), r.allowedMethods());
   }

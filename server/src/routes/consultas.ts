@@ -1,12 +1,15 @@
 import { Router } from '@koa/router';
 import { API_ROUTES } from '@cabana/shared/api/paths';
 import { BUSINESS } from '@cabana/shared/config/business';
+import { isStayFree } from '@cabana/shared/availability/ranges';
+import { checkStay, STAY_MESSAGES } from '@cabana/shared/pricing/seasons';
 import { EnquiryInputSchema, UpdateEnquiryInputSchema, type Enquiry } from '@cabana/shared/schemas/enquiry';
 import { newestFirst } from '@cabana/shared/lib/newest-first';
 import type { AppDeps } from '../deps';
 import { isRecordId, newRecordId } from '../lib/ids';
 import { requireAdmin } from '../middleware/auth';
-import { notFound } from '../domain-errors';
+import { conflict, invalidInput, notFound } from '../domain-errors';
+import { blockedRanges, pricingRules } from '../calendar/entries';
 import { jsonBody, validate } from '../middleware/validate';
 
 const NOT_FOUND = 'No encontramos esa consulta.';
@@ -32,6 +35,15 @@ export function consultasRouter({ store, formTokens, limiters, log, clock }: App
       ctx.body = { id: newRecordId() };
     };
     if (input.website) return dropQuietly('honeypot');
+    // Before the token is spent, so a visitor told "taken" can pick other dates with the same form.
+    if (input.type === 'reserva') {
+      const stay = checkStay(input, pricingRules(store.data), blockedRanges(store.data));
+      if (!stay.available) throw conflict(STAY_MESSAGES.unavailable);
+      if (stay.tooShort) {
+        const message = STAY_MESSAGES.minNights(stay.minNights);
+        throw invalidInput(message, { checkOut: message });
+      }
+    }
     const verdict = formTokens.check(input.formToken);
     if (verdict !== 'ok') return dropQuietly(`token ${verdict}`);
 
@@ -71,6 +83,15 @@ export function consultasRouter({ store, formTokens, limiters, log, clock }: App
     const enquiry = byId(ctx.params.id ?? '');
     if (!enquiry) throw notFound(NOT_FOUND);
     const { status } = validate(UpdateEnquiryInputSchema, ctx.request.body);
+    if (status === 'confirmada' && enquiry.status !== 'confirmada') {
+      if (enquiry.type !== 'reserva') {
+        throw invalidInput('Solo una solicitud de reserva se puede confirmar.', { status: 'Solo reservas.' });
+      }
+      // Confirming blocks the stay's nights; another booking or block may have taken one meanwhile.
+      if (!isStayFree(enquiry, blockedRanges(store.data, { exceptEnquiryId: enquiry.id }))) {
+        throw conflict('No se puede confirmar: alguna de las noches de esta reserva ya está ocupada.');
+      }
+    }
     enquiry.status = status;
     await store.save();
     ctx.body = enquiry;

@@ -9,6 +9,19 @@ import {
   type EnquiryStatus,
 } from '../schemas/enquiry';
 import { SessionInfoSchema, type LoginInput, type SessionInfo } from '../schemas/session';
+import { AvailabilitySchema, type Availability } from '../schemas/availability';
+import { QuoteSchema, type Quote } from '../schemas/quote';
+import { SeasonsSchema, type Seasons, type UpdateSeasonsInputSchema } from '../schemas/season';
+import {
+  CalendarEntrySchema,
+  CalendarSchema,
+  FeedSchema,
+  type Calendar,
+  type CalendarEntry,
+  type CreateBlockInputSchema,
+  type CreateFeedInputSchema,
+  type Feed,
+} from '../schemas/calendar';
 import { API_PATHS } from './paths';
 import { errorFromResponse, networkError } from './errors';
 
@@ -55,6 +68,12 @@ export function createApiClient(opts: ApiClientOptions) {
   }
 
   const images = z.array(ImageSchema);
+  const query = (params: Record<string, string | number | undefined>) => {
+    const q = new URLSearchParams();
+    for (const [k, v] of Object.entries(params)) if (v !== undefined) q.set(k, String(v));
+    const text = q.toString();
+    return text ? `?${text}` : '';
+  };
 
   return {
     baseUrl: base,
@@ -78,6 +97,22 @@ export function createApiClient(opts: ApiClientOptions) {
     setEnquiryStatus: (id: string, status: EnquiryStatus): Promise<Enquiry> =>
       request(EnquirySchema, 'PATCH', API_PATHS.enquiry(id), { status }),
     deleteEnquiry: (id: string): Promise<void> => remove(API_PATHS.enquiry(id)),
+    getAvailability: (window: { from?: string; to?: string } = {}): Promise<Availability> =>
+      request(AvailabilitySchema, 'GET', API_PATHS.availability + query(window)),
+    getSeasons: (): Promise<Seasons> => request(SeasonsSchema, 'GET', API_PATHS.seasons),
+    setSeasons: (input: z.input<typeof UpdateSeasonsInputSchema>): Promise<Seasons> =>
+      request(SeasonsSchema, 'PUT', API_PATHS.seasons, input),
+    getQuote: (stay: { checkIn: string; checkOut: string; numPeople: number }): Promise<Quote> =>
+      request(QuoteSchema, 'GET', API_PATHS.quote + query(stay)),
+    getCalendar: (): Promise<Calendar> => request(CalendarSchema, 'GET', API_PATHS.calendar),
+    addBlock: (input: z.input<typeof CreateBlockInputSchema>): Promise<CalendarEntry> =>
+      request(CalendarEntrySchema, 'POST', API_PATHS.calendarBlocks, input),
+    deleteBlock: (id: string): Promise<void> => remove(API_PATHS.calendarBlock(id)),
+    listFeeds: (): Promise<Feed[]> => request(z.array(FeedSchema), 'GET', API_PATHS.calendarFeeds),
+    addFeed: (input: z.input<typeof CreateFeedInputSchema>): Promise<Feed> =>
+      request(FeedSchema, 'POST', API_PATHS.calendarFeeds, input),
+    deleteFeed: (id: string): Promise<void> => remove(API_PATHS.calendarFeed(id)),
+    syncFeed: (id: string): Promise<Feed> => request(FeedSchema, 'POST', API_PATHS.calendarFeedSync(id)),
   };
 }
 

@@ -11,6 +11,16 @@ export const API_PATHS = {
   enquiries: '/consultas',
   enquiryToken: '/consultas/token',
   enquiry: (id: string) => `/consultas/${encodeURIComponent(id)}`,
+  availability: '/disponibilidad',
+  seasons: '/temporadas',
+  quote: '/cotizacion',
+  calendar: '/calendario',
+  calendarBlocks: '/calendario/bloqueos',
+  calendarBlock: (id: string) => `/calendario/bloqueos/${encodeURIComponent(id)}`,
+  calendarFeeds: '/calendario/fuentes',
+  calendarFeed: (id: string) => `/calendario/fuentes/${encodeURIComponent(id)}`,
+  calendarFeedSync: (id: string) => `/calendario/fuentes/${encodeURIComponent(id)}/sincronizar`,
+  calendarExport: (token: string) => `/calendario/ical/${encodeURIComponent(token)}.ics`,
 } as const;
 
 /** Route patterns as the server's router declares them. */
@@ -26,6 +36,17 @@ export const API_ROUTES = {
   enquiries: '/consultas',
   enquiryToken: '/consultas/token',
   enquiry: '/consultas/:id',
+  availability: '/disponibilidad',
+  seasons: '/temporadas',
+  quote: '/cotizacion',
+  calendar: '/calendario',
+  calendarBlocks: '/calendario/bloqueos',
+  calendarBlock: '/calendario/bloqueos/:id',
+  calendarFeeds: '/calendario/fuentes',
+  calendarFeed: '/calendario/fuentes/:id',
+  calendarFeedSync: '/calendario/fuentes/:id/sincronizar',
+  /** Public but unguessable: the token is the secret. */
+  calendarExport: '/calendario/ical/:token.ics',
 } as const;
 
 /** Public URL prefix under which the server serves stored image variants. */

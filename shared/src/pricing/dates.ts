@@ -26,3 +26,17 @@ export function nightsBetween(checkIn: string, checkOut: string): number {
   const b = Date.parse(`${checkOut}T00:00:00Z`);
   return Math.round((b - a) / 86_400_000);
 }
+
+const DAY_MS = 86_400_000;
+
+/** The date `days` after (or before) a YYYY-MM-DD date, computed in UTC so no zone can shift it. */
+export function addDays(iso: string, days: number): string {
+  return new Date(Date.parse(`${iso}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The nights of a stay `[checkIn, checkOut)` as YYYY-MM-DD strings (checkout is not a night). */
+export function nightsOf(checkIn: string, checkOut: string): string[] {
+  const nights: string[] = [];
+  for (let d = checkIn; d < checkOut; d = addDays(d, 1)) nights.push(d);
+  return nights;
+}

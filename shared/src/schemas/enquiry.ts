@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { BUSINESS } from '../config/business';
 import { LIMITS } from '../config/limits';
-import { isIsoDate, todayAtCabin } from '../pricing/dates';
+import { CALENDAR_LIMITS } from '../config/calendar';
+import { isIsoDate, nightsBetween, todayAtCabin } from '../pricing/dates';
 
 const name = z
   .string()
@@ -18,6 +19,12 @@ const phone = z
   .trim()
   .regex(/^\+?[\d\s().-]{7,}$/, 'Escribe un teléfono válido (solo números, espacios o +).')
   .max(LIMITS.phoneMax, 'El teléfono es demasiado largo.');
+/** Size of the group, within the cabin's capacity. */
+export const NumPeopleSchema = z
+  .number({ error: 'Elige el número de personas.' })
+  .int('Elige el número de personas.')
+  .min(BUSINESS.minPeople, `El mínimo es de ${BUSINESS.minPeople} personas.`)
+  .max(BUSINESS.maxPeople, `La capacidad máxima es de ${BUSINESS.maxPeople} personas.`);
 const date = (label: string) => z.string().trim().refine(isIsoDate, `Elige la fecha de ${label}.`);
 const consent = z.literal(true, {
   error: 'Debes aceptar el tratamiento de tus datos personales.',
@@ -41,6 +48,12 @@ export function reservationDateErrors(
   if (isIsoDate(checkIn) && checkIn < today) errors.checkIn = 'La fecha de llegada no puede estar en el pasado.';
   if (isIsoDate(checkIn) && isIsoDate(checkOut) && checkOut <= checkIn) {
     errors.checkOut = 'La salida debe ser posterior a la llegada.';
+  } else if (
+    isIsoDate(checkIn) &&
+    isIsoDate(checkOut) &&
+    nightsBetween(checkIn, checkOut) > CALENDAR_LIMITS.maxStayNights
+  ) {
+    errors.checkOut = `La estadía puede ser de ${CALENDAR_LIMITS.maxStayNights} noches como máximo.`;
   }
   return errors;
 }
@@ -53,11 +66,7 @@ export const ReservationInputSchema = z
     phone,
     checkIn: date('llegada'),
     checkOut: date('salida'),
-    numPeople: z
-      .number({ error: 'Elige el número de personas.' })
-      .int('Elige el número de personas.')
-      .min(BUSINESS.minPeople, `El mínimo es de ${BUSINESS.minPeople} personas.`)
-      .max(BUSINESS.maxPeople, `La capacidad máxima es de ${BUSINESS.maxPeople} personas.`),
+    numPeople: NumPeopleSchema,
     message: z
       .string()
       .trim()
@@ -91,7 +100,11 @@ export type ContactInput = z.infer<typeof ContactInputSchema>;
 export const EnquiryInputSchema = z.discriminatedUnion('type', [ReservationInputSchema, ContactInputSchema]);
 export type EnquiryInput = z.infer<typeof EnquiryInputSchema>;
 
-export const EnquiryStatusSchema = z.enum(['nueva', 'respondida']);
+/**
+ * `confirmada` blocks a reservation's nights as a direct booking; `cancelada` (or any other status)
+ * leaves them free.
+ */
+export const EnquiryStatusSchema = z.enum(['nueva', 'respondida', 'confirmada', 'cancelada']);
 export type EnquiryStatus = z.infer<typeof EnquiryStatusSchema>;
 
 const stored = {

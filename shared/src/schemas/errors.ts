@@ -13,6 +13,8 @@ export const SERVER_ERROR_CODES = [
   'RATE_LIMITED',
   'INTERNAL',
   'UNAVAILABLE',
+  /** A calendar feed could not be read (network, non-2xx, not a calendar). */
+  'FEED_UNREADABLE',
 ] as const;
 export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number];
 

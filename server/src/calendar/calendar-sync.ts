@@ -1,0 +1,154 @@
+import { todayAtCabin } from '@cabana/shared/pricing/dates';
+import type { Store } from '../db/store';
+import type { StoredFeed, StoredFeedEvent } from '../db/schema';
+import type { Logger } from '../deps';
+import { fetchFeed, FeedFetchError, type FetchFeedOptions } from './fetch-feed';
+import { FeedParseError, parseFeed, type ParsedEvent } from './parse-feed';
+import { importedEventId } from './entries';
+
+export class FeedNotFoundError extends Error {
+  override name = 'FeedNotFoundError';
+}
+
+/** A sync that could not read the feed: its blocks were kept and `lastError` says why (Spanish). */
+export class FeedSyncError extends Error {
+  override name = 'FeedSyncError';
+  constructor(
+    message: string,
+    readonly feed: StoredFeed,
+  ) {
+    super(message);
+  }
+}
+
+const UNEXPECTED = 'No se pudo leer el calendario por un error inesperado. Se volverá a intentar más tarde.';
+
+export interface CalendarSyncOptions extends Omit<FetchFeedOptions, 'signal'> {
+  /** Time between two syncs of every feed; 0 turns the timer off. */
+  intervalMs: number;
+  log: Logger;
+  now?: () => Date;
+}
+
+/**
+ * Imports the owner's other calendars: on start, on a timer and on demand. One sync per feed at a
+ * time; a failed fetch changes nothing but the feed's `lastError`.
+ */
+export class CalendarSync {
+  #queues = new Map<string, Promise<unknown>>();
+  #timer: NodeJS.Timeout | undefined;
+  #abort = new AbortController();
+  #stopped = false;
+
+  constructor(
+    readonly store: Store,
+    readonly opts: CalendarSyncOptions,
+  ) {}
+
+  #now() {
+    return (this.opts.now ?? (() => new Date()))();
+  }
+
+  /** Syncs every feed now, then every `intervalMs` (the timer never keeps the process alive). */
+  start(): void {
+    void this.syncAll();
+    if (this.opts.intervalMs > 0) {
+      this.#timer = setInterval(() => void this.syncAll(), this.opts.intervalMs);
+      this.#timer.unref();
+    }
+  }
+
+  /** Stops the timer, cuts fetches short and waits for syncs under way to finish. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    clearInterval(this.#timer);
+    this.#abort.abort();
+    await Promise.allSettled([...this.#queues.values()]);
+  }
+
+  /** One feed after the other: a cabin has a handful, and this keeps the work off the visitors' way. */
+  async syncAll(): Promise<void> {
+    for (const { id } of [...this.store.data.calendar.feeds]) {
+      if (this.#stopped) return;
+      await this.syncFeed(id).catch((err: unknown) => {
+        if (err instanceof FeedSyncError) this.opts.log.info(`calendar feed ${id}: ${err.message}`);
+        else if (!(err instanceof FeedNotFoundError)) this.opts.log.error(`calendar feed ${id} failed`, err);
+      });
+    }
+  }
+
+  /** Fetches and imports one feed; resolves to its state, or rejects with FeedSyncError / FeedNotFoundError. */
+  syncFeed(id: string): Promise<StoredFeed> {
+    const previous = this.#queues.get(id) ?? Promise.resolve();
+    const run = previous.catch(() => undefined).then(() => this.#sync(id));
+    const tail = run.catch(() => undefined);
+    this.#queues.set(id, tail);
+    void tail.then(() => {
+      if (this.#queues.get(id) === tail) this.#queues.delete(id);
+    });
+    return run;
+  }
+
+  async #sync(id: string): Promise<StoredFeed> {
+    const feed = this.#find(id);
+    if (!feed) throw new FeedNotFoundError(id);
+    let events: ParsedEvent[] | undefined;
+    let error: string | undefined;
+    try {
+      const text = await fetchFeed(feed.url, { ...this.opts, signal: this.#abort.signal });
+      events = parseFeed(text, todayAtCabin(this.#now()));
+    } catch (err) {
+      if (err instanceof FeedFetchError || err instanceof FeedParseError) {
+        error = err.message;
+      } else {
+        this.opts.log.error(`calendar feed ${id}: unexpected failure`, err);
+        error = UNEXPECTED;
+      }
+    }
+    // Shutting down cut the fetch short: that says nothing about the feed, so nothing is recorded.
+    if (this.#stopped && !events) throw new FeedSyncError(error ?? UNEXPECTED, feed);
+
+    // The feed may have been removed while its fetch ran; from here on nothing awaits until the save.
+    const current = this.#find(id);
+    if (!current) throw new FeedNotFoundError(id);
+    const now = this.#now().toISOString();
+    if (events) {
+      current.events = upsertEvents(current, events, now);
+      current.lastSyncAt = now;
+      current.lastError = null;
+    } else {
+      current.lastError = error ?? UNEXPECTED;
+    }
+    await this.store.save();
+    if (!events) throw new FeedSyncError(current.lastError!, current);
+    return current;
+  }
+
+  #find(id: string): StoredFeed | undefined {
+    return this.store.data.calendar.feeds.find((f) => f.id === id);
+  }
+}
+
+/**
+ * The feed's events after a successful fetch, matched to the stored ones by key: a known event
+ * keeps its id (so our export's UID stays put), a new one is added, one no longer listed is gone
+ * (a cancellation frees its nights).
+ */
+function upsertEvents(feed: StoredFeed, parsed: readonly ParsedEvent[], now: string): StoredFeedEvent[] {
+  const known = new Map(feed.events.map((e) => [e.key, e]));
+  const used = new Set<string>();
+  return parsed.map((e) => {
+    // A feed listing one UID twice (against the RFC) keeps both, told apart by their dates.
+    const key = used.has(e.key) ? `${e.key}~${e.start}~${e.end}` : e.key;
+    used.add(key);
+    const old = known.get(key);
+    return {
+      id: old?.id ?? importedEventId(feed.id, key),
+      key,
+      start: e.start,
+      end: e.end,
+      summary: e.summary,
+      firstSeenAt: old?.firstSeenAt ?? now,
+    };
+  });
+}

@@ -1,0 +1,100 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CalendarSchema } from '@cabana/shared/schemas/calendar';
+import { CalendarSync } from '../src/calendar/calendar-sync';
+import { openStore } from '../src/db/store';
+import { startTestServer } from './helpers/test-server';
+import { bearer, json } from './helpers/http';
+import { day, feedFixture, startFeedServer, type FeedServer } from './helpers/ical-feeds';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const quiet = { info: () => undefined, error: () => undefined };
+
+describe('when feeds are imported', () => {
+  let channels: FeedServer;
+  let dataDir: string;
+  beforeAll(async () => {
+    channels = await startFeedServer();
+    dataDir = await mkdtemp(join(tmpdir(), 'cabana-sync-'));
+  });
+  afterAll(async () => {
+    await channels.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('imports every feed when the server starts', async () => {
+    const env = { ICAL_ALLOW_PRIVATE_HOSTS: 'true', ICAL_SYNC_MINUTES: '0' };
+    channels.set('/booking.ics', { body: feedFixture('booking') });
+    let s = await startTestServer({ dataDir, env });
+    let tok = await s.loginToken();
+    const feed = await (
+      await json(
+        s,
+        'POST',
+        '/calendario/fuentes',
+        { name: 'Booking.com', url: `${channels.url}/booking.ics` },
+        bearer(tok),
+      )
+    ).json();
+    expect((await json(s, 'POST', `/calendario/fuentes/${feed.id}/sincronizar`, undefined, bearer(tok))).status).toBe(
+      200,
+    );
+    await s.close();
+
+    // While the server was down, Booking.com got a new booking.
+    const withNew = feedFixture('booking').replace(
+      'END:VCALENDAR',
+      `BEGIN:VEVENT\r\nDTSTART;VALUE=DATE:${day(80).replaceAll('-', '')}\r\nDTEND;VALUE=DATE:${day(82).replaceAll('-', '')}\r\nUID:new@booking.com\r\nSUMMARY:CLOSED - Not available\r\nEND:VEVENT\r\nEND:VCALENDAR`,
+    );
+    channels.set('/booking.ics', { body: withNew });
+    s = await startTestServer({ dataDir, env });
+    try {
+      tok = await s.loginToken();
+      // Polls rather than waits a fixed time: the start-up import runs in the background.
+      for (;;) {
+        const cal = CalendarSchema.parse(await (await json(s, 'GET', '/calendario', undefined, bearer(tok))).json());
+        if (cal.entries.some((e) => e.start === day(80))) break;
+        await sleep(50);
+      }
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('imports again on a timer, and stops when told to', async () => {
+    channels.set('/vrbo.ics', { body: feedFixture('vrbo') });
+    const dir = await mkdtemp(join(tmpdir(), 'cabana-timer-'));
+    try {
+      const store = await openStore(dir);
+      store.data.calendar.feeds.push({
+        id: 'AAAAAAAAAAAAAAAA',
+        name: 'Vrbo',
+        url: `${channels.url}/vrbo.ics`,
+        exportToken: 'x'.repeat(43),
+        createdAt: new Date().toISOString(),
+        lastSyncAt: null,
+        lastError: null,
+        events: [],
+      });
+      const sync = new CalendarSync(store, {
+        intervalMs: 100,
+        timeoutMs: 15_000,
+        maxBytes: 2 * 1024 * 1024,
+        maxRedirects: 5,
+        allowPrivate: true,
+        log: quiet,
+      });
+      sync.start();
+      while ((channels.hits.get('/vrbo.ics') ?? 0) < 3) await sleep(20);
+      await sync.stop();
+      const hits = channels.hits.get('/vrbo.ics');
+      await sleep(400);
+      expect(channels.hits.get('/vrbo.ics')).toBe(hits);
+      expect(store.data.calendar.feeds[0]!.events.map((e) => [e.start, e.end])).toEqual([[day(50), day(55)]]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
