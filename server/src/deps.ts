@@ -4,6 +4,7 @@ import type { Sessions } from './auth/sessions';
 import type { ImageService } from './images/image-service';
 import type { FormTokens } from './forms/form-token';
 import { Limiter } from './auth/rate-limits';
+import { LoginGuard } from './auth/login-guard';
 
 export interface Logger {
   info(msg: string): void;
@@ -11,8 +12,7 @@ export interface Logger {
 }
 
 export interface Limiters {
-  loginAccount: Limiter;
-  loginClient: Limiter;
+  login: LoginGuard;
   enquiryClient: Limiter;
   enquiryGlobal: Limiter;
   uploadClient: Limiter;
@@ -34,16 +34,14 @@ const WAIT = 'Demasiados intentos. Espera un momento e inténtalo de nuevo.';
 
 export function createLimiters(c: Config): Limiters {
   return {
-    loginAccount: new Limiter(
-      c.loginMaxFailuresPerAccount,
-      c.loginWindowMs,
-      'Demasiados intentos fallidos de inicio de sesión. Espera unos minutos e inténtalo de nuevo.',
-    ),
-    loginClient: new Limiter(
-      c.loginMaxFailuresPerClient,
-      c.loginWindowMs,
-      'Demasiados intentos fallidos de inicio de sesión. Espera unos minutos e inténtalo de nuevo.',
-    ),
+    login: new LoginGuard({
+      perClientAccount: c.loginMaxFailuresPerAccount,
+      perClient: c.loginMaxFailuresPerClient,
+      windowMs: c.loginWindowMs,
+      slowdownAfter: c.loginSlowdownAfter,
+      checksAtOnce: c.loginChecksAtOnce,
+      checksWaiting: c.loginChecksWaiting,
+    }),
     enquiryClient: new Limiter(
       c.enquiriesPerClient,
       c.enquiryWindowMs,

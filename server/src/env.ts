@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LIMITS } from '@cabana/shared/config/limits';
+import { BUSINESS } from '@cabana/shared/config/business';
 
 /** Repository root, whatever the working directory. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -24,9 +25,15 @@ export interface Config {
   formMaxAgeMs: number;
   sessionIdleMs: number;
   sessionMaxMs: number;
+  /** Failed sign-ins for one e-mail from one client per window (then 429 for that client only). */
   loginMaxFailuresPerAccount: number;
   loginMaxFailuresPerClient: number;
   loginWindowMs: number;
+  /** Failed sign-ins for one e-mail from everywhere after which each attempt is progressively delayed. */
+  loginSlowdownAfter: number;
+  /** Password hashes computed at once, and how many more may wait (then 503). */
+  loginChecksAtOnce: number;
+  loginChecksWaiting: number;
   enquiriesPerClient: number;
   enquiriesGlobal: number;
   enquiryWindowMs: number;
@@ -36,6 +43,15 @@ export interface Config {
   imageConcurrency: number;
   /** Uploads waiting for the image queue beyond which new ones get 503. */
   imageQueueMax: number;
+  /** Time a client has to send a whole request that is not an upload (headers and body). */
+  bodyTimeoutMs: number;
+  /** The same for photo uploads (slow rural connections). */
+  uploadTimeoutMs: number;
+  /** Open connections in total, and from one client (the latter only without TRUST_PROXY). */
+  maxConnections: number;
+  maxConnectionsPerClient: number;
+  /** Enquiries older than this many months are deleted automatically. */
+  enquiryRetentionMonths: number;
 }
 
 export class ConfigError extends Error {}
@@ -95,6 +111,9 @@ export function readEnv(env: Env = process.env, cwd: string = process.cwd()): Co
     loginMaxFailuresPerAccount: int(env, 'LOGIN_MAX_FAILURES_PER_ACCOUNT', 5, 1),
     loginMaxFailuresPerClient: int(env, 'LOGIN_MAX_FAILURES_PER_CLIENT', 20, 1),
     loginWindowMs: int(env, 'LOGIN_WINDOW_SECONDS', 15 * 60, 1) * 1000,
+    loginSlowdownAfter: int(env, 'LOGIN_SLOWDOWN_AFTER', 10, 1),
+    loginChecksAtOnce: int(env, 'LOGIN_CHECKS_AT_ONCE', 2, 1),
+    loginChecksWaiting: int(env, 'LOGIN_CHECKS_WAITING', 8, 0),
     enquiriesPerClient: int(env, 'ENQUIRIES_PER_CLIENT', 5, 1),
     enquiriesGlobal: int(env, 'ENQUIRIES_GLOBAL', 200, 1),
     enquiryWindowMs: int(env, 'ENQUIRY_WINDOW_SECONDS', 60 * 60, 1) * 1000,
@@ -103,5 +122,10 @@ export function readEnv(env: Env = process.env, cwd: string = process.cwd()): Co
     publicUploadWindowMs: int(env, 'PUBLIC_UPLOAD_WINDOW_SECONDS', 60 * 60, 1) * 1000,
     imageConcurrency: int(env, 'IMAGE_CONCURRENCY', 1, 1),
     imageQueueMax: int(env, 'IMAGE_QUEUE_MAX', 50, 1),
+    bodyTimeoutMs: int(env, 'BODY_TIMEOUT_SECONDS', 20, 1) * 1000,
+    uploadTimeoutMs: int(env, 'UPLOAD_TIMEOUT_SECONDS', 15 * 60, 1) * 1000,
+    maxConnections: int(env, 'MAX_CONNECTIONS', 1000, 1),
+    maxConnectionsPerClient: int(env, 'MAX_CONNECTIONS_PER_CLIENT', 50, 1),
+    enquiryRetentionMonths: int(env, 'ENQUIRY_RETENTION_MONTHS', BUSINESS.enquiryRetentionMonths, 1),
   };
 }

@@ -1,39 +1,107 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { rateLimited } from '../middleware/errors';
 
-/** A fixed-window counter; `consume` throws a Spanish 429 with Retry-After once the window is full. */
+interface Window {
+  count: number;
+  resetAt: number;
+}
+
+export interface LimiterOptions {
+  /**
+   * Most keys tracked at once. A flood of fresh addresses must not grow memory without end:
+   * beyond this the window closest to its end is forgotten first (that client could only gain
+   * the budget every fresh address already has).
+   */
+  maxKeys?: number;
+  now?: () => number;
+}
+
+export const DEFAULT_MAX_KEYS = 10_000;
+
+/**
+ * A fixed-window counter per key; `consume` throws a Spanish 429 with Retry-After once the
+ * window is full. Kept in one Map in insertion order, which is also the order windows end in
+ * (every window has the same length), so expired ones are dropped from the front.
+ */
 export class Limiter {
-  readonly #limiter: RateLimiterMemory;
+  readonly #windows = new Map<string, Window>();
+  readonly #maxKeys: number;
+  readonly #now: () => number;
 
   constructor(
     readonly points: number,
-    windowMs: number,
+    readonly windowMs: number,
     readonly message: string,
+    opts: LimiterOptions = {},
   ) {
-    this.#limiter = new RateLimiterMemory({ points, duration: Math.max(1, Math.ceil(windowMs / 1000)) });
+    this.#maxKeys = Math.max(1, opts.maxKeys ?? DEFAULT_MAX_KEYS);
+    this.#now = opts.now ?? Date.now;
   }
 
-  /** Throws 429 if the key already used up its window, without counting this call. */
-  async check(key: string): Promise<void> {
-    const res = await this.#limiter.get(key);
-    if (res && res.consumedPoints >= this.points) throw rateLimited(this.message, res.msBeforeNext / 1000);
+  /** Keys tracked right now (bounded by maxKeys). */
+  get size(): number {
+    return this.#windows.size;
   }
 
-  async consume(key: string): Promise<void> {
-    try {
-      await this.#limiter.consume(key);
-    } catch (res) {
-      if (res instanceof RateLimiterRes) throw rateLimited(this.message, res.msBeforeNext / 1000);
-      throw res;
+  #prune(now: number) {
+    for (const [key, w] of this.#windows) {
+      if (w.resetAt > now) break;
+      this.#windows.delete(key);
     }
   }
 
-  /** Counts a failure without throwing (the caller answers its own error). */
-  async penalize(key: string): Promise<void> {
-    await this.#limiter.penalty(key, 1);
+  #live(key: string, now: number): Window | undefined {
+    const w = this.#windows.get(key);
+    if (w && w.resetAt <= now) {
+      this.#windows.delete(key);
+      return undefined;
+    }
+    return w;
   }
 
-  async reset(key: string): Promise<void> {
-    await this.#limiter.delete(key);
+  #open(key: string, now: number): Window {
+    this.#prune(now);
+    while (this.#windows.size >= this.#maxKeys) {
+      const oldest = this.#windows.keys().next().value as string;
+      this.#windows.delete(oldest);
+    }
+    const w = { count: 0, resetAt: now + this.windowMs };
+    this.#windows.set(key, w);
+    return w;
+  }
+
+  /** How many times this key was counted in its current window. */
+  count(key: string): number {
+    return this.#live(key, this.#now())?.count ?? 0;
+  }
+
+  /** Throws 429 if the key already used up its window, without counting this call. */
+  check(key: string): void {
+    const now = this.#now();
+    const w = this.#live(key, now);
+    if (w && w.count >= this.points) throw rateLimited(this.message, (w.resetAt - now) / 1000);
+  }
+
+  /** Counts one use, or throws 429 (without counting) when the window is already full. */
+  consume(key: string): void {
+    const now = this.#now();
+    const w = this.#live(key, now) ?? this.#open(key, now);
+    if (w.count >= this.points) throw rateLimited(this.message, (w.resetAt - now) / 1000);
+    w.count++;
+  }
+
+  /** Gives back one use taken by `consume` (the work it paid for never happened). */
+  refund(key: string): void {
+    const w = this.#live(key, this.#now());
+    if (w && w.count > 0) w.count--;
+  }
+
+  /** Counts a use without throwing (the caller answers its own error). */
+  penalize(key: string): void {
+    const now = this.#now();
+    (this.#live(key, now) ?? this.#open(key, now)).count++;
+  }
+
+  reset(key: string): void {
+    this.#windows.delete(key);
   }
 }

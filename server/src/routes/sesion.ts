@@ -4,6 +4,7 @@ import { API_ROUTES, SESSION_COOKIE } from '@cabana/shared/api/paths';
 import { LoginInputSchema, type SessionInfo } from '@cabana/shared/schemas/session';
 import type { AppDeps } from '../deps';
 import { getDummyHash, verifyPassword } from '../auth/password';
+import { clientKey } from '../auth/client-key';
 import { AppError, unauthenticated } from '../middleware/errors';
 import { jsonBody, validate } from '../middleware/validate';
 
@@ -26,21 +27,15 @@ export function sesionRouter({ store, sessions, limiters, config }: AppDeps): Ro
   router.post(API_ROUTES.session, jsonBody(), async (ctx) => {
     const input = validate(LoginInputSchema, ctx.request.body);
     const email = input.email.toLowerCase();
-    const client = ctx.ip;
-    await limiters.loginAccount.check(email);
-    await limiters.loginClient.check(client);
-
-    const admin = store.data.admin;
-    const known = admin !== null && admin.email === email;
-    // The hash is checked even for an unknown e-mail, so both failures take the same time.
-    const matches = await verifyPassword(input.password, known ? admin.passwordHash : await getDummyHash());
-    if (!known || !matches) {
-      await limiters.loginAccount.penalize(email);
-      await limiters.loginClient.penalize(client);
-      throw new AppError(401, 'UNAUTHENTICATED', WRONG_CREDENTIALS);
-    }
-    await limiters.loginAccount.reset(email);
-    await limiters.loginClient.reset(client);
+    // Counted before the hash runs (see LoginGuard); the hash is checked even for an unknown
+    // e-mail, so both failures take the same time.
+    const ok = await limiters.login.attempt(clientKey(ctx.ip), email, async () => {
+      const admin = store.data.admin;
+      const known = admin !== null && admin.email === email;
+      const matches = await verifyPassword(input.password, known ? admin.passwordHash : await getDummyHash());
+      return known && matches;
+    });
+    if (!ok) throw new AppError(401, 'UNAUTHENTICATED', WRONG_CREDENTIALS);
 
     // A fresh id at every login; the one the browser held before (if any) is revoked.
     if (ctx.state.auth) await sessions.revoke(ctx.state.auth.session.idHash);
