@@ -6,7 +6,7 @@ import type { Config } from './env';
 import type { AppDeps, Logger } from './deps';
 import { createLimiters } from './deps';
 import { createApp } from './app';
-import { openStore, type Store } from './db/store';
+import { openStore, type Store, type StoreOptions } from './db/store';
 import { lockDataDir } from './db/lock';
 import { generatePassword, getDummyHash, hashPassword } from './auth/password';
 import { Sessions } from './auth/sessions';
@@ -47,12 +47,16 @@ async function ensureAdmin(store: Store, config: Config): Promise<string | undef
 }
 
 /** Opens the data folder (locked), prepares everything and listens. Used by main.ts and the tests. */
-export async function startServer(config: Config, log: Logger = consoleLogger): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  log: Logger = consoleLogger,
+  storeOptions: StoreOptions = {},
+): Promise<RunningServer> {
   fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const lock = lockDataDir(config.dataDir, 'the Cabaña server');
   let server: http.Server | undefined;
   try {
-    const store = await openStore(config.dataDir);
+    const store = await openStore(config.dataDir, storeOptions);
     const generatedPassword = await ensureAdmin(store, config);
     // Ready before the first login, so an unknown e-mail never costs an extra hash the first time.
     await getDummyHash();

@@ -86,7 +86,13 @@ export class ImageService {
         files: processed.variants.map((v) => v.name),
       };
       this.store.data.images.push(record);
-      await this.store.save();
+      try {
+        await this.store.save();
+      } catch (err) {
+        // The record went back out with the failed save: its files must not linger.
+        await this.files.remove(id).catch(() => undefined);
+        throw err;
+      }
       return this.toApi(record);
     });
   }
