@@ -53,7 +53,7 @@ export async function startServer(
   storeOptions: StoreOptions = {},
 ): Promise<RunningServer> {
   fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
-  const lock = lockDataDir(config.dataDir, 'the Cabaña server');
+  const lock = await lockDataDir(config.dataDir, 'the Cabaña server');
   let server: http.Server | undefined;
   try {
     const store = await openStore(config.dataDir, storeOptions);

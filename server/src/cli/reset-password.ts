@@ -28,7 +28,7 @@ async function main(): Promise<number> {
     return 2;
   }
   if (!fs.existsSync(config.dataDir)) fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
-  const lock = lockDataDir(config.dataDir, 'npm run reset-password');
+  const lock = await lockDataDir(config.dataDir, 'npm run reset-password');
   try {
     const store = await openStore(config.dataDir);
     const email = (values.email ?? store.data.admin?.email ?? config.adminEmail).trim().toLowerCase();
