@@ -27,7 +27,7 @@ export function createApp(deps: AppDeps): Koa {
 
   app.use(securityHeaders());
   app.use(errorHandler((msg, err) => deps.log.error(msg, err)));
-  app.use(mediaFiles(deps.images.files));
+  app.use(mediaFiles(deps.images));
   app.use(websiteStatic(config.websiteDist, [API_PREFIX, MEDIA_PREFIX]));
   app.use(apiOnly(compressJson()));
   app.use(apiOnly(authenticate(deps.sessions)));

@@ -6,6 +6,13 @@ import type { StoredImage } from '../db/schema';
 import { processImage, toVariantFiles } from './pipeline';
 import { ImageFiles, IMAGE_ID_PATTERN } from './storage';
 import { WorkQueue } from './queue';
+import { ACCESS_PARAM, MediaAccess } from './media-access';
+
+/**
+ * Who an image is shown to: the public never sees who sent a photo; the uploader gets back what
+ * they sent; the admin also gets signed links to photos still waiting for approval.
+ */
+export type Audience = 'public' | 'uploader' | 'admin';
 
 export const newImageId = () => randomBytes(12).toString('base64url');
 
@@ -19,6 +26,7 @@ export interface ImageServiceOptions {
 export class ImageService {
   readonly files: ImageFiles;
   readonly queue: WorkQueue;
+  readonly access: MediaAccess;
 
   constructor(
     readonly store: Store,
@@ -27,16 +35,20 @@ export class ImageService {
   ) {
     this.files = new ImageFiles(dataDir);
     this.queue = new WorkQueue(opts.concurrency, opts.maxWaiting);
+    this.access = new MediaAccess(store, { ttlMs: 12 * 3_600_000 });
   }
 
-  toApi(img: StoredImage): Image {
-    const { files: _files, ...rest } = img;
+  toApi(img: StoredImage, audience: Audience = 'public'): Image {
+    const { files: _files, uploaded_by, ...rest } = img;
     const prefix = this.opts.publicUrl ?? '';
-    if (!prefix) return rest;
+    const query =
+      audience === 'admin' && img.status === 'pending' ? `?${ACCESS_PARAM}=${this.access.sign(img.id)}` : '';
+    const link = (url: string) => prefix + url + query;
     return {
       ...rest,
-      secure_url: prefix + rest.secure_url,
-      variants: rest.variants.map((v) => ({ ...v, url: prefix + v.url })),
+      ...(audience !== 'public' && uploaded_by !== undefined ? { uploaded_by } : {}),
+      secure_url: link(rest.secure_url),
+      variants: rest.variants.map((v) => ({ ...v, url: link(v.url) })),
     };
   }
 
@@ -45,11 +57,11 @@ export class ImageService {
     return this.store.data.images.find((i) => i.id === id);
   }
 
-  list(status: Image['status']): Image[] {
+  list(status: Image['status'], audience: Audience = 'public'): Image[] {
     return this.store.data.images
       .filter((i) => i.status === status)
       .sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0))
-      .map((i) => this.toApi(i));
+      .map((i) => this.toApi(i, audience));
   }
 
   /** Turns an uploaded file into a stored image; throws 415/413/503 AppErrors for bad or too much input. */
@@ -93,7 +105,7 @@ export class ImageService {
         await this.files.remove(id).catch(() => undefined);
         throw err;
       }
-      return this.toApi(record);
+      return this.toApi(record, status === 'published' ? 'admin' : 'uploader');
     });
   }
 
@@ -103,7 +115,7 @@ export class ImageService {
     if (input.title !== undefined) img.title = input.title;
     if (input.description !== undefined) img.description = input.description;
     await this.store.save();
-    return this.toApi(img);
+    return this.toApi(img, 'admin');
   }
 
   async approve(id: string): Promise<Image | undefined> {
@@ -111,7 +123,7 @@ export class ImageService {
     if (!img) return undefined;
     img.status = 'published';
     await this.store.save();
-    return this.toApi(img);
+    return this.toApi(img, 'admin');
   }
 
   /** Record first, files after: a crash in between leaves an orphan folder that start-up sweeps. */

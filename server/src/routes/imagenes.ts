@@ -97,11 +97,11 @@ export function imagenesRouter(deps: AppDeps): Router {
   const router = new Router();
 
   router.get(API_ROUTES.images, (ctx) => {
-    ctx.body = images.list('published');
+    ctx.body = images.list('published', ctx.state.auth ? 'admin' : 'public');
   });
 
   router.get(API_ROUTES.imagesPending, requireAdmin, (ctx) => {
-    ctx.body = images.list('pending');
+    ctx.body = images.list('pending', 'admin');
   });
 
   router.post(API_ROUTES.imageUpload, uploadAuth(deps), multipartUpload(deps), async (ctx) => {
