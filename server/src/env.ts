@@ -125,7 +125,7 @@ export function readEnv(env: Env = process.env, cwd: string = process.cwd()): Co
     bodyTimeoutMs: int(env, 'BODY_TIMEOUT_SECONDS', 20, 1) * 1000,
     uploadTimeoutMs: int(env, 'UPLOAD_TIMEOUT_SECONDS', 15 * 60, 1) * 1000,
     maxConnections: int(env, 'MAX_CONNECTIONS', 1000, 1),
-    maxConnectionsPerClient: int(env, 'MAX_CONNECTIONS_PER_CLIENT', 50, 1),
+    maxConnectionsPerClient: int(env, 'MAX_CONNECTIONS_PER_CLIENT', 100, 1),
     enquiryRetentionMonths: int(env, 'ENQUIRY_RETENTION_MONTHS', BUSINESS.enquiryRetentionMonths, 1),
   };
 }

@@ -13,6 +13,11 @@ import { Sessions } from './auth/sessions';
 import { ImageService } from './images/image-service';
 import { FormTokens } from './forms/form-token';
 import { seedSamplePhotos } from './seed';
+import { limitConnections, overLimit, withBodyTimeout } from './http-guards';
+import { API_PREFIX } from './routes/api';
+import { API_ROUTES } from '@cabana/shared/api/paths';
+
+const UPLOAD_PATH = `${API_PREFIX}${API_ROUTES.imageUpload}`;
 
 export interface RunningServer {
   /** http://host:port (127.0.0.1 when listening on every interface). */
@@ -83,10 +88,21 @@ export async function startServer(
       log,
     };
     const app = createApp(deps);
-    const srv = http.createServer(app.callback());
+    const srv = http.createServer();
     server = srv;
-    // Slow rural uploads of 25 MB need time; headers must still arrive promptly.
-    srv.requestTimeout = 15 * 60 * 1000;
+    const refuse = limitConnections(srv, {
+      total: config.maxConnections,
+      perClient: config.trustProxy > 0 ? undefined : config.maxConnectionsPerClient,
+    });
+    const handle = withBodyTimeout(app.callback(), {
+      bodyMs: config.bodyTimeoutMs,
+      uploadMs: config.uploadTimeoutMs,
+      isUpload: (req) => req.method === 'POST' && (req.url ?? '').split('?')[0] === UPLOAD_PATH,
+    });
+    srv.on('request', (req, res) => (overLimit(req) ? refuse(req, res) : handle(req, res)));
+    // Node's limit is one for the whole server: the uploads' long one (the rest is shorter, above).
+    srv.requestTimeout = config.uploadTimeoutMs;
+    // Headers must still arrive promptly.
     srv.headersTimeout = 30 * 1000;
     await new Promise<void>((resolve, reject) => {
       srv.once('error', reject);
