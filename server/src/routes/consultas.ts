@@ -7,6 +7,7 @@ import type { AppDeps } from '../deps';
 import { requireAdmin } from '../middleware/auth';
 import { notFound } from '../middleware/errors';
 import { jsonBody, validate } from '../middleware/validate';
+import { clientKey } from '../auth/client-key';
 
 const ENQUIRY_ID = /^[A-Za-z0-9_-]{16}$/;
 const newId = () => randomBytes(12).toString('base64url');
@@ -21,20 +22,24 @@ export function consultasRouter({ store, formTokens, limiters, log }: AppDeps): 
   });
 
   router.post(API_ROUTES.enquiries, jsonBody(), async (ctx) => {
-    // Floods are counted before any other work, whatever they contain.
-    await limiters.enquiryClient.consume(ctx.ip);
-    await limiters.enquiryGlobal.consume('all');
+    // Junk must not spend anyone's budget: validate first, then count the client; the budget
+    // shared by everyone is spent only by what is actually stored.
     const input = validate(EnquiryInputSchema, ctx.request.body);
+    limiters.enquiryClient.consume(clientKey(ctx.ip));
 
-    // Bots get the same answer as people, so they learn nothing; nothing is stored.
+    // Bots get the same answer as people, so they learn nothing; nothing is stored. The log
+    // says why, never who (visitor addresses are personal data).
     const dropQuietly = (why: string) => {
-      log.info(`enquiry dropped (${why}) from ${ctx.ip}`);
+      log.info(`enquiry dropped (${why})`);
       ctx.status = 201;
       ctx.body = { id: newId() };
     };
     if (input.website) return dropQuietly('honeypot');
+    // Checked before the token is marked used, so a visitor told to retry later can.
+    limiters.enquiryGlobal.check('all');
     const verdict = formTokens.check(input.formToken);
     if (verdict !== 'ok') return dropQuietly(`token ${verdict}`);
+    limiters.enquiryGlobal.consume('all');
 
     const now = new Date().toISOString();
     const stored = {

@@ -12,6 +12,7 @@ import type { AppDeps } from '../deps';
 import { bearerToken, requireAdmin } from '../middleware/auth';
 import { badRequest, notFound, tooLarge, unauthenticated, unsupportedMedia } from '../middleware/errors';
 import { jsonBody, validate } from '../middleware/validate';
+import { clientKey } from '../auth/client-key';
 
 const NOT_FOUND = 'No encontramos esa imagen.';
 const MB = Math.round(LIMITS.maxUploadBytes / (1024 * 1024));
@@ -31,8 +32,9 @@ function uploadAuth({ limiters }: AppDeps): Middleware {
       throw unauthenticated('Tu sesión terminó. Inicia sesión de nuevo.');
     }
     if (!ctx.state.auth) {
-      await limiters.uploadClient.consume(ctx.ip);
-      await limiters.uploadGlobal.consume('all');
+      limiters.uploadClient.consume(clientKey(ctx.ip));
+      // Everyone's budget is spent only by a photo that turns out to be one (see below).
+      limiters.uploadGlobal.check('all');
     }
     await next();
   };
@@ -117,7 +119,15 @@ export function imagenesRouter(deps: AppDeps): Router {
     for (const [k, v] of Object.entries(raw)) fieldsIn[k] = single(v);
     const isAdmin = Boolean(ctx.state.auth);
     const fields = validate(UploadImageFieldsSchema, fieldsIn);
-    const created = await images.create((file as File).filepath, fields, isAdmin ? 'published' : 'pending');
+    // Reserved before the work and given back if the file is not an accepted photo after all.
+    if (!isAdmin) deps.limiters.uploadGlobal.consume('all');
+    let created;
+    try {
+      created = await images.create((file as File).filepath, fields, isAdmin ? 'published' : 'pending');
+    } catch (err) {
+      if (!isAdmin) deps.limiters.uploadGlobal.refund('all');
+      throw err;
+    }
     ctx.status = 201;
     ctx.body = created;
   });
