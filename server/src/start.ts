@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type Koa from 'koa';
-import type { Config } from './env';
+import { ConfigError, type Config } from './env';
+import { passwordProblem } from './auth/password-rules';
+import { writeInitialPassword } from './auth/initial-password';
 import type { AppDeps, Logger } from './deps';
 import { createLimiters } from './deps';
 import { createApp } from './app';
@@ -26,8 +28,8 @@ export interface RunningServer {
   app: Koa;
   deps: AppDeps;
   adminEmail: string;
-  /** Set only on the first start when no ADMIN_PASSWORD was given: print it once. */
-  generatedPassword?: string;
+  /** Set only on the first start when no ADMIN_PASSWORD was given: the file holding the generated password. */
+  initialPasswordFile?: string;
   /** Resolves when the sample photos of a first start are in (at once when there is nothing to do). */
   seeding: Promise<void>;
   close(): Promise<void>;
@@ -38,9 +40,11 @@ export const consoleLogger: Logger = {
   error: (msg, err) => console.error(`[${new Date().toISOString()}] ${msg}`, err ?? ''),
 };
 
-/** First start: the admin from ADMIN_EMAIL / ADMIN_PASSWORD, or a generated password. */
+/** First start: the admin from ADMIN_EMAIL / ADMIN_PASSWORD, or a generated password (in a 0600 file). */
 async function ensureAdmin(store: Store, config: Config): Promise<string | undefined> {
   if (store.data.admin) return undefined;
+  const problem = config.adminPassword === undefined ? undefined : passwordProblem(config.adminPassword);
+  if (problem) throw new ConfigError(`ADMIN_PASSWORD ${problem} (the same rule as npm run reset-password)`);
   const generated = config.adminPassword === undefined ? generatePassword() : undefined;
   store.data.admin = {
     email: config.adminEmail,
@@ -48,7 +52,7 @@ async function ensureAdmin(store: Store, config: Config): Promise<string | undef
     passwordChangedAt: new Date().toISOString(),
   };
   await store.save();
-  return generated;
+  return generated === undefined ? undefined : writeInitialPassword(config.dataDir, config.adminEmail, generated);
 }
 
 /** Opens the data folder (locked), prepares everything and listens. Used by main.ts and the tests. */
@@ -62,7 +66,7 @@ export async function startServer(
   let server: http.Server | undefined;
   try {
     const store = await openStore(config.dataDir, storeOptions);
-    const generatedPassword = await ensureAdmin(store, config);
+    const initialPasswordFile = await ensureAdmin(store, config);
     // Ready before the first login, so an unknown e-mail never costs an extra hash the first time.
     await getDummyHash();
     const images = new ImageService(store, config.dataDir, {
@@ -130,7 +134,7 @@ export async function startServer(
       app,
       deps,
       adminEmail: store.data.admin!.email,
-      ...(generatedPassword ? { generatedPassword } : {}),
+      ...(initialPasswordFile ? { initialPasswordFile } : {}),
       seeding,
       async close() {
         closing = true;

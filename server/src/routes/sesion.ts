@@ -5,6 +5,7 @@ import { LoginInputSchema, type SessionInfo } from '@cabana/shared/schemas/sessi
 import type { AppDeps } from '../deps';
 import { getDummyHash, verifyPassword } from '../auth/password';
 import { clientKey } from '../auth/client-key';
+import { removeInitialPassword } from '../auth/initial-password';
 import { AppError, unauthenticated } from '../middleware/errors';
 import { jsonBody, validate } from '../middleware/validate';
 
@@ -36,6 +37,8 @@ export function sesionRouter({ store, sessions, limiters, config }: AppDeps): Ro
       return known && matches;
     });
     if (!ok) throw new AppError(401, 'UNAUTHENTICATED', WRONG_CREDENTIALS);
+    // The generated first password has reached its owner: it must not wait on disk.
+    await removeInitialPassword(config.dataDir);
 
     // A fresh id at every login; the one the browser held before (if any) is revoked.
     if (ctx.state.auth) await sessions.revoke(ctx.state.auth.session.idHash);
