@@ -7,6 +7,7 @@ import { authenticate, sameOriginWrites } from './middleware/auth';
 import { mediaFiles } from './middleware/media';
 import { websiteStatic } from './middleware/website';
 import { compressJson } from './middleware/compress-json';
+import { exactApiPrefix, siteMethodsFallback, unknownMethodsAre405 } from './middleware/request-guards';
 import { API_PREFIX, createApiRouter } from './routes/api';
 
 /** Builds the whole app (API, media, website) from its dependencies; never listens. */
@@ -27,11 +28,14 @@ export function createApp(deps: AppDeps): Koa {
 
   app.use(securityHeaders());
   app.use(errorHandler((msg, err) => deps.log.error(msg, err)));
+  app.use(siteMethodsFallback(API_PREFIX));
+  app.use(exactApiPrefix(API_PREFIX));
   app.use(mediaFiles(deps.images));
   app.use(websiteStatic(config.websiteDist, [API_PREFIX, MEDIA_PREFIX]));
   app.use(apiOnly(compressJson()));
   app.use(apiOnly(authenticate(deps.sessions)));
   app.use(apiOnly(sameOriginWrites(config.publicUrl ? [config.publicUrl] : [])));
+  app.use(apiOnly(unknownMethodsAre405()));
   app.use(api.routes());
   app.use(api.allowedMethods());
   return app;

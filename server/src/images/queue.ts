@@ -6,7 +6,7 @@ export interface WorkQueueOptions {
   retryAfterSeconds?: number;
 }
 
-const IMAGES_BUSY = 'Estamos procesando muchas imágenes. Inténtalo de nuevo en un momento.';
+export const IMAGES_BUSY = 'Estamos procesando muchas imágenes. Inténtalo de nuevo en un momento.';
 
 /** Runs at most `concurrency` jobs at once; refuses new work (503) when too many already wait. */
 export class WorkQueue {

@@ -33,7 +33,8 @@ export const unavailable = (message: string, retryAfterSeconds = 30) =>
 
 /** Zod issues → one Spanish message per field (first issue wins). */
 export function fromZodError(err: ZodError, fallback = 'Revisa los datos enviados.'): AppError {
-  const fields: Record<string, string> = {};
+  // No prototype: a field named `constructor` or `__proto__` must get its own message.
+  const fields: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const issue of err.issues) {
     let key = issue.path.map(String).join('.');
     let message = issue.message;

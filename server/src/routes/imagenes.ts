@@ -10,13 +10,22 @@ import { LIMITS } from '@cabana/shared/config/limits';
 import { UpdateImageInputSchema, UploadImageFieldsSchema } from '@cabana/shared/schemas/image';
 import type { AppDeps } from '../deps';
 import { bearerToken, requireAdmin } from '../middleware/auth';
-import { badRequest, notFound, tooLarge, unauthenticated, unsupportedMedia } from '../middleware/errors';
+import { badRequest, notFound, tooLarge, unauthenticated, unavailable, unsupportedMedia } from '../middleware/errors';
 import { jsonBody, validate } from '../middleware/validate';
+import { IMAGES_BUSY } from '../images/queue';
 import { clientKey } from '../auth/client-key';
 
 const NOT_FOUND = 'No encontramos esa imagen.';
 const MB = Math.round(LIMITS.maxUploadBytes / (1024 * 1024));
 export const UPLOAD_TOO_LARGE = `La imagen supera el tamaño máximo de ${MB} MB.`;
+/** formidable's limit errors (its own codes), each with the reason a person can act on. */
+const LIMIT_MESSAGES: Record<number, string> = {
+  1006: 'Los textos del formulario (título, descripción, etiquetas) son demasiado largos.',
+  1007: 'El formulario trae demasiados campos.',
+  1009: UPLOAD_TOO_LARGE,
+  1015: 'Sube una sola imagen por envío.',
+  1016: UPLOAD_TOO_LARGE,
+};
 /** Room for the multipart framing and the text fields around the file. */
 const MULTIPART_OVERHEAD = 64 * 1024;
 
@@ -50,6 +59,13 @@ function multipartUpload({ images }: AppDeps): Middleware {
     }
     if (!ctx.is('multipart/form-data'))
       throw unsupportedMedia('Envía la imagen en un formulario multipart (campo "image").');
+    const encoding = ctx.get('content-encoding').trim().toLowerCase();
+    if (encoding !== '' && encoding !== 'identity') throw unsupportedMedia('Envía el formulario sin comprimir.');
+    // A full queue would refuse the photo anyway: say so before the client sends 25 MB for nothing.
+    if (images.queue.full) {
+      ctx.set('Connection', 'close');
+      throw unavailable(IMAGES_BUSY);
+    }
     const dir = path.join(images.files.uploadsDir, randomBytes(8).toString('hex'));
     await fs.mkdir(dir, { recursive: true, mode: 0o700 });
     const parse = koaBody({
@@ -77,7 +93,7 @@ function multipartUpload({ images }: AppDeps): Middleware {
         // Let the rest of a bounded body drain so the client can read our answer.
         if (declared !== undefined) ctx.req.resume();
         else ctx.set('Connection', 'close');
-        throw tooLarge(UPLOAD_TOO_LARGE);
+        throw tooLarge(LIMIT_MESSAGES[e.code ?? 0] ?? UPLOAD_TOO_LARGE);
       }
       if (typeof e.httpCode === 'number' && e.httpCode >= 400 && e.httpCode < 500) {
         throw badRequest('No pudimos leer el formulario enviado.');
