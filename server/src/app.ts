@@ -26,14 +26,14 @@ export function createApp(deps: AppDeps): Koa {
     async (ctx, next) =>
       ctx.path === API_PREFIX || ctx.path.startsWith(`${API_PREFIX}/`) ? mw(ctx, next) : next();
 
-  app.use(securityHeaders());
+  app.use(securityHeaders(config.publicUrl));
   app.use(errorHandler((msg, err) => deps.log.error(msg, err)));
   app.use(siteMethodsFallback(API_PREFIX));
   app.use(exactApiPrefix(API_PREFIX));
   app.use(mediaFiles(deps.images));
   app.use(websiteStatic(config.websiteDist, [API_PREFIX, MEDIA_PREFIX]));
   app.use(apiOnly(compressJson()));
-  app.use(apiOnly(authenticate(deps.sessions)));
+  app.use(apiOnly(authenticate(deps.sessions, config.publicUrl)));
   app.use(apiOnly(sameOriginWrites(config.publicUrl ? [config.publicUrl] : [])));
   app.use(apiOnly(unknownMethodsAre405()));
   app.use(api.routes());

@@ -1,26 +1,15 @@
 import { Router } from '@koa/router';
-import type { Context } from 'koa';
-import { API_ROUTES, SESSION_COOKIE } from '@cabana/shared/api/paths';
+import { API_ROUTES } from '@cabana/shared/api/paths';
 import { LoginInputSchema, type SessionInfo } from '@cabana/shared/schemas/session';
 import type { AppDeps } from '../deps';
 import { getDummyHash, verifyPassword } from '../auth/password';
 import { clientKey } from '../auth/client-key';
 import { removeInitialPassword } from '../auth/initial-password';
+import { clearSessionCookies, writeSessionCookie } from '../auth/session-cookie';
 import { AppError, unauthenticated } from '../middleware/errors';
 import { jsonBody, validate } from '../middleware/validate';
 
 export const WRONG_CREDENTIALS = 'Credenciales incorrectas';
-
-function clearCookie(ctx: Context) {
-  ctx.cookies.set(SESSION_COOKIE, '', {
-    httpOnly: true,
-    sameSite: 'strict',
-    path: '/',
-    secure: ctx.secure,
-    maxAge: 0,
-    overwrite: true,
-  });
-}
 
 export function sesionRouter({ store, sessions, limiters, config }: AppDeps): Router {
   const router = new Router();
@@ -47,14 +36,7 @@ export function sesionRouter({ store, sessions, limiters, config }: AppDeps): Ro
     if (input.token) {
       body.token = id;
     } else {
-      ctx.cookies.set(SESSION_COOKIE, id, {
-        httpOnly: true,
-        sameSite: 'strict',
-        path: '/',
-        secure: ctx.secure,
-        maxAge: config.sessionMaxMs,
-        overwrite: true,
-      });
+      writeSessionCookie(ctx, config.publicUrl, id, config.sessionMaxMs);
     }
     ctx.body = body;
   });
@@ -69,7 +51,7 @@ export function sesionRouter({ store, sessions, limiters, config }: AppDeps): Ro
   // Logout is idempotent and public: it can only ever end the caller's own session.
   router.delete(API_ROUTES.session, async (ctx) => {
     if (ctx.state.auth) await sessions.revoke(ctx.state.auth.session.idHash);
-    if (ctx.cookies.get(SESSION_COOKIE) !== undefined) clearCookie(ctx);
+    clearSessionCookies(ctx, config.publicUrl);
     ctx.status = 204;
   });
 
