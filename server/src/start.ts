@@ -15,6 +15,8 @@ import { Sessions } from './auth/sessions';
 import { ImageService } from './images/image-service';
 import { FormTokens } from './forms/form-token';
 import { seedSamplePhotos } from './seed';
+import { startEnquiryRetention } from './forms/enquiry-retention';
+import { BUSINESS } from '@cabana/shared/config/business';
 import { limitConnections, overLimit, withBodyTimeout } from './http-guards';
 import { API_PREFIX } from './routes/api';
 import { API_ROUTES } from '@cabana/shared/api/paths';
@@ -64,6 +66,7 @@ export async function startServer(
   fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const lock = await lockDataDir(config.dataDir, 'the Cabaña server');
   let server: http.Server | undefined;
+  let stopRetention: (() => void) | undefined;
   try {
     const store = await openStore(config.dataDir, storeOptions);
     const initialPasswordFile = await ensureAdmin(store, config);
@@ -80,6 +83,15 @@ export async function startServer(
     for (const img of store.data.images) {
       const missing = await images.files.missingFiles(img.id, img.files);
       if (missing.length > 0) log.error(`image ${img.id} is missing files: ${missing.join(', ')}`);
+    }
+
+    const retention = startEnquiryRetention(store, config.enquiryRetentionMonths, log);
+    stopRetention = retention.stop;
+    await retention.ready;
+    if (config.enquiryRetentionMonths !== BUSINESS.enquiryRetentionMonths) {
+      log.info(
+        `ENQUIRY_RETENTION_MONTHS is ${config.enquiryRetentionMonths}, but /privacidad states ${BUSINESS.enquiryRetentionMonths}: update BUSINESS.enquiryRetentionMonths and rebuild the site`,
+      );
     }
 
     const deps: AppDeps = {
@@ -144,10 +156,12 @@ export async function startServer(
           setTimeout(() => srv.closeAllConnections(), 2000).unref();
         });
         await seeding;
+        retention.stop();
         lock.release();
       },
     };
   } catch (err) {
+    stopRetention?.();
     server?.close();
     lock.release();
     throw err;

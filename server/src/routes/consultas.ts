@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { Router } from '@koa/router';
 import { API_ROUTES } from '@cabana/shared/api/paths';
 import { BUSINESS } from '@cabana/shared/config/business';
-import { EnquiryInputSchema, UpdateEnquiryInputSchema, type Enquiry } from '@cabana/shared/schemas/enquiry';
+import {
+  DeleteEnquiriesInputSchema,
+  EnquiryInputSchema,
+  UpdateEnquiryInputSchema,
+  type Enquiry,
+} from '@cabana/shared/schemas/enquiry';
 import type { AppDeps } from '../deps';
 import { requireAdmin } from '../middleware/auth';
 import { notFound } from '../middleware/errors';
@@ -73,6 +78,20 @@ export function consultasRouter({ store, formTokens, limiters, log }: AppDeps): 
     ctx.body = [...store.data.enquiries].sort((a, b) =>
       a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0,
     );
+  });
+
+  // Several at once (the inbox's "delete selected"); ids that are not there are simply skipped.
+  router.post(API_ROUTES.enquiriesDelete, requireAdmin, jsonBody(), async (ctx) => {
+    const { ids } = validate(DeleteEnquiriesInputSchema, ctx.request.body);
+    const gone = new Set(ids);
+    const all = store.data.enquiries;
+    const kept = all.filter((e) => !gone.has(e.id));
+    const deleted = all.length - kept.length;
+    if (deleted > 0) {
+      all.splice(0, Infinity, ...kept);
+      await store.save();
+    }
+    ctx.body = { deleted };
   });
 
   router.patch(API_ROUTES.enquiry, requireAdmin, jsonBody(), async (ctx) => {

@@ -71,6 +71,8 @@ export function createApiClient(opts: ApiClientOptions) {
     setEnquiryStatus: (id: string, status: EnquiryStatus): Promise<Enquiry> =>
       request(EnquirySchema, 'PATCH', API_PATHS.enquiry(id), { status }),
     deleteEnquiry: (id: string): Promise<void> => request(none, 'DELETE', API_PATHS.enquiry(id)),
+    deleteEnquiries: async (ids: string[]): Promise<number> =>
+      (await request(z.object({ deleted: z.number() }), 'POST', API_PATHS.enquiriesDelete, { ids })).deleted,
   };
 }
 

@@ -10,6 +10,7 @@ export const API_PATHS = {
   session: '/sesion',
   enquiries: '/consultas',
   enquiryToken: '/consultas/token',
+  enquiriesDelete: '/consultas/eliminar',
   enquiry: (id: string) => `/consultas/${encodeURIComponent(id)}`,
 } as const;
 
@@ -25,6 +26,7 @@ export const API_ROUTES = {
   session: '/sesion',
   enquiries: '/consultas',
   enquiryToken: '/consultas/token',
+  enquiriesDelete: '/consultas/eliminar',
   enquiry: '/consultas/:id',
 } as const;
 

@@ -129,4 +129,13 @@ export type Enquiry = z.infer<typeof EnquirySchema>;
 export const UpdateEnquiryInputSchema = z.strictObject({ status: EnquiryStatusSchema });
 export type UpdateEnquiryInput = z.infer<typeof UpdateEnquiryInputSchema>;
 
+/** Body of POST /api/consultas/eliminar: the admin deletes several enquiries at once. */
+export const DeleteEnquiriesInputSchema = z.strictObject({
+  ids: z
+    .array(z.string().max(64))
+    .min(1, 'Elige al menos una consulta.')
+    .max(500, 'Elimina como máximo 500 consultas a la vez.'),
+});
+export type DeleteEnquiriesInput = z.infer<typeof DeleteEnquiriesInputSchema>;
+
 export const FormTokenSchema = z.object({ token: z.string() });
