@@ -2,9 +2,11 @@ import { z } from 'zod';
 import { BUSINESS } from '../config/business';
 import { LIMITS } from '../config/limits';
 import { isIsoDate, todayAtCabin } from '../pricing/dates';
+import { cleanLine, cleanText } from './text';
 
 const name = z
   .string()
+  .overwrite(cleanLine)
   .trim()
   .min(2, 'Escribe tu nombre.')
   .max(LIMITS.nameMax, `El nombre admite hasta ${LIMITS.nameMax} caracteres.`);
@@ -60,6 +62,7 @@ export const ReservationInputSchema = z
       .max(BUSINESS.maxPeople, `La capacidad máxima es de ${BUSINESS.maxPeople} personas.`),
     message: z
       .string()
+      .overwrite(cleanText)
       .trim()
       .max(LIMITS.messageMax, `El mensaje admite hasta ${LIMITS.messageMax} caracteres.`)
       .default(''),
@@ -79,6 +82,7 @@ export const ContactInputSchema = z.strictObject({
   email,
   message: z
     .string()
+    .overwrite(cleanText)
     .trim()
     .min(2, 'Escribe tu mensaje.')
     .max(LIMITS.messageMax, `El mensaje admite hasta ${LIMITS.messageMax} caracteres.`),
