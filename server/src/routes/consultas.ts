@@ -43,7 +43,9 @@ export function consultasRouter({ store, formTokens, limiters, log }: AppDeps): 
     // Checked before the token is marked used, so a visitor told to retry later can.
     limiters.enquiryGlobal.check('all');
     const verdict = formTokens.check(input.formToken);
-    if (verdict !== 'ok') return dropQuietly(`token ${verdict}`);
+    // A forged, malformed or reused token is a bot. Too fast (browser autofill) or too old (a
+    // tab left open) may well be a person: kept and marked, never lost behind a "received".
+    if (verdict !== 'ok' && verdict !== 'too-fast' && verdict !== 'expired') return dropQuietly(`token ${verdict}`);
     limiters.enquiryGlobal.consume('all');
 
     const now = new Date().toISOString();
@@ -53,6 +55,7 @@ export function consultasRouter({ store, formTokens, limiters, log }: AppDeps): 
       createdAt: now,
       consentAt: now,
       policyVersion: BUSINESS.privacyPolicyVersion,
+      ...(verdict === 'ok' ? {} : { suspect: verdict }),
     };
     const enquiry: Enquiry =
       input.type === 'reserva'

@@ -98,6 +98,9 @@ export type EnquiryInput = z.infer<typeof EnquiryInputSchema>;
 export const EnquiryStatusSchema = z.enum(['nueva', 'respondida']);
 export type EnquiryStatus = z.infer<typeof EnquiryStatusSchema>;
 
+export const SuspectReasonSchema = z.enum(['too-fast', 'expired']);
+export type SuspectReason = z.infer<typeof SuspectReasonSchema>;
+
 const stored = {
   id: z.string(),
   status: EnquiryStatusSchema,
@@ -105,6 +108,12 @@ const stored = {
   /** When consent to process personal data was given, and to which policy version. */
   consentAt: z.string(),
   policyVersion: z.string(),
+  /**
+   * Set when the form looked human but its token did not (sent faster than a person types, or
+   * from a page left open too long, e.g. after browser autofill): kept, and marked in the inbox,
+   * rather than dropped while the visitor is told it arrived.
+   */
+  suspect: SuspectReasonSchema.optional(),
 };
 
 /** An enquiry as stored and as the admin inbox receives it (no bot-trap fields). */
