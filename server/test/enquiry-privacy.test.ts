@@ -81,6 +81,42 @@ describe('enquiries and personal data', () => {
     }
   });
 
+  it('never writes a visitor’s address to the log', async () => {
+    const s = await startTestServer({ env: { TRUST_PROXY: 'true' } });
+    try {
+      const lines: string[] = [];
+      const log = s.running.deps.log;
+      log.info = (msg) => lines.push(msg);
+      log.error = (msg) => lines.push(msg);
+      const from = { 'x-forwarded-for': '203.0.113.77' };
+      for (const over of [{ website: 'http://spam.example' }, { formToken: 'no-es-un-token' }]) {
+        const res = await json(
+          s,
+          'POST',
+          '/consultas',
+          {
+            type: 'contacto',
+            name: 'Bot',
+            email: 'b@example.com',
+            message: 'Hola',
+            consent: true,
+            formToken: await token(s),
+            ...over,
+          },
+          from,
+        );
+        expect(res.status).toBe(201);
+      }
+      expect(lines.length).toBeGreaterThan(0);
+      for (const line of lines) {
+        expect(line).not.toContain('203.0.113.77');
+        expect(line).not.toContain('127.0.0.1');
+      }
+    } finally {
+      await s.close();
+    }
+  });
+
   it('counts months on the calendar', () => {
     expect(new Date(retentionCutoff(24, Date.parse('2026-11-22T10:00:00Z'))).toISOString()).toBe(
       '2024-11-22T10:00:00.000Z',
