@@ -7,6 +7,7 @@ import { authenticate, sameOriginWrites } from './middleware/auth';
 import { mediaFiles } from './middleware/media';
 import { websiteStatic } from './middleware/website';
 import { compressJson } from './middleware/compress-json';
+import { exactApiPrefix, siteMethodsFallback, unknownMethodsAre405 } from './middleware/request-guards';
 import { API_PREFIX, createApiRouter } from './routes/api';
 
 /** Builds the whole app (API, media, website) from its dependencies; never listens. */
@@ -25,13 +26,16 @@ export function createApp(deps: AppDeps): Koa {
     async (ctx, next) =>
       ctx.path === API_PREFIX || ctx.path.startsWith(`${API_PREFIX}/`) ? mw(ctx, next) : next();
 
-  app.use(securityHeaders());
+  app.use(securityHeaders(config.publicUrl));
   app.use(errorHandler((msg, err) => deps.log.error(msg, err)));
-  app.use(mediaFiles(deps.images.files));
+  app.use(siteMethodsFallback(API_PREFIX));
+  app.use(exactApiPrefix(API_PREFIX));
+  app.use(mediaFiles(deps.images));
   app.use(websiteStatic(config.websiteDist, [API_PREFIX, MEDIA_PREFIX]));
   app.use(apiOnly(compressJson()));
-  app.use(apiOnly(authenticate(deps.sessions)));
+  app.use(apiOnly(authenticate(deps.sessions, config.publicUrl)));
   app.use(apiOnly(sameOriginWrites(config.publicUrl ? [config.publicUrl] : [])));
+  app.use(apiOnly(unknownMethodsAre405()));
   app.use(api.routes());
   app.use(api.allowedMethods());
   return app;

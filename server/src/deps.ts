@@ -6,6 +6,7 @@ import type { ImageService } from './images/image-service';
 import type { FormTokens } from './forms/form-token';
 import type { CalendarSync } from './calendar/calendar-sync';
 import { Limiter } from './auth/rate-limits';
+import { LoginGuard } from './auth/login-guard';
 
 export interface Logger {
   info(msg: string): void;
@@ -13,8 +14,7 @@ export interface Logger {
 }
 
 export interface Limiters {
-  loginAccount: Limiter;
-  loginClient: Limiter;
+  login: LoginGuard;
   enquiryClient: Limiter;
   enquiryGlobal: Limiter;
   uploadClient: Limiter;
@@ -40,36 +40,33 @@ const WAIT = 'Demasiados intentos. Espera un momento e inténtalo de nuevo.';
 export function createLimiters(c: Config, clock: Clock): Limiters {
   const now = () => clock.now();
   return {
-    loginAccount: new Limiter(
-      c.loginMaxFailuresPerAccount,
-      c.loginWindowMs,
-      'Demasiados intentos fallidos de inicio de sesión. Espera unos minutos e inténtalo de nuevo.',
+    login: new LoginGuard({
+      perClientAccount: c.loginMaxFailuresPerAccount,
+      perClient: c.loginMaxFailuresPerClient,
+      windowMs: c.loginWindowMs,
+      slowdownAfter: c.loginSlowdownAfter,
+      checksAtOnce: c.loginChecksAtOnce,
+      checksWaiting: c.loginChecksWaiting,
       now,
-    ),
-    loginClient: new Limiter(
-      c.loginMaxFailuresPerClient,
-      c.loginWindowMs,
-      'Demasiados intentos fallidos de inicio de sesión. Espera unos minutos e inténtalo de nuevo.',
-      now,
-    ),
+    }),
     enquiryClient: new Limiter(
       c.enquiriesPerClient,
       c.enquiryWindowMs,
       'Has enviado muchos mensajes seguidos. Espera un rato o escríbenos por WhatsApp.',
-      now,
+      { now },
     ),
     enquiryGlobal: new Limiter(
       c.enquiriesGlobal,
       c.enquiryWindowMs,
       'Estamos recibiendo muchos mensajes. Inténtalo más tarde o escríbenos por WhatsApp.',
-      now,
+      { now },
     ),
     uploadClient: new Limiter(
       c.publicUploadsPerClient,
       c.publicUploadWindowMs,
       'Has subido muchas fotos seguidas. Espera un rato antes de subir más.',
-      now,
+      { now },
     ),
-    uploadGlobal: new Limiter(c.publicUploadsGlobal, c.publicUploadWindowMs, WAIT, now),
+    uploadGlobal: new Limiter(c.publicUploadsGlobal, c.publicUploadWindowMs, WAIT, { now }),
   };
 }

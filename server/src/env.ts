@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LIMITS } from '@cabana/shared/config/limits';
 import { CALENDAR_LIMITS } from '@cabana/shared/config/calendar';
+import { BUSINESS } from '@cabana/shared/config/business';
 
 /** Repository root, whatever the working directory. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -25,9 +26,15 @@ export interface Config {
   formMaxAgeMs: number;
   sessionIdleMs: number;
   sessionMaxMs: number;
+  /** Failed sign-ins for one e-mail from one client per window (then 429 for that client only). */
   loginMaxFailuresPerAccount: number;
   loginMaxFailuresPerClient: number;
   loginWindowMs: number;
+  /** Failed sign-ins for one e-mail from everywhere after which each attempt is progressively delayed. */
+  loginSlowdownAfter: number;
+  /** Password hashes computed at once, and how many more may wait (then 503). */
+  loginChecksAtOnce: number;
+  loginChecksWaiting: number;
   enquiriesPerClient: number;
   enquiriesGlobal: number;
   enquiryWindowMs: number;
@@ -43,6 +50,15 @@ export interface Config {
   icalAllowPrivateHosts: boolean;
   /** Time allowed for one feed fetch, redirects included. */
   icalFetchTimeoutMs: number;
+  /** Time a client has to send a whole request that is not an upload (headers and body). */
+  bodyTimeoutMs: number;
+  /** The same for photo uploads (slow rural connections). */
+  uploadTimeoutMs: number;
+  /** Open connections in total, and from one client (the latter only without TRUST_PROXY). */
+  maxConnections: number;
+  maxConnectionsPerClient: number;
+  /** Enquiries older than this many months are deleted automatically. */
+  enquiryRetentionMonths: number;
 }
 
 export class ConfigError extends Error {}
@@ -102,6 +118,9 @@ export function readEnv(env: Env = process.env, cwd: string = process.cwd()): Co
     loginMaxFailuresPerAccount: int(env, 'LOGIN_MAX_FAILURES_PER_ACCOUNT', 5, 1),
     loginMaxFailuresPerClient: int(env, 'LOGIN_MAX_FAILURES_PER_CLIENT', 20, 1),
     loginWindowMs: int(env, 'LOGIN_WINDOW_SECONDS', 15 * 60, 1) * 1000,
+    loginSlowdownAfter: int(env, 'LOGIN_SLOWDOWN_AFTER', 10, 1),
+    loginChecksAtOnce: int(env, 'LOGIN_CHECKS_AT_ONCE', 2, 1),
+    loginChecksWaiting: int(env, 'LOGIN_CHECKS_WAITING', 8, 0),
     enquiriesPerClient: int(env, 'ENQUIRIES_PER_CLIENT', 5, 1),
     enquiriesGlobal: int(env, 'ENQUIRIES_GLOBAL', 200, 1),
     enquiryWindowMs: int(env, 'ENQUIRY_WINDOW_SECONDS', 60 * 60, 1) * 1000,
@@ -113,5 +132,10 @@ export function readEnv(env: Env = process.env, cwd: string = process.cwd()): Co
     icalSyncMinutes: int(env, 'ICAL_SYNC_MINUTES', 30),
     icalAllowPrivateHosts: bool(env, 'ICAL_ALLOW_PRIVATE_HOSTS', false),
     icalFetchTimeoutMs: int(env, 'ICAL_FETCH_TIMEOUT_MS', CALENDAR_LIMITS.feedTimeoutMs, 1),
+    bodyTimeoutMs: int(env, 'BODY_TIMEOUT_SECONDS', 20, 1) * 1000,
+    uploadTimeoutMs: int(env, 'UPLOAD_TIMEOUT_SECONDS', 15 * 60, 1) * 1000,
+    maxConnections: int(env, 'MAX_CONNECTIONS', 1000, 1),
+    maxConnectionsPerClient: int(env, 'MAX_CONNECTIONS_PER_CLIENT', 100, 1),
+    enquiryRetentionMonths: int(env, 'ENQUIRY_RETENTION_MONTHS', BUSINESS.enquiryRetentionMonths, 1),
   };
 }

@@ -9,9 +9,11 @@ async function main() {
   const shown = config.host ? running.url : `http://localhost:${running.port}`;
   console.log(`Cabaña server listening on ${shown} (data in ${config.dataDir})`);
   console.log(`Admin e-mail: ${running.adminEmail}`);
-  if (running.generatedPassword) {
+  if (running.initialPasswordFile) {
+    // Never the password itself: logs outlive it and reach more people than the operator.
     console.log('');
-    console.log(`  Generated admin password (shown only this once): ${running.generatedPassword}`);
+    console.log(`  A generated admin password is in ${running.initialPasswordFile}`);
+    console.log('  (readable only by this user; deleted after the first sign-in).');
     console.log('  Change it any time with: npm run reset-password');
     console.log('');
   }

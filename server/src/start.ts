@@ -2,12 +2,14 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type Koa from 'koa';
-import type { Config } from './env';
+import { ConfigError, type Config } from './env';
 import { systemClock, type Clock } from './clock';
+import { passwordProblem } from './auth/password-rules';
+import { writeInitialPassword } from './auth/initial-password';
 import type { AppDeps, Logger } from './deps';
 import { createLimiters } from './deps';
 import { createApp } from './app';
-import { newSecretToken, openStore, type Store } from './db/store';
+import { newSecretToken, openStore, type Store, type StoreOptions } from './db/store';
 import { lockDataDir } from './db/lock';
 import { generatePassword, getDummyHash, hashPassword } from './auth/password';
 import { Sessions } from './auth/sessions';
@@ -16,6 +18,13 @@ import { FormTokens } from './forms/form-token';
 import { seedSamplePhotos } from './seed';
 import { CalendarSync } from './calendar/calendar-sync';
 import { CALENDAR_LIMITS } from '@cabana/shared/config/calendar';
+import { startEnquiryRetention } from './forms/enquiry-retention';
+import { BUSINESS } from '@cabana/shared/config/business';
+import { limitConnections, overLimit, withBodyTimeout } from './http-guards';
+import { API_PREFIX } from './routes/api';
+import { API_ROUTES } from '@cabana/shared/api/paths';
+
+const UPLOAD_PATH = `${API_PREFIX}${API_ROUTES.imageUpload}`;
 
 export interface RunningServer {
   /** http://host:port (127.0.0.1 when listening on every interface). */
@@ -24,8 +33,8 @@ export interface RunningServer {
   app: Koa;
   deps: AppDeps;
   adminEmail: string;
-  /** Set only on the first start when no ADMIN_PASSWORD was given: print it once. */
-  generatedPassword?: string;
+  /** Set only on the first start when no ADMIN_PASSWORD was given: the file holding the generated password. */
+  initialPasswordFile?: string;
   /** Resolves when the sample photos of a first start are in (at once when there is nothing to do). */
   seeding: Promise<void>;
   close(): Promise<void>;
@@ -36,9 +45,11 @@ export const consoleLogger: Logger = {
   error: (msg, err) => console.error(`[${new Date().toISOString()}] ${msg}`, err ?? ''),
 };
 
-/** First start: the admin from ADMIN_EMAIL / ADMIN_PASSWORD, or a generated password. */
+/** First start: the admin from ADMIN_EMAIL / ADMIN_PASSWORD, or a generated password (in a 0600 file). */
 async function ensureAdmin(store: Store, config: Config, clock: Clock): Promise<string | undefined> {
   if (store.data.admin) return undefined;
+  const problem = config.adminPassword === undefined ? undefined : passwordProblem(config.adminPassword);
+  if (problem) throw new ConfigError(`ADMIN_PASSWORD ${problem} (the same rule as npm run reset-password)`);
   const generated = config.adminPassword === undefined ? generatePassword() : undefined;
   store.data.admin = {
     email: config.adminEmail,
@@ -46,25 +57,27 @@ async function ensureAdmin(store: Store, config: Config, clock: Clock): Promise<
     passwordChangedAt: new Date(clock.now()).toISOString(),
   };
   await store.save();
-  return generated;
+  return generated === undefined ? undefined : writeInitialPassword(config.dataDir, config.adminEmail, generated);
 }
 
 /**
  * Opens the data folder (locked), prepares everything and listens. Used by main.ts and the tests;
- * tests pass a clock they can move forward.
+ * tests pass a clock they can move forward, and the disk-failure test a store with a failing fs.
  */
 export async function startServer(
   config: Config,
   log: Logger = consoleLogger,
   clock: Clock = systemClock,
+  storeOptions: StoreOptions = {},
 ): Promise<RunningServer> {
   fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
-  const lock = lockDataDir(config.dataDir, 'the Cabaña server');
+  const lock = await lockDataDir(config.dataDir, 'the Cabaña server');
   let server: http.Server | undefined;
   const now = () => clock.now();
+  let stopRetention: (() => void) | undefined;
   try {
-    const store = await openStore(config.dataDir);
-    const generatedPassword = await ensureAdmin(store, config, clock);
+    const store = await openStore(config.dataDir, storeOptions);
+    const initialPasswordFile = await ensureAdmin(store, config, clock);
     // Ready before the first login, so an unknown e-mail never costs an extra hash the first time.
     await getDummyHash();
     const images = new ImageService(store, config.dataDir, {
@@ -95,6 +108,15 @@ export async function startServer(
       log,
     });
 
+    const retention = startEnquiryRetention(store, config.enquiryRetentionMonths, log);
+    stopRetention = retention.stop;
+    await retention.ready;
+    if (config.enquiryRetentionMonths !== BUSINESS.enquiryRetentionMonths) {
+      log.info(
+        `ENQUIRY_RETENTION_MONTHS is ${config.enquiryRetentionMonths}, but /privacidad states ${BUSINESS.enquiryRetentionMonths}: update BUSINESS.enquiryRetentionMonths and rebuild the site`,
+      );
+    }
+
     const deps: AppDeps = {
       config,
       store,
@@ -107,10 +129,21 @@ export async function startServer(
       clock,
     };
     const app = createApp(deps);
-    const srv = http.createServer(app.callback());
+    const srv = http.createServer();
     server = srv;
-    // Slow rural uploads of 25 MB need time; headers must still arrive promptly.
-    srv.requestTimeout = 15 * 60 * 1000;
+    const refuse = limitConnections(srv, {
+      total: config.maxConnections,
+      perClient: config.trustProxy > 0 ? undefined : config.maxConnectionsPerClient,
+    });
+    const handle = withBodyTimeout(app.callback(), {
+      bodyMs: config.bodyTimeoutMs,
+      uploadMs: config.uploadTimeoutMs,
+      isUpload: (req) => req.method === 'POST' && (req.url ?? '').split('?')[0] === UPLOAD_PATH,
+    });
+    srv.on('request', (req, res) => (overLimit(req) ? refuse(req, res) : handle(req, res)));
+    // Node's limit is one for the whole server: the uploads' long one (the rest is shorter, above).
+    srv.requestTimeout = config.uploadTimeoutMs;
+    // Headers must still arrive promptly.
     srv.headersTimeout = 30 * 1000;
     await new Promise<void>((resolve, reject) => {
       srv.once('error', reject);
@@ -139,7 +172,7 @@ export async function startServer(
       app,
       deps,
       adminEmail: store.data.admin!.email,
-      ...(generatedPassword ? { generatedPassword } : {}),
+      ...(initialPasswordFile ? { initialPasswordFile } : {}),
       seeding,
       async close() {
         closing = true;
@@ -151,10 +184,12 @@ export async function startServer(
           setTimeout(() => srv.closeAllConnections(), 2000).unref();
         });
         await seeding;
+        retention.stop();
         lock.release();
       },
     };
   } catch (err) {
+    stopRetention?.();
     server?.close();
     lock.release();
     throw err;

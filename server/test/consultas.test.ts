@@ -173,22 +173,31 @@ describe('enquiries', () => {
 });
 
 describe('form token timing', () => {
-  it('drops a form sent faster than FORM_MIN_FILL_MS and one older than FORM_MAX_AGE_MS', async () => {
+  it('keeps a form sent faster than FORM_MIN_FILL_MS or older than FORM_MAX_AGE_MS, marked as possible spam (issue 12 item 16)', async () => {
     const s = await startTestServer({ env: { FORM_MIN_FILL_MS: '60000', FORM_MAX_AGE_MS: '120000' } });
     try {
       const admin = await s.loginToken();
+      // Browser autofill sends a real person's form "too fast": it must not be lost while they are told it arrived.
       const fast = await token(s);
-      expect((await json(s, 'POST', '/consultas', contact(fast))).status).toBe(201);
-      expect(await inbox(s, admin)).toHaveLength(0);
+      expect((await json(s, 'POST', '/consultas', contact(fast, { name: 'Rápida' }))).status).toBe(201);
+      expect(await inbox(s, admin)).toHaveLength(1);
+      expect((await inbox(s, admin))[0]).toMatchObject({ name: 'Rápida', suspect: 'too-fast' });
+      // The same token a second time is a replay: dropped.
+      expect((await json(s, 'POST', '/consultas', contact(fast, { name: 'Otra vez' }))).status).toBe(201);
+      expect(await inbox(s, admin)).toHaveLength(1);
 
       const old = await token(s);
       const ok = await token(s);
       s.clock.advance(61_000);
-      expect((await json(s, 'POST', '/consultas', contact(ok))).status).toBe(201);
-      expect(await inbox(s, admin)).toHaveLength(1);
+      expect((await json(s, 'POST', '/consultas', contact(ok, { name: 'Normal' }))).status).toBe(201);
+      const normal = (await inbox(s, admin)).find((e) => e.name === 'Normal')!;
+      expect(normal).toBeDefined();
+      expect(normal).not.toHaveProperty('suspect');
       s.clock.advance(61_000);
-      expect((await json(s, 'POST', '/consultas', contact(old))).status).toBe(201);
-      expect(await inbox(s, admin)).toHaveLength(1);
+      expect((await json(s, 'POST', '/consultas', contact(old, { name: 'Tarde' }))).status).toBe(201);
+      const late = await inbox(s, admin);
+      expect(late).toHaveLength(3);
+      expect(late.find((e) => e.name === 'Tarde')).toMatchObject({ suspect: 'expired' });
     } finally {
       await s.close();
     }

@@ -32,6 +32,7 @@ const STATUS: Record<DomainErrorCode, number> = {
   RATE_LIMITED: 429,
   UNAVAILABLE: 503,
   FEED_UNREADABLE: 502,
+  REQUEST_TIMEOUT: 408,
 };
 const CODES = Object.keys(STATUS) as DomainErrorCode[];
 
@@ -95,8 +96,13 @@ describe('domain error → HTTP', () => {
 
   it('maps what a domain module throws: a rate limiter that is full', async () => {
     const limiter = new Limiter(1, 60_000, 'Demasiados intentos.');
-    await limiter.consume('cliente');
-    const err = await limiter.consume('cliente').catch((e: unknown) => e);
+    limiter.consume('cliente');
+    let err: unknown;
+    try {
+      limiter.consume('cliente');
+    } catch (e) {
+      err = e;
+    }
     expect(err).toBeInstanceOf(DomainError);
     const { status, body, headers } = toHttpError(err as DomainError);
     expect(status).toBe(429);

@@ -65,7 +65,7 @@ describe('image uploads by the admin', () => {
       expect(r.status).toBe(200);
       expect(r.headers.get('content-type')).toBe(TYPE[v.format]);
       expect(r.headers.get('x-content-type-options')).toBe('nosniff');
-      expect(r.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(r.headers.get('cache-control')).toBe('public, max-age=31536000, s-maxage=600, immutable');
       const meta = await sharp(data).metadata();
       expect(meta.width).toBe(v.width);
       expect(meta.height).toBe(v.height);

@@ -13,7 +13,9 @@ const run = promisify(execFile);
 async function login(s: TestServer, body: Record<string, unknown>, headers: Record<string, string> = {}) {
   return json(s, 'POST', '/sesion', body, { origin: s.url, ...headers });
 }
-const sidOf = (res: Response) => res.headers.getSetCookie().find((c) => c.startsWith('sid='));
+/** The session cookie: `sid`, or `__Host-sid` over HTTPS. */
+const sidOf = (res: Response) =>
+  res.headers.getSetCookie().find((c) => c.startsWith('sid=') || c.startsWith('__Host-sid='));
 
 describe('sign-in and sessions', () => {
   let s: TestServer;
@@ -220,7 +222,7 @@ describe('login rate limits', () => {
         },
       );
       expect(res.status).toBe(200);
-      expect(sidOf(res)).toMatch(/;\s*secure/i);
+      expect(sidOf(res)).toMatch(/^__Host-sid=.*;\s*secure/i);
       expect(res.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
       const plain = await json(s, 'GET', '/health');
       expect(plain.headers.get('strict-transport-security')).toBeNull();

@@ -80,6 +80,7 @@ const PAGES: PageCase[] = [
       'Cómo ejercer tus derechos',
       'Vigencia',
       '1 de noviembre de 2026',
+      `a los ${BUSINESS.enquiryRetentionMonths} meses de recibidas`,
     ],
   },
 ];

@@ -1,77 +1,107 @@
 import { rateLimited } from '../domain-errors';
 
 interface Window {
-  used: number;
-  endsAt: number;
+  count: number;
+  resetAt: number;
 }
+
+export interface LimiterOptions {
+  /**
+   * Most keys tracked at once. A flood of fresh addresses must not grow memory without end:
+   * beyond this the window closest to its end is forgotten first (that client could only gain
+   * the budget every fresh address already has).
+   */
+  maxKeys?: number;
+  now?: () => number;
+}
+
+export const DEFAULT_MAX_KEYS = 10_000;
 
 /**
  * A fixed-window counter per key; `consume` throws a Spanish 429 with Retry-After once the
- * window is full. It reads the time from the app's clock, so tests can let a window pass.
+ * window is full. Kept in one Map in insertion order, which is also the order windows end in
+ * (every window has the same length), so expired ones are dropped from the front.
  */
 export class Limiter {
-  readonly #windowMs: number;
-  readonly #now: () => number;
   readonly #windows = new Map<string, Window>();
-  /** Ended windows of clients that never came back are dropped at most once per window length. */
-  #nextSweep = 0;
+  readonly #maxKeys: number;
+  readonly #now: () => number;
 
   constructor(
     readonly points: number,
-    windowMs: number,
+    readonly windowMs: number,
     readonly message: string,
-    now: () => number = Date.now,
+    opts: LimiterOptions = {},
   ) {
-    // Whole seconds, as Retry-After counts them.
-    this.#windowMs = Math.max(1, Math.ceil(windowMs / 1000)) * 1000;
-    this.#now = now;
+    this.#maxKeys = Math.max(1, opts.maxKeys ?? DEFAULT_MAX_KEYS);
+    this.#now = opts.now ?? Date.now;
   }
 
-  #current(key: string, now: number): Window | undefined {
+  /** Keys tracked right now (bounded by maxKeys). */
+  get size(): number {
+    return this.#windows.size;
+  }
+
+  #prune(now: number) {
+    for (const [key, w] of this.#windows) {
+      if (w.resetAt > now) break;
+      this.#windows.delete(key);
+    }
+  }
+
+  #live(key: string, now: number): Window | undefined {
     const w = this.#windows.get(key);
-    if (w && w.endsAt <= now) {
+    if (w && w.resetAt <= now) {
       this.#windows.delete(key);
       return undefined;
     }
     return w;
   }
 
-  #count(key: string): Window {
-    const now = this.#now();
-    if (now >= this.#nextSweep) {
-      for (const [k, w] of this.#windows) if (w.endsAt <= now) this.#windows.delete(k);
-      this.#nextSweep = now + this.#windowMs;
+  #open(key: string, now: number): Window {
+    this.#prune(now);
+    while (this.#windows.size >= this.#maxKeys) {
+      const oldest = this.#windows.keys().next().value as string;
+      this.#windows.delete(oldest);
     }
-    let w = this.#current(key, now);
-    if (!w) {
-      w = { used: 0, endsAt: now + this.#windowMs };
-      this.#windows.set(key, w);
-    }
-    w.used++;
+    const w = { count: 0, resetAt: now + this.windowMs };
+    this.#windows.set(key, w);
     return w;
   }
 
-  #refuse(w: Window): never {
-    throw rateLimited(this.message, (w.endsAt - this.#now()) / 1000);
+  /** How many times this key was counted in its current window. */
+  count(key: string): number {
+    return this.#live(key, this.#now())?.count ?? 0;
   }
 
-  /** Throws RATE_LIMITED if the key already used up its window, without counting this call. */
-  async check(key: string): Promise<void> {
-    const w = this.#current(key, this.#now());
-    if (w && w.used >= this.points) this.#refuse(w);
+  /** Throws 429 if the key already used up its window, without counting this call. */
+  check(key: string): void {
+    const now = this.#now();
+    const w = this.#live(key, now);
+    if (w && w.count >= this.points) throw rateLimited(this.message, (w.resetAt - now) / 1000);
   }
 
-  async consume(key: string): Promise<void> {
-    const w = this.#count(key);
-    if (w.used > this.points) this.#refuse(w);
+  /** Counts one use, or throws 429 (without counting) when the window is already full. */
+  consume(key: string): void {
+    const now = this.#now();
+    const w = this.#live(key, now) ?? this.#open(key, now);
+    if (w.count >= this.points) throw rateLimited(this.message, (w.resetAt - now) / 1000);
+    w.count++;
   }
 
-  /** Counts a failure without throwing (the caller answers its own error). */
-  async penalize(key: string): Promise<void> {
-    this.#count(key);
+  /** Gives back one use taken by `consume` (the work it paid for never happened). */
+  refund(key: string): void {
+    const w = this.#live(key, this.#now());
+    if (w && w.count > 0) w.count--;
   }
 
-  async reset(key: string): Promise<void> {
+  /** Counts a use without throwing (the caller answers its own error). */
+  penalize(key: string): void {
+    const now = this.#now();
+    (this.#live(key, now) ?? this.#open(key, now)).count++;
+  }
+
+  reset(key: string): void {
     this.#windows.delete(key);
   }
 }

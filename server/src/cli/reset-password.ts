@@ -9,7 +9,8 @@ import { ConfigError, readEnv } from '../env';
 import { DataDirLockedError, lockDataDir } from '../db/lock';
 import { DataFileError, openStore } from '../db/store';
 import { generatePassword, hashPassword } from '../auth/password';
-import { LIMITS } from '@cabana/shared/config/limits';
+import { passwordProblem } from '../auth/password-rules';
+import { removeInitialPassword } from '../auth/initial-password';
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
@@ -23,12 +24,13 @@ async function main(): Promise<number> {
   const config = readEnv();
   const given = values.password ?? (process.env.ADMIN_PASSWORD || undefined);
   const password = given ?? generatePassword();
-  if (password.length < 8 || password.length > LIMITS.passwordMax) {
-    console.error(`The password must have between 8 and ${LIMITS.passwordMax} characters.`);
+  const problem = passwordProblem(password);
+  if (problem) {
+    console.error(`The password ${problem}.`);
     return 2;
   }
   if (!fs.existsSync(config.dataDir)) fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
-  const lock = lockDataDir(config.dataDir, 'npm run reset-password');
+  const lock = await lockDataDir(config.dataDir, 'npm run reset-password');
   try {
     const store = await openStore(config.dataDir);
     const email = (values.email ?? store.data.admin?.email ?? config.adminEmail).trim().toLowerCase();
@@ -40,6 +42,7 @@ async function main(): Promise<number> {
     const revoked = store.data.sessions.length;
     store.data.sessions = [];
     await store.save();
+    await removeInitialPassword(config.dataDir);
     console.log(`Admin password reset for ${email} in ${config.dataDir}.`);
     if (revoked > 0) console.log(`${revoked} open session(s) were signed out.`);
     if (given === undefined) {

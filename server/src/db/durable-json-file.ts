@@ -1,6 +1,8 @@
-import fs from 'node:fs/promises';
+import fsp from 'node:fs/promises';
 import type { Adapter } from 'lowdb';
-import { writeFileDurable } from '../lib/durable-fs';
+import { writeFileDurable, type DurableFs } from '../lib/durable-fs';
+
+export { NotDurableError, type DurableFs } from '../lib/durable-fs';
 
 /**
  * lowdb adapter with durable writes (steno renames but never fsyncs). Writes are serialised,
@@ -10,12 +12,15 @@ import { writeFileDurable } from '../lib/durable-fs';
 export class DurableJSONFile<T> implements Adapter<T> {
   #chain: Promise<void> = Promise.resolve();
 
-  constructor(readonly file: string) {}
+  constructor(
+    readonly file: string,
+    readonly fs: DurableFs = fsp,
+  ) {}
 
   async read(): Promise<T | null> {
     let text: string;
     try {
-      text = await fs.readFile(this.file, 'utf8');
+      text = await fsp.readFile(this.file, 'utf8');
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw err;
@@ -25,7 +30,7 @@ export class DurableJSONFile<T> implements Adapter<T> {
 
   write(data: T): Promise<void> {
     const text = JSON.stringify(data, null, 2);
-    const run = this.#chain.then(() => writeFileDurable(this.file, text));
+    const run = this.#chain.then(() => writeFileDurable(this.file, text, this.fs));
     this.#chain = run.catch(() => undefined);
     return run;
   }

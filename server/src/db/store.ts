@@ -5,6 +5,7 @@ import { Low } from 'lowdb';
 import { BUSINESS } from '@cabana/shared/config/business';
 import { DataSchema, type Data } from './schema';
 import { DurableJSONFile } from './durable-json-file';
+import { NotDurableError, writeFileDurable, type DurableFs } from '../lib/durable-fs';
 
 export const DATA_FILE = 'db.json';
 
@@ -12,6 +13,14 @@ export class DataFileError extends Error {}
 
 /** 256 random bits, URL-safe: for secrets that travel in URLs (calendar export links). */
 export const newSecretToken = () => randomBytes(32).toString('base64url');
+
+/** A save queued behind one that failed: it carried the failed change too, so it was rolled back with it. */
+export class SaveAbandonedError extends Error {
+  constructor() {
+    super('an earlier save failed; this change was rolled back with it');
+    this.name = 'SaveAbandonedError';
+  }
+}
 
 export function initialData(): Data {
   return {
@@ -31,6 +40,9 @@ export function initialData(): Data {
 /**
  * The one Low<Data>. Callers change `store.data` synchronously and then `await store.save()`:
  * no await between reading and changing, so requests never interleave half-done edits.
+ * When a save fails (disk full, say), `data` goes back to what the file holds, so what is
+ * served never differs from what is saved; saves queued behind the failed one carried its
+ * change too, and fail with it (SaveAbandonedError).
  */
 export interface Store {
   readonly data: Data;
@@ -45,14 +57,19 @@ export interface Store {
   save(): Promise<void>;
 }
 
-export async function openStore(dataDir: string): Promise<Store> {
+export interface StoreOptions {
+  /** File operations for the data file; tests inject one that fails like a full disk. */
+  fs?: DurableFs;
+}
+
+export async function openStore(dataDir: string, opts: StoreOptions = {}): Promise<Store> {
   const file = path.join(dataDir, DATA_FILE);
   // Temp files of a write that a crash interrupted: the real file is still the previous version.
   for (const name of await fs.readdir(dataDir)) {
     if (name.startsWith(`.${DATA_FILE}.`) && name.endsWith('.tmp'))
       await fs.rm(path.join(dataDir, name), { force: true });
   }
-  const adapter = new DurableJSONFile<Data>(file);
+  const adapter = new DurableJSONFile<Data>(file, opts.fs);
   let raw: unknown;
   try {
     raw = await adapter.read();
@@ -76,8 +93,39 @@ export async function openStore(dataDir: string): Promise<Store> {
     data = parsed.data;
   }
   const db = new Low<Data>(adapter, data);
-  if (created) await db.write();
   let version = 1;
+  /** The text the file holds: what `data` returns to when a save fails. */
+  let saved = created ? '' : JSON.stringify(data, null, 2);
+  /** Bumped by each failure: a save queued before it carries the failed change. */
+  let epoch = 0;
+  let chain: Promise<void> = Promise.resolve();
+
+  const save = (): Promise<void> => {
+    version += 1;
+    const mine = epoch;
+    const text = JSON.stringify(db.data, null, 2);
+    const run = chain.then(async () => {
+      if (mine !== epoch) throw new SaveAbandonedError();
+      try {
+        await writeFileDurable(file, text, opts.fs);
+        saved = text;
+      } catch (err) {
+        if (err instanceof NotDurableError) {
+          // Already in place: keep serving it, as the next start will.
+          saved = text;
+          throw err;
+        }
+        epoch += 1;
+        if (saved) db.data = JSON.parse(saved) as Data;
+        version += 1;
+        throw err;
+      }
+    });
+    chain = run.catch(() => undefined);
+    return run;
+  };
+
+  if (created) await save();
   return {
     get data() {
       return db.data;
@@ -87,9 +135,6 @@ export async function openStore(dataDir: string): Promise<Store> {
     },
     file,
     created,
-    save: () => {
-      version += 1;
-      return db.write();
-    },
+    save,
   };
 }

@@ -28,7 +28,7 @@ export class FormTokens {
     return `${payload}.${this.#sign(payload).toString('base64url')}`;
   }
 
-  /** Checks a token and, when good, marks it used (the caller saves the store). */
+  /** Checks a token and, unless forged or already used, marks it used (the caller saves the store). */
   check(token: string): TokenVerdict {
     const m = /^(\d{10,16})\.([A-Za-z0-9_-]{16})\.([A-Za-z0-9_-]{43})$/.exec(token);
     if (!m) return 'malformed';
@@ -36,15 +36,16 @@ export class FormTokens {
     const expected = this.#sign(`${issued}.${nonce}`);
     const given = Buffer.from(mac, 'base64url');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'tampered';
-    const age = this.#now() - Number(issued);
-    if (age < this.opts.minFillMs) return 'too-fast';
-    if (age > this.opts.maxAgeMs) return 'expired';
     const now = this.#now();
+    const age = now - Number(issued);
+    const timing: TokenVerdict = age < this.opts.minFillMs ? 'too-fast' : age > this.opts.maxAgeMs ? 'expired' : 'ok';
     const used = this.store.data.usedFormTokens;
     const live = used.filter((u) => u.expiresAt > now);
     if (live.length !== used.length) used.splice(0, Infinity, ...live);
     if (used.some((u) => u.nonce === nonce)) return 'replayed';
-    used.push({ nonce, expiresAt: Number(issued) + this.opts.maxAgeMs });
-    return 'ok';
+    // Too fast and too old count as used as well: such enquiries are kept (marked), so one token
+    // must not bring in more than one. An old token is remembered for another full period.
+    used.push({ nonce, expiresAt: Math.max(Number(issued), now) + this.opts.maxAgeMs });
+    return timing;
   }
 }

@@ -7,6 +7,13 @@ import { newestFirst } from '@cabana/shared/lib/newest-first';
 import { isRecordId, newRecordId } from '../lib/ids';
 import { ImageFiles } from './storage';
 import { WorkQueue } from './queue';
+import { ACCESS_PARAM, MediaAccess } from './media-access';
+
+/**
+ * Who an image is shown to: the public never sees who sent a photo; the uploader gets back what
+ * they sent; the admin also gets signed links to photos still waiting for approval.
+ */
+export type Audience = 'public' | 'uploader' | 'admin';
 
 export interface ImageServiceOptions {
   /** Absolute origin prefixed to media URLs (PUBLIC_URL); relative URLs when absent. */
@@ -20,6 +27,7 @@ export interface ImageServiceOptions {
 export class ImageService {
   readonly files: ImageFiles;
   readonly queue: WorkQueue;
+  readonly access: MediaAccess;
 
   constructor(
     readonly store: Store,
@@ -28,16 +36,20 @@ export class ImageService {
   ) {
     this.files = new ImageFiles(dataDir);
     this.queue = new WorkQueue(opts.concurrency, opts.maxWaiting);
+    this.access = new MediaAccess(store, { ttlMs: 12 * 3_600_000 });
   }
 
-  toApi(img: StoredImage): Image {
-    const { files: _files, ...rest } = img;
+  toApi(img: StoredImage, audience: Audience = 'public'): Image {
+    const { files: _files, uploaded_by, ...rest } = img;
     const prefix = this.opts.publicUrl ?? '';
-    if (!prefix) return rest;
+    const query =
+      audience === 'admin' && img.status === 'pending' ? `?${ACCESS_PARAM}=${this.access.sign(img.id)}` : '';
+    const link = (url: string) => prefix + url + query;
     return {
       ...rest,
-      secure_url: prefix + rest.secure_url,
-      variants: rest.variants.map((v) => ({ ...v, url: prefix + v.url })),
+      ...(audience !== 'public' && uploaded_by !== undefined ? { uploaded_by } : {}),
+      secure_url: link(rest.secure_url),
+      variants: rest.variants.map((v) => ({ ...v, url: link(v.url) })),
     };
   }
 
@@ -46,9 +58,9 @@ export class ImageService {
     return this.store.data.images.find((i) => i.id === id);
   }
 
-  list(status: Image['status']): Image[] {
+  list(status: Image['status'], audience: Audience = 'public'): Image[] {
     const images = this.store.data.images.filter((i) => i.status === status);
-    return newestFirst(images, (i) => i.created_at).map((i) => this.toApi(i));
+    return newestFirst(images, (i) => i.created_at).map((i) => this.toApi(i, audience));
   }
 
   /** Turns an uploaded file into a stored image; throws DomainErrors for bad or too much input. */
@@ -85,8 +97,14 @@ export class ImageService {
         files: processed.variants.map((v) => v.name),
       };
       this.store.data.images.push(record);
-      await this.store.save();
-      return this.toApi(record);
+      try {
+        await this.store.save();
+      } catch (err) {
+        // The record went back out with the failed save: its files must not linger.
+        await this.files.remove(id).catch(() => undefined);
+        throw err;
+      }
+      return this.toApi(record, status === 'published' ? 'admin' : 'uploader');
     });
   }
 
@@ -96,7 +114,7 @@ export class ImageService {
     if (input.title !== undefined) img.title = input.title;
     if (input.description !== undefined) img.description = input.description;
     await this.store.save();
-    return this.toApi(img);
+    return this.toApi(img, 'admin');
   }
 
   async approve(id: string): Promise<Image | undefined> {
@@ -104,7 +122,7 @@ export class ImageService {
     if (!img) return undefined;
     img.status = 'published';
     await this.store.save();
-    return this.toApi(img);
+    return this.toApi(img, 'admin');
   }
 
   /** Record first, files after: a crash in between leaves an orphan folder that start-up sweeps. */

@@ -1,11 +1,11 @@
 import fs from 'node:fs/promises';
 import sharp, { type Metadata, type Sharp, type SharpOptions } from 'sharp';
-import heicDecode from 'heic-decode';
 import { LIMITS, TOO_MANY_PIXELS_MESSAGE } from '@cabana/shared/config/limits';
 import { acceptedImageKind, SNIFF_BYTES, type ImageKind } from '@cabana/shared/images/sniff';
 import type { ImageFormat } from '@cabana/shared/schemas/image';
 import { tooLarge, unsupportedMedia } from '../domain-errors';
 import type { VariantFile } from './storage';
+import { decodeHeic } from './heic';
 
 // Only the loaders for the formats we accept may run: SVG, PDF, TIFF, GIF, ImageMagick and
 // friends stay unreachable even if a file slipped past the magic-byte check.
@@ -89,33 +89,20 @@ async function decode(file: string, type: ImageKind): Promise<Decoded> {
   let width: number;
   let height: number;
   if (type === 'heic') {
-    // sharp's prebuilt libvips cannot decode HEVC: libheif (wasm) does, and applies the
-    // HEIF rotation boxes itself. Dimensions are checked before any pixel is decoded.
-    const buffer = await fs.readFile(file);
-    let images: Awaited<ReturnType<typeof heicDecode.all>>;
-    try {
-      images = await heicDecode.all({ buffer });
-    } catch {
+    // sharp's prebuilt libvips cannot decode HEVC: libheif (wasm) does, in a worker thread (see
+    // heic.ts), and applies the HEIF rotation boxes itself. Dimensions are checked before any
+    // pixel is decoded.
+    const decoded = await decodeHeic(await fs.readFile(file), LIMITS.maxImagePixels);
+    if (!decoded.ok) {
+      if (decoded.reason === 'too-many-pixels') throw tooLarge(TOO_MANY_PIXELS_MESSAGE);
       throw unsupportedMedia(UNSUPPORTED_MESSAGE);
     }
-    try {
-      const first = images[0];
-      if (!first) throw unsupportedMedia(UNSUPPORTED_MESSAGE);
-      checkPixels(first.width, first.height);
-      let pixels: Awaited<ReturnType<typeof first.decode>>;
-      try {
-        pixels = await first.decode();
-      } catch {
-        throw unsupportedMedia(UNSUPPORTED_MESSAGE);
-      }
-      width = pixels.width;
-      height = pixels.height;
-      source = sharp(Buffer.from(pixels.data.buffer, pixels.data.byteOffset, pixels.data.byteLength), {
-        raw: { width, height, channels: 4 },
-      });
-    } finally {
-      images.dispose();
-    }
+    width = decoded.width;
+    height = decoded.height;
+    checkPixels(width, height);
+    source = sharp(Buffer.from(decoded.data.buffer, decoded.data.byteOffset, decoded.data.byteLength), {
+      raw: { width, height, channels: 4 },
+    });
   } else {
     const options: SharpOptions = { limitInputPixels: LIMITS.maxImagePixels, failOn: 'error', sequentialRead: true };
     let meta: Metadata;

@@ -1,5 +1,5 @@
 import type { Context, Middleware } from 'koa';
-import { SESSION_COOKIE } from '@cabana/shared/api/paths';
+import { readSessionCookie } from '../auth/session-cookie';
 import type { ActiveSession, Sessions } from '../auth/sessions';
 import { forbidden, unauthenticated } from '../domain-errors';
 
@@ -21,14 +21,14 @@ export function bearerToken(ctx: Context): string | undefined {
 }
 
 /** Works out who is calling (bearer token first, else the session cookie); never refuses by itself. */
-export function authenticate(sessions: Sessions): Middleware {
+export function authenticate(sessions: Sessions, publicUrl?: string): Middleware {
   return async (ctx, next) => {
     const token = bearerToken(ctx);
     if (token !== undefined) {
       const session = await sessions.resolve(token);
       if (session?.kind === 'token') ctx.state.auth = { session, via: 'bearer' };
     } else {
-      const cookie = ctx.cookies.get(SESSION_COOKIE);
+      const cookie = readSessionCookie(ctx, publicUrl);
       const session = await sessions.resolve(cookie);
       if (session?.kind === 'cookie') ctx.state.auth = { session, via: 'cookie' };
     }

@@ -17,6 +17,7 @@ const HTTP: Record<DomainErrorCode, { status: number; message: string }> = {
   RATE_LIMITED: { status: 429, message: 'Demasiadas solicitudes. Espera un momento e inténtalo de nuevo.' },
   UNAVAILABLE: { status: 503, message: 'El servidor está ocupado. Inténtalo de nuevo en un momento.' },
   FEED_UNREADABLE: { status: 502, message: 'No pudimos leer ese calendario.' },
+  REQUEST_TIMEOUT: { status: 408, message: 'La solicitud tardó demasiado en llegar.' },
 };
 
 export interface HttpError {

@@ -1,4 +1,5 @@
 import type { Middleware } from 'koa';
+import { isHttps } from '../auth/session-cookie';
 
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -14,8 +15,8 @@ export const CONTENT_SECURITY_POLICY = [
   "form-action 'self'",
 ].join('; ');
 
-/** Headers every answer carries; HSTS only when the request really came over HTTPS. */
-export function securityHeaders(): Middleware {
+/** Headers every answer carries; HSTS only over HTTPS (the request's, or PUBLIC_URL's). */
+export function securityHeaders(publicUrl?: string): Middleware {
   return async (ctx, next) => {
     try {
       await next();
@@ -24,7 +25,7 @@ export function securityHeaders(): Middleware {
       ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
       ctx.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
       ctx.set('Cross-Origin-Opener-Policy', 'same-origin');
-      if (ctx.secure) ctx.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+      if (isHttps(ctx, publicUrl)) ctx.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
       if (ctx.path === '/api' || ctx.path.startsWith('/api/')) ctx.set('Cache-Control', 'no-store');
     }
   };

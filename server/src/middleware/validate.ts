@@ -16,6 +16,12 @@ export function jsonBody(limit = '32kb'): Middleware {
   return async (ctx, next) => {
     const hasBody = Boolean(ctx.request.length) || ctx.get('transfer-encoding') !== '';
     if (hasBody && !ctx.is('application/json')) throw unsupportedMedia('Envía los datos en formato JSON.');
+    // No client of ours compresses what it sends; a body that claims to be compressed and is
+    // not would otherwise fail deep in zlib (and a real one could be a zip bomb).
+    const encoding = ctx.get('content-encoding').trim().toLowerCase();
+    if (hasBody && encoding !== '' && encoding !== 'identity') {
+      throw unsupportedMedia('Envía los datos sin comprimir.');
+    }
     await parse(ctx, next);
   };
 }

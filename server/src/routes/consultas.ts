@@ -3,7 +3,12 @@ import { API_ROUTES } from '@cabana/shared/api/paths';
 import { BUSINESS } from '@cabana/shared/config/business';
 import { isStayFree } from '@cabana/shared/availability/ranges';
 import { checkStay, STAY_MESSAGES } from '@cabana/shared/pricing/seasons';
-import { EnquiryInputSchema, UpdateEnquiryInputSchema, type Enquiry } from '@cabana/shared/schemas/enquiry';
+import {
+  DeleteEnquiriesInputSchema,
+  EnquiryInputSchema,
+  UpdateEnquiryInputSchema,
+  type Enquiry,
+} from '@cabana/shared/schemas/enquiry';
 import { newestFirst } from '@cabana/shared/lib/newest-first';
 import type { AppDeps } from '../deps';
 import { isRecordId, newRecordId } from '../lib/ids';
@@ -11,6 +16,7 @@ import { requireAdmin } from '../middleware/auth';
 import { conflict, invalidInput, notFound } from '../domain-errors';
 import { blockedRanges, pricingRules } from '../calendar/entries';
 import { jsonBody, validate } from '../middleware/validate';
+import { clientKey } from '../auth/client-key';
 
 const NOT_FOUND = 'No encontramos esa consulta.';
 
@@ -23,14 +29,15 @@ export function consultasRouter({ store, formTokens, limiters, log, clock }: App
   });
 
   router.post(API_ROUTES.enquiries, jsonBody(), async (ctx) => {
-    // Floods are counted before any other work, whatever they contain.
-    await limiters.enquiryClient.consume(ctx.ip);
-    await limiters.enquiryGlobal.consume('all');
+    // Junk must not spend anyone's budget: validate first, then count the client; the budget
+    // shared by everyone is spent only by what is actually stored.
     const input = validate(EnquiryInputSchema, ctx.request.body);
+    limiters.enquiryClient.consume(clientKey(ctx.ip));
 
-    // Bots get the same answer as people, so they learn nothing; nothing is stored.
+    // Bots get the same answer as people, so they learn nothing; nothing is stored. The log
+    // says why, never who (visitor addresses are personal data).
     const dropQuietly = (why: string) => {
-      log.info(`enquiry dropped (${why}) from ${ctx.ip}`);
+      log.info(`enquiry dropped (${why})`);
       ctx.status = 201;
       ctx.body = { id: newRecordId() };
     };
@@ -44,8 +51,13 @@ export function consultasRouter({ store, formTokens, limiters, log, clock }: App
         throw invalidInput(message, { checkOut: message });
       }
     }
+    // Checked before the token is marked used, so a visitor told to retry later can.
+    limiters.enquiryGlobal.check('all');
     const verdict = formTokens.check(input.formToken);
-    if (verdict !== 'ok') return dropQuietly(`token ${verdict}`);
+    // A forged, malformed or reused token is a bot. Too fast (browser autofill) or too old (a
+    // tab left open) may well be a person: kept and marked, never lost behind a "received".
+    if (verdict !== 'ok' && verdict !== 'too-fast' && verdict !== 'expired') return dropQuietly(`token ${verdict}`);
+    limiters.enquiryGlobal.consume('all');
 
     const now = new Date(clock.now()).toISOString();
     const stored = {
@@ -54,6 +66,7 @@ export function consultasRouter({ store, formTokens, limiters, log, clock }: App
       createdAt: now,
       consentAt: now,
       policyVersion: BUSINESS.privacyPolicyVersion,
+      ...(verdict === 'ok' ? {} : { suspect: verdict }),
     };
     const enquiry: Enquiry =
       input.type === 'reserva'
@@ -77,6 +90,20 @@ export function consultasRouter({ store, formTokens, limiters, log, clock }: App
 
   router.get(API_ROUTES.enquiries, requireAdmin, (ctx) => {
     ctx.body = newestFirst(store.data.enquiries, (e) => e.createdAt);
+  });
+
+  // Several at once (the inbox's "delete selected"); ids that are not there are simply skipped.
+  router.post(API_ROUTES.enquiriesDelete, requireAdmin, jsonBody(), async (ctx) => {
+    const { ids } = validate(DeleteEnquiriesInputSchema, ctx.request.body);
+    const gone = new Set(ids);
+    const all = store.data.enquiries;
+    const kept = all.filter((e) => !gone.has(e.id));
+    const deleted = all.length - kept.length;
+    if (deleted > 0) {
+      all.splice(0, Infinity, ...kept);
+      await store.save();
+    }
+    ctx.body = { deleted };
   });
 
   router.patch(API_ROUTES.enquiry, requireAdmin, jsonBody(), async (ctx) => {

@@ -10,12 +10,22 @@ import { LIMITS } from '@cabana/shared/config/limits';
 import { UpdateImageInputSchema, UploadImageFieldsSchema } from '@cabana/shared/schemas/image';
 import type { AppDeps } from '../deps';
 import { bearerToken, requireAdmin } from '../middleware/auth';
-import { invalidInput, notFound, tooLarge, unauthenticated, unsupportedMedia } from '../domain-errors';
+import { invalidInput, notFound, tooLarge, unauthenticated, unavailable, unsupportedMedia } from '../domain-errors';
 import { jsonBody, validate } from '../middleware/validate';
+import { IMAGES_BUSY } from '../images/queue';
+import { clientKey } from '../auth/client-key';
 
 const NOT_FOUND = 'No encontramos esa imagen.';
 const MB = Math.round(LIMITS.maxUploadBytes / (1024 * 1024));
 export const UPLOAD_TOO_LARGE = `La imagen supera el tamaño máximo de ${MB} MB.`;
+/** formidable's limit errors (its own codes), each with the reason a person can act on. */
+const LIMIT_MESSAGES: Record<number, string> = {
+  1006: 'Los textos del formulario (título, descripción, etiquetas) son demasiado largos.',
+  1007: 'El formulario trae demasiados campos.',
+  1009: UPLOAD_TOO_LARGE,
+  1015: 'Sube una sola imagen por envío.',
+  1016: UPLOAD_TOO_LARGE,
+};
 /** Room for the multipart framing and the text fields around the file. */
 const MULTIPART_OVERHEAD = 64 * 1024;
 
@@ -31,8 +41,9 @@ function uploadAuth({ limiters }: AppDeps): Middleware {
       throw unauthenticated('Tu sesión terminó. Inicia sesión de nuevo.');
     }
     if (!ctx.state.auth) {
-      await limiters.uploadClient.consume(ctx.ip);
-      await limiters.uploadGlobal.consume('all');
+      limiters.uploadClient.consume(clientKey(ctx.ip));
+      // Everyone's budget is spent only by a photo that turns out to be one (see below).
+      limiters.uploadGlobal.check('all');
     }
     await next();
   };
@@ -48,6 +59,13 @@ function multipartUpload({ images }: AppDeps): Middleware {
     }
     if (!ctx.is('multipart/form-data'))
       throw unsupportedMedia('Envía la imagen en un formulario multipart (campo "image").');
+    const encoding = ctx.get('content-encoding').trim().toLowerCase();
+    if (encoding !== '' && encoding !== 'identity') throw unsupportedMedia('Envía el formulario sin comprimir.');
+    // A full queue would refuse the photo anyway: say so before the client sends 25 MB for nothing.
+    if (images.queue.full) {
+      ctx.set('Connection', 'close');
+      throw unavailable(IMAGES_BUSY);
+    }
     const dir = path.join(images.files.uploadsDir, randomBytes(8).toString('hex'));
     await fs.mkdir(dir, { recursive: true, mode: 0o700 });
     const parse = koaBody({
@@ -75,7 +93,7 @@ function multipartUpload({ images }: AppDeps): Middleware {
         // Let the rest of a bounded body drain so the client can read our answer.
         if (declared !== undefined) ctx.req.resume();
         else ctx.set('Connection', 'close');
-        throw tooLarge(UPLOAD_TOO_LARGE);
+        throw tooLarge(LIMIT_MESSAGES[e.code ?? 0] ?? UPLOAD_TOO_LARGE);
       }
       if (typeof e.httpCode === 'number' && e.httpCode >= 400 && e.httpCode < 500) {
         throw invalidInput('No pudimos leer el formulario enviado.');
@@ -97,11 +115,11 @@ export function imagenesRouter(deps: AppDeps): Router {
   const router = new Router();
 
   router.get(API_ROUTES.images, (ctx) => {
-    ctx.body = images.list('published');
+    ctx.body = images.list('published', ctx.state.auth ? 'admin' : 'public');
   });
 
   router.get(API_ROUTES.imagesPending, requireAdmin, (ctx) => {
-    ctx.body = images.list('pending');
+    ctx.body = images.list('pending', 'admin');
   });
 
   router.post(API_ROUTES.imageUpload, uploadAuth(deps), multipartUpload(deps), async (ctx) => {
@@ -117,7 +135,15 @@ export function imagenesRouter(deps: AppDeps): Router {
     for (const [k, v] of Object.entries(raw)) fieldsIn[k] = single(v);
     const isAdmin = Boolean(ctx.state.auth);
     const fields = validate(UploadImageFieldsSchema, fieldsIn);
-    const created = await images.create((file as File).filepath, fields, isAdmin ? 'published' : 'pending');
+    // Reserved before the work and given back if the file is not an accepted photo after all.
+    if (!isAdmin) deps.limiters.uploadGlobal.consume('all');
+    let created;
+    try {
+      created = await images.create((file as File).filepath, fields, isAdmin ? 'published' : 'pending');
+    } catch (err) {
+      if (!isAdmin) deps.limiters.uploadGlobal.refund('all');
+      throw err;
+    }
     ctx.status = 201;
     ctx.body = created;
   });

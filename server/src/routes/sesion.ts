@@ -1,24 +1,15 @@
 import { Router } from '@koa/router';
-import type { Context } from 'koa';
-import { API_ROUTES, SESSION_COOKIE } from '@cabana/shared/api/paths';
+import { API_ROUTES } from '@cabana/shared/api/paths';
 import { LoginInputSchema, type SessionInfo } from '@cabana/shared/schemas/session';
 import type { AppDeps } from '../deps';
 import { getDummyHash, verifyPassword } from '../auth/password';
+import { clientKey } from '../auth/client-key';
+import { removeInitialPassword } from '../auth/initial-password';
+import { clearSessionCookies, writeSessionCookie } from '../auth/session-cookie';
 import { unauthenticated } from '../domain-errors';
 import { jsonBody, validate } from '../middleware/validate';
 
 export const WRONG_CREDENTIALS = 'Credenciales incorrectas';
-
-function clearCookie(ctx: Context) {
-  ctx.cookies.set(SESSION_COOKIE, '', {
-    httpOnly: true,
-    sameSite: 'strict',
-    path: '/',
-    secure: ctx.secure,
-    maxAge: 0,
-    overwrite: true,
-  });
-}
 
 export function sesionRouter({ store, sessions, limiters, config }: AppDeps): Router {
   const router = new Router();
@@ -26,21 +17,17 @@ export function sesionRouter({ store, sessions, limiters, config }: AppDeps): Ro
   router.post(API_ROUTES.session, jsonBody(), async (ctx) => {
     const input = validate(LoginInputSchema, ctx.request.body);
     const email = input.email.toLowerCase();
-    const client = ctx.ip;
-    await limiters.loginAccount.check(email);
-    await limiters.loginClient.check(client);
-
-    const admin = store.data.admin;
-    const known = admin !== null && admin.email === email;
-    // The hash is checked even for an unknown e-mail, so both failures take the same time.
-    const matches = await verifyPassword(input.password, known ? admin.passwordHash : await getDummyHash());
-    if (!known || !matches) {
-      await limiters.loginAccount.penalize(email);
-      await limiters.loginClient.penalize(client);
-      throw unauthenticated(WRONG_CREDENTIALS);
-    }
-    await limiters.loginAccount.reset(email);
-    await limiters.loginClient.reset(client);
+    // Counted before the hash runs (see LoginGuard); the hash is checked even for an unknown
+    // e-mail, so both failures take the same time.
+    const ok = await limiters.login.attempt(clientKey(ctx.ip), email, async () => {
+      const admin = store.data.admin;
+      const known = admin !== null && admin.email === email;
+      const matches = await verifyPassword(input.password, known ? admin.passwordHash : await getDummyHash());
+      return known && matches;
+    });
+    if (!ok) throw unauthenticated(WRONG_CREDENTIALS);
+    // The generated first password has reached its owner: it must not wait on disk.
+    await removeInitialPassword(config.dataDir);
 
     // A fresh id at every login; the one the browser held before (if any) is revoked.
     if (ctx.state.auth) await sessions.revoke(ctx.state.auth.session.idHash);
@@ -49,14 +36,7 @@ export function sesionRouter({ store, sessions, limiters, config }: AppDeps): Ro
     if (input.token) {
       body.token = id;
     } else {
-      ctx.cookies.set(SESSION_COOKIE, id, {
-        httpOnly: true,
-        sameSite: 'strict',
-        path: '/',
-        secure: ctx.secure,
-        maxAge: config.sessionMaxMs,
-        overwrite: true,
-      });
+      writeSessionCookie(ctx, config.publicUrl, id, config.sessionMaxMs);
     }
     ctx.body = body;
   });
@@ -71,7 +51,7 @@ export function sesionRouter({ store, sessions, limiters, config }: AppDeps): Ro
   // Logout is idempotent and public: it can only ever end the caller's own session.
   router.delete(API_ROUTES.session, async (ctx) => {
     if (ctx.state.auth) await sessions.revoke(ctx.state.auth.session.idHash);
-    if (ctx.cookies.get(SESSION_COOKIE) !== undefined) clearCookie(ctx);
+    clearSessionCookies(ctx, config.publicUrl);
     ctx.status = 204;
   });
 

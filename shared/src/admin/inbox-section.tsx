@@ -126,6 +126,12 @@ interface EnquiryItemProps {
   onDelete(): void;
 }
 
+/** Why an enquiry was kept but marked (see EnquirySchema's `suspect`). */
+const SUSPECT_REASONS: Record<NonNullable<Enquiry['suspect']>, string> = {
+  'too-fast': 'Se envió más rápido de lo que una persona suele escribir (quizás con autocompletar).',
+  expired: 'Se envió desde una página abierta hace demasiado tiempo.',
+};
+
 /** One enquiry. Every visitor-typed value is rendered as React text, never as markup. */
 function EnquiryItem({ enquiry: e, busy, error, onStatus, onDelete }: EnquiryItemProps) {
   const id = useId();
@@ -137,6 +143,7 @@ function EnquiryItem({ enquiry: e, busy, error, onStatus, onDelete }: EnquiryIte
         <header className="adm-enquiry-head">
           <h3 id={`${id}-h`}>
             {isNew && <span className="adm-badge">Nueva</span>}
+            {e.suspect && <span className="adm-badge adm-badge--warn">Posible spam</span>}
             <span className="adm-enquiry-type">{e.type === 'reserva' ? 'Reserva' : 'Contacto'}</span>{' '}
             <span className="adm-enquiry-name">{e.name}</span>
           </h3>
@@ -144,6 +151,7 @@ function EnquiryItem({ enquiry: e, busy, error, onStatus, onDelete }: EnquiryIte
             Recibida el <time dateTime={e.createdAt}>{formatReceivedAt(e.createdAt)}</time>
             {!isNew && ' · Respondida'}
           </p>
+          {e.suspect && <p className="adm-muted">{SUSPECT_REASONS[e.suspect]} Revísala antes de responder.</p>}
         </header>
         <dl className="adm-enquiry-facts">
           {e.type === 'reserva' && (

@@ -113,6 +113,8 @@ export function createApiClient(opts: ApiClientOptions) {
       request(FeedSchema, 'POST', API_PATHS.calendarFeeds, input),
     deleteFeed: (id: string): Promise<void> => remove(API_PATHS.calendarFeed(id)),
     syncFeed: (id: string): Promise<Feed> => request(FeedSchema, 'POST', API_PATHS.calendarFeedSync(id)),
+    deleteEnquiries: async (ids: string[]): Promise<number> =>
+      (await request(z.object({ deleted: z.number() }), 'POST', API_PATHS.enquiriesDelete, { ids })).deleted,
   };
 }
 

@@ -58,6 +58,8 @@ export const BUSINESS = {
     email: 'privacidad@brisasdelgolfo.co',
   },
   privacyPolicyVersion: '2026-11-01',
+  /** Enquiries are deleted this many months after they arrive (stated on /privacidad). */
+  enquiryRetentionMonths: 24,
   timeZone: 'America/Bogota',
 } as const;
 

@@ -12,6 +12,8 @@ export const LIMITS = {
   messageMax: 2_000,
   uploadedByMax: 80,
   tagsMax: 200,
+  /** A new admin password (first start, reset-password); signing in accepts any length up to the max. */
+  passwordMin: 8,
   passwordMax: 1_024,
   /** A form filled faster than this is a bot. */
   minFillMs: 3_000,

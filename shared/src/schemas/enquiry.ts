@@ -3,9 +3,11 @@ import { BUSINESS } from '../config/business';
 import { LIMITS } from '../config/limits';
 import { CALENDAR_LIMITS } from '../config/calendar';
 import { isIsoDate, nightsBetween, todayAtCabin } from '../pricing/dates';
+import { cleanLine, cleanText } from './text';
 
 const name = z
   .string()
+  .overwrite(cleanLine)
   .trim()
   .min(2, 'Escribe tu nombre.')
   .max(LIMITS.nameMax, `El nombre admite hasta ${LIMITS.nameMax} caracteres.`);
@@ -69,6 +71,7 @@ export const ReservationInputSchema = z
     numPeople: NumPeopleSchema,
     message: z
       .string()
+      .overwrite(cleanText)
       .trim()
       .max(LIMITS.messageMax, `El mensaje admite hasta ${LIMITS.messageMax} caracteres.`)
       .default(''),
@@ -88,6 +91,7 @@ export const ContactInputSchema = z.strictObject({
   email,
   message: z
     .string()
+    .overwrite(cleanText)
     .trim()
     .min(2, 'Escribe tu mensaje.')
     .max(LIMITS.messageMax, `El mensaje admite hasta ${LIMITS.messageMax} caracteres.`),
@@ -107,6 +111,9 @@ export type EnquiryInput = z.infer<typeof EnquiryInputSchema>;
 export const EnquiryStatusSchema = z.enum(['nueva', 'respondida', 'confirmada', 'cancelada']);
 export type EnquiryStatus = z.infer<typeof EnquiryStatusSchema>;
 
+export const SuspectReasonSchema = z.enum(['too-fast', 'expired']);
+export type SuspectReason = z.infer<typeof SuspectReasonSchema>;
+
 const stored = {
   id: z.string(),
   status: EnquiryStatusSchema,
@@ -114,6 +121,12 @@ const stored = {
   /** When consent to process personal data was given, and to which policy version. */
   consentAt: z.string(),
   policyVersion: z.string(),
+  /**
+   * Set when the form looked human but its token did not (sent faster than a person types, or
+   * from a page left open too long, e.g. after browser autofill): kept, and marked in the inbox,
+   * rather than dropped while the visitor is told it arrived.
+   */
+  suspect: SuspectReasonSchema.optional(),
 };
 
 /** An enquiry as stored and as the admin inbox receives it (no bot-trap fields). */
@@ -141,5 +154,14 @@ export type Enquiry = z.infer<typeof EnquirySchema>;
 
 export const UpdateEnquiryInputSchema = z.strictObject({ status: EnquiryStatusSchema });
 export type UpdateEnquiryInput = z.infer<typeof UpdateEnquiryInputSchema>;
+
+/** Body of POST /api/consultas/eliminar: the admin deletes several enquiries at once. */
+export const DeleteEnquiriesInputSchema = z.strictObject({
+  ids: z
+    .array(z.string().max(64))
+    .min(1, 'Elige al menos una consulta.')
+    .max(500, 'Elimina como máximo 500 consultas a la vez.'),
+});
+export type DeleteEnquiriesInput = z.infer<typeof DeleteEnquiriesInputSchema>;
 
 export const FormTokenSchema = z.object({ token: z.string() });

@@ -15,6 +15,8 @@ export const SERVER_ERROR_CODES = [
   'UNAVAILABLE',
   /** A calendar feed could not be read (network, non-2xx, not a calendar). */
   'FEED_UNREADABLE',
+  /** The client did not send its request in time (a slow body). */
+  'REQUEST_TIMEOUT',
 ] as const;
 export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number];
 

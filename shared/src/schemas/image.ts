@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../config/limits';
+import { cleanLine, cleanText } from './text';
 
 export const ImageFormatSchema = z.enum(['avif', 'webp', 'jpeg']);
 export type ImageFormat = z.infer<typeof ImageFormatSchema>;
@@ -35,11 +36,13 @@ export type Image = z.infer<typeof ImageSchema>;
 
 const title = z
   .string()
+  .overwrite(cleanLine)
   .trim()
   .min(1, 'Escribe un título.')
   .max(LIMITS.titleMax, `El título admite hasta ${LIMITS.titleMax} caracteres.`);
 const description = z
   .string()
+  .overwrite(cleanText)
   .trim()
   .max(LIMITS.descriptionMax, `La descripción admite hasta ${LIMITS.descriptionMax} caracteres.`);
 
@@ -47,9 +50,10 @@ const description = z
 export const UploadImageFieldsSchema = z.strictObject({
   title,
   description: description.default(''),
-  tags: z.string().trim().max(LIMITS.tagsMax, 'Etiquetas demasiado largas.').default(''),
+  tags: z.string().overwrite(cleanLine).trim().max(LIMITS.tagsMax, 'Etiquetas demasiado largas.').default(''),
   uploaded_by: z
     .string()
+    .overwrite(cleanLine)
     .trim()
     .max(LIMITS.uploadedByMax, `El nombre admite hasta ${LIMITS.uploadedByMax} caracteres.`)
     .optional(),

@@ -94,7 +94,9 @@ export default function PrivacidadRoute() {
         <p>
           Al marcar la casilla de autorización de un formulario nos autorizas a tratar tus datos para las finalidades
           anteriores; guardamos la fecha en que lo hiciste y la versión de esta política. Conservamos tus datos mientras
-          sean necesarios para atender tu solicitud y cumplir la ley, y después los eliminamos.
+          sean necesarios para atender tu solicitud y cumplir la ley, y después los eliminamos: las solicitudes enviadas
+          desde el sitio se borran automáticamente de nuestro servidor a los {BUSINESS.enquiryRetentionMonths} meses de
+          recibidas, y puedes pedir que las borremos antes.
         </p>
 
         <h2>7. Vigencia</h2>

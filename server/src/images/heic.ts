@@ -1,0 +1,37 @@
+import { Worker } from 'node:worker_threads';
+
+export type HeicDecoded =
+  | { ok: true; width: number; height: number; /** RGBA */ data: Uint8Array }
+  | { ok: false; reason: 'unsupported' | 'too-many-pixels' };
+
+const WORKER = new URL('./heic-worker.mjs', import.meta.url);
+/** A decode that takes this long is a hostile file (or a stuck decoder): the thread is ended. */
+const DECODE_TIMEOUT_MS = 120_000;
+
+/**
+ * Decodes a HEIC off the event loop, in a worker thread of its own that ends after this one
+ * photo, so libheif's WASM heap (about 700 MB for 40 MP) is returned to the system at once
+ * instead of staying with the server. The image queue already runs photos one at a time.
+ */
+export function decodeHeic(file: Buffer, maxPixels: number): Promise<HeicDecoded> {
+  // The worker takes the bytes over (no copy) when they fill their own ArrayBuffer.
+  const whole = file.byteOffset === 0 && file.byteLength === file.buffer.byteLength;
+  const buffer = whole ? file.buffer : file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength);
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(WORKER, { workerData: { buffer, maxPixels }, transferList: [buffer as ArrayBuffer] });
+    let settled = false;
+    const finish = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      fn();
+      void worker.terminate();
+    };
+    const timer = setTimeout(() => finish(() => resolve({ ok: false, reason: 'unsupported' })), DECODE_TIMEOUT_MS);
+    worker.once('message', (result: HeicDecoded) => finish(() => resolve(result)));
+    worker.once('error', (err) => finish(() => reject(err)));
+    worker.once('exit', (code) =>
+      finish(() => reject(new Error(`the HEIC decoder stopped (exit code ${code}) without an answer`))),
+    );
+  });
+}

@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { Limiter } from '../src/auth/rate-limits';
+import { clientKey } from '../src/auth/client-key';
+import { startTestServer, type TestServer } from './helpers/test-server';
+import { json, upload } from './helpers/http';
+import { jpegWithGps } from './helpers/fixtures';
+
+/** Issue 12, items 5 and 6: budgets spent only by real work, per network, in bounded memory. */
+const token = async (s: TestServer) => (await (await json(s, 'GET', '/consultas/token')).json()).token as string;
+const contact = (formToken: string, over: Record<string, unknown> = {}) => ({
+  type: 'contacto',
+  name: 'Juan',
+  email: 'juan@example.com',
+  message: '¿Tienen parqueadero?',
+  consent: true,
+  formToken,
+  ...over,
+});
+
+describe('global budgets are spent only by what is stored (item 5)', () => {
+  it('invalid and bot-dropped enquiries leave the shared budget to real people', async () => {
+    const s = await startTestServer({ env: { ENQUIRIES_GLOBAL: '3', ENQUIRIES_PER_CLIENT: '100' } });
+    try {
+      for (let i = 0; i < 10; i++) {
+        expect((await json(s, 'POST', '/consultas', contact(await token(s), { email: 'no-es-correo' }))).status).toBe(
+          400,
+        );
+        expect((await json(s, 'POST', '/consultas', contact(await token(s), { website: 'spam' }))).status).toBe(201);
+        expect((await json(s, 'POST', '/consultas', contact('tampered.token.x'))).status).toBe(201);
+      }
+      for (let i = 0; i < 3; i++)
+        expect((await json(s, 'POST', '/consultas', contact(await token(s)))).status).toBe(201);
+      const full = await json(s, 'POST', '/consultas', contact(await token(s)));
+      expect(full.status).toBe(429);
+      expect(full.headers.get('retry-after')).toMatch(/^\d+$/);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('a visitor refused by the full global budget can send the same form again later (its token is not spent)', async () => {
+    const s = await startTestServer({ env: { ENQUIRIES_GLOBAL: '1', ENQUIRY_WINDOW_SECONDS: '1' } });
+    try {
+      expect((await json(s, 'POST', '/consultas', contact(await token(s)))).status).toBe(201);
+      const kept = await token(s);
+      expect((await json(s, 'POST', '/consultas', contact(kept))).status).toBe(429);
+      await new Promise((r) => setTimeout(r, 1100));
+      expect((await json(s, 'POST', '/consultas', contact(kept))).status).toBe(201);
+      const inbox = await (
+        await json(s, 'GET', '/consultas', undefined, { authorization: `Bearer ${await s.loginToken()}` })
+      ).json();
+      expect(inbox).toHaveLength(2);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('counts an IPv6 client by its /64: one network cannot spend everyone’s budget', async () => {
+    const s = await startTestServer({
+      env: { ENQUIRIES_PER_CLIENT: '2', ENQUIRIES_GLOBAL: '5', TRUST_PROXY: 'true' },
+    });
+    try {
+      const statuses: number[] = [];
+      for (let i = 1; i <= 8; i++) {
+        const res = await json(s, 'POST', '/consultas', contact(await token(s)), {
+          'x-forwarded-for': `2001:db8:a:b::${i.toString(16)}`,
+        });
+        statuses.push(res.status);
+      }
+      expect(statuses).toEqual([201, 201, 429, 429, 429, 429, 429, 429]);
+      const other = await json(s, 'POST', '/consultas', contact(await token(s)), { 'x-forwarded-for': '198.51.100.7' });
+      expect(other.status).toBe(201);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('files that are not photos leave the public upload budget to real photos', async () => {
+    const s = await startTestServer({ env: { PUBLIC_UPLOADS_GLOBAL: '2', PUBLIC_UPLOADS_PER_CLIENT: '100' } });
+    try {
+      for (let i = 0; i < 5; i++) {
+        expect((await upload(s, '<svg xmlns="http://www.w3.org/2000/svg"/>', { type: 'image/svg+xml' })).status).toBe(
+          415,
+        );
+        expect((await upload(s, await jpegWithGps(200, 100), { fields: { title: '' } })).status).toBe(400);
+      }
+      for (let i = 0; i < 2; i++) expect((await upload(s, await jpegWithGps(300, 200))).status).toBe(201);
+      expect((await upload(s, await jpegWithGps(300, 200))).status).toBe(429);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe('limiter memory (item 6)', () => {
+  it('stays bounded however many addresses come by, and still counts the ones it tracks', () => {
+    const limiter = new Limiter(3, 60_000, 'espera', { maxKeys: 1000 });
+    const heapBefore = process.memoryUsage().heapUsed;
+    for (let i = 0; i < 50_000; i++) limiter.consume(`10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`);
+    expect(limiter.size).toBeLessThanOrEqual(1000);
+    // 50,000 tracked keys would take tens of MB (rate-limiter-flexible kept a timer per key).
+    expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(20 * 1024 * 1024);
+    for (let i = 0; i < 3; i++) limiter.consume('hot');
+    expect(() => limiter.consume('hot')).toThrow(expect.objectContaining({ status: 429 }));
+  });
+
+  it('forgets windows that have ended', () => {
+    let now = 0;
+    const limiter = new Limiter(1, 1000, 'espera', { now: () => now });
+    for (let i = 0; i < 100; i++) limiter.consume(`a${i}`);
+    expect(() => limiter.consume('a1')).toThrow();
+    now = 1500;
+    limiter.consume('fresh');
+    expect(limiter.size).toBe(1);
+    limiter.consume('a1');
+  });
+
+  it('keeps the default server limiters bounded too', async () => {
+    const s = await startTestServer();
+    try {
+      const { enquiryClient } = s.running.deps.limiters;
+      for (let i = 0; i < 30_000; i++) enquiryClient.penalize(`2001:db8:${i.toString(16)}::/64`);
+      expect(enquiryClient.size).toBeLessThanOrEqual(10_000);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe('client keys', () => {
+  it('are the IPv4 address, or the IPv6 /64 network', () => {
+    expect(clientKey('203.0.113.5')).toBe('203.0.113.5');
+    expect(clientKey('::ffff:203.0.113.5')).toBe('203.0.113.5');
+    expect(clientKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(clientKey('2001:db8:1:2::ffff')).toBe(clientKey('2001:0db8:0001:0002:0:0:0:1'));
+    expect(clientKey('2001:db8:1:3::1')).not.toBe(clientKey('2001:db8:1:2::1'));
+  });
+});

@@ -1,0 +1,125 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BUSINESS } from '@cabana/shared/config/business';
+import type { Enquiry } from '@cabana/shared/schemas/enquiry';
+import { createApiClient } from '@cabana/shared/api/client';
+import { retentionCutoff } from '../src/forms/enquiry-retention';
+import { startTestServer, type TestServer } from './helpers/test-server';
+import { bearer, json } from './helpers/http';
+
+/** Issue 12, item 14: the admin deletes enquiries in bulk; old ones go by themselves. */
+const DAY = 86_400_000;
+const token = async (s: TestServer) => (await (await json(s, 'GET', '/consultas/token')).json()).token as string;
+const send = async (s: TestServer, name: string) =>
+  (
+    await (
+      await json(s, 'POST', '/consultas', {
+        type: 'contacto',
+        name,
+        email: 'x@example.com',
+        message: 'Hola',
+        consent: true,
+        formToken: await token(s),
+      })
+    ).json()
+  ).id as string;
+
+describe('enquiries and personal data', () => {
+  it('the admin deletes several at once (typed client), only the admin, unknown ids skipped', async () => {
+    const s = await startTestServer();
+    try {
+      const ids = [await send(s, 'Ana'), await send(s, 'Beto'), await send(s, 'Carla')];
+      const admin = await s.loginToken();
+      expect((await json(s, 'POST', '/consultas/eliminar', { ids })).status).toBe(401);
+      const client = createApiClient({ baseUrl: s.apiUrl, getToken: () => admin });
+      expect(await client.deleteEnquiries([ids[0]!, ids[2]!, 'AAAAAAAAAAAAAAAA'])).toBe(2);
+      expect((await client.listEnquiries()).map((e) => e.id)).toEqual([ids[1]]);
+      const bad = await json(s, 'POST', '/consultas/eliminar', { ids: [] }, bearer(admin));
+      expect(bad.status).toBe(400);
+      expect((await bad.json()).fields.ids).toMatch(/al menos una/);
+      expect((await json(s, 'POST', '/consultas/eliminar', { ids: Array(501).fill('x') }, bearer(admin))).status).toBe(
+        400,
+      );
+    } finally {
+      await s.close();
+    }
+  });
+
+  it(`deletes enquiries older than the retention period (default ${BUSINESS.enquiryRetentionMonths} months) at start-up`, async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'cabana-retention-'));
+    try {
+      const a = await startTestServer({ dataDir: dir });
+      const [oldId, recentId] = [await send(a, 'Antigua'), await send(a, 'Reciente')];
+      await a.close();
+      const file = join(dir, 'db.json');
+      const data = JSON.parse(await readFile(file, 'utf8'));
+      const cutoff = retentionCutoff(BUSINESS.enquiryRetentionMonths, Date.now());
+      for (const e of data.enquiries as Enquiry[]) {
+        e.createdAt = new Date(e.id === oldId ? cutoff - DAY : cutoff + 2 * DAY).toISOString();
+      }
+      await writeFile(file, JSON.stringify(data));
+
+      const b = await startTestServer({ dataDir: dir });
+      const inbox = (await (
+        await json(b, 'GET', '/consultas', undefined, bearer(await b.loginToken()))
+      ).json()) as Enquiry[];
+      expect(inbox.map((e) => e.id)).toEqual([recentId]);
+      await b.close();
+      const stored = JSON.parse(await readFile(file, 'utf8'));
+      expect(stored.enquiries.map((e: Enquiry) => e.id)).toEqual([recentId]);
+      expect(JSON.stringify(stored)).not.toContain('Antigua');
+
+      // A shorter period set by the operator applies at once.
+      const c = await startTestServer({ dataDir: dir, env: { ENQUIRY_RETENTION_MONTHS: '1' } });
+      const left = await (await json(c, 'GET', '/consultas', undefined, bearer(await c.loginToken()))).json();
+      expect(left).toEqual([]);
+      await c.close();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('never writes a visitor’s address to the log', async () => {
+    const s = await startTestServer({ env: { TRUST_PROXY: 'true' } });
+    try {
+      const lines: string[] = [];
+      const log = s.running.deps.log;
+      log.info = (msg) => lines.push(msg);
+      log.error = (msg) => lines.push(msg);
+      const from = { 'x-forwarded-for': '203.0.113.77' };
+      for (const over of [{ website: 'http://spam.example' }, { formToken: 'no-es-un-token' }]) {
+        const res = await json(
+          s,
+          'POST',
+          '/consultas',
+          {
+            type: 'contacto',
+            name: 'Bot',
+            email: 'b@example.com',
+            message: 'Hola',
+            consent: true,
+            formToken: await token(s),
+            ...over,
+          },
+          from,
+        );
+        expect(res.status).toBe(201);
+      }
+      expect(lines.length).toBeGreaterThan(0);
+      for (const line of lines) {
+        expect(line).not.toContain('203.0.113.77');
+        expect(line).not.toContain('127.0.0.1');
+      }
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('counts months on the calendar', () => {
+    expect(new Date(retentionCutoff(24, Date.parse('2026-11-22T10:00:00Z'))).toISOString()).toBe(
+      '2024-11-22T10:00:00.000Z',
+    );
+  });
+});

@@ -1,0 +1,18 @@
+/**
+ * Characters nobody types into a form and that only serve to deceive or break what shows the
+ * text: C0 and C1 control characters (NUL, ESC, BEL...), DEL, and the bidirectional embeddings,
+ * overrides and isolates (U+202A–U+202E, U+2066–U+2069) that can make "Ana‮txt.exe" read
+ * backwards in the inbox, an e-mail client or a file name. Tab and line breaks are whitespace.
+ */
+const UNSAFE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
+const LINE_BREAKS = /\r\n?|[\n\u2028\u2029]/g;
+
+/** For one-line fields (names, titles, tags): unsafe characters go, line breaks and tabs become spaces. */
+export function cleanLine(text: string): string {
+  return text.replace(LINE_BREAKS, ' ').replace(/\t/g, ' ').replace(UNSAFE, '');
+}
+
+/** For multi-line fields (messages, descriptions): unsafe characters go; line breaks become `\n`. */
+export function cleanText(text: string): string {
+  return text.replace(LINE_BREAKS, '\n').replace(UNSAFE, '');
+}
