@@ -12,6 +12,7 @@ import type { AppDeps } from '../deps';
 import { bearerToken, requireAdmin } from '../middleware/auth';
 import { badRequest, notFound, tooLarge, unauthenticated, unsupportedMedia } from '../middleware/errors';
 import { jsonBody, validate } from '../middleware/validate';
+import { publicJson } from '../http/public-json';
 
 const NOT_FOUND = 'No encontramos esa imagen.';
 const MB = Math.round(LIMITS.maxUploadBytes / (1024 * 1024));
@@ -96,9 +97,10 @@ export function imagenesRouter(deps: AppDeps): Router {
   const { images } = deps;
   const router = new Router();
 
-  router.get(API_ROUTES.images, (ctx) => {
-    ctx.body = images.list('published');
-  });
+  router.get(
+    API_ROUTES.images,
+    publicJson(deps.store, () => images.list('published')),
+  );
 
   router.get(API_ROUTES.imagesPending, requireAdmin, (ctx) => {
     ctx.body = images.list('pending');
