@@ -68,7 +68,7 @@ const best = (runs: LoadResult[]): LoadResult => runs.reduce((a, b) => (b.rps > 
 export async function benchHttp(websiteDist: string | undefined, log = console.log): Promise<HttpResults> {
   const dataDir = await seededDataDir(24, log);
   const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'cabana-bench-http-'));
-  const ours = await startChild<{ url: string }>(path.join(here, 'server-child.ts'), [
+  const ours = await startChild<{ url: string; pid: number }>(path.join(here, 'server-child.ts'), [
     dataDir,
     ...(websiteDist ? [websiteDist] : []),
   ]);
@@ -81,17 +81,24 @@ export async function benchHttp(websiteDist: string | undefined, log = console.l
       { name: 'GET /', path: '/', headers: {} },
       { name: 'GET / (br)', path: '/', headers: { 'accept-encoding': 'br, gzip' } },
     ];
-    for (const c of plan) {
+    // BENCH_ONLY="/api/imagenes" measures only the cases whose name contains it.
+    for (const c of plan.filter((p) => !process.env.BENCH_ONLY || p.name.includes(process.env.BENCH_ONLY))) {
       const got = await fetchRaw(ours.info.url + c.path, c.headers);
       const bodyFile = path.join(tmp, `${cases.length}.body`);
       await fs.writeFile(bodyFile, got.body);
       const refArgs = [c.path, bodyFile, got.type, ...(got.encoding ? [got.encoding] : [])];
-      const koa = await startChild<{ url: string }>(path.join(here, 'reference-server.ts'), ['koa', ...refArgs]);
-      const bare = await startChild<{ url: string }>(path.join(here, 'reference-server.ts'), ['bare', ...refArgs]);
+      const koa = await startChild<{ url: string; pid: number }>(path.join(here, 'reference-server.ts'), [
+        'koa',
+        ...refArgs,
+      ]);
+      const bare = await startChild<{ url: string; pid: number }>(path.join(here, 'reference-server.ts'), [
+        'bare',
+        ...refArgs,
+      ]);
       try {
         const runs: Record<'ours' | 'koa' | 'bare', LoadResult[]> = { ours: [], koa: [], bare: [] };
-        const targets = { ours: ours.info.url, koa: koa.info.url, bare: bare.info.url };
-        for (const url of Object.values(targets)) {
+        const targets = { ours: ours.info, koa: koa.info, bare: bare.info };
+        for (const { url } of Object.values(targets)) {
           await load(url + c.path, { connections: CONNECTIONS, seconds: 2, headers: c.headers });
         }
         for (let round = 0; round < ROUNDS; round++) {
@@ -99,7 +106,12 @@ export async function benchHttp(websiteDist: string | undefined, log = console.l
           const order = (round % 2 === 0 ? ['ours', 'koa', 'bare'] : ['bare', 'koa', 'ours']) as (keyof typeof runs)[];
           for (const k of order) {
             runs[k].push(
-              await load(targets[k] + c.path, { connections: CONNECTIONS, seconds: SECONDS, headers: c.headers }),
+              await load(targets[k].url + c.path, {
+                connections: CONNECTIONS,
+                seconds: SECONDS,
+                headers: c.headers,
+                pid: targets[k].pid,
+              }),
             );
           }
         }
@@ -112,7 +124,8 @@ export async function benchHttp(websiteDist: string | undefined, log = console.l
           bare: best(runs.bare),
         };
         cases.push(result);
-        const f = (r: LoadResult) => `${(r.rps / 1000).toFixed(1)}k rps, p99 ${r.p99} ms`;
+        const f = (r: LoadResult) =>
+          `${(r.rps / 1000).toFixed(1)}k rps, p99 ${r.p99} ms, ${r.cpuUsPerRequest?.toFixed(0) ?? '?'} µs CPU/req`;
         log(
           `${c.name.padEnd(24)} ${String(result.bytes).padStart(7)} B  ours ${f(result.ours)} | koa ${f(result.koa)} | bare ${f(result.bare)}` +
             (result.ours.non2xx || result.ours.errors

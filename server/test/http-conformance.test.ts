@@ -106,6 +106,37 @@ describe('HTTP conformance', () => {
       );
     });
 
+    it('answers from memory exactly as the app does (headers, body, 304, HEAD), and never stale', async () => {
+      for (const headers of [{}, { 'accept-encoding': 'gzip, deflate, br' }] as Record<string, string>[]) {
+        // The second anonymous request is sent from the replay cache; a request that carries a
+        // session cookie always goes through the app, so the two can be compared.
+        await raw(`${s.url}/api/imagenes`, 'GET', headers);
+        const replayed = await raw(`${s.url}/api/imagenes`, 'GET', headers);
+        const fromApp = await raw(`${s.url}/api/imagenes`, 'GET', { ...headers, cookie: 'sid=unknown' });
+        expect(replayed.status).toBe(200);
+        expect(comparable(replayed)).toEqual(comparable(fromApp));
+        expect(replayed.body.equals(fromApp.body)).toBe(true);
+        const etag = String(replayed.headers.etag);
+        const head = await raw(`${s.url}/api/imagenes`, 'HEAD', headers);
+        expect(comparable(head)).toEqual(comparable(fromApp));
+        expect(head.body.length).toBe(0);
+        const notModified = await raw(`${s.url}/api/imagenes`, 'GET', { ...headers, 'if-none-match': etag });
+        const notModifiedApp = await raw(`${s.url}/api/imagenes`, 'GET', {
+          ...headers,
+          'if-none-match': etag,
+          cookie: 'sid=unknown',
+        });
+        expect(notModified.status).toBe(304);
+        expect(comparable(notModified)).toEqual(comparable(notModifiedApp));
+      }
+      const before = await raw(`${s.url}/api/precioPersona/precio`);
+      await raw(`${s.url}/api/precioPersona/precio`);
+      expect((await json(s, 'PATCH', '/precioPersona/precio', { precio: 111_000 }, bearer(token))).status).toBe(200);
+      const after = await raw(`${s.url}/api/precioPersona/precio`);
+      expect(JSON.parse(after.body.toString())).toEqual({ precio: 111_000 });
+      expect(after.headers.etag).not.toBe(before.headers.etag);
+    });
+
     it('keeps the admin-only lists out of every cache', async () => {
       const res = await raw(`${s.url}/api/imagenes/pendientes`, 'GET', bearer(token));
       expect(res.status).toBe(200);

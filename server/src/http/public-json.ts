@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
 import type { Store } from '../db/store';
 import { Representations, sendRepresentation } from './representations';
+import { markReplayable } from './replay-cache';
 
 /** Public data: anyone may keep a copy, but must ask again (a 304 is cheap) before using it. */
 export const REVALIDATE = 'no-cache';
@@ -18,6 +19,7 @@ export function publicJson(store: Store, build: () => unknown): Middleware {
       // A write elsewhere (a price change, a session) leaves this list as it was: keep its compressed forms.
       cached = { version, rep: cached?.rep.tag === rep.tag ? cached.rep : rep };
     }
+    markReplayable(ctx, version);
     ctx.status = 200;
     ctx.type = 'application/json; charset=utf-8';
     ctx.set('Cache-Control', REVALIDATE);

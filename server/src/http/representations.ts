@@ -57,12 +57,37 @@ export class Representations {
   }
 }
 
+/**
+ * Brotli whenever the client takes it at least as gladly as gzip (browsers list gzip first,
+ * `gzip, deflate, br, zstd`, and a generic negotiator would pick gzip for them), else gzip,
+ * else the bytes as they are. No header means identity.
+ */
+export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
+  if (!acceptEncoding) return 'identity';
+  let br: number | undefined;
+  let gz: number | undefined;
+  let any: number | undefined;
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [name = '', ...params] = part.split(';').map((p) => p.trim());
+    const qParam = params.find((p) => p.startsWith('q='));
+    const q = qParam ? Number(qParam.slice(2)) : 1;
+    const weight = Number.isFinite(q) ? q : 0;
+    if (name === 'br') br = weight;
+    else if (name === 'gzip' || name === 'x-gzip') gz = weight;
+    else if (name === '*') any = weight;
+  }
+  const brQ = br ?? any ?? 0;
+  const gzQ = gz ?? any ?? 0;
+  if (brQ > 0 && brQ >= gzQ) return 'br';
+  if (gzQ > 0) return 'gzip';
+  return 'identity';
+}
+
 /** The encoding to send, marking the answer as varying by Accept-Encoding when there is a choice. */
 export function negotiateEncoding(ctx: Context, size: number): Encoding {
   if (size < MIN_COMPRESS_BYTES) return 'identity';
   ctx.vary('Accept-Encoding');
-  const accepted = ctx.get('accept-encoding') ? ctx.acceptsEncodings('br', 'gzip', 'identity') : 'identity';
-  return accepted === 'br' || accepted === 'gzip' ? accepted : 'identity';
+  return chooseEncoding(ctx.get('accept-encoding'));
 }
 
 /**
