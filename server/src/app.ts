@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import Koa from 'koa';
 import { MEDIA_PREFIX } from '@cabana/shared/api/paths';
 import type { AppDeps } from './deps';
@@ -9,6 +10,7 @@ import { websiteStatic } from './middleware/website';
 import { compressJson } from './middleware/compress-json';
 import { exactApiPrefix, siteMethodsFallback, unknownMethodsAre405 } from './middleware/request-guards';
 import { API_PREFIX, createApiRouter } from './routes/api';
+import { ReplayCache } from './http/replay-cache';
 
 /** Builds the whole app (API, media, website) from its dependencies; never listens. */
 export function createApp(deps: AppDeps): Koa {
@@ -26,6 +28,17 @@ export function createApp(deps: AppDeps): Koa {
     async (ctx, next) =>
       ctx.path === API_PREFIX || ctx.path.startsWith(`${API_PREFIX}/`) ? mw(ctx, next) : next();
 
+  const replay = new ReplayCache(() => deps.store.version);
+  // Public, versioned answers are sent again from memory before Koa builds a context: the
+  // public lists then cost about what bare node:http does (docs/decisions/005-http-caching.md).
+  const handle = app.callback.bind(app);
+  app.callback = () => {
+    const koa = handle();
+    // Only ever served over node:http (HTTP/1.1), never http2.
+    return ((req: IncomingMessage, res: ServerResponse) =>
+      replay.serve(req, res) ? Promise.resolve() : koa(req, res)) as ReturnType<Koa['callback']>;
+  };
+  app.use(replay.recorder());
   app.use(securityHeaders(config.publicUrl));
   app.use(errorHandler((msg, err) => deps.log.error(msg, err)));
   app.use(siteMethodsFallback(API_PREFIX));

@@ -18,7 +18,8 @@ describe('price per person', () => {
   it('starts at the business default and is public to read', async () => {
     const res = await json(s, 'GET', '/precioPersona/precio');
     expect(res.status).toBe(200);
-    expect(res.headers.get('cache-control')).toBe('no-store');
+    // Public data: kept by browsers and CDNs but revalidated with its ETag every time.
+    expect(res.headers.get('cache-control')).toBe('no-cache');
     expect(await res.json()).toEqual({ precio: BUSINESS.defaultPricePerPerson });
   });
 

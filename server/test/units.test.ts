@@ -7,6 +7,7 @@ import { toHttpError } from '../src/middleware/errors';
 import { generatePassword, hashPassword, verifyPassword } from '../src/auth/password';
 import { ConfigError, readEnv } from '../src/env';
 import { isRecordId, newRecordId } from '../src/lib/ids';
+import { chooseEncoding } from '../src/http/representations';
 
 const bytes = (s: string) => new Uint8Array(Buffer.from(s, 'latin1'));
 const ftyp = (major: string, ...compat: string[]) => {
@@ -126,5 +127,22 @@ describe('readEnv', () => {
     expect(() => readEnv({ PUBLIC_URL: 'not a url' })).toThrow(/PUBLIC_URL/);
     expect(readEnv({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
     expect(readEnv({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+  });
+});
+
+describe('chooseEncoding', () => {
+  it('prefers brotli whenever it is taken at least as gladly as gzip', () => {
+    expect(chooseEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(chooseEncoding('br')).toBe('br');
+    expect(chooseEncoding('gzip')).toBe('gzip');
+    expect(chooseEncoding('br;q=0.5, gzip')).toBe('gzip');
+    expect(chooseEncoding('br;q=0, gzip;q=0.1')).toBe('gzip');
+    expect(chooseEncoding('*')).toBe('br');
+    expect(chooseEncoding('gzip;q=0, *;q=0.5')).toBe('br');
+    expect(chooseEncoding('identity')).toBe('identity');
+    expect(chooseEncoding('deflate')).toBe('identity');
+    expect(chooseEncoding('')).toBe('identity');
+    expect(chooseEncoding(undefined)).toBe('identity');
+    expect(chooseEncoding('BR;Q=1')).toBe('br');
   });
 });

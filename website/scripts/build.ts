@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { prerender } from './prerender';
+import { precompress } from './precompress';
 
 export const WEBSITE_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -27,6 +28,8 @@ export async function buildSite(outDir = 'dist') {
   // The SSR bundle is only a build tool: nothing should serve it.
   await rm(ssrDir, { recursive: true, force: true });
   await rm(join(distDir, '.vite'), { recursive: true, force: true });
+  // Last, so that every file is in its final form: the server sends these siblings as they are.
+  await precompress(distDir);
   return { distDir, pages };
 }
 

@@ -1,108 +1,217 @@
 /**
- * Closing-note numbers for the website: `npm run bench -w website`.
- * Starts the real server on a temp data folder (sample photos seeded) serving website/dist,
- * prints the gzip size of the JavaScript each public page loads, then runs Lighthouse (mobile
- * preset, Debian's Chromium) on every public page and prints its four category scores.
+ * Website figures: `npm run bench -w website` (or part of the root `npm run bench`).
+ * Starts the real server on a data folder with 24 published 12-MP photos, serving website/dist,
+ * and measures: the gzip size of the JavaScript each public page loads, the bytes of the first
+ * screen of /galeria on a 390-px phone at DPR 2, and Lighthouse (mobile preset, Debian's
+ * Chromium, offline) on every public page.
+ *   npm run bench -w website -- /contacto /planes     # Lighthouse on those pages only
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { startTestServer } from '../../test-support/server';
+import { seededDataDir } from '../../server/bench/seed';
 import { CHROMIUM_PATH, launchBrowser } from '../../test-support/browser';
-import { PUBLIC_PATHS } from '../src/config/paths';
+import { PUBLIC_PATHS, paths } from '../src/config/paths';
 import { WEBSITE_DIR, buildSite } from './build';
 
-const distDir = join(WEBSITE_DIR, 'dist');
-if (!existsSync(join(distDir, 'index.html'))) {
-  console.log('No hay compilación en website/dist: compilando…');
-  await buildSite('dist');
+export interface PageJs {
+  path: string;
+  files: number;
+  raw: number;
+  gzip: number;
+}
+export interface PageLighthouse {
+  path: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  fcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /** Weighted audits that did not fully pass outside performance. */
+  failed: string[];
+}
+export interface WebsiteResults {
+  photos: number;
+  js: PageJs[];
+  galleryFirstScreen: { bytes: number; requests: number; images: number; imageBytes: number };
+  lighthouse: PageLighthouse[];
 }
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
-const server = await startTestServer({ websiteDist: distDir, env: { SEED_SAMPLE_PHOTOS: 'true' } });
-console.log(`Servidor en ${server.url} (datos temporales en ${server.dataDir})\n`);
-try {
-  // 1. JavaScript each page really loads (first visit, nothing cached), gzip -9 of each file.
-  const browser = await launchBrowser();
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
-  console.log('JavaScript cargado por página (primera visita):');
-  console.log('página        archivos   sin comprimir   gzip');
-  for (const path of PUBLIC_PATHS) {
-    const page = await context.newPage();
-    const files = new Map<string, Promise<Buffer>>();
-    page.on('response', (res) => {
-      if (res.request().resourceType() === 'script' && !files.has(res.url())) files.set(res.url(), res.body());
+async function lighthouse(url: string, out: string): Promise<void> {
+  const cli = createRequire(import.meta.url).resolve('lighthouse/cli/index.js');
+  const runOnce = () =>
+    new Promise<void>((ok, fail) => {
+      const child = spawn(
+        process.execPath,
+        [
+          cli,
+          url,
+          '--quiet',
+          '--output=json',
+          `--output-path=${out}`,
+          '--only-categories=performance,accessibility,best-practices,seo',
+          '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage',
+        ],
+        { env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, stdio: ['ignore', 'ignore', 'pipe'] },
+      );
+      let err = '';
+      child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+      child.on('exit', (code) => (code === 0 ? ok() : fail(new Error(`lighthouse ${url}: ${code}\n${err}`))));
     });
-    await page.goto(server.url + path, { waitUntil: 'networkidle' });
-    const bodies = await Promise.all(files.values());
-    const raw = bodies.reduce((n, b) => n + b.length, 0);
-    const gz = bodies.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0);
-    console.log(`${path.padEnd(14)}${String(files.size).padStart(8)}${kb(raw).padStart(16)}${kb(gz).padStart(10)}`);
-    await page.close();
-  }
-  await browser.close();
-
-  // 2. Lighthouse, mobile (its default form factor and simulated slow 4G throttling).
-  const lighthouseCli = createRequire(import.meta.url).resolve('lighthouse/cli/index.js');
-  const outDir = await mkdtemp(join(tmpdir(), 'cabana-lh-'));
-  console.log('\nLighthouse (móvil): rendimiento / accesibilidad / buenas prácticas / SEO');
-  // `npm run bench -w website -- /contacto /planes` measures only those pages.
-  const only = process.argv.slice(2).filter((a) => a.startsWith('/'));
-  for (const path of only.length ? only : PUBLIC_PATHS) {
-    const out = join(outDir, `${path === '/' ? 'inicio' : path.slice(1)}.json`);
-    const runOnce = () =>
-      new Promise<void>((ok, fail) => {
-        const child = spawn(
-          process.execPath,
-          [
-            lighthouseCli,
-            server.url + path,
-            '--quiet',
-            '--output=json',
-            `--output-path=${out}`,
-            '--only-categories=performance,accessibility,best-practices,seo',
-            '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage',
-          ],
-          { env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, stdio: ['ignore', 'ignore', 'pipe'] },
-        );
-        let err = '';
-        child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-        child.on('exit', (code) => (code === 0 ? ok() : fail(new Error(`lighthouse ${path}: ${code}\n${err}`))));
-      });
-    // Lighthouse sometimes loses the trace on a busy machine (NO_NAVSTART): try again.
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await runOnce();
-        break;
-      } catch (err) {
-        if (attempt === 3) throw err;
-      }
+  // Lighthouse sometimes loses the trace on a busy machine (NO_NAVSTART): try again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runOnce();
+    } catch (err) {
+      if (attempt === 3) throw err;
     }
-    const report = JSON.parse(await readFile(out, 'utf8')) as {
-      categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
-      audits: Record<string, { score: number | null; displayValue?: string }>;
-    };
-    const score = (k: string) => String(Math.round((report.categories[k]?.score ?? 0) * 100)).padStart(4);
-    const lcp = report.audits['largest-contentful-paint']?.displayValue ?? '?';
-    const cls = report.audits['cumulative-layout-shift']?.displayValue ?? '?';
-    const tbt = report.audits['total-blocking-time']?.displayValue ?? '?';
-    const fcp = report.audits['first-contentful-paint']?.displayValue ?? '?';
-    // Weighted audits that did not fully pass outside performance: what to look at next.
-    const failed = ['accessibility', 'best-practices', 'seo'].flatMap((k) =>
-      (report.categories[k]?.auditRefs ?? [])
-        .filter((r) => r.weight > 0 && (report.audits[r.id]?.score ?? 1) < 1)
-        .map((r) => r.id),
-    );
-    console.log(
-      `${path.padEnd(14)}${score('performance')}${score('accessibility')}${score('best-practices')}${score('seo')}   FCP ${fcp}, LCP ${lcp}, TBT ${tbt}, CLS ${cls}${failed.length ? `  (por revisar: ${failed.join(', ')})` : ''}`,
-    );
   }
-  await rm(outDir, { recursive: true, force: true });
-} finally {
-  await server.close();
+}
+
+export async function measureWebsite(
+  opts: { lighthousePaths?: readonly string[]; log?: (msg: string) => void } = {},
+): Promise<WebsiteResults> {
+  const log = opts.log ?? console.log;
+  const distDir = join(WEBSITE_DIR, 'dist');
+  if (!existsSync(join(distDir, 'index.html'))) {
+    log('No hay compilación en website/dist: compilando…');
+    await buildSite('dist');
+  }
+  const dataDir = await seededDataDir(24, log);
+  const server = await startTestServer({ websiteDist: distDir, dataDir });
+  const results: WebsiteResults = {
+    photos: 24,
+    js: [],
+    galleryFirstScreen: { bytes: 0, requests: 0, images: 0, imageBytes: 0 },
+    lighthouse: [],
+  };
+  try {
+    const browser = await launchBrowser();
+    try {
+      // 1. JavaScript each page really loads (first visit, nothing cached), gzip -9 of each file.
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+      for (const path of PUBLIC_PATHS) {
+        const page = await context.newPage();
+        const files = new Map<string, Promise<Buffer>>();
+        page.on('response', (res) => {
+          if (res.request().resourceType() === 'script' && !files.has(res.url())) files.set(res.url(), res.body());
+        });
+        await page.goto(server.url + path, { waitUntil: 'networkidle' });
+        const bodies = await Promise.all(files.values());
+        results.js.push({
+          path,
+          files: files.size,
+          raw: bodies.reduce((n, b) => n + b.length, 0),
+          gzip: bodies.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0),
+        });
+        await page.close();
+      }
+      await context.close();
+      log(
+        'JavaScript por página (primera visita), gzip: ' + results.js.map((j) => `${j.path} ${kb(j.gzip)}`).join(', '),
+      );
+
+      // 2. First screen of the gallery: everything a 390-px phone at DPR 2 loads without scrolling.
+      const phone = await browser.newContext({
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor: 2,
+        isMobile: true,
+        hasTouch: true,
+      });
+      const page = await phone.newPage();
+      const requests: Promise<{ bytes: number; image: boolean }>[] = [];
+      page.on('requestfinished', (req) =>
+        requests.push(
+          req.sizes().then((s) => ({
+            bytes: s.responseBodySize + s.responseHeadersSize,
+            image: req.resourceType() === 'image',
+          })),
+        ),
+      );
+      await page.goto(server.url + paths.gallery, { waitUntil: 'networkidle' });
+      // The gallery asks for its photos after the scripts ran; on a busy machine "network idle"
+      // can come before that. Settled means: no new request for a while after idling again.
+      for (let i = 0; i < 10; i++) {
+        const before = requests.length;
+        await page.waitForTimeout(1500);
+        await page.waitForLoadState('networkidle');
+        if (requests.length === before) break;
+      }
+      const sizes = await Promise.all(requests);
+      results.galleryFirstScreen = {
+        bytes: sizes.reduce((n, s) => n + s.bytes, 0),
+        requests: sizes.length,
+        images: sizes.filter((s) => s.image).length,
+        imageBytes: sizes.filter((s) => s.image).reduce((n, s) => n + s.bytes, 0),
+      };
+      await phone.close();
+      log(
+        `Primera pantalla de /galeria (390 px, DPR 2): ${kb(results.galleryFirstScreen.bytes)} en ${sizes.length} solicitudes`,
+      );
+    } finally {
+      await browser.close();
+    }
+
+    // 3. Lighthouse, mobile (its default form factor and simulated slow 4G throttling).
+    const outDir = await mkdtemp(join(tmpdir(), 'cabana-lh-'));
+    try {
+      for (const path of opts.lighthousePaths?.length ? opts.lighthousePaths : PUBLIC_PATHS) {
+        const out = join(outDir, `${path === '/' ? 'inicio' : path.slice(1)}.json`);
+        await lighthouse(server.url + path, out);
+        const report = JSON.parse(await readFile(out, 'utf8')) as {
+          categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
+          audits: Record<string, { score: number | null; numericValue?: number }>;
+        };
+        const score = (k: string) => Math.round((report.categories[k]?.score ?? 0) * 100);
+        const value = (k: string) => report.audits[k]?.numericValue ?? NaN;
+        const row: PageLighthouse = {
+          path,
+          performance: score('performance'),
+          accessibility: score('accessibility'),
+          bestPractices: score('best-practices'),
+          seo: score('seo'),
+          lcpMs: value('largest-contentful-paint'),
+          fcpMs: value('first-contentful-paint'),
+          tbtMs: value('total-blocking-time'),
+          cls: value('cumulative-layout-shift'),
+          failed: ['accessibility', 'best-practices', 'seo'].flatMap((k) =>
+            (report.categories[k]?.auditRefs ?? [])
+              .filter((r) => r.weight > 0 && (report.audits[r.id]?.score ?? 1) < 1)
+              .map((r) => r.id),
+          ),
+        };
+        results.lighthouse.push(row);
+        log(
+          `Lighthouse ${path.padEnd(12)} rendimiento ${row.performance}, accesibilidad ${row.accessibility}, ` +
+            `buenas prácticas ${row.bestPractices}, SEO ${row.seo}; FCP ${(row.fcpMs / 1000).toFixed(1)} s, ` +
+            `LCP ${(row.lcpMs / 1000).toFixed(1)} s, TBT ${row.tbtMs.toFixed(0)} ms, CLS ${row.cls.toFixed(3)}` +
+            (row.failed.length ? `  (por revisar: ${row.failed.join(', ')})` : ''),
+        );
+      }
+    } finally {
+      await rm(outDir, { recursive: true, force: true });
+    }
+  } finally {
+    await server.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  return results;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const jsonIndex = process.argv.indexOf('--json');
+  const only = process.argv.slice(2).filter((a) => a.startsWith('/'));
+  const results = await measureWebsite({ lighthousePaths: only });
+  if (jsonIndex > 0) await writeFile(process.argv[jsonIndex + 1]!, JSON.stringify(results, null, 2));
 }

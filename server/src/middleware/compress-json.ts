@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import type { Middleware } from 'koa';
-
-const MIN_BYTES = 1024;
+import { MIN_COMPRESS_BYTES } from '@cabana/shared/config/compression';
+import { chooseEncoding } from '../http/representations';
 
 /**
  * Compresses larger JSON answers (the gallery list carries placeholders and variant lists):
@@ -20,8 +20,8 @@ export function compressJson(): Middleware {
       return;
     }
     const text = JSON.stringify(body);
-    ctx.vary('Accept-Encoding');
-    const encoding = text.length >= MIN_BYTES ? ctx.acceptsEncodings('br', 'gzip', 'identity') : 'identity';
+    if (text.length >= MIN_COMPRESS_BYTES) ctx.vary('Accept-Encoding');
+    const encoding = text.length >= MIN_COMPRESS_BYTES ? chooseEncoding(ctx.get('accept-encoding')) : 'identity';
     ctx.type = 'application/json; charset=utf-8';
     if (encoding === 'br') {
       ctx.set('Content-Encoding', 'br');

@@ -26,7 +26,9 @@ export function securityHeaders(publicUrl?: string): Middleware {
       ctx.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
       ctx.set('Cross-Origin-Opener-Policy', 'same-origin');
       if (isHttps(ctx, publicUrl)) ctx.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-      if (ctx.path === '/api' || ctx.path.startsWith('/api/')) ctx.set('Cache-Control', 'no-store');
+      // API answers are private unless a route says otherwise (the public lists revalidate).
+      if ((ctx.path === '/api' || ctx.path.startsWith('/api/')) && !ctx.response.get('Cache-Control'))
+        ctx.set('Cache-Control', 'no-store');
     }
   };
 }

@@ -33,13 +33,15 @@ function forbiddenPath(p: string): boolean {
  */
 export function websiteStatic(distDir: string, skipPrefixes: readonly string[]): Middleware {
   const root = path.resolve(distDir);
+  // Checked once the build is there, not on every request (a synchronous stat per request
+  // costs throughput); while there is no build yet, each request looks again.
+  let built = false;
+  const distExists = () => built || (built = fs.existsSync(path.join(root, 'index.html')));
   return async (ctx, next) => {
     if (skipPrefixes.some((p) => ctx.path === p || ctx.path.startsWith(`${p}/`))) return next();
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
-    const distExists = fs.existsSync(path.join(root, 'index.html'));
-
     const notFound = async () => {
-      const page = distExists ? await statFile(path.join(root, '404.html')) : undefined;
+      const page = distExists() ? await statFile(path.join(root, '404.html')) : undefined;
       if (page) return sendFile(ctx, path.join(root, '404.html'), page, { cacheControl: 'no-cache', status: 404 });
       ctx.status = 404;
       ctx.type = 'text/html; charset=utf-8';
@@ -54,7 +56,7 @@ export function websiteStatic(distDir: string, skipPrefixes: readonly string[]):
       return notFound();
     }
     if (forbiddenPath(decoded)) return notFound();
-    if (!distExists) {
+    if (!distExists()) {
       if (decoded !== '/') return notFound();
       ctx.type = 'text/html; charset=utf-8';
       ctx.set('Cache-Control', 'no-cache');

@@ -14,6 +14,7 @@ import { invalidInput, notFound, tooLarge, unauthenticated, unavailable, unsuppo
 import { jsonBody, validate } from '../middleware/validate';
 import { IMAGES_BUSY } from '../images/queue';
 import { clientKey } from '../auth/client-key';
+import { publicJson } from '../http/public-json';
 
 const NOT_FOUND = 'No encontramos esa imagen.';
 const MB = Math.round(LIMITS.maxUploadBytes / (1024 * 1024));
@@ -114,8 +115,11 @@ export function imagenesRouter(deps: AppDeps): Router {
   const { images } = deps;
   const router = new Router();
 
-  router.get(API_ROUTES.images, (ctx) => {
-    ctx.body = images.list('published', ctx.state.auth ? 'admin' : 'public');
+  const publicImages = publicJson(deps.store, () => images.list('published'));
+  router.get(API_ROUTES.images, (ctx, next) => {
+    // The admin also sees who sent each photo: that list never comes from the public cache.
+    if (!ctx.state.auth) return publicImages(ctx, next);
+    ctx.body = images.list('published', 'admin');
   });
 
   router.get(API_ROUTES.imagesPending, requireAdmin, (ctx) => {

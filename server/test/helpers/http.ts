@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import type { TestServer } from '../../../test-support/server';
 
 /** Test code reads many JSON bodies: `any` there keeps assertions short; schemas check shapes where it matters. */
@@ -46,3 +47,27 @@ export async function json(
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 /** A cookie-authenticated request from our own pages (browsers send Origin on writes). */
 export const sameSite = (s: TestServer, cookie: string) => ({ cookie, origin: s.url, 'sec-fetch-site': 'same-origin' });
+
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  /** The bytes as sent: not decompressed. */
+  body: Buffer;
+}
+
+/**
+ * A request through node:http: the exact bytes and headers on the wire (fetch decodes bodies,
+ * hides HEAD's Content-Length and adds `Cache-Control: no-cache` to conditional requests).
+ */
+export function raw(url: string, method = 'GET', headers: Record<string, string> = {}): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}

@@ -1,0 +1,18 @@
+/**
+ * The real server in its own process (so the load generator and the references never share its
+ * event loop or memory). Prints one JSON line with its URL and pid, stops on SIGTERM.
+ *   tsx server/bench/server-child.ts <dataDir> [websiteDist]
+ */
+import { startTestServer } from '../test/helpers/test-server';
+
+const [dataDir, websiteDist] = process.argv.slice(2);
+const server = await startTestServer({ ...(dataDir ? { dataDir } : {}), ...(websiteDist ? { websiteDist } : {}) });
+process.stdout.write(
+  `${JSON.stringify({ url: server.url, pid: process.pid, email: server.admin.email, password: server.admin.password })}\n`,
+);
+const stop = async () => {
+  await server.close();
+  process.exit(0);
+};
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());
