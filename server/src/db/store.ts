@@ -3,7 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Low } from 'lowdb';
 import { BUSINESS } from '@cabana/shared/config/business';
-import { DataSchema, type Data } from './schema';
+import { DataSchema, assignImagePositions, type Data } from './schema';
 import { DurableJSONFile } from './durable-json-file';
 
 export const DATA_FILE = 'db.json';
@@ -70,6 +70,8 @@ export async function openStore(dataDir: string): Promise<Store> {
       );
     }
     data = parsed.data;
+    // Kept in memory only: the next save writes it, and until then every start computes the same.
+    assignImagePositions(data);
   }
   const db = new Low<Data>(adapter, data);
   if (created) await db.write();

@@ -2,10 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { MEDIA_PREFIX } from '@cabana/shared/api/paths';
 import type { Image, UpdateImageInput, UploadImageFields } from '@cabana/shared/schemas/image';
 import type { Store } from '../db/store';
-import type { StoredImage } from '../db/schema';
+import { nextImagePosition, type StoredImage } from '../db/schema';
 import { processImage, toVariantFiles } from './pipeline';
 import { ImageFiles, IMAGE_ID_PATTERN } from './storage';
 import { WorkQueue } from './queue';
+
+export type OrderProblem = 'duplicate' | 'unknown' | 'missing';
 
 export const newImageId = () => randomBytes(12).toString('base64url');
 
@@ -30,7 +32,7 @@ export class ImageService {
   }
 
   toApi(img: StoredImage): Image {
-    const { files: _files, ...rest } = img;
+    const { files: _files, position: _position, ...rest } = img;
     const prefix = this.opts.publicUrl ?? '';
     if (!prefix) return rest;
     return {
@@ -45,11 +47,12 @@ export class ImageService {
     return this.store.data.images.find((i) => i.id === id);
   }
 
+  /** Published photos in the owner's order; pending ones newest first (the review queue). */
   list(status: Image['status']): Image[] {
-    return this.store.data.images
-      .filter((i) => i.status === status)
-      .sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0))
-      .map((i) => this.toApi(i));
+    const chosen = this.store.data.images.filter((i) => i.status === status);
+    if (status === 'published') chosen.sort((a, b) => (a.position ?? 0) - (b.position ?? 0));
+    else chosen.sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0));
+    return chosen.map((i) => this.toApi(i));
   }
 
   /** Turns an uploaded file into a stored image; throws 415/413/503 AppErrors for bad or too much input. */
@@ -84,6 +87,7 @@ export class ImageService {
         ...(fields.uploaded_by ? { uploaded_by: fields.uploaded_by } : {}),
         created_at: new Date().toISOString(),
         files: processed.variants.map((v) => v.name),
+        ...(status === 'published' ? { position: nextImagePosition(this.store.data.images) } : {}),
       };
       this.store.data.images.push(record);
       await this.store.save();
@@ -103,9 +107,28 @@ export class ImageService {
   async approve(id: string): Promise<Image | undefined> {
     const img = this.find(id);
     if (!img) return undefined;
-    img.status = 'published';
+    if (img.status !== 'published') {
+      img.position = nextImagePosition(this.store.data.images);
+      img.status = 'published';
+    }
     await this.store.save();
     return this.toApi(img);
+  }
+
+  /**
+   * Puts the published photos in the given order. `ids` must name every published photo exactly
+   * once; otherwise nothing changes and the answer says which rule it broke.
+   */
+  async reorder(ids: readonly string[]): Promise<{ ok: true; images: Image[] } | { ok: false; reason: OrderProblem }> {
+    const published = new Map(
+      this.store.data.images.filter((i) => i.status === 'published').map((i) => [i.id, i] as const),
+    );
+    if (new Set(ids).size !== ids.length) return { ok: false, reason: 'duplicate' };
+    if (ids.some((id) => !published.has(id))) return { ok: false, reason: 'unknown' };
+    if (ids.length !== published.size) return { ok: false, reason: 'missing' };
+    ids.forEach((id, i) => (published.get(id)!.position = i));
+    await this.store.save();
+    return { ok: true, images: this.list('published') };
   }
 
   /** Record first, files after: a crash in between leaves an orphan folder that start-up sweeps. */

@@ -12,6 +12,8 @@ export const LIMITS = {
   messageMax: 2_000,
   uploadedByMax: 80,
   tagsMax: 200,
+  /** Bound of the order list the admin sends (far above any real gallery). */
+  maxPublishedImages: 10_000,
   passwordMax: 1_024,
   /** A form filled faster than this is a bot. */
   minFillMs: 3_000,
