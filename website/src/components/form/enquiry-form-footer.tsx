@@ -1,5 +1,6 @@
 import type { FormStatusState } from '../../lib/use-enquiry-form';
 import { Icon } from '../ui/icon';
+import { ICONS } from '../ui/icons';
 import { ConsentField } from './consent-field';
 import { FormStatus } from './form-status';
 import { Honeypot } from './honeypot';
@@ -36,7 +37,7 @@ export function EnquiryFormFooter(p: Props) {
           {status.kind === 'error' && status.offerWhatsapp ? (
             <p>
               <a className="button button--whatsapp" href={p.whatsapp.href} target="_blank" rel="noopener">
-                <Icon name="whatsapp" size={20} /> {p.whatsapp.label}
+                <Icon path={ICONS.whatsapp} size={20} /> {p.whatsapp.label}
               </a>
             </p>
           ) : null}
