@@ -53,11 +53,13 @@ export function GalleryGrid({ images }: { images: Image[] }) {
                 lazy={i >= EAGER}
                 priority={i === 0}
               />
-              <span className="gallery__overlay" aria-hidden="true">
-                <span className="gallery__title">{image.title}</span>
-                {image.description ? <span className="gallery__desc">{image.description}</span> : null}
-              </span>
             </button>
+            {/* Beside the button, not in it: a button's visible text must be part of its name, and
+                the description (always shown on touch screens) is not. */}
+            <span className="gallery__overlay" aria-hidden="true">
+              <span className="gallery__title">{image.title}</span>
+              {image.description ? <span className="gallery__desc">{image.description}</span> : null}
+            </span>
           </li>
         ))}
       </ul>
