@@ -17,7 +17,7 @@ import { PUBLIC_PATHS } from '../src/config/paths';
 import { WEBSITE_DIR, buildSite } from './build';
 
 const distDir = join(WEBSITE_DIR, 'dist');
-if (!existsSync(join(distDir, 'index.html'))) {
+if (!existsSync(join(distDir, 'index.html')) || !existsSync(join(`${distDir}-server`, 'render.js'))) {
   console.log('No hay compilación en website/dist: compilando…');
   await buildSite('dist');
 }
