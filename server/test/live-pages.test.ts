@@ -194,7 +194,14 @@ describe("public pages rendered from the store by the website's server build", (
 
   it("answers every other path with the site's 404 page, rendered once however many paths ask", async () => {
     const before = calls.length;
-    for (const path of ['/no-existe', '/otra/cosa', '/.env', '/assets/app-1234.js.map', '/assets/nada.js']) {
+    for (const path of [
+      '/no-existe',
+      '/otra/cosa',
+      '/.env',
+      '/assets/app-1234.js.map',
+      '/assets/nada.js',
+      '/index.html',
+    ]) {
       for (const method of ['GET', 'HEAD']) {
         const res = await raw(`${s.url}${path}`, { 'accept-encoding': 'br' }, method);
         expect(res.status, `${method} ${path}`).toBe(404);

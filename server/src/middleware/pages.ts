@@ -137,6 +137,8 @@ export function livePages(opts: LivePagesOptions): Middleware {
     if (!r) return next();
     const path = ctx.path.length > 1 ? ctx.path.replace(/\/+$/, '') : ctx.path;
     if (r.publicPaths.includes(path)) return send(ctx, await page(r, path));
+    // The client build's bare template is baked into the server build; it is no page of its own.
+    if (path === '/index.html') return send(ctx, await page(r, r.notFoundPath));
     await next();
     // No static file either: the site's own 404 page, the same for every such path.
     if (ctx.status === 404 && (ctx.body == null || ctx.response.is('html'))) {
