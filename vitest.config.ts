@@ -33,6 +33,9 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    // What a page shows after a click may need code loaded first (forms, client-side navigation);
+    // on a machine shared with other builds that takes more than the default second.
+    expect: { poll: { timeout: 15_000 } },
     maxWorkers: 2,
     reporters: ['default', './scripts/summary-reporter.ts'],
     projects: [

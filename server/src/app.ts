@@ -7,6 +7,7 @@ import { securityHeaders } from './middleware/security-headers';
 import { authenticate, sameOriginWrites } from './middleware/auth';
 import { mediaFiles } from './middleware/media';
 import { websiteStatic } from './middleware/website';
+import { livePages } from './middleware/pages';
 import { compressJson } from './middleware/compress-json';
 import { exactApiPrefix, siteMethodsFallback, unknownMethodsAre405 } from './middleware/request-guards';
 import { API_PREFIX, createApiRouter } from './routes/api';
@@ -44,6 +45,15 @@ export function createApp(deps: AppDeps): Koa {
   app.use(siteMethodsFallback(API_PREFIX));
   app.use(exactApiPrefix(API_PREFIX));
   app.use(mediaFiles(deps.images));
+  app.use(
+    livePages({
+      entry: config.websiteServerEntry,
+      store: deps.store,
+      images: deps.images,
+      skipPrefixes: [API_PREFIX, MEDIA_PREFIX],
+      log: deps.log,
+    }),
+  );
   app.use(websiteStatic(config.websiteDist, [API_PREFIX, MEDIA_PREFIX]));
   app.use(apiOnly(compressJson()));
   app.use(apiOnly(authenticate(deps.sessions, config.publicUrl)));

@@ -13,6 +13,8 @@ export interface Config {
   host: string;
   dataDir: string;
   websiteDist: string;
+  /** The website's server build that renders the public pages (default: `<websiteDist>-server/render.js`). */
+  websiteServerEntry: string;
   seedDir: string;
   seedSamplePhotos: boolean;
   adminEmail: string;
@@ -100,11 +102,16 @@ export function readEnv(env: Env = process.env, cwd: string = process.cwd()): Co
       throw new ConfigError(`PUBLIC_URL must be an absolute URL (got "${publicUrl}")`);
     }
   }
+  const websiteDist = path.resolve(cwd, env.WEBSITE_DIST?.trim() || path.join(REPO_ROOT, 'website/dist'));
   return {
     port: int(env, 'PORT', 8080),
     host: env.HOST?.trim() ?? '',
     dataDir: path.resolve(cwd, env.DATA_DIR?.trim() || './data'),
-    websiteDist: path.resolve(cwd, env.WEBSITE_DIST?.trim() || path.join(REPO_ROOT, 'website/dist')),
+    websiteDist,
+    websiteServerEntry: path.resolve(
+      cwd,
+      env.WEBSITE_SERVER_ENTRY?.trim() || path.join(`${websiteDist}-server`, 'render.js'),
+    ),
     seedDir: path.resolve(cwd, env.SEED_DIR?.trim() || path.join(REPO_ROOT, 'server/seed')),
     seedSamplePhotos: bool(env, 'SEED_SAMPLE_PHOTOS', true),
     adminEmail: (env.ADMIN_EMAIL?.trim() || 'admin@brisasdelgolfo.co').toLowerCase(),

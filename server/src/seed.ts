@@ -31,8 +31,8 @@ export async function seedSamplePhotos(
     return 0;
   }
   let count = 0;
-  // Oldest first, so the list's first photo ends up first in the newest-first gallery.
-  for (const item of [...list].reverse()) {
+  // New photos go last in the owner's order, so the list's order is the gallery's.
+  for (const item of list) {
     const fields = UploadImageFieldsSchema.safeParse({
       title: item.title,
       description: item.description,

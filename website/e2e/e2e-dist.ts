@@ -1,7 +1,10 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The site built for browser tests (by global-setup.ts), with the test EmailJS ids below. */
+/**
+ * The site built for browser tests (by global-setup.ts), with the test EmailJS ids below. Its
+ * server build is `${E2E_DIST}-server/render.js`, where the server looks by default.
+ */
 export const E2E_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'dist-e2e');
 
 /** Fake EmailJS settings baked into the e2e build; tests intercept https://api.emailjs.com. */

@@ -120,7 +120,8 @@ describe('/galeria', () => {
       await held;
       await route.continue();
     });
-    await page.goto(site.server.url + '/galeria');
+    // The photos are in the HTML, so the load event waits for the held ones: do not wait for it.
+    await page.goto(site.server.url + '/galeria', { waitUntil: 'domcontentloaded' });
     await expect.poll(() => page.locator('.gallery__item').count()).toBe(PHOTOS.length);
     const first = page.locator('.gallery picture').first();
     expect(await first.evaluate((el) => (el as HTMLElement).style.backgroundImage)).toMatch(/^url\("data:image\//);
@@ -196,7 +197,7 @@ describe('/galeria', () => {
     await page.close();
   });
 
-  it("logs 'Error al cargar imágenes' and shows an empty grid when the list fails", async () => {
+  it("logs 'Error al cargar imágenes' and shows an empty grid when the list fails after a navigation", async () => {
     const context = await site.browser.newContext(PHONE);
     const { page, problems } = await newPage(context);
     const warnings: string[] = [];
@@ -204,7 +205,10 @@ describe('/galeria', () => {
       if (m.type() === 'warning') warnings.push(m.text());
     });
     await page.route('**/api/imagenes', (route) => route.abort('connectionrefused'));
-    await page.goto(site.server.url + '/galeria', { waitUntil: 'networkidle' });
+    // The page the server rendered carries its photos; a page reached in the browser fetches them.
+    await page.goto(site.server.url + '/contacto', { waitUntil: 'networkidle' });
+    await page.locator('header').getByRole('link', { name: 'Galería' }).click();
+    await page.waitForURL('**/galeria');
     await expect.poll(() => warnings.some((w) => w.startsWith('Error al cargar imágenes'))).toBe(true);
     expect(await page.locator('.gallery__item').count()).toBe(0);
     expect(await page.getByRole('alert').innerText()).toContain('No pudimos cargar las fotos');

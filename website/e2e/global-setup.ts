@@ -7,8 +7,9 @@ import { E2E_EMAILJS } from './e2e-dist';
 const WEBSITE_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
- * The web-e2e project's one build per run: the site into website/dist-e2e with test EmailJS
- * ids (the production `dist` is never touched).
+ * Builds the site once per test run into website/dist-e2e with test EmailJS ids (and its server
+ * build into website/dist-e2e-server, which the test server finds beside it), in a child
+ * process so the build's environment never leaks into the tests.
  */
 export default async function setup() {
   const tsxCli = createRequire(import.meta.url).resolve('tsx/cli');

@@ -163,9 +163,10 @@ export function withoutExpectedNetworkErrors(problems: PageProblems, patterns: R
 
 /**
  * A photo-like JPEG made here (a diagonal gradient with grain), so the server's pipeline does
- * real work. Raw pixels, because the server limits which formats sharp may decode.
+ * real work. Raw pixels, because the server limits which formats sharp may decode. More `grain`
+ * compresses worse: `PHONE_PHOTO_GRAIN` at 4000×3000 gives what a 12-MP phone photo weighs.
  */
-export async function makeJpeg(width: number, height: number, hue: number): Promise<Buffer> {
+export async function makeJpeg(width: number, height: number, hue: number, grain = 10): Promise<Buffer> {
   const { default: sharp } = await import('sharp');
   const px = Buffer.alloc(width * height * 3);
   const base = [Math.round(120 + 100 * Math.sin(hue)), Math.round(120 + 100 * Math.cos(hue)), 180];
@@ -173,18 +174,24 @@ export async function makeJpeg(width: number, height: number, hue: number): Prom
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-      const grain = (seed % 21) - 10;
+      const noise = (seed % (2 * grain + 1)) - grain;
       const t = (x / width + y / height) / 2;
       const i = (y * width + x) * 3;
-      px[i] = Math.max(0, Math.min(255, base[0]! * (1 - t) + 40 * t + grain));
-      px[i + 1] = Math.max(0, Math.min(255, base[1]! * (1 - t) + 90 * t + grain));
-      px[i + 2] = Math.max(0, Math.min(255, base[2]! * (1 - t) + 120 * t + grain));
+      px[i] = Math.max(0, Math.min(255, base[0]! * (1 - t) + 40 * t + noise));
+      px[i + 1] = Math.max(0, Math.min(255, base[1]! * (1 - t) + 90 * t + noise));
+      px[i + 2] = Math.max(0, Math.min(255, base[2]! * (1 - t) + 120 * t + noise));
     }
   }
   return sharp(px, { raw: { width, height, channels: 3 } })
     .jpeg({ quality: 80 })
     .toBuffer();
 }
+
+/**
+ * Grain for `makeJpeg` that makes a 4000×3000 JPEG of about 5 MB whose 960-px AVIF is about
+ * 45-50 KB, like a detailed 12-MP phone photo (flat test pictures compress to almost nothing).
+ */
+export const PHONE_PHOTO_GRAIN = 62;
 
 /** Publishes a photo as the admin does (multipart with the session cookie). */
 export async function uploadAsAdmin(

@@ -101,7 +101,7 @@ afterAll(async () => {
 
 const text = (s: string) => s.replace(/\s+/g, ' ');
 
-describe('HTML prerendered at build time', () => {
+describe('HTML rendered by the server', () => {
   for (const p of PAGES) {
     it(`${p.path} is real HTML with its own title, description, canonical and social tags`, async () => {
       const res = await fetch(site.server.url + p.path);
@@ -120,9 +120,14 @@ describe('HTML prerendered at build time', () => {
       expect(html).toContain(`<meta property="og:image" content="${BUSINESS.siteUrl}/img/og-image.jpg"`);
       expect(html).toContain('<meta name="twitter:card" content="summary_large_image"');
       expect(html).not.toContain('noindex');
-      // No inline scripts: only external modules and JSON-LD data blocks.
+      // No inline scripts: only external modules, JSON-LD and the page's JSON data island (never executed).
       const scripts = [...html.matchAll(/<script([^>]*)>/g)].map((m) => m[1] ?? '');
-      for (const attrs of scripts) expect(attrs).toMatch(/src="\/assets\/|type="application\/ld\+json"/);
+      for (const attrs of scripts) {
+        expect(attrs).toMatch(
+          /src="\/assets\/|type="application\/ld\+json"|type="application\/json" id="datos-pagina"/,
+        );
+      }
+      expect(scripts.filter((a) => a.includes('id="datos-pagina"'))).toHaveLength(1);
       expect(html).not.toMatch(/\son[a-z]+="/);
       // Admin code is never referenced by a public page's HTML.
       expect(html).not.toMatch(/assets\/(admin|login|http-admin-api)/);
@@ -168,12 +173,22 @@ describe('HTML prerendered at build time', () => {
     expect(sitemap).not.toContain('/login');
   });
 
-  it('an unknown path gets the prerendered 404 page with status 404', async () => {
+  it("an unknown path gets the 404 page, in the site's layout, with status 404", async () => {
     const res = await fetch(site.server.url + '/no-existe');
     expect(res.status).toBe(404);
     const html = await res.text();
     expect(html).toContain('Página no encontrada');
     expect(html).toContain('noindex');
+    // The site's own frame (header navigation and footer), not a bare error page.
+    expect(html).toContain('<nav aria-label="Principal"');
+    expect(html).toContain('class="site-footer"');
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+    // Dotfiles and source maps get the same page, and nothing of theirs.
+    for (const p of ['/.env', '/assets/nada.js.map', '/%2e%2e/package.json']) {
+      const other = await fetch(site.server.url + p);
+      expect(other.status, p).toBe(404);
+      expect(await other.text(), p).toContain('Página no encontrada');
+    }
   });
 });
 

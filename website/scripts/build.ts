@@ -1,36 +1,141 @@
-import { rm } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
-import { prerender } from './prerender';
 import { precompress } from './precompress';
+import { BUSINESS } from '@cabana/shared/config/business';
+import { PUBLIC_PATHS, SHELL_PATHS, paths } from '../src/config/paths';
+import type { SiteAssets, createRenderer } from '../src/entry-server';
 
 export const WEBSITE_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
+/** The module of each public page, as the Vite manifest names it. */
+const ROUTE_MODULES: Record<(typeof PUBLIC_PATHS)[number], string> = {
+  [paths.home]: 'src/app/routes/home.tsx',
+  [paths.plans]: 'src/app/routes/planes.tsx',
+  [paths.gallery]: 'src/app/routes/galeria.tsx',
+  [paths.contact]: 'src/app/routes/contacto.tsx',
+  [paths.upload]: 'src/app/routes/imagenes.tsx',
+  [paths.privacy]: 'src/app/routes/privacidad.tsx',
+};
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+type Manifest = Record<string, ManifestChunk>;
+type Renderer = ReturnType<typeof createRenderer>;
+
+/** Chunks a module needs, its static imports included (what the browser would fetch in a waterfall). */
+function chunksOf(manifest: Manifest, key: string, seen = new Set<string>()): ManifestChunk[] {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(key)) return [];
+  seen.add(key);
+  return [chunk, ...(chunk.imports ?? []).flatMap((k) => chunksOf(manifest, k, seen))];
+}
+
+/** The template and, per page, the links that fetch its own chunks beside the entry. */
+async function siteAssets(distDir: string): Promise<SiteAssets> {
+  const template = await readFile(join(distDir, 'index.html'), 'utf8');
+  const manifest = JSON.parse(await readFile(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  const entryKey = Object.keys(manifest).find((k) => manifest[k]?.isEntry && k.endsWith('index.html'));
+  if (!entryKey) throw new Error('El manifiesto de Vite no tiene la entrada index.html');
+  const inTemplate = new Set(chunksOf(manifest, entryKey).flatMap((c) => [c.file, ...(c.css ?? [])]));
+  const preloads: Record<string, string> = {};
+  for (const path of PUBLIC_PATHS) {
+    const moduleKey = ROUTE_MODULES[path];
+    if (!manifest[moduleKey]) throw new Error(`El manifiesto no tiene el módulo ${moduleKey}`);
+    const chunks = chunksOf(manifest, moduleKey);
+    const js = chunks.map((c) => c.file).filter((f) => !inTemplate.has(f) && f.endsWith('.js'));
+    const css = chunks.flatMap((c) => c.css ?? []).filter((f) => !inTemplate.has(f));
+    preloads[path] = [
+      ...css.map((f) => `<link rel="stylesheet" crossorigin href="/${f}" />`),
+      ...js.map((f) => `<link rel="modulepreload" crossorigin href="/${f}" />`),
+    ].join('\n    ');
+  }
+  return { template, preloads };
+}
+
+/** The server build's entry: the React server bundle with the client build's assets baked in. */
+const renderModule = (
+  assets: SiteAssets,
+) => `// Made by website/scripts/build.ts; the server loads it (WEBSITE_SERVER_ENTRY).
+import { createRenderer } from './entry-server.js';
+
+const renderer = createRenderer(${JSON.stringify(assets)});
+export const publicPaths = renderer.publicPaths;
+export const notFoundPath = renderer.notFoundPath;
+export const renderPage = renderer.renderPage;
+export const renderShell = renderer.renderShell;
+`;
+
+async function write(file: string, content: string) {
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, content);
+}
+
+/** What stays static: the noindex shells of /login and /admin, sitemap.xml and robots.txt. */
+async function writeStaticFiles(distDir: string, renderer: Renderer): Promise<string[]> {
+  const written: string[] = [];
+  for (const path of SHELL_PATHS) {
+    const file = join(distDir, path.replace(/^\//, ''), 'index.html');
+    await write(file, renderer.renderShell(path));
+    written.push(file);
+  }
+  const urls = PUBLIC_PATHS.map((p) => `  <url><loc>${BUSINESS.siteUrl}${p === '/' ? '/' : p}</loc></url>`).join('\n');
+  await write(
+    join(distDir, 'sitemap.xml'),
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,
+  );
+  await write(
+    join(distDir, 'robots.txt'),
+    `User-agent: *\nAllow: /\nDisallow: ${paths.admin}\nDisallow: ${paths.login}\n\nSitemap: ${BUSINESS.siteUrl}/sitemap.xml\n`,
+  );
+  written.push(join(distDir, 'sitemap.xml'), join(distDir, 'robots.txt'));
+  return written;
+}
+
 /**
- * Client build, SSR build, then prerender. `outDir` is relative to website/ (the e2e tests
- * build into their own folder with test EmailJS ids, leaving `dist` alone).
+ * Client build into `outDir` (relative to website/), then the server build into `<outDir>-server`
+ * whose `render.js` the server loads to render every public page with live data, then the static
+ * shells, sitemap and robots. The e2e tests build into their own folder with test EmailJS ids.
  */
 export async function buildSite(outDir = 'dist') {
   // A site build is always a production build, whatever NODE_ENV the caller runs under.
   process.env.NODE_ENV = 'production';
   const distDir = resolve(WEBSITE_DIR, outDir);
-  const ssrDir = `${distDir}-ssr`;
+  const serverDir = `${distDir}-server`;
   const configFile = join(WEBSITE_DIR, 'vite.config.ts');
   await build({ root: WEBSITE_DIR, configFile, logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true } });
+  const assets = await siteAssets(distDir);
   await build({
     root: WEBSITE_DIR,
     configFile,
     logLevel: 'warn',
-    build: { ssr: 'src/entry-server.tsx', outDir: ssrDir, emptyOutDir: true, manifest: false },
+    // Self-contained: the server runs it without the website's dependencies being resolvable.
+    ssr: { noExternal: true, target: 'node' },
+    build: {
+      ssr: 'src/entry-server.tsx',
+      outDir: serverDir,
+      emptyOutDir: true,
+      manifest: false,
+      copyPublicDir: false,
+      target: 'node20',
+      // One file: the server imports it once and every page is there (no lazy chunks to wait for).
+      rollupOptions: { output: { entryFileNames: 'entry-server.js', codeSplitting: false } },
+    },
   });
-  const pages = await prerender({ distDir, ssrDir });
-  // The SSR bundle is only a build tool: nothing should serve it.
-  await rm(ssrDir, { recursive: true, force: true });
+  const entry = join(serverDir, 'render.js');
+  await writeFile(entry, renderModule(assets));
+  const renderer = (await import(`${pathToFileURL(entry).href}?build=${Date.now()}`)) as Renderer;
+  const written = await writeStaticFiles(distDir, renderer);
+  // The manifest is baked into render.js; nothing should serve it.
   await rm(join(distDir, '.vite'), { recursive: true, force: true });
   // Last, so that every file is in its final form: the server sends these siblings as they are.
   await precompress(distDir);
-  return { distDir, pages };
+  return { distDir, serverDir, entry, written };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
@@ -38,10 +143,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const outDir = outIndex > 0 ? process.argv[outIndex + 1] : undefined;
   const started = Date.now();
   buildSite(outDir).then(
-    ({ distDir, pages }) =>
-      console.log(
-        `Sitio construido en ${distDir}: ${pages.length} páginas prerenderizadas (${Date.now() - started} ms).`,
-      ),
+    ({ distDir, entry }) =>
+      console.log(`Sitio construido en ${distDir}; páginas en vivo: ${entry} (${Date.now() - started} ms).`),
     (err: unknown) => {
       console.error(err);
       process.exit(1);

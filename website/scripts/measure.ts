@@ -84,7 +84,7 @@ export async function measureWebsite(
 ): Promise<WebsiteResults> {
   const log = opts.log ?? console.log;
   const distDir = join(WEBSITE_DIR, 'dist');
-  if (!existsSync(join(distDir, 'index.html'))) {
+  if (!existsSync(join(distDir, 'index.html')) || !existsSync(join(`${distDir}-server`, 'render.js'))) {
     log('No hay compilación en website/dist: compilando…');
     await buildSite('dist');
   }

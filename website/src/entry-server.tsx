@@ -1,31 +1,71 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router-dom';
+import type { PageData, PageRenderer, RenderedPage } from '@cabana/shared/pages/page-data';
 import { App, ShellApp } from './app/app';
-import { preloadRoute } from './app/routes';
+import { headFor } from './app/head';
+import { preloadRoute, publicRoute } from './app/routes';
+import { PUBLIC_PATHS } from './config/paths';
+import { PAGE_DATA_ISLAND_ID, PageDataProvider, scriptJson } from './lib/page-data';
+import { StaticRouter, cleanPath } from './lib/router';
 
-export { metaFor, canonicalUrl, PAGE_META, NOT_FOUND_META } from './app/seo';
-export { headFor } from './app/head';
-
-/** Prerendered HTML of a public page (its chunk loaded first so nothing suspends). */
-export async function renderPage(url: string): Promise<string> {
-  await preloadRoute(url);
-  return renderToString(
-    <StrictMode>
-      <StaticRouter location={url}>
-        <App />
-      </StaticRouter>
-    </StrictMode>,
-  );
+/** What the client build produced, baked into the server build by scripts/build.ts. */
+export interface SiteAssets {
+  /** The client build's index.html, with `<!--app-head-->` and `<!--app-html-->` markers. */
+  template: string;
+  /** Per public path: `<link rel="modulepreload">` for the page's own chunks, so they download beside the entry. */
+  preloads: Record<string, string>;
 }
 
-/** The frame for /login and /admin, without their code. */
-export function renderShell(url: string): string {
-  return renderToString(
-    <StrictMode>
-      <StaticRouter location={url}>
-        <ShellApp />
-      </StaticRouter>
-    </StrictMode>,
-  );
+export const NOT_FOUND_PATH = '/pagina-no-encontrada';
+
+/** Replaces one marker; a function, so `$&` and friends in page text stay literal. */
+const put = (html: string, marker: string, value: string) => {
+  if (!html.includes(marker)) throw new Error(`La plantilla no tiene ${marker}`);
+  return html.replace(marker, () => value);
+};
+
+export function createRenderer(assets: SiteAssets): PageRenderer & { renderShell(url: string): string } {
+  const document = (head: string, body: string, island: string | null) => {
+    let html = put(assets.template, '<!--app-head-->', head);
+    if (island === null) return put(html, '<!--app-html-->', body);
+    html = put(html, '<div id="root">', '<div id="root" data-prerendered="true">');
+    // Right after the root: module scripts run once the document is parsed, so the island is there to read.
+    const script = `<script type="application/json" id="${PAGE_DATA_ISLAND_ID}">${island}</script>`;
+    return put(html, '<!--app-html--></div>', `${body}</div>\n    ${script}`);
+  };
+
+  return {
+    publicPaths: PUBLIC_PATHS,
+    notFoundPath: NOT_FOUND_PATH,
+
+    async renderPage(url: string, data: PageData): Promise<RenderedPage> {
+      const pathname = cleanPath(new URL(url, 'http://localhost').pathname);
+      const route = publicRoute(pathname);
+      const carried = route?.data?.(data) ?? {};
+      await preloadRoute(pathname);
+      const body = renderToString(
+        <StrictMode>
+          <PageDataProvider data={carried}>
+            <StaticRouter location={url}>
+              <App />
+            </StaticRouter>
+          </PageDataProvider>
+        </StrictMode>,
+      );
+      const head = [headFor(pathname, data), assets.preloads[pathname] ?? ''].filter(Boolean).join('\n    ');
+      return { status: route ? 200 : 404, html: document(head, body, scriptJson(carried)) };
+    },
+
+    /** The frame for /login and /admin, without their code (rendered from scratch in the browser). */
+    renderShell(url: string): string {
+      const body = renderToString(
+        <StrictMode>
+          <StaticRouter location={url}>
+            <ShellApp />
+          </StaticRouter>
+        </StrictMode>,
+      );
+      return document(headFor(url), body, null);
+    },
+  };
 }

@@ -8,6 +8,11 @@ import { SeasonSchema } from '@cabana/shared/schemas/season';
 export const StoredImageSchema = ImageSchema.extend({
   /** File names inside `images/<id>/`, so start-up can check nothing is missing. */
   files: z.array(z.string()),
+  /**
+   * Place of a published photo in the owner's order (smallest first). Set when it is published;
+   * data files from before the order existed get theirs at start-up (see `assignImagePositions`).
+   */
+  position: z.number().int().nonnegative().optional(),
 });
 export type StoredImage = z.infer<typeof StoredImageSchema>;
 
@@ -82,3 +87,22 @@ export const DataSchema = z.object({
   calendar: CalendarDataSchema.prefault({}),
 });
 export type Data = z.infer<typeof DataSchema>;
+
+/** The order a new (or newly approved) photo takes: after every published one. */
+export function nextImagePosition(images: readonly StoredImage[]): number {
+  let max = -1;
+  for (const i of images) if (i.status === 'published' && i.position !== undefined) max = Math.max(max, i.position);
+  return max + 1;
+}
+
+/**
+ * Published photos without a position (data written before the owner's order existed) go after
+ * the positioned ones, newest first: the order the site showed them in until then.
+ */
+export function assignImagePositions(data: Data): void {
+  const missing = data.images
+    .filter((i) => i.status === 'published' && i.position === undefined)
+    .sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0));
+  let next = nextImagePosition(data.images);
+  for (const img of missing) img.position = next++;
+}

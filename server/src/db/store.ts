@@ -3,7 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Low } from 'lowdb';
 import { BUSINESS } from '@cabana/shared/config/business';
-import { DataSchema, type Data } from './schema';
+import { DataSchema, assignImagePositions, type Data } from './schema';
 import { DurableJSONFile } from './durable-json-file';
 import { NotDurableError, writeFileDurable, type DurableFs } from '../lib/durable-fs';
 
@@ -91,6 +91,8 @@ export async function openStore(dataDir: string, opts: StoreOptions = {}): Promi
       );
     }
     data = parsed.data;
+    // Kept in memory only: the next save writes it, and until then every start computes the same.
+    assignImagePositions(data);
   }
   const db = new Low<Data>(adapter, data);
   let version = 1;

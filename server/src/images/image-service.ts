@@ -1,7 +1,7 @@
 import { MEDIA_PREFIX } from '@cabana/shared/api/paths';
 import type { Image, UpdateImageInput, UploadImageFields } from '@cabana/shared/schemas/image';
 import type { Store } from '../db/store';
-import type { StoredImage } from '../db/schema';
+import { nextImagePosition, type StoredImage } from '../db/schema';
 import { processImage, toVariantFiles } from './pipeline';
 import { newestFirst } from '@cabana/shared/lib/newest-first';
 import { isRecordId, newRecordId } from '../lib/ids';
@@ -14,6 +14,8 @@ import { ACCESS_PARAM, MediaAccess } from './media-access';
  * they sent; the admin also gets signed links to photos still waiting for approval.
  */
 export type Audience = 'public' | 'uploader' | 'admin';
+
+export type OrderProblem = 'duplicate' | 'unknown' | 'missing';
 
 export interface ImageServiceOptions {
   /** Absolute origin prefixed to media URLs (PUBLIC_URL); relative URLs when absent. */
@@ -40,7 +42,7 @@ export class ImageService {
   }
 
   toApi(img: StoredImage, audience: Audience = 'public'): Image {
-    const { files: _files, uploaded_by, ...rest } = img;
+    const { files: _files, position: _position, uploaded_by, ...rest } = img;
     const prefix = this.opts.publicUrl ?? '';
     const query =
       audience === 'admin' && img.status === 'pending' ? `?${ACCESS_PARAM}=${this.access.sign(img.id)}` : '';
@@ -58,9 +60,14 @@ export class ImageService {
     return this.store.data.images.find((i) => i.id === id);
   }
 
+  /** Published photos in the owner's order; pending ones newest first (the review queue). */
   list(status: Image['status'], audience: Audience = 'public'): Image[] {
-    const images = this.store.data.images.filter((i) => i.status === status);
-    return newestFirst(images, (i) => i.created_at).map((i) => this.toApi(i, audience));
+    const chosen = this.store.data.images.filter((i) => i.status === status);
+    const ordered =
+      status === 'published'
+        ? chosen.sort((a, b) => (a.position ?? 0) - (b.position ?? 0))
+        : newestFirst(chosen, (i) => i.created_at);
+    return ordered.map((i) => this.toApi(i, audience));
   }
 
   /** Turns an uploaded file into a stored image; throws DomainErrors for bad or too much input. */
@@ -95,6 +102,7 @@ export class ImageService {
         ...(fields.uploaded_by ? { uploaded_by: fields.uploaded_by } : {}),
         created_at: new Date((this.opts.now ?? Date.now)()).toISOString(),
         files: processed.variants.map((v) => v.name),
+        ...(status === 'published' ? { position: nextImagePosition(this.store.data.images) } : {}),
       };
       this.store.data.images.push(record);
       try {
@@ -120,9 +128,28 @@ export class ImageService {
   async approve(id: string): Promise<Image | undefined> {
     const img = this.find(id);
     if (!img) return undefined;
-    img.status = 'published';
+    if (img.status !== 'published') {
+      img.position = nextImagePosition(this.store.data.images);
+      img.status = 'published';
+    }
     await this.store.save();
     return this.toApi(img, 'admin');
+  }
+
+  /**
+   * Puts the published photos in the given order. `ids` must name every published photo exactly
+   * once; otherwise nothing changes and the answer says which rule it broke.
+   */
+  async reorder(ids: readonly string[]): Promise<{ ok: true; images: Image[] } | { ok: false; reason: OrderProblem }> {
+    const published = new Map(
+      this.store.data.images.filter((i) => i.status === 'published').map((i) => [i.id, i] as const),
+    );
+    if (new Set(ids).size !== ids.length) return { ok: false, reason: 'duplicate' };
+    if (ids.some((id) => !published.has(id))) return { ok: false, reason: 'unknown' };
+    if (ids.length !== published.size) return { ok: false, reason: 'missing' };
+    ids.forEach((id, i) => (published.get(id)!.position = i));
+    await this.store.save();
+    return { ok: true, images: this.list('published', 'admin') };
   }
 
   /** Record first, files after: a crash in between leaves an orphan folder that start-up sweeps. */

@@ -7,8 +7,9 @@ import { koaBody } from 'koa-body';
 import type { File } from 'formidable';
 import { API_ROUTES } from '@cabana/shared/api/paths';
 import { LIMITS } from '@cabana/shared/config/limits';
-import { UpdateImageInputSchema, UploadImageFieldsSchema } from '@cabana/shared/schemas/image';
+import { ImageOrderInputSchema, UpdateImageInputSchema, UploadImageFieldsSchema } from '@cabana/shared/schemas/image';
 import type { AppDeps } from '../deps';
+import type { OrderProblem } from '../images/image-service';
 import { bearerToken, requireAdmin } from '../middleware/auth';
 import { invalidInput, notFound, tooLarge, unauthenticated, unavailable, unsupportedMedia } from '../domain-errors';
 import { jsonBody, validate } from '../middleware/validate';
@@ -17,6 +18,11 @@ import { clientKey } from '../auth/client-key';
 import { publicJson } from '../http/public-json';
 
 const NOT_FOUND = 'No encontramos esa imagen.';
+const ORDER_PROBLEMS: Record<OrderProblem, string> = {
+  duplicate: 'Cada foto debe aparecer una sola vez en el orden.',
+  unknown: 'El orden incluye una foto que no está publicada. Recarga la lista e inténtalo de nuevo.',
+  missing: 'El orden debe incluir todas las fotos publicadas. Recarga la lista e inténtalo de nuevo.',
+};
 const MB = Math.round(LIMITS.maxUploadBytes / (1024 * 1024));
 export const UPLOAD_TOO_LARGE = `La imagen supera el tamaño máximo de ${MB} MB.`;
 /** formidable's limit errors (its own codes), each with the reason a person can act on. */
@@ -124,6 +130,13 @@ export function imagenesRouter(deps: AppDeps): Router {
 
   router.get(API_ROUTES.imagesPending, requireAdmin, (ctx) => {
     ctx.body = images.list('pending', 'admin');
+  });
+
+  router.put(API_ROUTES.imageOrder, requireAdmin, jsonBody(), async (ctx) => {
+    const { ids } = validate(ImageOrderInputSchema, ctx.request.body);
+    const result = await images.reorder(ids);
+    if (!result.ok) throw invalidInput(ORDER_PROBLEMS[result.reason], { ids: ORDER_PROBLEMS[result.reason] });
+    ctx.body = result.images;
   });
 
   router.post(API_ROUTES.imageUpload, uploadAuth(deps), multipartUpload(deps), async (ctx) => {

@@ -84,6 +84,8 @@ export function createApiClient(opts: ApiClientOptions) {
       request(ImageSchema, 'PATCH', API_PATHS.image(id), input),
     deleteImage: (id: string): Promise<void> => remove(API_PATHS.image(id)),
     approveImage: (id: string): Promise<Image> => request(ImageSchema, 'POST', API_PATHS.imageApprove(id)),
+    /** Sets the order of the published photos: every published id, each once. */
+    setImageOrder: (ids: string[]): Promise<Image[]> => request(images, 'PUT', API_PATHS.imageOrder, { ids }),
     getPrice: async (): Promise<number> => (await request(PriceSchema, 'GET', API_PATHS.price)).precio,
     setPrice: async (precio: number): Promise<number> =>
       (await request(PriceSchema, 'PATCH', API_PATHS.price, { precio })).precio,

@@ -14,6 +14,8 @@ export const LIMITS = {
   tagsMax: 200,
   /** A new admin password (first start, reset-password); signing in accepts any length up to the max. */
   passwordMin: 8,
+  /** Bound of the order list the admin sends (far above any real gallery). */
+  maxPublishedImages: 10_000,
   passwordMax: 1_024,
   /** A form filled faster than this is a bot. */
   minFillMs: 3_000,

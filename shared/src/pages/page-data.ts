@@ -11,3 +11,21 @@ export interface PageData {
   /** Published photos in the owner's order; the first one is the cover. */
   images: Image[];
 }
+
+/** A whole HTML document for one URL; 404 for paths that are no page (the site's own 404 page). */
+export interface RenderedPage {
+  status: 200 | 404;
+  html: string;
+}
+
+/**
+ * What the website's server build (`website/dist-server/render.js`) exports and the server loads
+ * at run time: the server never imports website source.
+ */
+export interface PageRenderer {
+  /** The public pages the server renders; anything else is a static file or the 404 page. */
+  publicPaths: readonly string[];
+  /** A path that is no page: rendering it gives the 404 page (which is the same for every such path). */
+  notFoundPath: string;
+  renderPage(url: string, data: PageData): Promise<RenderedPage>;
+}

@@ -66,3 +66,14 @@ export const UpdateImageInputSchema = z
     message: 'Indica el título o la descripción.',
   });
 export type UpdateImageInput = z.infer<typeof UpdateImageInputSchema>;
+
+/**
+ * Body of PUT /api/imagenes/orden: the published photos' ids in the order the site shows them.
+ * The server also checks that it names every published photo exactly once.
+ */
+export const ImageOrderInputSchema = z.strictObject({
+  ids: z
+    .array(z.string().max(64, 'Identificador de foto no válido.'), { error: 'Envía la lista de fotos en orden.' })
+    .max(LIMITS.maxPublishedImages, 'Demasiadas fotos en la lista.'),
+});
+export type ImageOrderInput = z.infer<typeof ImageOrderInputSchema>;

@@ -1,34 +1,29 @@
 import { Suspense } from 'react';
-import { Outlet, Route, Routes } from 'react-router-dom';
 import { Layout, PageLoading } from '../components/layout/layout';
 import { paths } from '../config/paths';
+import { cleanPath, useLocation } from '../lib/router';
 import { RouteEffects } from './route-effects';
-import { AdminPage, LoginPage, PUBLIC_ROUTES } from './routes';
+import { AdminPage, LoginPage, publicRoute } from './routes';
 import NotFound from './routes/not-found';
 
-function Frame() {
-  return (
-    <Layout>
-      <RouteEffects />
-      <Suspense fallback={<PageLoading />}>
-        <Outlet />
-      </Suspense>
-    </Layout>
-  );
+function CurrentPage() {
+  const { pathname } = useLocation();
+  const route = publicRoute(pathname);
+  if (route) return <route.route.Page />;
+  const path = cleanPath(pathname);
+  if (path === paths.login) return <LoginPage />;
+  if (path === paths.admin) return <AdminPage />;
+  return <NotFound />;
 }
 
 export function App() {
   return (
-    <Routes>
-      <Route element={<Frame />}>
-        {PUBLIC_ROUTES.map(({ path, route }) => (
-          <Route key={path} path={path} element={<route.Page />} />
-        ))}
-        <Route path={paths.login} element={<LoginPage />} />
-        <Route path={paths.admin} element={<AdminPage />} />
-        <Route path="*" element={<NotFound />} />
-      </Route>
-    </Routes>
+    <Layout>
+      <RouteEffects />
+      <Suspense fallback={<PageLoading />}>
+        <CurrentPage />
+      </Suspense>
+    </Layout>
   );
 }
 

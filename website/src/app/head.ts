@@ -1,24 +1,44 @@
 import { BUSINESS } from '@cabana/shared/config/business';
+import type { PageData } from '@cabana/shared/pages/page-data';
+import { formatMoney } from '@cabana/shared/pricing/pricing';
+import type { Image } from '@cabana/shared/schemas/image';
 import { paths } from '../config/paths';
-import { canonicalUrl, metaFor } from './seo';
+import { scriptJson } from '../lib/page-data';
+import { NOT_FOUND_META, canonicalUrl, metaFor } from './seo';
 
 const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** JSON inside <script type="application/ld+json">: `<` escaped so no text can close the tag. */
-const safeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
-
 export const OG_IMAGE = '/img/og-image.jpg';
 export const HERO_POSTER = '/video/hero-poster.webp';
 
-export function lodgingBusinessJsonLd() {
+/** Media URLs are relative unless the server has PUBLIC_URL; link previews need absolute ones. */
+const absolute = (url: string) => (/^https?:\/\//.test(url) ? url : BUSINESS.siteUrl + url);
+
+interface SocialImage {
+  url: string;
+  width?: number;
+  height?: number;
+  alt: string;
+}
+
+/** The cover photo (the first in the owner's order) as a JPEG link previews can show; the drawn image without one. */
+export function socialImage(images: readonly Image[]): SocialImage {
+  const cover = images[0];
+  if (!cover) return { url: BUSINESS.siteUrl + OG_IMAGE, alt: `${BUSINESS.name}, ${BUSINESS.tagline}` };
+  const variant = cover.variants.find((v) => v.url === cover.secure_url);
+  return { url: absolute(cover.secure_url), width: variant?.width, height: variant?.height, alt: cover.title };
+}
+
+export function lodgingBusinessJsonLd(data: PageData) {
+  const perPerson = `${formatMoney(data.price, 'COP')} por persona por noche`;
   return {
     '@context': 'https://schema.org',
     '@type': 'LodgingBusiness',
     name: BUSINESS.name,
     description: BUSINESS.description,
     url: canonicalUrl('/'),
-    image: BUSINESS.siteUrl + OG_IMAGE,
+    image: socialImage(data.images).url,
     telephone: BUSINESS.phoneE164,
     email: BUSINESS.email,
     address: {
@@ -43,15 +63,31 @@ export function lodgingBusinessJsonLd() {
     })),
     maximumAttendeeCapacity: BUSINESS.capacity,
     currenciesAccepted: 'COP',
+    priceRange: perPerson,
+    makesOffer: {
+      '@type': 'Offer',
+      name: `Estadía en la cabaña (${perPerson})`,
+      price: data.price,
+      priceCurrency: 'COP',
+      priceSpecification: {
+        '@type': 'UnitPriceSpecification',
+        price: data.price,
+        priceCurrency: 'COP',
+        unitText: 'persona por noche',
+      },
+    },
     sameAs: BUSINESS.socials.map((s) => s.url),
   };
 }
 
-/** Everything page-specific in <head>: title, description, canonical, Open Graph, Twitter, JSON-LD. */
-export function headFor(pathname: string): string {
+/**
+ * Everything page-specific in <head>: title, description, canonical, Open Graph, Twitter, JSON-LD.
+ * Without data (the /login and /admin shells, made at build time) the drawn image stands in.
+ */
+export function headFor(pathname: string, data?: PageData): string {
   const meta = metaFor(pathname);
   const url = canonicalUrl(pathname);
-  const image = BUSINESS.siteUrl + OG_IMAGE;
+  const image = socialImage(data?.images ?? []);
   const tags = [
     `<title>${escapeHtml(meta.title)}</title>`,
     `<meta name="description" content="${escapeHtml(meta.description)}" />`,
@@ -63,18 +99,21 @@ export function headFor(pathname: string): string {
     `<meta property="og:site_name" content="${escapeHtml(BUSINESS.name)}" />`,
     `<meta property="og:title" content="${escapeHtml(meta.title)}" />`,
     `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
-    `<meta property="og:url" content="${escapeHtml(url)}" />`,
-    `<meta property="og:image" content="${escapeHtml(image)}" />`,
-    `<meta property="og:image:alt" content="${escapeHtml(`${BUSINESS.name}, ${BUSINESS.tagline}`)}" />`,
+    // A missing page has no address of its own to share.
+    meta === NOT_FOUND_META ? '' : `<meta property="og:url" content="${escapeHtml(url)}" />`,
+    `<meta property="og:image" content="${escapeHtml(image.url)}" />`,
+    image.width ? `<meta property="og:image:width" content="${image.width}" />` : '',
+    image.height ? `<meta property="og:image:height" content="${image.height}" />` : '',
+    `<meta property="og:image:alt" content="${escapeHtml(image.alt)}" />`,
     `<meta name="twitter:card" content="summary_large_image" />`,
     `<meta name="twitter:title" content="${escapeHtml(meta.title)}" />`,
     `<meta name="twitter:description" content="${escapeHtml(meta.description)}" />`,
-    `<meta name="twitter:image" content="${escapeHtml(image)}" />`,
-  ];
-  if (pathname === paths.home) {
+    `<meta name="twitter:image" content="${escapeHtml(image.url)}" />`,
+  ].filter(Boolean);
+  if (pathname === paths.home && data) {
     // The hero poster is the largest thing on the first screen: fetch it early.
     tags.push(`<link rel="preload" as="image" href="${HERO_POSTER}" type="image/webp" fetchpriority="high" />`);
-    tags.push(`<script type="application/ld+json">${safeJson(lodgingBusinessJsonLd())}</script>`);
+    tags.push(`<script type="application/ld+json">${scriptJson(lodgingBusinessJsonLd(data))}</script>`);
   }
   return tags.join('\n    ');
 }

@@ -4,7 +4,7 @@ type Loader = () => Promise<{ default: ComponentType }>;
 
 /**
  * A route component split into its own chunk that can be loaded *before* rendering: the
- * prerender and the first hydration preload the current page so the markup matches without a
+ * server render and the first hydration preload the current page so the markup matches without a
  * Suspense round-trip, while later navigations load it lazily.
  */
 export function lazyRoute(load: Loader) {

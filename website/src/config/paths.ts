@@ -12,7 +12,7 @@ export const paths = {
 
 export type AppPath = (typeof paths)[keyof typeof paths];
 
-/** Routes prerendered as public, indexable pages (and listed in the sitemap). */
+/** Public, indexable pages the server renders from the live data (and lists in the sitemap). */
 export const PUBLIC_PATHS = [
   paths.home,
   paths.plans,

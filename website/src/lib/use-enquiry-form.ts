@@ -1,20 +1,26 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { EnquiryInput } from '@cabana/shared/schemas/enquiry';
-import { sendEnquiry, type EnquiryEmail } from './send-enquiry';
-import { useFormToken } from './use-form-token';
+import type { EnquiryEmail, sendEnquiry } from './send-enquiry';
+import type { FormToken } from './form-token';
 import { focusFirstError, type FieldErrors } from './validation';
 
 export type FormStatusState =
   { kind: 'success'; text: string } | { kind: 'error'; text: string; offerWhatsapp: boolean; detail?: string } | null;
 
-type Validation = { ok: true; input: EnquiryInput } | { ok: false; errors: FieldErrors };
+export type Validation = { ok: true; input: EnquiryInput } | { ok: false; errors: FieldErrors };
+
+/** What a form needs only once it is used: its checks (the server's zod schema) and its e-mails. */
+export interface FormChecks<V> {
+  validate: (values: V, formToken: string) => Validation;
+  emails: (input: EnquiryInput) => EnquiryEmail[];
+}
 
 interface Options<V> {
   initial: V;
   /** Field names in the order the form shows them (focus goes to the first in error). */
   fieldOrder: readonly string[];
-  validate: (values: V, formToken: string) => Validation;
-  emails: (input: EnquiryInput) => EnquiryEmail[];
+  /** Loaded when the visitor first uses the form, so zod and the API client stay out of the page's first load. */
+  loadChecks: () => Promise<FormChecks<V>>;
   successText: string;
   failureText: string;
   onReset?: () => void;
@@ -22,9 +28,16 @@ interface Options<V> {
 
 export const CHECK_FIELDS_TEXT = 'Revisa los campos marcados: hay datos por corregir.';
 
+interface Loaded<V> {
+  checks: FormChecks<V>;
+  send: typeof sendEnquiry;
+  token: FormToken;
+}
+
 /**
  * State, validation and delivery shared by the reservation and contact forms. Field errors come
  * from the same zod schema the server applies; after the first submit they update as you type.
+ * Give the form `onFocus={form.prepare}`: its code and token are fetched as the visitor starts.
  */
 export function useEnquiryForm<V extends Record<string, unknown>>(opts: Options<V>) {
   const [values, setValues] = useState<V>(opts.initial);
@@ -33,28 +46,61 @@ export function useEnquiryForm<V extends Record<string, unknown>>(opts: Options<
   const [sending, setSending] = useState(false);
   const [attempted, setAttempted] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
-  const token = useFormToken();
   const optsRef = useRef(opts);
   optsRef.current = opts;
+  const loaded = useRef<Loaded<V> | null>(null);
+  const loading = useRef<Promise<Loaded<V>> | null>(null);
+
+  const load = useCallback((): Promise<Loaded<V>> => {
+    loading.current ??= Promise.all([
+      optsRef.current.loadChecks(),
+      import('./send-enquiry'),
+      import('./form-token'),
+    ]).then(
+      ([checks, { sendEnquiry }, { createFormToken }]) =>
+        (loaded.current = { checks, send: sendEnquiry, token: createFormToken() }),
+      (err: unknown) => {
+        // Offline for a moment: the next attempt loads again.
+        loading.current = null;
+        throw err;
+      },
+    );
+    return loading.current;
+  }, []);
+
+  const prepare = useCallback(() => {
+    load().then(
+      (l) => l.token.prepare(),
+      () => undefined,
+    );
+  }, [load]);
 
   const set = useCallback(<K extends keyof V & string>(name: K, value: V[K]) => {
     setValues((prev) => ({ ...prev, [name]: value }));
   }, []);
 
   useEffect(() => {
-    if (!attempted) return;
+    // The checks are loaded by then: `attempted` is set by a submit, which loads them.
+    if (!attempted || !loaded.current) return;
     // The token is not the visitor's to fix: validate the fields with a stand-in.
-    const result = optsRef.current.validate(values, 'pendiente');
+    const result = loaded.current.checks.validate(values, 'pendiente');
     setErrors(result.ok ? {} : result.errors);
   }, [values, attempted]);
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (sending) return;
-    setAttempted(true);
     const o = optsRef.current;
-    const formToken = await token.get();
-    const result = o.validate(values, formToken);
+    let code: Loaded<V>;
+    try {
+      code = await load();
+    } catch {
+      setStatus({ kind: 'error', text: o.failureText, offerWhatsapp: true });
+      return;
+    }
+    setAttempted(true);
+    const formToken = await code.token.get();
+    const result = code.checks.validate(values, formToken);
     if (!result.ok) {
       setErrors(result.errors);
       setStatus({ kind: 'error', text: CHECK_FIELDS_TEXT, offerWhatsapp: false });
@@ -64,13 +110,13 @@ export function useEnquiryForm<V extends Record<string, unknown>>(opts: Options<
     setErrors({});
     setStatus(null);
     setSending(true);
-    const outcome = await sendEnquiry(result.input, o.emails(result.input));
+    const outcome = await code.send(result.input, code.checks.emails(result.input));
     setSending(false);
     if (outcome.ok) {
       setValues(o.initial);
       setAttempted(false);
       o.onReset?.();
-      token.refresh();
+      code.token.refresh();
       setStatus({ kind: 'success', text: o.successText });
     } else if (outcome.kind === 'fields') {
       setErrors(outcome.fields);
@@ -78,12 +124,12 @@ export function useEnquiryForm<V extends Record<string, unknown>>(opts: Options<
       focusFirstError(formRef.current, o.fieldOrder, outcome.fields);
     } else {
       // A used or expired token may be why the server refused: get a fresh one for the retry.
-      token.refresh();
+      code.token.refresh();
       setStatus({ kind: 'error', text: o.failureText, offerWhatsapp: true, detail: outcome.message || undefined });
     }
   };
 
-  return { values, set, errors, status, sending, onSubmit, formRef };
+  return { values, set, errors, status, sending, onSubmit, prepare, formRef };
 }
 
 export type EnquiryForm<V extends Record<string, unknown>> = ReturnType<typeof useEnquiryForm<V>>;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../lib/router';
 import { AdminPanel, type SignOutReason } from '@cabana/shared/admin/admin-panel';
 import { asErrorLike } from '@cabana/shared/admin/api-error';
 import { useLoad } from '@cabana/shared/lib/use-load';

@@ -1,7 +1,7 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { paths } from '../../config/paths';
 import { GalleryGrid, GallerySkeleton } from '../../features/gallery/gallery-grid';
-import { useImages } from '../../features/gallery/use-images';
+import { usePageData } from '../../lib/page-data';
 
 function countText(status: string, n: number): string {
   if (status === 'loading') return 'Cargando fotos…';
@@ -10,7 +10,8 @@ function countText(status: string, n: number): string {
 }
 
 export default function GaleriaRoute() {
-  const { status, images, reload } = useImages();
+  const state = usePageData('images');
+  const images = state.status === 'ready' ? state.value : [];
   return (
     <main id="contenido" className="page" tabIndex={-1}>
       <div className="page__header">
@@ -18,25 +19,25 @@ export default function GaleriaRoute() {
           <h1 className="page__title">Galería</h1>
           <p className="page__lead">
             <span className="badge" data-testid="conteo-fotos" aria-live="polite">
-              {countText(status, images.length)}
+              {countText(state.status, images.length)}
             </span>{' '}
             de la cabaña, sus espacios y el mar de Tolú.
           </p>
         </div>
       </div>
       <div className="container">
-        {status === 'error' ? (
+        {state.status === 'error' ? (
           <div className="notice" role="alert">
             <p>No pudimos cargar las fotos. Revisa tu conexión e inténtalo de nuevo.</p>
-            <button type="button" className="button button--primary" onClick={reload}>
+            <button type="button" className="button button--primary" onClick={state.reload}>
               Reintentar
             </button>
           </div>
         ) : null}
-        {status === 'ready' && images.length === 0 ? (
+        {state.status === 'ready' && images.length === 0 ? (
           <p className="notice">Aún no hay fotos publicadas. ¡Vuelve pronto!</p>
         ) : null}
-        {status === 'loading' ? <GallerySkeleton /> : <GalleryGrid images={images} />}
+        {state.status === 'loading' ? <GallerySkeleton /> : <GalleryGrid images={images} />}
         <p className="gallery__cta">
           ¿Estuviste aquí? <Link to={paths.upload}>Comparte tus fotos</Link> y ayúdanos a mostrar la cabaña.
         </p>

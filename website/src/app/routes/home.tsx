@@ -1,38 +1,44 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { BUSINESS, whatsappUrl } from '@cabana/shared/config/business';
-import { Icon, type IconName } from '../../components/ui/icon';
+import { Icon } from '../../components/ui/icon';
+import { ICONS } from '../../components/ui/icons';
 import { paths } from '../../config/paths';
 import { GalleryTeaser } from '../../features/gallery/gallery-teaser';
 import { HeroVideo } from '../../features/home/hero-video';
+import { HOME_ICONS } from '../../features/home/icons';
 
-const FEATURES: { icon: IconName; title: string; text: string }[] = [
-  { icon: 'jacuzzi', title: 'Jacuzzi', text: 'Agua tibia bajo las palmas para cerrar el día de playa.' },
-  { icon: 'kiosk', title: 'Kiosco', text: 'Sombra, hamacas y brisa para las tardes largas.' },
-  { icon: 'flame', title: 'Zona BBQ', text: 'Parrilla lista para el pescado fresco o un buen asado.' },
-  { icon: 'car', title: 'Parqueadero', text: 'Espacio seguro para moto o carro dentro de la propiedad.' },
-  { icon: 'utensils', title: '2 cocinas', text: 'Dos cocinas equipadas para que el grupo cocine sin turnos.' },
-  { icon: 'sun', title: 'Sala en la terraza', text: 'Una terraza amplia para conversar y ver el atardecer.' },
+const FEATURES: { icon: string; title: string; text: string }[] = [
+  { icon: HOME_ICONS.jacuzzi, title: 'Jacuzzi', text: 'Agua tibia bajo las palmas para cerrar el día de playa.' },
+  { icon: HOME_ICONS.kiosk, title: 'Kiosco', text: 'Sombra, hamacas y brisa para las tardes largas.' },
+  { icon: HOME_ICONS.flame, title: 'Zona BBQ', text: 'Parrilla lista para el pescado fresco o un buen asado.' },
+  { icon: HOME_ICONS.car, title: 'Parqueadero', text: 'Espacio seguro para moto o carro dentro de la propiedad.' },
+  { icon: HOME_ICONS.utensils, title: '2 cocinas', text: 'Dos cocinas equipadas para que el grupo cocine sin turnos.' },
+  { icon: HOME_ICONS.sun, title: 'Sala en la terraza', text: 'Una terraza amplia para conversar y ver el atardecer.' },
 ];
 
-const ATTRACTIONS: { icon: IconName; title: string; text: string }[] = [
+const ATTRACTIONS: { icon: string; title: string; text: string }[] = [
   {
-    icon: 'volcano',
+    icon: HOME_ICONS.volcano,
     title: 'Volcán de lodo',
     text: 'Un baño de lodo tibio en el volcán de San Antero, a un corto trayecto.',
   },
-  { icon: 'umbrella', title: 'Playas', text: 'Las playas de Tolú y Coveñas, de aguas tranquilas y cálidas.' },
-  { icon: 'moon', title: 'Tolú de noche', text: 'El malecón, los bicitaxis iluminados y la comida de la costa.' },
+  { icon: HOME_ICONS.umbrella, title: 'Playas', text: 'Las playas de Tolú y Coveñas, de aguas tranquilas y cálidas.' },
   {
-    icon: 'boat',
+    icon: HOME_ICONS.moon,
+    title: 'Tolú de noche',
+    text: 'El malecón, los bicitaxis iluminados y la comida de la costa.',
+  },
+  {
+    icon: HOME_ICONS.boat,
     title: 'Tour por las islas',
     text: 'Lancha a las islas de San Bernardo: Múcura, Tintipán y el islote.',
   },
   {
-    icon: 'leaf',
+    icon: HOME_ICONS.leaf,
     title: 'Canoa por el manglar',
     text: 'Un paseo en canoa entre los manglares de la ciénaga de La Caimanera.',
   },
-  { icon: 'wave', title: 'Playa blanca', text: 'Arena blanca y mar turquesa para un día completo de sol.' },
+  { icon: ICONS.wave, title: 'Playa blanca', text: 'Arena blanca y mar turquesa para un día completo de sol.' },
 ];
 
 export default function HomeRoute() {
@@ -63,17 +69,17 @@ export default function HomeRoute() {
       <section className="stats" aria-label="La cabaña en cifras">
         <ul className="container stats__list">
           <li className="stat">
-            <Icon name="star" className="stat__icon" />
+            <Icon path={ICONS.star} className="stat__icon" />
             <span className="stat__value">{BUSINESS.rating.toLocaleString('es-CO')}</span>
             <span className="stat__label">de calificación</span>
           </li>
           <li className="stat">
-            <Icon name="users" className="stat__icon" />
+            <Icon path={ICONS.users} className="stat__icon" />
             <span className="stat__value">{BUSINESS.guestsServed}</span>
             <span className="stat__label">huéspedes felices</span>
           </li>
           <li className="stat">
-            <Icon name="support" className="stat__icon" />
+            <Icon path={HOME_ICONS.support} className="stat__icon" />
             <span className="stat__value">{BUSINESS.attention}</span>
             <span className="stat__label">atención</span>
           </li>
@@ -92,11 +98,11 @@ export default function HomeRoute() {
             </p>
             <p>{BUSINESS.address.display}.</p>
             <a className="button button--outline" href={BUSINESS.mapUrl} target="_blank" rel="noopener">
-              <Icon name="map" size={20} /> Ver ubicación en el mapa
+              <Icon path={HOME_ICONS.map} size={20} /> Ver ubicación en el mapa
             </a>
           </div>
           <div className="distance-card" aria-hidden="true">
-            <Icon name="wave" size={56} />
+            <Icon path={ICONS.wave} size={56} />
             <span className="distance-card__value">{BUSINESS.distanceToSeaMinutes} min</span>
             <span className="distance-card__label">hasta la playa</span>
           </div>
@@ -112,7 +118,7 @@ export default function HomeRoute() {
             {FEATURES.map((f) => (
               <li key={f.title} className="feature">
                 <span className="feature__icon">
-                  <Icon name={f.icon} size={28} />
+                  <Icon path={f.icon} size={28} />
                 </span>
                 <h3 className="feature__title">{f.title}</h3>
                 <p>{f.text}</p>
@@ -135,7 +141,7 @@ export default function HomeRoute() {
               Ver planes y reservar
             </Link>
             <a className="button button--light button--lg" href={whatsappUrl()} target="_blank" rel="noopener">
-              <Icon name="whatsapp" size={20} /> Escríbenos por WhatsApp
+              <Icon path={ICONS.whatsapp} size={20} /> Escríbenos por WhatsApp
             </a>
           </div>
         </div>
@@ -150,7 +156,7 @@ export default function HomeRoute() {
             {ATTRACTIONS.map((a) => (
               <li key={a.title} className="attraction">
                 <span className="attraction__icon">
-                  <Icon name={a.icon} size={28} />
+                  <Icon path={a.icon} size={28} />
                 </span>
                 <h3 className="attraction__title">{a.title}</h3>
                 <p>{a.text}</p>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from '../../lib/router';
 import { LoginForm } from '@cabana/shared/admin/login-form';
 import { useLoad } from '@cabana/shared/lib/use-load';
 import { paths } from '../../config/paths';

@@ -5,11 +5,11 @@ import { ReservationForm } from '../../features/enquiry/reservation-form';
 import { CurrencyToggle } from '../../features/plans/currency-toggle';
 import { PlanCards } from '../../features/plans/plan-cards';
 import { StaySummary } from '../../features/plans/stay-summary';
-import { usePrice } from '../../features/plans/use-price';
+import { usePageData } from '../../lib/page-data';
 import { DEFAULT_STAY, type Stay } from '../../lib/stay';
 
 export default function PlanesRoute() {
-  const price = usePrice();
+  const price = usePageData('price');
   const [currency, setCurrency] = useState<Currency>('COP');
   const [stay, setStay] = useState<Stay>(DEFAULT_STAY);
 
@@ -28,7 +28,7 @@ export default function PlanesRoute() {
         <PlanCards price={price} currency={currency} />
         <CurrencyToggle value={currency} onChange={setCurrency} />
         <div className="plans-layout">
-          <ReservationForm price={price.status === 'ready' ? price.price : null} onStayChange={setStay} />
+          <ReservationForm price={price.status === 'ready' ? price.value : null} onStayChange={setStay} />
           <StaySummary stay={stay} price={price} currency={currency} />
         </div>
       </div>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { LIMITS } from '@cabana/shared/config/limits';
 import type { EnquiryForm } from '../../lib/use-enquiry-form';
 import { Icon } from '../ui/icon';
+import { ICONS } from '../ui/icons';
 import { ConsentField } from './consent-field';
 import { TextAreaField } from './field';
 import { FormStatus } from './form-status';
@@ -42,6 +43,7 @@ export function EnquiryFormFrame({ form, title, titleId, message, children, ...p
       className="form card"
       noValidate
       onSubmit={form.onSubmit}
+      onFocus={form.prepare}
       aria-labelledby={titleId}
       aria-busy={sending}
     >
@@ -81,7 +83,7 @@ export function EnquiryFormFrame({ form, title, titleId, message, children, ...p
           {status.kind === 'error' && status.offerWhatsapp ? (
             <p>
               <a className="button button--whatsapp" href={p.whatsapp.href} target="_blank" rel="noopener">
-                <Icon name="whatsapp" size={20} /> {p.whatsapp.label}
+                <Icon path={ICONS.whatsapp} size={20} /> {p.whatsapp.label}
               </a>
             </p>
           ) : null}

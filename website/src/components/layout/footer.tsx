@@ -1,13 +1,14 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { BUSINESS, whatsappUrl } from '@cabana/shared/config/business';
 import { paths } from '../../config/paths';
-import { Icon, type IconName } from '../ui/icon';
+import { Icon } from '../ui/icon';
+import { ICONS } from '../ui/icons';
 import { WhatsAppButton } from './whatsapp-button';
 
-const SOCIAL_ICONS: Record<string, IconName> = {
-  Facebook: 'facebook',
-  Instagram: 'instagram',
-  TikTok: 'tiktok',
+const SOCIAL_ICONS: Record<string, string> = {
+  Facebook: ICONS.facebook,
+  Instagram: ICONS.instagram,
+  TikTok: ICONS.tiktok,
 };
 
 export function Footer() {
@@ -18,7 +19,7 @@ export function Footer() {
           <h2 className="site-footer__title">{BUSINESS.name}</h2>
           <p>{BUSINESS.tagline}.</p>
           <p className="rnt">
-            <Icon name="shield" size={18} /> Registro Nacional de Turismo (RNT) n.º {BUSINESS.rnt}
+            <Icon path={ICONS.shield} size={18} /> Registro Nacional de Turismo (RNT) n.º {BUSINESS.rnt}
           </p>
         </div>
         <nav aria-labelledby="footer-nav">
@@ -50,22 +51,22 @@ export function Footer() {
           <h2 className="site-footer__title">Contacto</h2>
           <ul className="site-footer__list site-footer__contact">
             <li>
-              <Icon name="phone" size={18} /> <a href={`tel:${BUSINESS.phoneE164}`}>{BUSINESS.phoneDisplay}</a>
+              <Icon path={ICONS.phone} size={18} /> <a href={`tel:${BUSINESS.phoneE164}`}>{BUSINESS.phoneDisplay}</a>
             </li>
             <li>
-              <Icon name="whatsapp" size={18} />{' '}
+              <Icon path={ICONS.whatsapp} size={18} />{' '}
               <a href={whatsappUrl()} target="_blank" rel="noopener">
                 WhatsApp
               </a>
             </li>
             <li>
-              <Icon name="mail" size={18} /> <a href={`mailto:${BUSINESS.email}`}>{BUSINESS.email}</a>
+              <Icon path={ICONS.mail} size={18} /> <a href={`mailto:${BUSINESS.email}`}>{BUSINESS.email}</a>
             </li>
             <li>
-              <Icon name="pin" size={18} /> <span>{BUSINESS.address.display}</span>
+              <Icon path={ICONS.pin} size={18} /> <span>{BUSINESS.address.display}</span>
             </li>
             <li>
-              <Icon name="clock" size={18} /> <span>{BUSINESS.hours.display}</span>
+              <Icon path={ICONS.clock} size={18} /> <span>{BUSINESS.hours.display}</span>
             </li>
           </ul>
         </div>
@@ -75,7 +76,7 @@ export function Footer() {
             {BUSINESS.socials.map((s) => (
               <li key={s.name}>
                 <a href={s.url} target="_blank" rel="noopener" className="socials__link">
-                  <Icon name={SOCIAL_ICONS[s.name] ?? 'star'} size={20} />
+                  <Icon path={SOCIAL_ICONS[s.name] ?? ICONS.star} size={20} />
                   <span>{s.name}</span>
                 </a>
               </li>

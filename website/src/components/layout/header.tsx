@@ -1,7 +1,8 @@
-import { Link, NavLink } from 'react-router-dom';
+import { Link, NavLink } from '../../lib/router';
 import { BUSINESS } from '@cabana/shared/config/business';
 import { paths } from '../../config/paths';
 import { Icon } from '../ui/icon';
+import { ICONS } from '../ui/icons';
 
 const NAV = [
   { to: paths.plans, label: 'Planes' },
@@ -14,7 +15,7 @@ export function Header() {
     <header className="site-header">
       <div className="container site-header__inner">
         <Link to={paths.home} className="brand">
-          <Icon name="wave" size={28} className="brand__mark" />
+          <Icon path={ICONS.wave} size={28} className="brand__mark" />
           <span className="brand__text">
             <span className="brand__name">{BUSINESS.shortName}</span>
             <span className="brand__place">Tolú · Coveñas</span>

@@ -1,5 +1,6 @@
 import { whatsappUrl } from '@cabana/shared/config/business';
 import { Icon } from '../ui/icon';
+import { ICONS } from '../ui/icons';
 
 /** Always within thumb's reach: opens a chat with the owner and a ready-made greeting. */
 export function WhatsAppButton() {
@@ -11,7 +12,7 @@ export function WhatsAppButton() {
       rel="noopener"
       aria-label="Escríbenos por WhatsApp"
     >
-      <Icon name="whatsapp" size={30} />
+      <Icon path={ICONS.whatsapp} size={30} />
     </a>
   );
 }

@@ -1,5 +1,6 @@
 import { BUSINESS, whatsappUrl } from '@cabana/shared/config/business';
 import { Icon } from '../../components/ui/icon';
+import { ICONS } from '../../components/ui/icons';
 
 export function ContactInfo() {
   return (
@@ -9,7 +10,7 @@ export function ContactInfo() {
       </h2>
       <ul className="contact-info__list">
         <li>
-          <Icon name="pin" className="contact-info__icon" />
+          <Icon path={ICONS.pin} className="contact-info__icon" />
           <div>
             <strong>Ubicación</strong>
             <span>{BUSINESS.address.display}</span>
@@ -19,7 +20,7 @@ export function ContactInfo() {
           </div>
         </li>
         <li>
-          <Icon name="phone" className="contact-info__icon" />
+          <Icon path={ICONS.phone} className="contact-info__icon" />
           <div>
             <strong>Teléfono</strong>
             <a href={`tel:${BUSINESS.phoneE164}`}>{BUSINESS.phoneDisplay}</a>
@@ -29,14 +30,14 @@ export function ContactInfo() {
           </div>
         </li>
         <li>
-          <Icon name="mail" className="contact-info__icon" />
+          <Icon path={ICONS.mail} className="contact-info__icon" />
           <div>
             <strong>Correo electrónico</strong>
             <a href={`mailto:${BUSINESS.email}`}>{BUSINESS.email}</a>
           </div>
         </li>
         <li>
-          <Icon name="clock" className="contact-info__icon" />
+          <Icon path={ICONS.clock} className="contact-info__icon" />
           <div>
             <strong>Horario de atención</strong>
             <span>{BUSINESS.hours.display}</span>

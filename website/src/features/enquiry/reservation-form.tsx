@@ -1,21 +1,17 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { BUSINESS, whatsappUrl } from '@cabana/shared/config/business';
 import { todayAtCabin } from '@cabana/shared/pricing/dates';
-import { formatMoney } from '@cabana/shared/pricing/pricing';
-import { ReservationInputSchema, reservationDateErrors } from '@cabana/shared/schemas/enquiry';
 import { EnquiryFormFrame } from '../../components/form/enquiry-form-frame';
 import { SelectField, TextField } from '../../components/form/field';
 import { PersonFields } from '../../components/form/person-fields';
-import { env } from '../../config/env';
-import { DEFAULT_STAY, formatDay, quoteStay, stayWhatsappText, type Stay } from '../../lib/stay';
+import { DEFAULT_STAY, stayWhatsappText, type Stay } from '../../lib/stay';
 import { useEnquiryForm } from '../../lib/use-enquiry-form';
-import { fieldErrorsOf } from '../../lib/validation';
 
 export const RESERVATION_SUCCESS = '¡Gracias por tu reserva! Ha quedado confirmada.';
 export const RESERVATION_FAILURE =
   'No pudimos enviar tu reserva. Tus datos siguen en el formulario: inténtalo de nuevo en unos minutos o escríbenos por WhatsApp.';
 
-interface Values extends Record<string, unknown> {
+export interface ReservationValues extends Record<string, unknown> {
   name: string;
   email: string;
   phone: string;
@@ -27,7 +23,7 @@ interface Values extends Record<string, unknown> {
   website: string;
 }
 
-const INITIAL: Values = {
+const INITIAL: ReservationValues = {
   name: '',
   email: '',
   phone: '',
@@ -56,54 +52,13 @@ interface Props {
 }
 
 export function ReservationForm({ price, onStayChange }: Props) {
-  const form = useEnquiryForm<Values>({
+  // Read when the e-mails are written, so they carry the price shown then.
+  const priceRef = useRef(price);
+  priceRef.current = price;
+  const form = useEnquiryForm<ReservationValues>({
     initial: INITIAL,
     fieldOrder: ORDER,
-    validate: (v, formToken) => {
-      const parsed = ReservationInputSchema.safeParse({
-        type: 'reserva',
-        name: v.name,
-        email: v.email,
-        phone: v.phone,
-        checkIn: v.checkIn,
-        checkOut: v.checkOut,
-        numPeople: v.numPeople,
-        message: v.message,
-        consent: v.consent,
-        website: v.website,
-        formToken,
-      });
-      if (parsed.success) return { ok: true, input: parsed.data };
-      // Date rules too, even while other fields are still wrong.
-      return { ok: false, errors: { ...reservationDateErrors(v.checkIn, v.checkOut), ...fieldErrorsOf(parsed.error) } };
-    },
-    emails: (input) => {
-      if (input.type !== 'reserva') return [];
-      const q = quoteStay(input, price);
-      const params = {
-        tipo: 'Reserva',
-        name: input.name,
-        email: input.email,
-        reply_to: input.email,
-        phone: input.phone,
-        checkIn: formatDay(input.checkIn),
-        checkOut: formatDay(input.checkOut),
-        numPeople: input.numPeople,
-        nights: q.nights,
-        pricePerPerson: price === null ? 'por confirmar' : formatMoney(price, 'COP'),
-        totalPerNight: q.perNight === null ? 'por confirmar' : formatMoney(q.perNight, 'COP'),
-        total: q.total === null ? 'por confirmar' : formatMoney(q.total, 'COP'),
-        message: input.message || '(sin mensaje)',
-      };
-      return [
-        { templateId: env.emailjs.templateReserva, params, required: true },
-        {
-          templateId: env.emailjs.templateReservaCliente,
-          params: { ...params, to_name: input.name, to_email: input.email },
-          required: false,
-        },
-      ];
-    },
+    loadChecks: () => import('./reservation-submit').then((m) => m.reservationChecks(() => priceRef.current)),
     successText: RESERVATION_SUCCESS,
     failureText: RESERVATION_FAILURE,
     onReset: () => onStayChange(DEFAULT_STAY),
@@ -115,7 +70,7 @@ export function ReservationForm({ price, onStayChange }: Props) {
     onStayChange(next);
   };
 
-  // "Today" is known only in the browser: the prerendered HTML was made on another day, and
+  // "Today" is known only in the browser: the server-rendered HTML was made on another day, and
   // hydration would keep its stale `min` attributes.
   const [today, setToday] = useState<string | undefined>(undefined);
   useEffect(() => setToday(todayAtCabin()), []);

@@ -1,43 +1,14 @@
-import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
-import { API_PATHS } from '@cabana/shared/api/paths';
-import type { Image } from '@cabana/shared/schemas/image';
-import { env } from '../../config/env';
+import { Link } from '../../lib/router';
+import { usePageData } from '../../lib/page-data';
+import { FEATURED_PHOTOS } from './featured';
 import { ResponsiveImage } from './responsive-image';
 
 const SIZES = '(min-width: 1024px) 380px, (min-width: 640px) 46vw, 92vw';
 
-/** Just enough checking for display; the full schema (and zod) stays off the home page. */
-function looksLikeImage(v: unknown): v is Image {
-  const o = v as Partial<Image> | null;
-  return (
-    typeof o === 'object' &&
-    o !== null &&
-    typeof o.id === 'string' &&
-    typeof o.secure_url === 'string' &&
-    typeof o.title === 'string' &&
-    typeof o.width === 'number' &&
-    typeof o.height === 'number' &&
-    Array.isArray(o.variants)
-  );
-}
-
-/** A few published photos on the home page, linking to the gallery. Hidden if none or offline. */
-export function GalleryTeaser({ count = 3, galleryPath }: { count?: number; galleryPath: string }) {
-  const [images, setImages] = useState<Image[]>([]);
-  useEffect(() => {
-    let alive = true;
-    fetch(env.apiUrl + API_PATHS.images, { headers: { accept: 'application/json' } })
-      .then((res) => (res.ok ? res.json() : []))
-      .then((list: unknown) => {
-        if (alive && Array.isArray(list)) setImages(list.filter(looksLikeImage).slice(0, count));
-      })
-      .catch((err: unknown) => console.warn('Error al cargar imágenes', err));
-    return () => {
-      alive = false;
-    };
-  }, [count]);
-
+/** The first published photos on the home page, linking to the gallery. Hidden if none or offline. */
+export function GalleryTeaser({ galleryPath }: { galleryPath: string }) {
+  const state = usePageData('images');
+  const images = state.status === 'ready' ? state.value.slice(0, FEATURED_PHOTOS) : [];
   if (images.length === 0) return null;
   return (
     <section className="section" aria-labelledby="fotos-titulo">

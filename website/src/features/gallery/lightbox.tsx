@@ -3,6 +3,10 @@ import type { Image } from '@cabana/shared/schemas/image';
 import { Icon } from '../../components/ui/icon';
 import { ResponsiveImage } from './responsive-image';
 
+const chevronLeftIcon = 'M15 5l-7 7 7 7';
+const chevronRightIcon = 'M9 5l7 7-7 7';
+const closeIcon = 'M6 6l12 12M18 6L6 18';
+
 interface Props {
   images: Image[];
   index: number | null;
@@ -59,7 +63,7 @@ export function Lightbox({ images, index, onChange, onClose }: Props) {
             aria-label="Cerrar"
             autoFocus
           >
-            <Icon name="close" size={26} />
+            <Icon path={closeIcon} size={26} />
           </button>
           <figure className="lightbox__figure">
             <ResponsiveImage key={image.id} image={image} sizes="100vw" lazy={false} className="lightbox__picture" />
@@ -81,7 +85,7 @@ export function Lightbox({ images, index, onChange, onClose }: Props) {
                 onClick={prev}
                 aria-label="Foto anterior"
               >
-                <Icon name="chevronLeft" size={30} />
+                <Icon path={chevronLeftIcon} size={30} />
               </button>
               <button
                 type="button"
@@ -89,7 +93,7 @@ export function Lightbox({ images, index, onChange, onClose }: Props) {
                 onClick={next}
                 aria-label="Foto siguiente"
               >
-                <Icon name="chevronRight" size={30} />
+                <Icon path={chevronRightIcon} size={30} />
               </button>
             </>
           ) : null}

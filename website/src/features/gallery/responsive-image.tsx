@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Image, ImageFormat } from '@cabana/shared/schemas/image';
 
 const MODERN: readonly ImageFormat[] = ['avif', 'webp'];
@@ -15,6 +15,8 @@ interface Props {
   image: Image;
   sizes: string;
   lazy: boolean;
+  /** The page's largest image on the first screen (its LCP): fetched before other images. */
+  priority?: boolean;
   className?: string;
 }
 
@@ -22,8 +24,13 @@ interface Props {
  * A <picture> offering AVIF, then WebP, then JPEG in every width the server made. Width and
  * height reserve the space; the tiny blurred placeholder shows until the photo arrives.
  */
-export function ResponsiveImage({ image, sizes, lazy, className }: Props) {
+export function ResponsiveImage({ image, sizes, lazy, priority, className }: Props) {
   const [loaded, setLoaded] = useState(false);
+  const img = useRef<HTMLImageElement>(null);
+  // A server-rendered photo may finish loading before hydration, when no onLoad can fire.
+  useEffect(() => {
+    if (img.current?.complete && img.current.naturalWidth > 0) setLoaded(true);
+  }, []);
   const jpeg = srcSetOf(image, 'jpeg');
   return (
     <picture
@@ -35,6 +42,7 @@ export function ResponsiveImage({ image, sizes, lazy, className }: Props) {
         return srcSet ? <source key={format} type={`image/${format}`} srcSet={srcSet} sizes={sizes} /> : null;
       })}
       <img
+        ref={img}
         src={image.secure_url}
         srcSet={jpeg || undefined}
         sizes={jpeg ? sizes : undefined}
@@ -42,7 +50,8 @@ export function ResponsiveImage({ image, sizes, lazy, className }: Props) {
         height={image.height}
         alt={image.description ? `${image.title}. ${image.description}` : image.title}
         loading={lazy ? 'lazy' : 'eager'}
-        decoding="async"
+        fetchPriority={priority ? 'high' : undefined}
+        decoding={priority ? undefined : 'async'}
         onLoad={() => setLoaded(true)}
       />
     </picture>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Icon } from '../../components/ui/icon';
+import { HOME_ICONS } from './icons';
 
 export const HERO_POSTER_WEBP = '/video/hero-poster.webp';
 
@@ -60,7 +61,7 @@ export function HeroVideo() {
         <source src="/video/hero.mp4" type="video/mp4" />
       </video>
       <button type="button" className="hero__play" onClick={toggle} aria-pressed={playing}>
-        <Icon name={playing ? 'pause' : 'play'} size={18} />
+        <Icon path={playing ? HOME_ICONS.pause : HOME_ICONS.play} size={18} />
         <span>{playing ? 'Pausar video' : 'Reproducir video'}</span>
       </button>
     </div>

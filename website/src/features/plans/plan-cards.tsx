@@ -1,29 +1,35 @@
 import { BUSINESS } from '@cabana/shared/config/business';
 import { formatMoney, type Currency } from '@cabana/shared/pricing/pricing';
 import { Icon } from '../../components/ui/icon';
-import type { PriceState } from './use-price';
+import { ICONS } from '../../components/ui/icons';
+import type { DataState } from '../../lib/page-data';
+
+const checkIcon = 'M4 12l5 5L20 6';
+
+/** The price per person per night in COP: carried by the page, fetched after a navigation. */
+export type PriceState = DataState<number>;
 
 export function PriceText({ state, currency }: { state: PriceState; currency: Currency }) {
   if (state.status === 'loading') return <span className="muted">Consultando…</span>;
   if (state.status === 'error') return <span className="muted">No disponible</span>;
-  return <span data-testid="precio-persona">{formatMoney(state.price, currency)}</span>;
+  return <span data-testid="precio-persona">{formatMoney(state.value, currency)}</span>;
 }
 
 export function PlanCards({ price, currency }: { price: PriceState; currency: Currency }) {
   return (
     <ul className="info-cards">
       <li className="info-card">
-        <Icon name="users" size={28} className="info-card__icon" />
+        <Icon path={ICONS.users} size={28} className="info-card__icon" />
         <span className="info-card__label">Capacidad total</span>
         <span className="info-card__value">{BUSINESS.capacity} personas</span>
       </li>
       <li className="info-card">
-        <Icon name="check" size={28} className="info-card__icon" />
+        <Icon path={checkIcon} size={28} className="info-card__icon" />
         <span className="info-card__label">Reserva mínima</span>
         <span className="info-card__value">{BUSINESS.minPeople} personas por grupo</span>
       </li>
       <li className="info-card info-card--accent">
-        <Icon name="star" size={28} className="info-card__icon" />
+        <Icon path={ICONS.star} size={28} className="info-card__icon" />
         <span className="info-card__label">Precio por persona</span>
         <span className="info-card__value" aria-live="polite">
           <PriceText state={price} currency={currency} />

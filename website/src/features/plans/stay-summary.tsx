@@ -1,8 +1,9 @@
 import { whatsappUrl } from '@cabana/shared/config/business';
 import { formatMoney, type Currency } from '@cabana/shared/pricing/pricing';
 import { Icon } from '../../components/ui/icon';
+import { ICONS } from '../../components/ui/icons';
 import { formatDay, quoteStay, stayWhatsappText, type Stay } from '../../lib/stay';
-import type { PriceState } from './use-price';
+import type { PriceState } from './plan-cards';
 
 interface Props {
   stay: Stay;
@@ -12,7 +13,7 @@ interface Props {
 
 /** Live totals for what the visitor is choosing, and the same stay sent over WhatsApp. */
 export function StaySummary({ stay, price, currency }: Props) {
-  const p = price.status === 'ready' ? price.price : null;
+  const p = price.status === 'ready' ? price.value : null;
   const q = quoteStay(stay, p);
   return (
     <section className="summary card" aria-labelledby="resumen-titulo">
@@ -69,7 +70,7 @@ export function StaySummary({ stay, price, currency }: Props) {
         target="_blank"
         rel="noopener"
       >
-        <Icon name="whatsapp" size={20} /> Consultar por WhatsApp
+        <Icon path={ICONS.whatsapp} size={20} /> Consultar por WhatsApp
       </a>
     </section>
   );

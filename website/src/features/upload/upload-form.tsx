@@ -1,16 +1,16 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { ApiError } from '@cabana/shared/api/errors';
-import { uploadImage } from '@cabana/shared/browser/upload';
 import { BUSINESS } from '@cabana/shared/config/business';
 import { ACCEPT_ATTRIBUTE, ACCEPTED_IMAGE_TYPES, LIMITS } from '@cabana/shared/config/limits';
 import { titleFromFileName } from '@cabana/shared/lib/file-title';
 import { formatBytes } from '@cabana/shared/lib/format-bytes';
-import { UploadImageFieldsSchema } from '@cabana/shared/schemas/image';
 import { FieldError, TextAreaField, TextField } from '../../components/form/field';
 import { FormStatus } from '../../components/form/form-status';
 import { Icon } from '../../components/ui/icon';
-import { api } from '../../lib/api';
+import { env } from '../../config/env';
 import { fieldErrorsOf, type FieldErrors } from '../../lib/validation';
+
+const cameraIcon = 'M4 7h3l2-3h6l2 3h3v13H4zM12 17a4 4 0 1 0 0-8 4 4 0 0 0 0 8z';
+const uploadIcon = 'M12 16V4M7 9l5-5 5 5M4 16v3a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-3';
 
 export const UPLOAD_SUCCESS =
   '¡Gracias! Recibimos tu foto. Quedó pendiente de aprobación y aparecerá en la galería cuando el anfitrión la revise.';
@@ -31,6 +31,21 @@ function checkFile(file: File): string | null {
 const previewable = (file: File) => /^image\/(jpeg|png|webp|avif|gif)$/.test(file.type);
 
 type Status = { kind: 'success' | 'error'; text: string } | null;
+
+/**
+ * What sending needs (zod, the field schema, the upload client), loaded when the visitor starts
+ * on the form rather than with the page.
+ */
+const loadSending = () =>
+  Promise.all([
+    import('@cabana/shared/schemas/image'),
+    import('@cabana/shared/browser/upload'),
+    import('@cabana/shared/api/errors'),
+  ]).then(([{ UploadImageFieldsSchema }, { uploadImage }, { ApiError }]) => ({
+    UploadImageFieldsSchema,
+    uploadImage,
+    ApiError,
+  }));
 
 export function UploadForm() {
   const [file, setFile] = useState<File | null>(null);
@@ -76,6 +91,14 @@ export function UploadForm() {
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (!file || uploading) return;
+    let code: Awaited<ReturnType<typeof loadSending>>;
+    try {
+      code = await loadSending();
+    } catch {
+      setStatus({ kind: 'error', text: 'No pudimos subir la foto. Revisa tu conexión e inténtalo de nuevo.' });
+      return;
+    }
+    const { UploadImageFieldsSchema, uploadImage, ApiError } = code;
     const parsed = UploadImageFieldsSchema.safeParse({
       title,
       description,
@@ -93,7 +116,7 @@ export function UploadForm() {
     abort.current = controller;
     try {
       await uploadImage({
-        baseUrl: api.baseUrl,
+        baseUrl: env.apiUrl,
         file,
         fields: parsed.data,
         onProgress: setProgress,
@@ -125,6 +148,7 @@ export function UploadForm() {
       className="form card upload"
       noValidate
       onSubmit={onSubmit}
+      onFocus={() => void loadSending().catch(() => undefined)}
       aria-labelledby="subir-titulo"
       aria-busy={uploading}
     >
@@ -140,7 +164,7 @@ export function UploadForm() {
           </span>
         </label>
         <div className="dropzone">
-          <Icon name="camera" size={32} />
+          <Icon path={cameraIcon} size={32} />
           <input
             key={inputKey}
             id="imagen"
@@ -165,8 +189,8 @@ export function UploadForm() {
             <img src={preview} alt="Vista previa de la foto elegida" />
           ) : (
             <p className="upload__no-preview">
-              <Icon name="camera" size={20} /> {file.name}: la vista previa no está disponible para este formato, pero
-              la foto se puede subir.
+              <Icon path={cameraIcon} size={20} /> {file.name}: la vista previa no está disponible para este formato,
+              pero la foto se puede subir.
             </p>
           )}
         </div>
@@ -200,7 +224,7 @@ export function UploadForm() {
         </div>
       ) : null}
       <button type="submit" className="button button--accent button--lg button--block" disabled={!ready}>
-        <Icon name="upload" size={20} /> Subir
+        <Icon path={uploadIcon} size={20} /> Subir
       </button>
       {!ready && !uploading ? (
         <p className="field__hint">Elige una foto y escribe un título para poder subirla.</p>

@@ -1,0 +1,148 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import zlib from 'node:zlib';
+import { promisify } from 'node:util';
+import type { Context, Middleware } from 'koa';
+import type { PageData, PageRenderer, RenderedPage } from '@cabana/shared/pages/page-data';
+import type { Logger } from '../deps';
+import type { Store } from '../db/store';
+import type { ImageService } from '../images/image-service';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+interface CachedPage {
+  status: RenderedPage['status'];
+  etag: string;
+  html: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+export interface LivePagesOptions {
+  /** The website's server build (`website/dist-server/render.js`); missing = site not built. */
+  entry: string;
+  store: Store;
+  images: ImageService;
+  /** Paths that are never pages (API, media). */
+  skipPrefixes: readonly string[];
+  log: Logger;
+}
+
+/** What every public page is rendered from: the store as it is now. */
+export function pageDataOf(store: Store, images: ImageService): PageData {
+  return { price: store.data.price.precio, images: images.list('published') };
+}
+
+async function loadRenderer(entry: string, log: Logger): Promise<PageRenderer | null> {
+  if (!fs.existsSync(entry)) return null;
+  try {
+    const mod = (await import(pathToFileURL(entry).href)) as Partial<PageRenderer>;
+    if (typeof mod.renderPage !== 'function' || !Array.isArray(mod.publicPaths) || typeof mod.notFoundPath !== 'string')
+      throw new Error('it does not export renderPage, publicPaths and notFoundPath');
+    return mod as PageRenderer;
+  } catch (err) {
+    log.error(`the website's server build ${entry} cannot be loaded; serving static files only`, err);
+    return null;
+  }
+}
+
+async function compress(page: RenderedPage): Promise<CachedPage> {
+  const html = Buffer.from(page.html);
+  const [br, gz] = await Promise.all([
+    brotli(html, {
+      params: {
+        // 11 saves another tenth for several times the work; pages change with every write.
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 10,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length,
+      },
+    }),
+    gzip(html, { level: 9 }),
+  ]);
+  // Weak: one validator for the three encodings of the same HTML.
+  const etag = `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
+  return { status: page.status, etag, html, br, gzip: gz };
+}
+
+function send(ctx: Context, page: CachedPage) {
+  // A static 404 answer may have been prepared already; only this page's headers count.
+  for (const h of ['Content-Encoding', 'Last-Modified', 'Accept-Ranges']) ctx.remove(h);
+  ctx.status = page.status;
+  ctx.type = 'text/html; charset=utf-8';
+  // Browsers and CDNs may keep a page but must ask again (a cheap 304) before showing it.
+  ctx.set('Cache-Control', 'no-cache');
+  ctx.vary('Accept-Encoding');
+  ctx.etag = page.etag;
+  if (page.status === 200 && ctx.fresh) {
+    ctx.status = 304;
+    ctx.body = null;
+    return;
+  }
+  const encoding = ctx.acceptsEncodings('br', 'gzip', 'identity');
+  if (encoding === 'br' || encoding === 'gzip') ctx.set('Content-Encoding', encoding);
+  // Koa sends the length and no body for HEAD.
+  ctx.body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.html;
+}
+
+/**
+ * Every public page and the 404 page, rendered by the website's server build from the live data.
+ * Each page is rendered (and compressed) once per data version: the request after a write that
+ * changes what pages show gets the new page. /login, /admin, assets, sitemap and robots stay
+ * static files (the next middleware); so does everything when the site has no server build.
+ */
+export function livePages(opts: LivePagesOptions): Middleware {
+  // Loaded now, not by the first visitor: importing the server build takes a moment.
+  const renderer = loadRenderer(opts.entry, opts.log);
+  const pages = new Map<string, Promise<CachedPage>>();
+  let seenVersion = -1;
+  let data: PageData | undefined;
+  let dataJson = '';
+
+  /** The data as of now; the cached pages are dropped only when what they show has changed. */
+  const currentData = (): PageData => {
+    if (data === undefined || opts.store.version !== seenVersion) {
+      seenVersion = opts.store.version;
+      const next = pageDataOf(opts.store, opts.images);
+      const json = JSON.stringify(next);
+      if (json !== dataJson) {
+        data = next;
+        dataJson = json;
+        pages.clear();
+      }
+    }
+    return data!;
+  };
+
+  const page = (r: PageRenderer, path: string): Promise<CachedPage> => {
+    const d = currentData();
+    let cached = pages.get(path);
+    if (!cached) {
+      cached = r.renderPage(path, d).then(compress);
+      pages.set(path, cached);
+      // A failed render is not kept: the next request tries again.
+      cached.catch(() => {
+        if (pages.get(path) === cached) pages.delete(path);
+      });
+    }
+    return cached;
+  };
+
+  const skip = (p: string) => opts.skipPrefixes.some((prefix) => p === prefix || p.startsWith(`${prefix}/`));
+
+  return async (ctx, next) => {
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || skip(ctx.path)) return next();
+    const r = await renderer;
+    if (!r) return next();
+    const path = ctx.path.length > 1 ? ctx.path.replace(/\/+$/, '') : ctx.path;
+    if (r.publicPaths.includes(path)) return send(ctx, await page(r, path));
+    // The client build's bare template is baked into the server build; it is no page of its own.
+    if (path === '/index.html') return send(ctx, await page(r, r.notFoundPath));
+    await next();
+    // No static file either: the site's own 404 page, the same for every such path.
+    if (ctx.status === 404 && (ctx.body == null || ctx.response.is('html'))) {
+      send(ctx, await page(r, r.notFoundPath));
+    }
+  };
+}

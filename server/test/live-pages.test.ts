@@ -1,0 +1,287 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readEnv } from '../src/env';
+import { startServer } from '../src/start';
+import { TEST_ENV, startTestServer, type TestServer } from './helpers/test-server';
+import { bearer, json, upload } from './helpers/http';
+import { jpegWithGps } from './helpers/fixtures';
+
+/**
+ * A stand-in for the website's server build (website/dist-server/render.js): it shows the data
+ * it was given and counts its renders, so these tests see what the server caches and when.
+ * The real build is tested over HTTP in website/e2e/live-pages.test.ts.
+ */
+const FAKE_RENDERER = `
+export const publicPaths = ['/', '/planes', '/galeria'];
+export const notFoundPath = '/pagina-no-encontrada';
+export const calls = [];
+export async function renderPage(url, data) {
+  calls.push(url);
+  if (globalThis.__failNextRender) {
+    globalThis.__failNextRender = false;
+    throw new Error('render failed');
+  }
+  const page = publicPaths.includes(url);
+  const items = data.images.map((i) => '<li>' + i.title + '</li>').join('');
+  return {
+    status: page ? 200 : 404,
+    html: '<!doctype html><html lang="es"><body><h1>' + (page ? url : 'Página no encontrada') + '</h1>' +
+      '<p id="precio">' + data.price + '</p><ul>' + items + '</ul><p>' + 'relleno '.repeat(300) + '</p></body></html>',
+  };
+}
+`;
+
+interface Raw {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** node:http, not fetch: fetch decodes bodies and adds `Cache-Control: no-cache` to conditional requests. */
+function raw(url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Raw> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const text = (r: Raw) =>
+  (r.headers['content-encoding'] === 'br'
+    ? zlib.brotliDecompressSync(r.body)
+    : r.headers['content-encoding'] === 'gzip'
+      ? zlib.gunzipSync(r.body)
+      : r.body
+  ).toString('utf8');
+
+describe("public pages rendered from the store by the website's server build", () => {
+  let s: TestServer;
+  let dist: string;
+  let admin: string;
+  let calls: string[];
+
+  beforeAll(async () => {
+    dist = await mkdtemp(join(tmpdir(), 'cabana-pages-'));
+    await mkdir(join(dist, 'login'), { recursive: true });
+    await mkdir(join(dist, 'assets'));
+    await mkdir(`${dist}-server`);
+    await writeFile(join(dist, 'index.html'), '<!doctype html><html lang="es"><h1>Plantilla</h1></html>');
+    await writeFile(join(dist, 'login', 'index.html'), '<!doctype html><html lang="es"><h1>Entrar</h1></html>');
+    await writeFile(join(dist, 'assets', 'app-1234.js'), 'console.log(1);\n');
+    await writeFile(join(dist, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+    const entry = join(`${dist}-server`, 'render.js');
+    await writeFile(entry, FAKE_RENDERER);
+    // The server finds it beside WEBSITE_DIST (`<dist>-server/render.js`) without being told.
+    s = await startTestServer({ websiteDist: dist });
+    admin = await s.loginToken();
+    ({ calls } = (await import(pathToFileURL(entry).href)) as { calls: string[] });
+  });
+  afterAll(async () => {
+    await s?.close();
+    await rm(dist, { recursive: true, force: true });
+    await rm(`${dist}-server`, { recursive: true, force: true });
+  });
+
+  it('renders each page once per data version, compressed, with an ETag and no-cache', async () => {
+    const before = calls.length;
+    const br = await raw(`${s.url}/planes`, { 'accept-encoding': 'br, gzip' });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(br.headers['cache-control']).toBe('no-cache');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(br.headers.etag).toMatch(/^W\/"[\w-]+"$/);
+    expect(br.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(text(br)).toContain('<p id="precio">80000</p>');
+    const gz = await raw(`${s.url}/planes`, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const plain = await raw(`${s.url}/planes`);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(text(gz)).toBe(text(br));
+    expect(text(plain)).toBe(text(br));
+    expect(Number(plain.headers['content-length'])).toBe(plain.body.length);
+    expect(br.body.length).toBeLessThan(plain.body.length / 5);
+    // One ETag for the three encodings of the same page, and a single render for all of them.
+    expect(gz.headers.etag).toBe(br.headers.etag);
+    expect(plain.headers.etag).toBe(br.headers.etag);
+    expect(calls.slice(before)).toEqual(['/planes']);
+    // A trailing slash is the same page (and the same cached render).
+    expect(text(await raw(`${s.url}/planes/`))).toBe(text(plain));
+    expect(calls.slice(before)).toEqual(['/planes']);
+  });
+
+  it('answers If-None-Match with 304, and HEAD with the headers of GET and no body', async () => {
+    const get = await raw(`${s.url}/galeria`, { 'accept-encoding': 'br' });
+    const etag = String(get.headers.etag);
+    const notModified = await raw(`${s.url}/galeria`, { 'if-none-match': etag, 'accept-encoding': 'br' });
+    expect(notModified.status).toBe(304);
+    expect(notModified.body.length).toBe(0);
+    expect(notModified.headers.etag).toBe(etag);
+    for (const encoding of ['br', 'gzip', '']) {
+      const headers: Record<string, string> = encoding ? { 'accept-encoding': encoding } : {};
+      const full = await raw(`${s.url}/galeria`, headers);
+      const head = await raw(`${s.url}/galeria`, headers, 'HEAD');
+      expect(head.status).toBe(200);
+      expect(head.body.length).toBe(0);
+      for (const h of ['content-type', 'content-length', 'content-encoding', 'etag', 'cache-control', 'vary']) {
+        expect(head.headers[h], `${encoding || 'identity'} ${h}`).toBe(full.headers[h]);
+      }
+      expect(Number(head.headers['content-length'])).toBe(full.body.length);
+    }
+  });
+
+  it('shows a write in the very next response: new price, new ETag, and the old ETag gets 200', async () => {
+    const first = await raw(`${s.url}/planes`);
+    const oldEtag = String(first.headers.etag);
+    expect((await json(s, 'PATCH', '/precioPersona/precio', { precio: 123_000 }, bearer(admin))).status).toBe(200);
+    const next = await raw(`${s.url}/planes`, { 'if-none-match': oldEtag });
+    expect(next.status).toBe(200);
+    expect(text(next)).toContain('<p id="precio">123000</p>');
+    expect(next.headers.etag).not.toBe(oldEtag);
+  });
+
+  it('shows published photos in their order, and only published ones', async () => {
+    const ids: string[] = [];
+    for (const title of ['Primera', 'Segunda']) {
+      const res = await upload(s, await jpegWithGps(300, 200), { headers: bearer(admin), fields: { title } });
+      ids.push(((await res.json()) as { id: string }).id);
+    }
+    expect(text(await raw(`${s.url}/galeria`))).toContain('<ul><li>Primera</li><li>Segunda</li></ul>');
+    await upload(s, await jpegWithGps(300, 200), { fields: { title: 'Pendiente' } });
+    expect(text(await raw(`${s.url}/galeria`))).not.toContain('Pendiente');
+    await json(s, 'PUT', '/imagenes/orden', { ids: [ids[1], ids[0]] }, bearer(admin));
+    expect(text(await raw(`${s.url}/galeria`))).toContain('<ul><li>Segunda</li><li>Primera</li></ul>');
+  });
+
+  it('keeps its pages through writes that change nothing they show', async () => {
+    const page = await raw(`${s.url}/`);
+    const before = calls.length;
+    // A sign-in and an enquiry both save the store.
+    await s.loginCookie();
+    const token = (await (await json(s, 'GET', '/consultas/token')).json()) as { token: string };
+    const enquiry = await json(s, 'POST', '/consultas', {
+      type: 'contacto',
+      name: 'Ana Pérez',
+      email: 'ana@example.com',
+      message: 'Hola, ¿tienen fechas libres?',
+      consent: true,
+      website: '',
+      formToken: token.token,
+    });
+    expect(enquiry.status).toBe(201);
+    const again = await raw(`${s.url}/`, { 'if-none-match': String(page.headers.etag) });
+    expect(again.status).toBe(304);
+    expect(calls.length).toBe(before);
+  });
+
+  it('renders once for many requests that arrive together after a write', async () => {
+    await json(s, 'PATCH', '/precioPersona/precio', { precio: 124_000 }, bearer(admin));
+    const before = calls.length;
+    const pages = await Promise.all(Array.from({ length: 8 }, () => raw(`${s.url}/`, { 'accept-encoding': 'br' })));
+    expect(new Set(pages.map((p) => p.headers.etag)).size).toBe(1);
+    expect(pages.every((p) => text(p).includes('124000'))).toBe(true);
+    expect(calls.slice(before)).toEqual(['/']);
+  });
+
+  it("answers every other path with the site's 404 page, rendered once however many paths ask", async () => {
+    const before = calls.length;
+    for (const path of [
+      '/no-existe',
+      '/otra/cosa',
+      '/.env',
+      '/assets/app-1234.js.map',
+      '/assets/nada.js',
+      '/index.html',
+    ]) {
+      for (const method of ['GET', 'HEAD']) {
+        const res = await raw(`${s.url}${path}`, { 'accept-encoding': 'br' }, method);
+        expect(res.status, `${method} ${path}`).toBe(404);
+        expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+        expect(res.headers['cache-control']).toBe('no-cache');
+        if (method === 'GET') expect(text(res)).toContain('Página no encontrada');
+        else expect(res.body.length).toBe(0);
+      }
+    }
+    expect(calls.slice(before)).toEqual(['/pagina-no-encontrada']);
+  });
+
+  it('leaves static files, the admin shells, the API and the media alone', async () => {
+    const robots = await raw(`${s.url}/robots.txt`);
+    expect(robots.status).toBe(200);
+    expect(robots.body.toString()).toContain('User-agent');
+    const asset = await raw(`${s.url}/assets/app-1234.js`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const login = await raw(`${s.url}/login`);
+    expect(login.status).toBe(200);
+    expect(login.body.toString()).toContain('<h1>Entrar</h1>');
+    expect(login.headers['cache-control']).toBe('no-store');
+    const api = await raw(`${s.url}/api/no-existe`);
+    expect(api.status).toBe(404);
+    expect(api.headers['content-type']).toMatch(/^application\/json/);
+    const media = await raw(`${s.url}/media/AAAAAAAAAAAAAAAA/480.avif`);
+    expect(media.status).toBe(404);
+    expect(media.body.toString()).not.toContain('Página no encontrada');
+    // Pages are read-only.
+    expect((await raw(`${s.url}/planes`, {}, 'POST')).status).not.toBe(200);
+  });
+
+  it('answers 500 when a render fails, and renders again on the next request', async () => {
+    await json(s, 'PATCH', '/precioPersona/precio', { precio: 125_000 }, bearer(admin));
+    (globalThis as { __failNextRender?: boolean }).__failNextRender = true;
+    const failed = await raw(`${s.url}/galeria`);
+    expect(failed.status).toBe(500);
+    expect(failed.body.toString()).not.toContain('render failed');
+    const ok = await raw(`${s.url}/galeria`);
+    expect(ok.status).toBe(200);
+    expect(text(ok)).toContain('125000');
+  });
+});
+
+describe("the website's server build", () => {
+  it('is found through WEBSITE_SERVER_ENTRY when it lives elsewhere', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'cabana-entry-'));
+    const entry = join(dir, 'elsewhere.js');
+    await writeFile(entry, FAKE_RENDERER.replace("'/planes'", "'/planes', '/otra-pagina'"));
+    const s = await startTestServer({ env: { WEBSITE_SERVER_ENTRY: entry } });
+    try {
+      const res = await raw(`${s.url}/otra-pagina`);
+      expect(res.status).toBe(200);
+      expect(text(res)).toContain('<h1>/otra-pagina</h1>');
+    } finally {
+      await s.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('when it cannot be loaded, the server keeps serving the static site and says why in its log', async () => {
+    const dist = await mkdtemp(join(tmpdir(), 'cabana-broken-'));
+    await writeFile(join(dist, 'index.html'), '<!doctype html><html lang="es"><h1>Plantilla</h1></html>');
+    await mkdir(`${dist}-server`);
+    await writeFile(join(`${dist}-server`, 'render.js'), 'export const nothing = 1;\n');
+    const errors: string[] = [];
+    const dataDir = await mkdtemp(join(tmpdir(), 'cabana-broken-data-'));
+    const env = { ...TEST_ENV, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, WEBSITE_DIST: dist };
+    const running = await startServer(readEnv(env), { info: () => undefined, error: (m) => errors.push(m) });
+    try {
+      const res = await raw(`${running.url}/`);
+      expect(res.status).toBe(200);
+      expect(res.body.toString()).toContain('Plantilla');
+      expect(errors.some((e) => e.includes('render.js'))).toBe(true);
+    } finally {
+      await running.close();
+      await rm(dataDir, { recursive: true, force: true });
+      await rm(dist, { recursive: true, force: true });
+      await rm(`${dist}-server`, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,26 @@
+import { ContactInputSchema } from '@cabana/shared/schemas/enquiry';
+import { env } from '../../config/env';
+import type { FormChecks } from '../../lib/use-enquiry-form';
+import { fieldErrorsOf } from '../../lib/validation';
+import type { ContactValues } from './contact-form';
+
+/** The contact form's checks (the server's schema) and e-mail, loaded with zod when first used. */
+export const contactChecks: FormChecks<ContactValues> = {
+  validate: (v, formToken) => {
+    const parsed = ContactInputSchema.safeParse({ type: 'contacto', ...v, formToken });
+    return parsed.success ? { ok: true, input: parsed.data } : { ok: false, errors: fieldErrorsOf(parsed.error) };
+  },
+  emails: (input) => [
+    {
+      templateId: env.emailjs.templateContacto,
+      params: {
+        tipo: 'Contacto',
+        name: input.name,
+        email: input.email,
+        reply_to: input.email,
+        message: input.message,
+      },
+      required: true,
+    },
+  ],
+};
