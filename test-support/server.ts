@@ -103,7 +103,10 @@ export async function startTestServer(
     clock,
     async loginCookie() {
       const res = await login(false);
-      const cookie = res.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
+      // `__Host-sid` when PUBLIC_URL is https.
+      const cookie = res.headers
+        .getSetCookie()
+        .find((c) => c.startsWith(`${SESSION_COOKIE}=`) || c.startsWith(`__Host-${SESSION_COOKIE}=`));
       if (!cookie) throw new Error('test login returned no session cookie');
       return cookie.split(';')[0]!;
     },

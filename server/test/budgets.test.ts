@@ -101,7 +101,7 @@ describe('limiter memory (item 6)', () => {
     // 50,000 tracked keys would take tens of MB (rate-limiter-flexible kept a timer per key).
     expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(20 * 1024 * 1024);
     for (let i = 0; i < 3; i++) limiter.consume('hot');
-    expect(() => limiter.consume('hot')).toThrow(expect.objectContaining({ status: 429 }));
+    expect(() => limiter.consume('hot')).toThrow(expect.objectContaining({ code: 'RATE_LIMITED' }));
   });
 
   it('forgets windows that have ended', () => {

@@ -84,7 +84,7 @@ describe("published photos in the owner's order", () => {
     await json(s, 'PUT', '/imagenes/orden', { ids: [pendingId, ids.Uno, ids.Tres, ids.Dos] }, bearer(admin));
     expect((await json(s, 'POST', `/imagenes/${pendingId}/aprobar`, undefined, bearer(admin))).status).toBe(200);
     expect(await titles(s)).toEqual(['Visitante', 'Uno', 'Tres', 'Dos']);
-    expect((await json(s, 'DELETE', `/imagenes/${ids.Tres}`, undefined, bearer(admin))).status).toBe(200);
+    expect((await json(s, 'DELETE', `/imagenes/${ids.Tres}`, undefined, bearer(admin))).status).toBe(204);
     expect(await titles(s)).toEqual(['Visitante', 'Uno', 'Dos']);
     const res = await json(s, 'PUT', '/imagenes/orden', { ids: [ids.Dos, ids.Uno, pendingId] }, bearer(admin));
     expect(res.status).toBe(200);

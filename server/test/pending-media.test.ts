@@ -52,7 +52,7 @@ describe('photos waiting for approval', () => {
     const cache = res.headers.get('cache-control')!;
     expect(cache).toMatch(/(^|, )public(,|$)/);
     expect(cache).toMatch(/s-maxage=600/);
-    expect((await json(s, 'DELETE', `/imagenes/${sent.id}`, undefined, bearer(admin))).status).toBe(200);
+    expect((await json(s, 'DELETE', `/imagenes/${sent.id}`, undefined, bearer(admin))).status).toBe(204);
     expect((await get(sent.secure_url)).status).toBe(404);
   });
 

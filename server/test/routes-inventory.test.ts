@@ -94,6 +94,17 @@ describe('route inventory', () => {
         return { path: `/consultas/${id}`, headers: bearer(admin) };
       },
       [API_ROUTES.session]: async () => ({ path: '/sesion', headers: bearer(await s.loginToken()) }),
+      [API_ROUTES.calendarBlock]: async () => {
+        const { id } = await (
+          await json(s, 'POST', '/calendario/bloqueos', { start: '2031-01-10', end: '2031-01-12' }, bearer(admin))
+        ).json();
+        return { path: `/calendario/bloqueos/${id}`, headers: bearer(admin) };
+      },
+      [API_ROUTES.calendarFeed]: async () => {
+        const feed = { name: 'Airbnb', url: 'https://calendario.invalid/airbnb.ics' };
+        const { id } = await (await json(s, 'POST', '/calendario/fuentes', feed, bearer(admin))).json();
+        return { path: `/calendario/fuentes/${id}`, headers: bearer(admin) };
+      },
     };
     const deletes = routes().filter((r) => r.method === 'DELETE');
     expect(deletes.map((r) => String(r.path).slice(API_PREFIX.length)).sort()).toEqual(Object.keys(makers).sort());
