@@ -324,6 +324,40 @@ describe('/planes: reservation form', () => {
     await page.close();
   });
 
+  it('refuses nights already taken with the server message beside the dates, and sends no e-mail', async () => {
+    const admin = await site.server.loginToken();
+    const checkIn = daysFromToday(60);
+    const checkOut = daysFromToday(63);
+    const block = await fetch(`${site.server.apiUrl}/calendario/bloqueos`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ start: daysFromToday(61), end: daysFromToday(62), note: 'Mantenimiento' }),
+    });
+    expect(block.status).toBe(201);
+    const before = (await storedEnquiries(site.server)).length;
+    const { page, problems } = await openPlans(desktop);
+    const emails = await interceptEmailJs(page, 200);
+    await fillReservation(page, {
+      name: 'Luis Gómez',
+      email: 'luis@example.com',
+      phone: '+57 300 111 2233',
+      people: 2,
+      checkIn,
+      checkOut,
+    });
+    await page.getByRole('button', { name: 'Enviar reserva' }).click();
+    await expect.poll(() => page.locator('#checkIn-error').count()).toBe(1);
+    expect(await page.locator('#checkIn-error').innerText()).toContain('ya están ocupadas');
+    expect(await alertText(page)).not.toBe(SUCCESS);
+    expect(emails).toHaveLength(0);
+    expect(await storedEnquiries(site.server)).toHaveLength(before);
+    // The form keeps what the visitor typed.
+    expect(await page.getByLabel('Nombre completo').inputValue()).toBe('Luis Gómez');
+    // The browser logs the refused request itself; nothing else may go wrong.
+    expectClean(withoutExpectedNetworkErrors(problems, [/status of 409/]));
+    await page.close();
+  });
+
   it('can be filled and sent with the keyboard alone', async () => {
     const { page, problems } = await openPlans(desktop);
     const emails = await interceptEmailJs(page, 200);

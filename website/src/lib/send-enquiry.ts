@@ -31,6 +31,10 @@ export async function sendEnquiry(input: EnquiryInput, emails: EnquiryEmail[]): 
     if (err instanceof ApiError && err.status === 400 && Object.keys(err.fields).length > 0) {
       return { ok: false, kind: 'fields', message: err.message, fields: err.fields };
     }
+    // A night of the stay is taken: final, and an e-mail would promise what the cabin cannot give.
+    if (err instanceof ApiError && err.status === 409) {
+      return { ok: false, kind: 'fields', message: err.message, fields: { checkIn: err.message } };
+    }
     serverMessage = err instanceof ApiError ? err.message : String(err);
     console.warn('El servidor no aceptó la consulta:', serverMessage);
   }
