@@ -57,7 +57,7 @@ export const BUSINESS = {
     nit: '901.555.014-2',
     email: 'privacidad@brisasdelgolfo.co',
   },
-  privacyPolicyVersion: '2026-11-01',
+  privacyPolicyVersion: '2026-11-22',
   /** Enquiries are deleted this many months after they arrive (stated on /privacidad). */
   enquiryRetentionMonths: 24,
   timeZone: 'America/Bogota',
