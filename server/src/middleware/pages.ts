@@ -8,6 +8,7 @@ import type { PageData, PageRenderer, RenderedPage } from '@cabana/shared/pages/
 import type { Logger } from '../deps';
 import type { Store } from '../db/store';
 import type { ImageService } from '../images/image-service';
+import { markReplayable } from '../http/replay-cache';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -136,7 +137,16 @@ export function livePages(opts: LivePagesOptions): Middleware {
     const r = await renderer;
     if (!r) return next();
     const path = ctx.path.length > 1 ? ctx.path.replace(/\/+$/, '') : ctx.path;
-    if (r.publicPaths.includes(path)) return send(ctx, await page(r, path));
+    if (r.publicPaths.includes(path)) {
+      // The version the page is rendered from (page() reads the data at this version).
+      const version = opts.store.version;
+      const cached = await page(r, path);
+      send(ctx, cached);
+      // The same bytes for every anonymous visitor until the next write: the replay cache may send
+      // them again without running the app (like the public JSON lists).
+      if (cached.status === 200) markReplayable(ctx, version);
+      return;
+    }
     // The client build's bare template is baked into the server build; it is no page of its own.
     if (path === '/index.html') return send(ctx, await page(r, r.notFoundPath));
     await next();
