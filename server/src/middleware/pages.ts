@@ -133,9 +133,11 @@ export function livePages(opts: LivePagesOptions): Middleware {
   const skip = (p: string) => opts.skipPrefixes.some((prefix) => p === prefix || p.startsWith(`${prefix}/`));
 
   return async (ctx, next) => {
-    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || skip(ctx.path)) return next();
-    const r = await renderer;
-    if (!r) return next();
+    const r = ctx.method === 'GET' || ctx.method === 'HEAD' ? !skip(ctx.path) && (await renderer) : null;
+    if (!r) {
+      await next();
+      return;
+    }
     const path = ctx.path.length > 1 ? ctx.path.replace(/\/+$/, '') : ctx.path;
     if (r.publicPaths.includes(path)) {
       // The version the page is rendered from (page() reads the data at this version).
@@ -151,7 +153,7 @@ export function livePages(opts: LivePagesOptions): Middleware {
     if (path === '/index.html') return send(ctx, await page(r, r.notFoundPath));
     await next();
     // No static file either: the site's own 404 page, the same for every such path.
-    if (ctx.status === 404 && (ctx.body == null || ctx.response.is('html'))) {
+    if (ctx.status === 404 && (ctx.body === null || ctx.body === undefined || ctx.response.is('html'))) {
       send(ctx, await page(r, r.notFoundPath));
     }
   };
