@@ -32,6 +32,9 @@ async function main() {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  // Started by server/start.mjs (npm start): its IPC channel closes when the launcher is gone,
+  // however it ended, and an orphan must not keep the data folder locked.
+  if (process.send) process.on('disconnect', () => stop('launcher gone'));
 }
 
 main().catch((err: unknown) => {
