@@ -1,6 +1,6 @@
 /**
  * `npm start` runs the server through this launcher: src/main.ts in a child process whose C
- * allocator keeps at most two arenas (docs/decisions/010-owner-routing-and-server-memory.md).
+ * allocator keeps at most two arenas (docs/decisions/010-server-memory.md).
  *
  * sharp (libvips) encodes photos on libuv's worker threads, and glibc gives threads their own
  * malloc arenas (up to 8 per core), each keeping the memory of the largest photo it ever
