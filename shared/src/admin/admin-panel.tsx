@@ -18,11 +18,6 @@ import { DEFAULT_SECTION, PANEL_SECTIONS, type PanelState } from './sections';
 import './admin.css';
 
 /**
- * A section the admin moved to (a link, Back or Forward) gets the focus on its heading, so
- * keyboard and screen-reader users start from the new content; the section the panel opens on
- * (or is redirected to) does not steal it.
- */
-/**
  * Where the host mounted the panel (`/admin` on the web): the address without the part the
  * panel's own routes match. Links are built from it because react-router 7 resolves relative
  * links inside a splat route (`/admin/*`) from the whole address, section included.
@@ -33,6 +28,11 @@ function usePanelBase(): string {
   return pathname.slice(0, pathname.length - rest.length).replace(/\/+$/, '');
 }
 
+/**
+ * A section the admin moved to (a link, Back or Forward) gets the focus on its heading, so
+ * keyboard and screen-reader users start from the new content; the section the panel opens on
+ * (or is redirected to) does not steal it.
+ */
 function ShownSection({ children }: { children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
   const { key } = useLocation();
