@@ -65,7 +65,7 @@ describe('web admin panel', () => {
       .waitFor();
     expectCleanExcept(problems, [400]);
     await context.close();
-  });
+  }, 60_000);
 
   it('gives each section its address: deep link through sign-in, current link, focus, Back, Forward, reload', async () => {
     const context = await site.browser.newContext(ADMIN_CONTEXT);
