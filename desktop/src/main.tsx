@@ -1,14 +1,18 @@
 import './lib/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
+import { MemoryRouter } from 'react-router-dom';
+import { App, BULK_PATH } from './app/app';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <App />
+      {/* In memory: the window has no address bar, and file:// URLs are no place for routes. */}
+      <MemoryRouter initialEntries={[BULK_PATH]}>
+        <App />
+      </MemoryRouter>
     </StrictMode>,
   );
 }

@@ -254,6 +254,19 @@ describe('desktop renderer in headless Chromium, bridged to the real main-proces
       (i) => i.title === 'Muelle desde el panel',
     );
     expect(uploaded && [uploaded.width, uploaded.height]).toEqual([2560, 1707]);
+
+    // The panel's sections are routes of the app's in-memory router: a link shows its section and
+    // marks itself; the app's two screens are routes too, and the panel opens on its photos.
+    const sections = page.getByRole('navigation', { name: 'Secciones del panel' });
+    await sections.getByRole('link', { name: 'Precio' }).click();
+    await page.getByTestId('adm-current-price').waitFor();
+    expect(await sections.getByRole('link', { name: 'Precio' }).getAttribute('aria-current')).toBe('page');
+    expect(await sections.getByRole('link', { name: 'Fotos' }).getAttribute('aria-current')).toBeNull();
+    await page.getByRole('button', { name: 'Subida masiva' }).click();
+    await page.getByRole('heading', { name: 'Subida masiva de fotos' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Subida masiva' }).getAttribute('aria-pressed')).toBe('true');
+    await page.getByRole('button', { name: 'Panel' }).click();
+    await page.getByText('Piscina al amanecer').first().waitFor();
   });
 
   it(

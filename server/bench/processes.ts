@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import readline from 'node:readline';
+import { SERVER_PROCESS_ENV } from '../start.mjs';
 
 const require = createRequire(import.meta.url);
 const AUTOCANNON_CLI = require.resolve('autocannon/autocannon.js');
@@ -12,18 +13,24 @@ export interface Child<T> {
   stop(): Promise<void>;
 }
 
-/** Starts a TypeScript script in its own process and waits for the JSON line it prints when ready. */
+/**
+ * Starts a TypeScript script in its own process and waits for the JSON line it prints when ready.
+ * Servers run with the environment `npm start` gives ours (server/start.mjs), the references too.
+ */
 export async function startChild<T>(script: string, args: string[] = []): Promise<Child<T>> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', script, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const proc = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    env: { ...SERVER_PROCESS_ENV, ...process.env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const line = await new Promise<string>((resolve, reject) => {
-    const rl = readline.createInterface({ input: proc.stdout! });
+    const rl = readline.createInterface({ input: proc.stdout });
     rl.once('line', (l) => {
       rl.close();
       resolve(l);
     });
     proc.once('exit', (code) => reject(new Error(`${script} exited (${code}) before it was ready`)));
   });
-  proc.stdout!.resume();
+  proc.stdout.resume();
   return {
     info: JSON.parse(line) as T,
     proc,

@@ -7,21 +7,21 @@ async function main() {
   const config = readEnv();
   const running = await startServer(config, consoleLogger);
   const shown = config.host ? running.url : `http://localhost:${running.port}`;
-  console.log(`Cabaña server listening on ${shown} (data in ${config.dataDir})`);
-  console.log(`Admin e-mail: ${running.adminEmail}`);
+  console.info(`Cabaña server listening on ${shown} (data in ${config.dataDir})`);
+  console.info(`Admin e-mail: ${running.adminEmail}`);
   if (running.initialPasswordFile) {
     // Never the password itself: logs outlive it and reach more people than the operator.
-    console.log('');
-    console.log(`  A generated admin password is in ${running.initialPasswordFile}`);
-    console.log('  (readable only by this user; deleted after the first sign-in).');
-    console.log('  Change it any time with: npm run reset-password');
-    console.log('');
+    console.info('');
+    console.info(`  A generated admin password is in ${running.initialPasswordFile}`);
+    console.info('  (readable only by this user; deleted after the first sign-in).');
+    console.info('  Change it any time with: npm run reset-password');
+    console.info('');
   }
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal} received, shutting down`);
+    console.info(`${signal} received, shutting down`);
     running.close().then(
       () => process.exit(0),
       (err) => {
@@ -32,6 +32,9 @@ async function main() {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  // Started by server/start.mjs (npm start): its IPC channel closes when the launcher is gone,
+  // however it ended, and an orphan must not keep the data folder locked.
+  if (process.send) process.on('disconnect', () => stop('launcher gone'));
 }
 
 main().catch((err: unknown) => {

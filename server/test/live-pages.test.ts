@@ -72,10 +72,12 @@ describe("public pages rendered from the store by the website's server build", (
   beforeAll(async () => {
     dist = await mkdtemp(join(tmpdir(), 'cabana-pages-'));
     await mkdir(join(dist, 'login'), { recursive: true });
+    await mkdir(join(dist, 'admin'), { recursive: true });
     await mkdir(join(dist, 'assets'));
     await mkdir(`${dist}-server`);
     await writeFile(join(dist, 'index.html'), '<!doctype html><html lang="es"><h1>Plantilla</h1></html>');
     await writeFile(join(dist, 'login', 'index.html'), '<!doctype html><html lang="es"><h1>Entrar</h1></html>');
+    await writeFile(join(dist, 'admin', 'index.html'), '<!doctype html><html lang="es"><h1>Panel</h1></html>');
     await writeFile(join(dist, 'assets', 'app-1234.js'), 'console.log(1);\n');
     await writeFile(join(dist, 'robots.txt'), 'User-agent: *\nAllow: /\n');
     const entry = join(`${dist}-server`, 'render.js');
@@ -117,6 +119,36 @@ describe("public pages rendered from the store by the website's server build", (
     // A trailing slash is the same page (and the same cached render).
     expect(text(await raw(`${s.url}/planes/`))).toBe(text(plain));
     expect(calls.slice(before)).toEqual(['/planes']);
+  });
+
+  it('sends a page again from memory exactly as the app does (headers, body, 304, HEAD), and never stale', async () => {
+    const comparable = (r: Raw) => {
+      const { date: _d, connection: _c, 'keep-alive': _k, ...rest } = r.headers;
+      return rest;
+    };
+    for (const headers of [{}, { 'accept-encoding': 'gzip, deflate, br' }] as Record<string, string>[]) {
+      // The second anonymous request comes from the replay cache; one with a session cookie always
+      // goes through the app, so the two can be compared.
+      await raw(`${s.url}/`, headers);
+      const replayed = await raw(`${s.url}/`, headers);
+      const fromApp = await raw(`${s.url}/`, { ...headers, cookie: 'sid=unknown' });
+      expect(replayed.status).toBe(200);
+      expect(comparable(replayed)).toEqual(comparable(fromApp));
+      expect(replayed.body.equals(fromApp.body)).toBe(true);
+      const head = await raw(`${s.url}/`, headers, 'HEAD');
+      expect(comparable(head)).toEqual(comparable(fromApp));
+      expect(head.body.length).toBe(0);
+      const etag = String(replayed.headers.etag);
+      const notModified = await raw(`${s.url}/`, { ...headers, 'if-none-match': etag });
+      const notModifiedApp = await raw(`${s.url}/`, { ...headers, 'if-none-match': etag, cookie: 'sid=unknown' });
+      expect(notModified.status).toBe(304);
+      expect(comparable(notModified)).toEqual(comparable(notModifiedApp));
+    }
+    const before = await raw(`${s.url}/`);
+    expect((await json(s, 'PATCH', '/precioPersona/precio', { precio: 126_000 }, bearer(admin))).status).toBe(200);
+    const after = await raw(`${s.url}/`, { 'if-none-match': String(before.headers.etag) });
+    expect(after.status).toBe(200);
+    expect(text(after)).toContain('<p id="precio">126000</p>');
   });
 
   it('answers If-None-Match with 304, and HEAD with the headers of GET and no body', async () => {
@@ -225,6 +257,21 @@ describe("public pages rendered from the store by the website's server build", (
     expect(login.status).toBe(200);
     expect(login.body.toString()).toContain('<h1>Entrar</h1>');
     expect(login.headers['cache-control']).toBe('no-store');
+    // The panel's sections are routed in the browser: a deep link or a reload gets the panel's shell.
+    for (const section of ['/admin', '/admin/precio', '/admin/consultas/']) {
+      const shell = await raw(`${s.url}${section}`);
+      expect(shell.status, section).toBe(200);
+      expect(shell.body.toString()).toContain('<h1>Panel</h1>');
+      expect(shell.headers['cache-control']).toBe('no-store');
+      const head = await raw(`${s.url}${section}`, {}, 'HEAD');
+      expect(head.status).toBe(200);
+      expect(head.headers['content-length']).toBe(shell.headers['content-length']);
+      expect(head.body.length).toBe(0);
+    }
+    // Deeper paths, or other characters, are not sections: the 404 page.
+    for (const other of ['/admin/precio/x', '/admin/Precio.js', '/administracion']) {
+      expect((await raw(`${s.url}${other}`)).status, other).toBe(404);
+    }
     const api = await raw(`${s.url}/api/no-existe`);
     expect(api.status).toBe(404);
     expect(api.headers['content-type']).toMatch(/^application\/json/);

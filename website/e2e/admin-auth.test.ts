@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '@cabana/shared/api/paths';
 import { startSite, type Site } from './helpers';
-import { ADMIN_CONTEXT, expectCleanExcept, signIn, openAdminPage } from './admin-helpers';
+import { ADMIN_CONTEXT, expectCleanExcept, inPanel, signIn, openAdminPage, openSection } from './admin-helpers';
 
 let site: Site;
 
@@ -73,7 +73,7 @@ describe('web admin sign-in', () => {
 
     // A signed-in admin who opens /login goes straight to the panel; the hint prefills nothing else.
     await page.goto(`${site.server.url}/login`);
-    await page.waitForURL(`${site.server.url}/admin`);
+    await page.waitForURL(inPanel(site.server));
     await page.getByRole('button', { name: 'Cerrar sesión' }).waitFor();
 
     const oldCookie = `${SESSION_COOKIE}=${cookie?.value}`;
@@ -107,6 +107,7 @@ describe('web admin sign-in', () => {
     const context = await site.browser.newContext(ADMIN_CONTEXT);
     const { page } = await openAdminPage(context);
     await signIn(page, site.server);
+    await openSection(page, 'Precio');
     // Revoke the session behind the panel's back, then act: the 401 must end in /login.
     const sid = (await context.cookies()).find((c) => c.name === SESSION_COOKIE)?.value;
     const res = await fetch(`${site.server.apiUrl}/sesion`, {
@@ -118,6 +119,11 @@ describe('web admin sign-in', () => {
     await page.getByRole('button', { name: 'Actualizar precio' }).click();
     await page.waitForURL(`${site.server.url}/login`);
     await page.getByRole('status').filter({ hasText: 'Tu sesión terminó.' }).waitFor();
+    // Signing in again leads back to the section the admin was working in.
+    await page.getByLabel('Contraseña').fill(site.server.admin.password);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.waitForURL(inPanel(site.server, 'precio'));
+    await page.getByLabel('Nuevo precio por persona (COP)').waitFor();
     await context.close();
   });
 });

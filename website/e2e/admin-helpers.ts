@@ -24,8 +24,21 @@ export async function signIn(page: Page, server: TestServer): Promise<void> {
   await page.getByLabel('Correo electrónico').fill(server.admin.email);
   await page.getByLabel('Contraseña').fill(server.admin.password);
   await page.getByRole('button', { name: 'Entrar' }).click();
-  await page.waitForURL(`${server.url}/admin`);
+  await page.waitForURL(inPanel(server));
   await page.getByText(`Sesión iniciada como ${server.admin.email}`).waitFor();
+}
+
+/** Any address of the panel: /admin leads to its default section. */
+export const inPanel =
+  (server: TestServer, section?: string) =>
+  (url: URL): boolean =>
+    url.origin === server.url && (section ? url.pathname === `/admin/${section}` : /^\/admin(\/|$)/.test(url.pathname));
+
+/** Moves to a panel section with its link, as a person would, and waits for it to be shown. */
+export async function openSection(page: Page, label: string): Promise<void> {
+  const link = page.getByRole('navigation', { name: 'Secciones del panel' }).getByRole('link', { name: label });
+  await link.click();
+  await expect.poll(() => link.getAttribute('aria-current')).toBe('page');
 }
 
 /** A fresh desktop-sized context, signed in to the panel. */

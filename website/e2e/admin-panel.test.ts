@@ -12,7 +12,9 @@ import {
   expectCleanExcept,
   makePhoto,
   removePhotos,
+  inPanel,
   openAdminPage,
+  openSection,
 } from './admin-helpers';
 import { FIXTURES } from '../../test-support/fixtures';
 
@@ -32,6 +34,7 @@ describe('web admin panel', () => {
   it('updates the price and shows the server’s message for an invalid one', async () => {
     const context = await site.browser.newContext(ADMIN_CONTEXT);
     const { page, problems } = await adminPage(context, site.server);
+    await openSection(page, 'Precio');
     const current = page.getByTestId('adm-current-price');
     await expect(current.textContent()).resolves.toMatch(/80\.000/);
     const input = page.getByLabel('Nuevo precio por persona (COP)');
@@ -61,6 +64,53 @@ describe('web admin panel', () => {
       .first()
       .waitFor();
     expectCleanExcept(problems, [400]);
+    await context.close();
+  }, 60_000);
+
+  it('gives each section its address: deep link through sign-in, current link, focus, Back, Forward, reload', async () => {
+    const context = await site.browser.newContext(ADMIN_CONTEXT);
+    const { page, problems } = await openAdminPage(context);
+    // Signed out, a section's address leads to /login, and signing in comes back to that section.
+    await page.goto(`${site.server.url}/admin/consultas`);
+    await page.waitForURL(`${site.server.url}/login`);
+    await page.getByLabel('Correo electrónico').fill(site.server.admin.email);
+    await page.getByLabel('Contraseña').fill(site.server.admin.password);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.waitForURL(inPanel(site.server, 'consultas'));
+    const nav = page.getByRole('navigation', { name: 'Secciones del panel' });
+    await page.getByRole('heading', { level: 2, name: /Bandeja de consultas/ }).waitFor();
+    expect(await nav.getByRole('link', { name: 'Consultas' }).getAttribute('aria-current')).toBe('page');
+    expect(await nav.getByRole('link', { name: 'Precio' }).getAttribute('aria-current')).toBeNull();
+    // One section at a time.
+    expect(await page.getByTestId('adm-current-price').count()).toBe(0);
+
+    // A link: its address, its section, and the focus on the section's heading.
+    await openSection(page, 'Precio');
+    expect(new URL(page.url()).pathname).toBe('/admin/precio');
+    await expect
+      .poll(() => page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.textContent}`))
+      .toBe('H2 Precio por persona');
+    await page.getByTestId('adm-current-price').waitFor();
+
+    await page.goBack();
+    await page.waitForURL(inPanel(site.server, 'consultas'));
+    await page.getByRole('heading', { level: 2, name: /Bandeja de consultas/ }).waitFor();
+    await page.goForward();
+    await page.waitForURL(inPanel(site.server, 'precio'));
+    await page.getByTestId('adm-current-price').waitFor();
+    // A reload keeps the section: the server answers every panel address with the noindex shell.
+    await page.reload();
+    await page.getByTestId('adm-current-price').waitFor();
+    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toContain('noindex');
+
+    // The panel's own address opens the photos; an unknown section says so.
+    await page.goto(`${site.server.url}/admin`);
+    await page.waitForURL(inPanel(site.server, 'fotos'));
+    await page.getByRole('heading', { level: 2, name: /Fotos/ }).first().waitFor();
+    await page.goto(`${site.server.url}/admin/nada`);
+    await page.getByRole('alert').filter({ hasText: 'Esa sección del panel no existe' }).waitFor();
+    // The signed-out check at the start answers 401 by design.
+    expectCleanExcept(problems, [401]);
     await context.close();
   });
 
@@ -275,6 +325,7 @@ describe('web admin panel', () => {
 
     const context = await site.browser.newContext(ADMIN_CONTEXT);
     const { page, problems } = await adminPage(context, site.server);
+    await openSection(page, 'Pendientes');
     const pending = page.getByRole('list', { name: 'Fotos pendientes' });
     await pending.getByText('Vista desde el muelle').waitFor();
     await pending.getByText(`Enviada por María ${XSS}`, { exact: false }).waitFor();
@@ -285,6 +336,8 @@ describe('web admin panel', () => {
 
     await page.getByRole('button', { name: 'Aprobar «Vista desde el muelle»' }).click();
     await page.getByText('No hay fotos pendientes de aprobación.').waitFor();
+    // The panel keeps the published list across sections: the approved photo is there at once.
+    await openSection(page, 'Fotos');
     await page
       .getByRole('list', { name: /Fotos publicadas/ })
       .getByText('Vista desde el muelle')
@@ -337,6 +390,7 @@ describe('web admin panel', () => {
 
     const context = await site.browser.newContext(ADMIN_CONTEXT);
     const { page, problems } = await adminPage(context, site.server);
+    await openSection(page, 'Consultas');
     const inbox = page.getByRole('list', { name: 'Consultas' });
     const items = inbox.locator(':scope > li');
     await items.first().waitFor();
@@ -422,18 +476,27 @@ describe('web admin panel', () => {
 
     await page.getByLabel('Contraseña').fill(site.server.admin.password);
     await page.getByRole('button', { name: 'Entrar' }).click();
-    await page.getByText('Pendiente de revisar').waitFor();
-    await page.getByText('Carla', { exact: true }).waitFor();
     await page.getByLabel('Elegir fotos').setInputFiles([file]);
     await page.getByAltText('Vista previa de pendiente.jpg').waitFor();
-    expect(await runAxe(page)).toEqual([]);
     // Every class the panel renders is its own, so host styles and the panel's never mix.
-    const foreign = await page.evaluate(() =>
-      [...document.querySelectorAll('.adm-panel, .adm-panel *')].flatMap((el) =>
-        [...el.classList].filter((c) => !c.startsWith('adm-')),
-      ),
-    );
-    expect(foreign).toEqual([]);
+    const foreignClasses = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('.adm-panel, .adm-panel *')].flatMap((el) =>
+          [...el.classList].filter((c) => !c.startsWith('adm-')),
+        ),
+      );
+    expect(await runAxe(page)).toEqual([]);
+    expect(await foreignClasses()).toEqual([]);
+    for (const [section, shown] of [
+      ['Pendientes', page.getByText('Pendiente de revisar')],
+      ['Consultas', page.getByText('Carla', { exact: true })],
+      ['Precio', page.getByTestId('adm-current-price')],
+    ] as const) {
+      await openSection(page, section);
+      await shown.waitFor();
+      expect(await runAxe(page), section).toEqual([]);
+      expect(await foreignClasses(), section).toEqual([]);
+    }
     expectCleanExcept(problems, [401]);
     await context.close();
   }, 60_000);
@@ -445,6 +508,7 @@ describe('web admin panel', () => {
       hasTouch: true,
     });
     const { page, problems } = await adminPage(context, site.server);
+    await openSection(page, 'Consultas');
     await page
       .getByText('No hay consultas.')
       .or(page.getByRole('list', { name: 'Consultas' }))

@@ -292,17 +292,20 @@ describe('in the browser', () => {
     await context.close();
   });
 
-  it('a page reached by client-side navigation shows the data as it is now, and Back works', async () => {
+  it("a page reached by a link is the server's page with the data as it is now (nothing fetched), and Back works", async () => {
     const context = await site.browser.newContext(DESKTOP);
     const { page, problems } = await newPage(context);
+    const dataRequests: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/api/')) dataRequests.push(r.url());
+    });
     await page.goto(site.server.url + '/', { waitUntil: 'networkidle' });
     // Changed after the visitor loaded the page: the next page must not show the old price.
     await setPrice(site.server, 99_000);
     await page.locator('header').getByRole('link', { name: 'Planes' }).click();
     await page.waitForURL('**/planes');
-    await expect
-      .poll(() => page.getByTestId('precio-persona').textContent().then(norm))
-      .toBe(norm(formatMoney(99_000, 'COP')));
+    // In the HTML the server sent, not fetched after it.
+    expect(norm(await page.getByTestId('precio-persona').textContent())).toBe(norm(formatMoney(99_000, 'COP')));
     expect(await page.locator('header').getByRole('link', { name: 'Planes' }).getAttribute('aria-current')).toBe(
       'page',
     );
@@ -317,7 +320,8 @@ describe('in the browser', () => {
     await expect.poll(() => page.locator('h1').innerText()).toBe('Planes y reservas');
     await page.goBack();
     await expect.poll(() => page.locator('h1').innerText()).toBe(BUSINESS.name);
-    // An ordinary click with a modifier key is the browser's (a new tab), not the router's.
+    expect(dataRequests).toEqual([]);
+    // A click with a modifier key opens a new tab, as on any link.
     const [popup] = await Promise.all([
       context.waitForEvent('page'),
       page

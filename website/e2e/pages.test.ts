@@ -272,13 +272,27 @@ describe('each public page in the browser', () => {
     await page.close();
   });
 
-  it('client-side navigation loads the page, updates the title and focuses the new content', async () => {
-    const { page, problems } = await visit(desktop, '/');
+  it('a link to another page loads that page from the server: its title, its current link, focus from the top', async () => {
+    const { page, problems, scripts } = await visit(desktop, '/');
+    const documents: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'document') documents.push(new URL(r.url()).pathname);
+    });
+    scripts.length = 0;
     await page.locator('header').getByRole('link', { name: 'Contacto' }).click();
     await page.waitForURL('**/contacto');
-    await expect.poll(() => page.locator('h1').innerText()).toBe('Contacto');
-    await expect.poll(() => page.title()).toContain('Contacto');
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('contenido');
+    await page.waitForLoadState('networkidle');
+    // A document load (no client router on public pages), hydrating only its own page.
+    expect(documents).toEqual(['/contacto']);
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(await page.locator('h1').innerText()).toBe('Contacto');
+    expect(await page.title()).toContain('Contacto');
+    const nav = page.locator('header').getByRole('navigation', { name: 'Principal' });
+    expect(await nav.getByRole('link', { name: 'Contacto' }).getAttribute('aria-current')).toBe('page');
+    expect(await nav.getByRole('link', { name: 'Planes' }).getAttribute('aria-current')).toBeNull();
+    // A new page: keyboard users start at its top, with the skip link.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Saltar al contenido');
     expectClean(problems);
     await page.close();
   });

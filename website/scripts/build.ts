@@ -4,19 +4,20 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { precompress } from './precompress';
 import { BUSINESS } from '@cabana/shared/config/business';
-import { PUBLIC_PATHS, SHELL_PATHS, paths } from '../src/config/paths';
+import { NOT_FOUND_PATH, PUBLIC_PATHS, SHELL_PATHS, paths } from '../src/config/paths';
 import type { SiteAssets, createRenderer } from '../src/entry-server';
 
 export const WEBSITE_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The module of each public page, as the Vite manifest names it. */
-const ROUTE_MODULES: Record<(typeof PUBLIC_PATHS)[number], string> = {
+/** The module of each public page (and the 404 page), as the Vite manifest names it. */
+const ROUTE_MODULES: Record<(typeof PUBLIC_PATHS)[number] | typeof NOT_FOUND_PATH, string> = {
   [paths.home]: 'src/app/routes/home.tsx',
   [paths.plans]: 'src/app/routes/planes.tsx',
   [paths.gallery]: 'src/app/routes/galeria.tsx',
   [paths.contact]: 'src/app/routes/contacto.tsx',
   [paths.upload]: 'src/app/routes/imagenes.tsx',
   [paths.privacy]: 'src/app/routes/privacidad.tsx',
+  [NOT_FOUND_PATH]: 'src/app/routes/not-found.tsx',
 };
 
 interface ManifestChunk {
@@ -44,7 +45,7 @@ async function siteAssets(distDir: string): Promise<SiteAssets> {
   if (!entryKey) throw new Error('El manifiesto de Vite no tiene la entrada index.html');
   const inTemplate = new Set(chunksOf(manifest, entryKey).flatMap((c) => [c.file, ...(c.css ?? [])]));
   const preloads: Record<string, string> = {};
-  for (const path of PUBLIC_PATHS) {
+  for (const path of [...PUBLIC_PATHS, NOT_FOUND_PATH] as const) {
     const moduleKey = ROUTE_MODULES[path];
     if (!manifest[moduleKey]) throw new Error(`El manifiesto no tiene el módulo ${moduleKey}`);
     const chunks = chunksOf(manifest, moduleKey);

@@ -1,22 +1,22 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { PageData, PageRenderer, RenderedPage } from '@cabana/shared/pages/page-data';
-import { App, ShellApp } from './app/app';
+import { ShellApp, SitePage } from './app/app';
 import { headFor } from './app/head';
-import { preloadRoute, publicRoute } from './app/routes';
-import { PUBLIC_PATHS } from './config/paths';
+import { loadPage, publicRoute } from './app/routes';
+import { NOT_FOUND_PATH, PUBLIC_PATHS, cleanPath } from './config/paths';
 import { PAGE_DATA_ISLAND_ID, PageDataProvider, scriptJson } from './lib/page-data';
-import { StaticRouter, cleanPath } from './lib/router';
 
 /** What the client build produced, baked into the server build by scripts/build.ts. */
 export interface SiteAssets {
   /** The client build's index.html, with `<!--app-head-->` and `<!--app-html-->` markers. */
   template: string;
-  /** Per public path: `<link rel="modulepreload">` for the page's own chunks, so they download beside the entry. */
+  /**
+   * Per public path (and the 404 page's `NOT_FOUND_PATH`): `<link rel="modulepreload">` for the
+   * page's own chunks, so they download beside the entry.
+   */
   preloads: Record<string, string>;
 }
-
-export const NOT_FOUND_PATH = '/pagina-no-encontrada';
 
 /** Replaces one marker; a function, so `$&` and friends in page text stay literal. */
 const put = (html: string, marker: string, value: string) => {
@@ -42,17 +42,16 @@ export function createRenderer(assets: SiteAssets): PageRenderer & { renderShell
       const pathname = cleanPath(new URL(url, 'http://localhost').pathname);
       const route = publicRoute(pathname);
       const carried = route?.data?.(data) ?? {};
-      await preloadRoute(pathname);
+      const Page = await loadPage(pathname);
       const body = renderToString(
         <StrictMode>
           <PageDataProvider data={carried}>
-            <StaticRouter location={url}>
-              <App />
-            </StaticRouter>
+            <SitePage path={pathname} Page={Page} />
           </PageDataProvider>
         </StrictMode>,
       );
-      const head = [headFor(pathname, data), assets.preloads[pathname] ?? ''].filter(Boolean).join('\n    ');
+      const preloads = assets.preloads[route ? pathname : NOT_FOUND_PATH] ?? '';
+      const head = [headFor(pathname, data), preloads].filter(Boolean).join('\n    ');
       return { status: route ? 200 : 404, html: document(head, body, scriptJson(carried)) };
     },
 
@@ -60,9 +59,7 @@ export function createRenderer(assets: SiteAssets): PageRenderer & { renderShell
     renderShell(url: string): string {
       const body = renderToString(
         <StrictMode>
-          <StaticRouter location={url}>
-            <ShellApp />
-          </StaticRouter>
+          <ShellApp path={url} />
         </StrictMode>,
       );
       return document(headFor(url), body, null);

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { AdminPanel } from '@cabana/shared/admin/admin-panel';
 import type { ConnectionInfo, DesktopSession } from '../../contract/ipc';
 import { createBridgeAdminApi } from '../lib/bridge-admin-api';
@@ -15,6 +16,10 @@ type Screen =
   | { name: 'sign-in'; notice: string | null }
   | { name: 'ready'; session: DesktopSession };
 
+/** The app's two screens once signed in; the panel's sections are routes under PANEL_PATH. */
+export const BULK_PATH = '/subida';
+const PANEL_PATH = '/panel';
+
 export const SESSION_ENDED_NOTICE = 'Tu sesión terminó o fue cerrada. Inicia sesión de nuevo.';
 
 export function App() {
@@ -22,7 +27,8 @@ export function App() {
   const api = useMemo(() => createBridgeAdminApi(bridge), [bridge]);
   const [connection, setConnection] = useState<ConnectionInfo | null>(null);
   const [screen, setScreen] = useState<Screen>({ name: 'loading' });
-  const [tab, setTab] = useState<'panel' | 'bulk'>('bulk');
+  const navigate = useNavigate();
+  const inPanel = useLocation().pathname.startsWith(PANEL_PATH);
 
   const resolveSession = useCallback(async () => {
     setScreen({ name: 'loading' });
@@ -98,29 +104,34 @@ export function App() {
               </button>
             </p>
             <nav aria-label="Secciones de la aplicación" className="tabs">
-              <button type="button" aria-pressed={tab === 'bulk'} onClick={() => setTab('bulk')}>
+              <button type="button" aria-pressed={!inPanel} onClick={() => void navigate(BULK_PATH)}>
                 Subida masiva
               </button>
-              <button type="button" aria-pressed={tab === 'panel'} onClick={() => setTab('panel')}>
+              <button type="button" aria-pressed={inPanel} onClick={() => void navigate(PANEL_PATH)}>
                 Panel
               </button>
             </nav>
           </header>
           <main id="contenido">
-            {tab === 'panel' ? (
-              <AdminPanel
-                api={api}
-                email={screen.session.email}
-                onSignedOut={(reason) =>
-                  setScreen({
-                    name: 'sign-in',
-                    notice: reason === 'logout' ? 'Cerraste la sesión.' : SESSION_ENDED_NOTICE,
-                  })
+            <Routes>
+              <Route path={BULK_PATH} element={<BulkUpload onSessionLost={sessionLost} />} />
+              <Route
+                path={`${PANEL_PATH}/*`}
+                element={
+                  <AdminPanel
+                    api={api}
+                    email={screen.session.email}
+                    onSignedOut={(reason) =>
+                      setScreen({
+                        name: 'sign-in',
+                        notice: reason === 'logout' ? 'Cerraste la sesión.' : SESSION_ENDED_NOTICE,
+                      })
+                    }
+                  />
                 }
               />
-            ) : (
-              <BulkUpload onSessionLost={sessionLost} />
-            )}
+              <Route path="*" element={<Navigate to={BULK_PATH} replace />} />
+            </Routes>
           </main>
         </div>
       );

@@ -8,6 +8,7 @@ import type { PageData, PageRenderer, RenderedPage } from '@cabana/shared/pages/
 import type { Logger } from '../deps';
 import type { Store } from '../db/store';
 import type { ImageService } from '../images/image-service';
+import { markReplayable } from '../http/replay-cache';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -132,16 +133,27 @@ export function livePages(opts: LivePagesOptions): Middleware {
   const skip = (p: string) => opts.skipPrefixes.some((prefix) => p === prefix || p.startsWith(`${prefix}/`));
 
   return async (ctx, next) => {
-    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || skip(ctx.path)) return next();
-    const r = await renderer;
-    if (!r) return next();
+    const r = ctx.method === 'GET' || ctx.method === 'HEAD' ? !skip(ctx.path) && (await renderer) : null;
+    if (!r) {
+      await next();
+      return;
+    }
     const path = ctx.path.length > 1 ? ctx.path.replace(/\/+$/, '') : ctx.path;
-    if (r.publicPaths.includes(path)) return send(ctx, await page(r, path));
+    if (r.publicPaths.includes(path)) {
+      // The version the page is rendered from (page() reads the data at this version).
+      const version = opts.store.version;
+      const cached = await page(r, path);
+      send(ctx, cached);
+      // The same bytes for every anonymous visitor until the next write: the replay cache may send
+      // them again without running the app (like the public JSON lists).
+      if (cached.status === 200) markReplayable(ctx, version);
+      return;
+    }
     // The client build's bare template is baked into the server build; it is no page of its own.
     if (path === '/index.html') return send(ctx, await page(r, r.notFoundPath));
     await next();
     // No static file either: the site's own 404 page, the same for every such path.
-    if (ctx.status === 404 && (ctx.body == null || ctx.response.is('html'))) {
+    if (ctx.status === 404 && (ctx.body === null || ctx.body === undefined || ctx.response.is('html'))) {
       send(ctx, await page(r, r.notFoundPath));
     }
   };

@@ -7,6 +7,8 @@ import { sendFile, statFile } from './send-file';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** The admin's pages are never kept by browsers or proxies. */
 const ADMIN_PAGES = /^\/(admin|login)(\/|$)/;
+/** A section of the admin panel: one path segment of letters under /admin. */
+const ADMIN_SECTION = /^\/admin\/[a-z-]+\/?$/;
 
 const FALLBACK_PAGE = `<!doctype html>
 <html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -28,8 +30,8 @@ function forbiddenPath(p: string): boolean {
 }
 
 /**
- * Serves the built website: the exact file, else `<path>/index.html` (prerendered routes),
- * else `404.html` with status 404. Only GET and HEAD; everything under /api is left alone.
+ * Serves the built website: the exact file, else `<path>/index.html` (prerendered routes), else
+ * the admin shell for a panel section, else `404.html` with status 404. Only GET and HEAD; everything under /api is left alone.
  */
 export function websiteStatic(distDir: string, skipPrefixes: readonly string[]): Middleware {
   const root = path.resolve(distDir);
@@ -38,8 +40,13 @@ export function websiteStatic(distDir: string, skipPrefixes: readonly string[]):
   let built = false;
   const distExists = () => built || (built = fs.existsSync(path.join(root, 'index.html')));
   return async (ctx, next) => {
-    if (skipPrefixes.some((p) => ctx.path === p || ctx.path.startsWith(`${p}/`))) return next();
-    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+    if (
+      skipPrefixes.some((p) => ctx.path === p || ctx.path.startsWith(`${p}/`)) ||
+      (ctx.method !== 'GET' && ctx.method !== 'HEAD')
+    ) {
+      await next();
+      return;
+    }
     const notFound = async () => {
       const page = distExists() ? await statFile(path.join(root, '404.html')) : undefined;
       if (page) return sendFile(ctx, path.join(root, '404.html'), page, { cacheControl: 'no-cache', status: 404 });
@@ -79,6 +86,12 @@ export function websiteStatic(distDir: string, skipPrefixes: readonly string[]):
             ? IMMUTABLE
             : 'public, max-age=3600';
       return sendFile(ctx, file, stat, { cacheControl });
+    }
+    // The panel's sections (/admin/precio...) are routed in the browser: each gets the panel's shell.
+    if (ADMIN_SECTION.test(decoded)) {
+      const shell = path.join(root, 'admin', 'index.html');
+      const stat = await statFile(shell);
+      if (stat) return sendFile(ctx, shell, stat, { cacheControl: 'no-store' });
     }
     return notFound();
   };

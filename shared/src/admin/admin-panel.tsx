@@ -1,32 +1,47 @@
-import { useCallback, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  NavLink,
+  Navigate,
+  NavigationType,
+  Route,
+  Routes,
+  useLocation,
+  useNavigationType,
+  useParams,
+} from 'react-router-dom';
 import type { Image } from '../schemas/image';
 import { useLoad } from '../lib/use-load';
 import type { AdminApi } from './admin-api';
 import { asErrorLike } from './api-error';
 import { PanelContext, type PanelContextValue } from './panel-context';
-import { PriceSection } from './price-section';
-import { PhotosSection } from './photos-section';
-import { PendingSection } from './pending-section';
-import { InboxSection } from './inbox-section';
+import { DEFAULT_SECTION, PANEL_SECTIONS, type PanelState } from './sections';
 import './admin.css';
 
-const SECTIONS = [
-  ['adm-precio', 'Precio'],
-  ['adm-fotos', 'Fotos'],
-  ['adm-pendientes', 'Pendientes'],
-  ['adm-bandeja', 'Bandeja'],
-] as const;
+/**
+ * Where the host mounted the panel (`/admin` on the web): the address without the part the
+ * panel's own routes match. Links are built from it because react-router 7 resolves relative
+ * links inside a splat route (`/admin/*`) from the whole address, section included.
+ */
+function usePanelBase(): string {
+  const { pathname } = useLocation();
+  const rest = useParams()['*'] ?? '';
+  return pathname.slice(0, pathname.length - rest.length).replace(/\/+$/, '');
+}
 
 /**
- * Moves to a section without touching the URL: hosts own their routing (the website's
- * router, the desktop's single page), and focus follows for keyboard users.
+ * A section the admin moved to (a link, Back or Forward) gets the focus on its heading, so
+ * keyboard and screen-reader users start from the new content; the section the panel opens on
+ * (or is redirected to) does not steal it.
  */
-function jumpTo(event: MouseEvent<HTMLAnchorElement>, target: string) {
-  const section = document.getElementById(target);
-  if (!section) return;
-  event.preventDefault();
-  section.scrollIntoView({ block: 'start' });
-  section.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true });
+function ShownSection({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const { key } = useLocation();
+  const navigationType = useNavigationType();
+  const moved = key !== 'default' && navigationType !== NavigationType.Replace;
+  useEffect(() => {
+    if (moved) ref.current?.querySelector<HTMLElement>('h2')?.focus();
+  }, [moved]);
+  return <div ref={ref}>{children}</div>;
 }
 
 export type SignOutReason = 'logout' | 'expired';
@@ -39,16 +54,20 @@ export interface AdminPanelProps {
    * The session ended: 'logout' when the admin chose to leave, 'expired' when the server
    * answered 401 (expired or revoked). The host shows its sign-in again.
    */
-  onSignedOut(reason: SignOutReason): void;
+  onSignedOut: (reason: SignOutReason) => void;
 }
 
 /**
- * The whole admin panel. It depends only on the AdminApi it is given, React and shared code,
- * so the website (HTTP + cookie) and the desktop app (preload bridge + token) mount it alike.
+ * The whole admin panel. It depends only on the AdminApi it is given, React, react-router and
+ * shared code, so the website (HTTP + cookie) and the desktop app (preload bridge + token) mount
+ * it alike. Each section is a route relative to where the host mounts the panel; the host
+ * provides the router (the browser's history on the web, one in memory in the desktop app).
  */
 export function AdminPanel({ api, email, onSignedOut }: AdminPanelProps) {
   const signedOutRef = useRef(onSignedOut);
-  signedOutRef.current = onSignedOut;
+  useEffect(() => {
+    signedOutRef.current = onSignedOut;
+  }, [onSignedOut]);
   const gone = useRef(false);
   const [leaving, setLeaving] = useState(false);
   const [logoutError, setLogoutError] = useState<string | null>(null);
@@ -82,6 +101,8 @@ export function AdminPanel({ api, email, onSignedOut }: AdminPanelProps) {
     (update: (all: Image[]) => Image[]) => setImages((all) => update(all ?? [])),
     [setImages],
   );
+  const base = usePanelBase();
+  const state: PanelState = { images: images.data, imagesError: images.error, changeImages };
 
   async function logout() {
     setLeaving(true);
@@ -121,21 +142,35 @@ export function AdminPanel({ api, email, onSignedOut }: AdminPanelProps) {
         )}
         <nav className="adm-nav" aria-label="Secciones del panel">
           <ul>
-            {SECTIONS.map(([target, label]) => (
-              <li key={target}>
-                <a href={`#${target}`} onClick={(event) => jumpTo(event, target)}>
-                  {label}
-                </a>
+            {PANEL_SECTIONS.map((section) => (
+              <li key={section.path}>
+                {/* Marks itself with aria-current when its section is shown; no class of react-router's own
+                    ("active"): the panel styles only adm- classes, so it never restyles a host page. */}
+                <NavLink to={`${base}/${section.path}`} className={() => undefined}>
+                  {section.label}
+                </NavLink>
               </li>
             ))}
           </ul>
         </nav>
-        <PriceSection />
-        <PhotosSection images={images.data} loadError={images.error} onImagesChange={changeImages} />
-        <PendingSection
-          onApproved={(image) => changeImages((all) => [...all.filter((i) => i.id !== image.id), image])}
-        />
-        <InboxSection />
+        <Routes>
+          <Route index element={<Navigate to={`${base}/${DEFAULT_SECTION}`} replace />} />
+          {PANEL_SECTIONS.map((section) => (
+            <Route
+              key={section.path}
+              path={section.path}
+              element={<ShownSection>{section.render(state)}</ShownSection>}
+            />
+          ))}
+          <Route
+            path="*"
+            element={
+              <p className="adm-alert" role="alert">
+                Esa sección del panel no existe. Elige una en el menú.
+              </p>
+            }
+          />
+        </Routes>
       </div>
     </PanelContext.Provider>
   );

@@ -22,5 +22,14 @@ export const PUBLIC_PATHS = [
   paths.privacy,
 ] as const;
 
+/** The key the 404 page is rendered and preloaded under (any unknown path gets that page). */
+export const NOT_FOUND_PATH = '/pagina-no-encontrada';
+
 /** Routes that get a bare, noindex shell at build time: their code loads only when visited. */
 export const SHELL_PATHS = [paths.login, paths.admin] as const;
+
+/** `/planes/` and `/planes` are the same page. */
+export const cleanPath = (pathname: string): string => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+
+/** The owner's app (`/login`, `/admin` and its sections): routed in the browser, never rendered by the server. */
+export const isOwnerPath = (pathname: string): boolean => /^\/(login|admin)(\/|$)/.test(pathname);

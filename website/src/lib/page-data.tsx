@@ -1,12 +1,12 @@
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import type { PageData } from '@cabana/shared/pages/page-data';
-import { INITIAL_KEY, useLocation } from './router';
 
 /**
  * The live data a page shows (price, photos). The server renders each page with it and the page
  * carries the same part of it in a JSON data island, so hydration uses exactly what the server
- * used and nothing is fetched on load. After a client-side navigation the data may have changed
- * since the page loaded, so the next page fetches its part from the API.
+ * used and nothing is fetched on load. Every public page is a document of its own (no client-side
+ * navigation), so what the page carries is always as fresh as the page. Only a page without an
+ * island (the Vite dev server) fetches its part from the API.
  */
 export type PagePart = Partial<PageData>;
 
@@ -22,7 +22,7 @@ export function readPageDataIsland(doc: Document = document): PagePart {
   if (!text) return {};
   try {
     const data: unknown = JSON.parse(text);
-    return typeof data === 'object' && data !== null ? (data as PagePart) : {};
+    return typeof data === 'object' && data !== null ? data : {};
   } catch {
     return {};
   }
@@ -49,14 +49,13 @@ const FAILURE: Record<keyof PageData, string> = {
 };
 
 /**
- * One part of the page's data: ready at once on the page the server rendered, fetched after a
- * client-side navigation. `reload` tries again after a failure.
+ * One part of the page's data: ready at once on the page the server rendered, fetched when the
+ * page carries none. `reload` tries again after a failure.
  */
 export function usePageData<K extends keyof PageData>(key: K): DataState<PageData[K]> & { reload: () => void } {
   const carried = useContext(PageDataContext)[key];
-  const { key: locationKey } = useLocation();
   const [state, setState] = useState<DataState<PageData[K]>>(() =>
-    locationKey === INITIAL_KEY && carried !== undefined ? { status: 'ready', value: carried } : { status: 'loading' },
+    carried !== undefined ? { status: 'ready', value: carried } : { status: 'loading' },
   );
   const [attempt, setAttempt] = useState(0);
   const fetchNow = state.status === 'loading';

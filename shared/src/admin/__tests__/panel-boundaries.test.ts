@@ -16,7 +16,7 @@ const FORBIDDEN: [RegExp, string][] = [
   [/window\.location|location\.(href|assign|replace)/, 'location: navigation belongs to the host'],
   [/document\.cookie/, 'cookies: the session belongs to the host'],
   [/localStorage|sessionStorage/, 'storage: hints belong to the host'],
-  [/from ['"]react-router/, 'react-router: the desktop has no router'],
+  [/\b(BrowserRouter|HashRouter|MemoryRouter|create\w*Router)\b/, 'a router: each host provides its own'],
   [/from ['"](electron|node:)/, 'Node/Electron: the panel runs in a sandboxed renderer'],
   [/dangerouslySetInnerHTML|innerHTML|outerHTML|insertAdjacentHTML/, 'HTML injection: visitor text must stay text'],
   [/from ['"]\.\.\/\.\.\//, 'imports from outside the shared package'],

@@ -1,5 +1,5 @@
 import { useCallback, useEffect } from 'react';
-import { useNavigate } from '../../lib/router';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { AdminPanel, type SignOutReason } from '@cabana/shared/admin/admin-panel';
 import { asErrorLike } from '@cabana/shared/admin/api-error';
 import { useLoad } from '@cabana/shared/lib/use-load';
@@ -12,15 +12,23 @@ export const SIGN_OUT_NOTICES: Record<SignOutReason, string> = {
   expired: 'Tu sesión terminó. Vuelve a iniciar sesión para seguir.',
 };
 
-/** /admin: the server says who is signed in; no one means back to /login. */
+/**
+ * /admin and its sections: the server says who is signed in; no one means back to /login, which
+ * returns here (the same section) after signing in.
+ */
 export default function AdminRoute() {
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const session = useLoad(() => httpAdminApi.getSession(), [], { mapError: (err) => asErrorLike(err).message });
 
   const toLogin = useCallback(
-    (reason?: SignOutReason) =>
-      navigate(paths.login, { replace: true, state: reason ? { notice: SIGN_OUT_NOTICES[reason] } : null }),
-    [navigate],
+    (reason?: SignOutReason) => {
+      void navigate(paths.login, {
+        replace: true,
+        state: { notice: reason ? SIGN_OUT_NOTICES[reason] : null, from: pathname },
+      });
+    },
+    [navigate, pathname],
   );
 
   const signedOut = !session.loading && session.error === null && session.data === null;

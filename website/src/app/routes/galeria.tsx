@@ -1,4 +1,3 @@
-import { Link } from '../../lib/router';
 import { paths } from '../../config/paths';
 import { GalleryGrid, GallerySkeleton } from '../../features/gallery/gallery-grid';
 import { usePageData } from '../../lib/page-data';
@@ -39,7 +38,7 @@ export default function GaleriaRoute() {
         ) : null}
         {state.status === 'loading' ? <GallerySkeleton /> : <GalleryGrid images={images} />}
         <p className="gallery__cta">
-          ¿Estuviste aquí? <Link to={paths.upload}>Comparte tus fotos</Link> y ayúdanos a mostrar la cabaña.
+          ¿Estuviste aquí? <a href={paths.upload}>Comparte tus fotos</a> y ayúdanos a mostrar la cabaña.
         </p>
       </div>
     </main>

@@ -1,4 +1,3 @@
-import { Link } from '../../lib/router';
 import { BUSINESS, whatsappUrl } from '@cabana/shared/config/business';
 import { Icon } from '../../components/ui/icon';
 import { ICONS } from '../../components/ui/icons';
@@ -56,12 +55,12 @@ export default function HomeRoute() {
             <strong>{BUSINESS.distanceToSeaMinutes} minutos del mar</strong>.
           </p>
           <div className="hero__actions">
-            <Link to={paths.plans} className="button button--accent button--lg">
+            <a href={paths.plans} className="button button--accent button--lg">
               Reservar ahora
-            </Link>
-            <Link to={paths.gallery} className="button button--light button--lg">
+            </a>
+            <a href={paths.gallery} className="button button--light button--lg">
               Ver galería
-            </Link>
+            </a>
           </div>
         </div>
       </section>
@@ -137,9 +136,9 @@ export default function HomeRoute() {
           </h2>
           <p>Consulta el precio por persona, calcula tu estadía y envía tu reserva en un minuto.</p>
           <div className="cta__actions">
-            <Link to={paths.plans} className="button button--accent button--lg">
+            <a href={paths.plans} className="button button--accent button--lg">
               Ver planes y reservar
-            </Link>
+            </a>
             <a className="button button--light button--lg" href={whatsappUrl()} target="_blank" rel="noopener">
               <Icon path={ICONS.whatsapp} size={20} /> Escríbenos por WhatsApp
             </a>

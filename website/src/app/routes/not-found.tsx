@@ -1,4 +1,3 @@
-import { Link } from '../../lib/router';
 import { paths } from '../../config/paths';
 
 export default function NotFound() {
@@ -8,9 +7,9 @@ export default function NotFound() {
         <h1 className="page__title">Página no encontrada</h1>
         <p>La página que buscas no existe o cambió de dirección.</p>
         <p>
-          <Link to={paths.home} className="button button--primary">
+          <a href={paths.home} className="button button--primary">
             Volver al inicio
-          </Link>
+          </a>
         </p>
       </div>
     </main>

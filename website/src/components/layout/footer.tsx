@@ -1,4 +1,3 @@
-import { Link } from '../../lib/router';
 import { BUSINESS, whatsappUrl } from '@cabana/shared/config/business';
 import { paths } from '../../config/paths';
 import { Icon } from '../ui/icon';
@@ -28,22 +27,22 @@ export function Footer() {
           </h2>
           <ul className="site-footer__list">
             <li>
-              <Link to={paths.plans}>Planes</Link>
+              <a href={paths.plans}>Planes</a>
             </li>
             <li>
-              <Link to={paths.gallery}>Galería</Link>
+              <a href={paths.gallery}>Galería</a>
             </li>
             <li>
-              <Link to={paths.contact}>Contacto</Link>
+              <a href={paths.contact}>Contacto</a>
             </li>
             <li>
-              <Link to={paths.upload}>Comparte tus fotos</Link>
+              <a href={paths.upload}>Comparte tus fotos</a>
             </li>
             <li>
-              <Link to={paths.privacy}>Política de privacidad</Link>
+              <a href={paths.privacy}>Política de privacidad</a>
             </li>
             <li>
-              <Link to={paths.login}>Login</Link>
+              <a href={paths.login}>Login</a>
             </li>
           </ul>
         </nav>

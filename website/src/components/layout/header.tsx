@@ -1,6 +1,5 @@
-import { Link, NavLink } from '../../lib/router';
 import { BUSINESS } from '@cabana/shared/config/business';
-import { paths } from '../../config/paths';
+import { cleanPath, paths } from '../../config/paths';
 import { Icon } from '../ui/icon';
 import { ICONS } from '../ui/icons';
 
@@ -10,24 +9,26 @@ const NAV = [
   { to: paths.contact, label: 'Contacto' },
 ] as const;
 
-export function Header() {
+/** Links between public pages are plain document loads: each page is rendered (and cached) by the server. */
+export function Header({ path }: { path: string }) {
+  const current = cleanPath(path);
   return (
     <header className="site-header">
       <div className="container site-header__inner">
-        <Link to={paths.home} className="brand">
+        <a href={paths.home} className="brand">
           <Icon path={ICONS.wave} size={28} className="brand__mark" />
           <span className="brand__text">
             <span className="brand__name">{BUSINESS.shortName}</span>
             <span className="brand__place">Tolú · Coveñas</span>
           </span>
-        </Link>
+        </a>
         <nav aria-label="Principal" className="site-nav">
           <ul>
             {NAV.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} className="site-nav__link">
+                <a href={item.to} className="site-nav__link" aria-current={current === item.to ? 'page' : undefined}>
                   {item.label}
-                </NavLink>
+                </a>
               </li>
             ))}
           </ul>

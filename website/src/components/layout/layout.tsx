@@ -2,14 +2,17 @@ import type { ReactNode } from 'react';
 import { Footer } from './footer';
 import { Header } from './header';
 
-/** Shared frame of every page; each route renders its own <main id="contenido">. */
-export function Layout({ children }: { children: ReactNode }) {
+/**
+ * Shared frame of every page; each route renders its own <main id="contenido">. `path` is the
+ * page shown, so the header can mark its link (pages are documents of their own: no router).
+ */
+export function Layout({ path, children }: { path: string; children: ReactNode }) {
   return (
     <>
       <a className="skip-link" href="#contenido">
         Saltar al contenido
       </a>
-      <Header />
+      <Header path={path} />
       {children}
       <Footer />
     </>

@@ -1,4 +1,3 @@
-import { Link } from '../../lib/router';
 import { usePageData } from '../../lib/page-data';
 import { FEATURED_PHOTOS } from './featured';
 import { ResponsiveImage } from './responsive-image';
@@ -19,18 +18,18 @@ export function GalleryTeaser({ galleryPath }: { galleryPath: string }) {
         <ul className="gallery gallery--teaser">
           {images.map((image) => (
             <li key={image.id} className="gallery__item">
-              <Link to={galleryPath} className="gallery__button" aria-label={`${image.title}: ver la galería`}>
+              <a href={galleryPath} className="gallery__button" aria-label={`${image.title}: ver la galería`}>
                 <ResponsiveImage image={image} sizes={SIZES} lazy />
                 <span className="gallery__overlay" aria-hidden="true">
                   <span className="gallery__title">{image.title}</span>
                 </span>
-              </Link>
+              </a>
             </li>
           ))}
         </ul>
-        <Link to={galleryPath} className="button button--outline">
+        <a href={galleryPath} className="button button--outline">
           Ver toda la galería
-        </Link>
+        </a>
       </div>
     </section>
   );
