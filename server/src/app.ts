@@ -50,6 +50,7 @@ export function createApp(deps: AppDeps): Koa {
       entry: config.websiteServerEntry,
       store: deps.store,
       images: deps.images,
+      clock: deps.clock,
       skipPrefixes: [API_PREFIX, MEDIA_PREFIX],
       log: deps.log,
     }),
