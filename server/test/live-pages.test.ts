@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { availabilityWindowEnd } from '@cabana/shared/availability/ranges';
+import { availabilityWindowEnd } from '@cabana/shared/availability/calendar-window';
 import { addDays, todayAtCabin } from '@cabana/shared/pricing/dates';
 import { readEnv } from '../src/env';
 import { startServer } from '../src/start';
