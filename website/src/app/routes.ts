@@ -20,7 +20,11 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
     route: lazyRoute(() => import('./routes/home')),
     data: ({ images }) => ({ images: images.slice(0, FEATURED_PHOTOS) }),
   },
-  { path: paths.plans, route: lazyRoute(() => import('./routes/planes')), data: ({ price }) => ({ price }) },
+  {
+    path: paths.plans,
+    route: lazyRoute(() => import('./routes/planes')),
+    data: ({ price, availability, seasons }) => ({ price, availability, seasons }),
+  },
   { path: paths.gallery, route: lazyRoute(() => import('./routes/galeria')), data: ({ images }) => ({ images }) },
   { path: paths.contact, route: lazyRoute(() => import('./routes/contacto')) },
   { path: paths.upload, route: lazyRoute(() => import('./routes/imagenes')) },
