@@ -46,7 +46,11 @@ export async function replay(box: HTMLElement, pending: readonly Pending[]) {
     } else if (p.type === 'click' || p.key === 'Enter' || p.key === ' ') {
       (p.type === 'click' ? target : focused)?.click();
     } else {
-      if (focused && focused !== document.activeElement) focused.focus();
+      if (focused && focused !== document.activeElement) {
+        // The picker learns which day has the focus from its focus event: let that render first.
+        focused.focus();
+        await nextTask();
+      }
       focused?.dispatchEvent(new KeyboardEvent('keydown', { key: p.key, bubbles: true, cancelable: true }));
     }
     await nextTask();
