@@ -9,7 +9,7 @@ type PickerModule = typeof PickerExports;
 let loaded: PickerModule | null = import.meta.env.SSR ? await import('./availability-picker') : null;
 
 /** The id of the element holding the picker's markup, which the browser takes over from the server. */
-export const CALENDAR_FRAME_ID = 'calendario-fechas';
+const CALENDAR_FRAME_ID = 'calendario-fechas';
 
 /**
  * The availability calendar. The server renders the real picker into the page, so the blocked

@@ -18,7 +18,7 @@ export interface Picking {
 export const choosingCheckOut = (p: Picking): boolean => p.checkIn !== '' && !(p.checkOut > p.checkIn);
 
 /** A night a stay can start on: not past, inside the window, not blocked. */
-export const nightIsFree = (day: string, facts: CalendarFacts): boolean =>
+const nightIsFree = (day: string, facts: CalendarFacts): boolean =>
   day >= facts.today && day < facts.to && !isNightBlocked(day, facts.blocked);
 
 /**
