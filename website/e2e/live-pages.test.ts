@@ -314,6 +314,9 @@ describe('in the browser', () => {
     await expect
       .poll(() => page.getByTestId('precio-persona').textContent().then(norm))
       .toBe(norm(formatMoney(99_000, 'COP')));
+    // No server markup to take over: the calendar's picker loads at once, with the fetched availability.
+    await expect.poll(() => page.locator('#calendario-fechas [role="grid"]').count()).toBe(2);
+    expect(await page.locator('#calendario-fechas .rdp-today').count()).toBe(1);
     expect(await page.locator('header').getByRole('link', { name: 'Planes' }).getAttribute('aria-current')).toBe(
       'page',
     );
