@@ -216,6 +216,29 @@ describe('/planes calendar: picking a stay', () => {
   });
 });
 
+describe('/planes calendar: visitors in other time zones', () => {
+  for (const timezoneId of ['Pacific/Auckland', 'America/Los_Angeles']) {
+    it(`picks the days shown, with the cabin's today, for a browser in ${timezoneId}`, async () => {
+      const context = await site.browser.newContext({ ...DESKTOP, timezoneId });
+      const { page, problems } = await openPlans(context);
+      await day(page, daysFromToday(6)).click();
+      await expect.poll(() => page.getByLabel('Fecha de llegada').inputValue()).toBe(daysFromToday(6));
+      await day(page, daysFromToday(8)).click();
+      await expect.poll(() => page.getByLabel('Fecha de salida').inputValue()).toBe(daysFromToday(8));
+      // Once the picker runs in this browser: today is the cabin's, the blocked nights stay put.
+      expect(await page.locator('#calendario-fechas .rdp-today').getAttribute('data-day')).toBe(daysFromToday(0));
+      expect(
+        await page
+          .locator('#calendario-fechas .rdp-ocupado:not(.rdp-outside)')
+          .evaluateAll((els) => els.map((e) => e.getAttribute('data-day'))),
+      ).toEqual([daysFromToday(8), daysFromToday(9)]);
+      expect(await page.getByTestId('noches').innerText()).toBe('2');
+      expectClean(problems);
+      await context.close();
+    });
+  }
+});
+
 describe('/planes calendar: seasons in the summary, WhatsApp and e-mails', () => {
   it('prices each season touched, shows the minimum stay before sending, and sends the quoted total', async () => {
     const { page, problems } = await openPlans(desktop);
