@@ -26,8 +26,9 @@ export function createApp(deps: AppDeps): Koa {
   const api = createApiRouter(deps);
   const apiOnly =
     <T extends Koa.Middleware>(mw: T): Koa.Middleware =>
-    async (ctx, next) =>
-      ctx.path === API_PREFIX || ctx.path.startsWith(`${API_PREFIX}/`) ? mw(ctx, next) : next();
+    (ctx, next) =>
+      // koa-compose types a middleware's result as `any`; it is the promise of the rest of the chain.
+      (ctx.path === API_PREFIX || ctx.path.startsWith(`${API_PREFIX}/`) ? mw(ctx, next) : next()) as Promise<void>;
 
   const replay = new ReplayCache(() => deps.store.version);
   // Public, versioned answers are sent again from memory before Koa builds a context: the
@@ -50,6 +51,7 @@ export function createApp(deps: AppDeps): Koa {
       entry: config.websiteServerEntry,
       store: deps.store,
       images: deps.images,
+      clock: deps.clock,
       skipPrefixes: [API_PREFIX, MEDIA_PREFIX],
       log: deps.log,
     }),

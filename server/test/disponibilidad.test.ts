@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { availabilityWindowEnd } from '@cabana/shared/availability/ranges';
+import { availabilityWindowEnd } from '@cabana/shared/availability/calendar-window';
 import { todayAtCabin } from '@cabana/shared/pricing/dates';
 import { STAY_MESSAGES } from '@cabana/shared/pricing/seasons';
 import { AvailabilitySchema } from '@cabana/shared/schemas/availability';

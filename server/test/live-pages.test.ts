@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { availabilityWindowEnd } from '@cabana/shared/availability/calendar-window';
+import { addDays, todayAtCabin } from '@cabana/shared/pricing/dates';
 import { readEnv } from '../src/env';
 import { startServer } from '../src/start';
 import { TEST_ENV, startTestServer, type TestServer } from './helpers/test-server';
@@ -31,7 +33,12 @@ export async function renderPage(url, data) {
   return {
     status: page ? 200 : 404,
     html: '<!doctype html><html lang="es"><body><h1>' + (page ? url : 'Página no encontrada') + '</h1>' +
-      '<p id="precio">' + data.price + '</p><ul>' + items + '</ul><p>' + 'relleno '.repeat(300) + '</p></body></html>',
+      '<p id="precio">' + data.price + '</p><ul>' + items + '</ul>' +
+      '<p id="disponibilidad">' + data.availability.from + ' ' + data.availability.to + ' ' +
+      data.availability.blocked.map((b) => b.start + '/' + b.end).join(',') + '</p>' +
+      '<p id="temporadas">' + data.seasons.base.minNights + ' ' +
+      data.seasons.seasons.map((t) => t.name + ':' + t.start + '/' + t.end + ':' + t.pricePerPerson).join(',') + '</p>' +
+      '<p>' + 'relleno '.repeat(300) + '</p></body></html>',
   };
 }
 `;
@@ -179,6 +186,62 @@ describe("public pages rendered from the store by the website's server build", (
     expect(next.status).toBe(200);
     expect(text(next)).toContain('<p id="precio">123000</p>');
     expect(next.headers.etag).not.toBe(oldEtag);
+  });
+
+  it('shows calendar and season writes in the very next response, and moves the window with the day', async () => {
+    const today = todayAtCabin(new Date(s.clock.now()));
+    const shown = async () =>
+      /<p id="disponibilidad">([^<]*)<\/p><p id="temporadas">([^<]*)<\/p>/.exec(text(await raw(`${s.url}/planes`)))!;
+    expect((await shown())[1]).toBe(`${today} ${availabilityWindowEnd(today)} `);
+
+    const block = await json(
+      s,
+      'POST',
+      '/calendario/bloqueos',
+      { start: addDays(today, 3), end: addDays(today, 5) },
+      bearer(admin),
+    );
+    expect(block.status).toBe(201);
+    const { id } = (await block.json()) as { id: string };
+    expect((await shown())[1]).toBe(
+      `${today} ${availabilityWindowEnd(today)} ${addDays(today, 3)}/${addDays(today, 5)}`,
+    );
+
+    const seasons = await json(
+      s,
+      'PUT',
+      '/temporadas',
+      {
+        baseMinNights: 2,
+        seasons: [
+          {
+            name: 'Pasada',
+            start: addDays(today, -30),
+            end: addDays(today, -20),
+            pricePerPerson: 150_000,
+            minNights: 2,
+          },
+          { name: 'Alta', start: addDays(today, 10), end: addDays(today, 20), pricePerPerson: 150_000, minNights: 3 },
+        ],
+      },
+      bearer(admin),
+    );
+    expect(seasons.status).toBe(200);
+    // A season that has ended prices nothing the page can offer.
+    expect((await shown())[2]).toBe(`2 Alta:${addDays(today, 10)}/${addDays(today, 20)}:150000`);
+
+    expect((await json(s, 'DELETE', `/calendario/bloqueos/${id}`, undefined, bearer(admin))).status).toBe(204);
+    expect((await shown())[1]).toBe(`${today} ${availabilityWindowEnd(today)} `);
+
+    // No write at all, but a new day at the cabin: the window starts on it.
+    const rendersBefore = calls.length;
+    await raw(`${s.url}/planes`);
+    expect(calls.length).toBe(rendersBefore);
+    s.clock.advance(24 * 3600_000);
+    const tomorrow = addDays(today, 1);
+    expect((await shown())[1]).toBe(`${tomorrow} ${availabilityWindowEnd(tomorrow)} `);
+    // A day later the admin's session has ended: sign in again for the tests that follow.
+    admin = await s.loginToken();
   });
 
   it('shows published photos in their order, and only published ones', async () => {

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { availabilityWindowEnd } from '@cabana/shared/availability/calendar-window';
 import { BUSINESS } from '@cabana/shared/config/business';
 import { formatMoney } from '@cabana/shared/pricing/pricing';
 import type { Image } from '@cabana/shared/schemas/image';
@@ -88,13 +89,23 @@ afterAll(async () => {
   await site?.close();
 });
 
+/** What /planes carries: the price, the free calendar from the cabin's today, the base rate (no seasons here). */
+const planesIsland = (price: number) => {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Bogota' }).format(new Date());
+  return {
+    price,
+    availability: { from: today, to: availabilityWindowEnd(today), blocked: [] },
+    seasons: { base: { pricePerPerson: price, minNights: 1 }, seasons: [] },
+  };
+};
+
 describe('what the HTML carries before any JavaScript', () => {
   it('/planes: the price per person and the total per night for 2 people, in COP', async () => {
     const page = await openWithoutScript('/planes');
     expect(norm(await page.getByTestId('precio-persona').textContent())).toBe(norm(formatMoney(90_000, 'COP')));
     expect(norm(await page.getByTestId('total-noche').textContent())).toBe(norm(formatMoney(180_000, 'COP')));
     expect(norm(await page.getByTestId('resumen-personas').textContent())).toBe(String(BUSINESS.defaultPeople));
-    expect(island(await html('/planes'))).toEqual({ price: 90_000 });
+    expect(island(await html('/planes'))).toEqual(planesIsland(90_000));
     await page.close();
   });
 
@@ -185,7 +196,7 @@ describe('every write shows in the next HTML response', () => {
     const after = await conditionalGet('/planes', etag);
     expect(after.status).toBe(200);
     expect(after.etag).not.toBe(etag);
-    expect(island(await html('/planes'))).toEqual({ price: 97_500 });
+    expect(island(await html('/planes'))).toEqual(planesIsland(97_500));
     expect(await html('/planes')).toContain(`data-testid="precio-persona">${formatMoney(97_500, 'COP')}<`);
     expect(await html('/')).toContain('"makesOffer":{"@type":"Offer"');
     expect(await html('/')).toContain('"price":97500');
@@ -306,6 +317,9 @@ describe('in the browser', () => {
     await page.waitForURL('**/planes');
     // In the HTML the server sent, not fetched after it.
     expect(norm(await page.getByTestId('precio-persona').textContent())).toBe(norm(formatMoney(99_000, 'COP')));
+    // The calendar comes in the same HTML: two months, today marked.
+    expect(await page.locator('#calendario-fechas [role="grid"]').count()).toBe(2);
+    expect(await page.locator('#calendario-fechas .rdp-today').count()).toBe(1);
     expect(await page.locator('header').getByRole('link', { name: 'Planes' }).getAttribute('aria-current')).toBe(
       'page',
     );

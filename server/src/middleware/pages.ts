@@ -4,11 +4,17 @@ import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import { promisify } from 'node:util';
 import type { Context, Middleware } from 'koa';
+import { availabilityWindowEnd } from '@cabana/shared/availability/calendar-window';
+import { clipRanges } from '@cabana/shared/availability/ranges';
 import type { PageData, PageRenderer, RenderedPage } from '@cabana/shared/pages/page-data';
+import { todayAtCabin } from '@cabana/shared/pricing/dates';
+import type { Clock } from '../clock';
 import type { Logger } from '../deps';
 import type { Store } from '../db/store';
 import type { ImageService } from '../images/image-service';
 import { markReplayable } from '../http/replay-cache';
+import { blockedRanges } from '../calendar/entries';
+import { seasonsView } from '../calendar/views';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -26,14 +32,24 @@ export interface LivePagesOptions {
   entry: string;
   store: Store;
   images: ImageService;
+  /** Gives the cabin's today, which starts the availability window the pages show. */
+  clock: Clock;
   /** Paths that are never pages (API, media). */
   skipPrefixes: readonly string[];
   log: Logger;
 }
 
-/** What every public page is rendered from: the store as it is now. */
-export function pageDataOf(store: Store, images: ImageService): PageData {
-  return { price: store.data.price.precio, images: images.list('published') };
+/** What every public page is rendered from: the store as it is now, seen from the cabin's `today`. */
+export function pageDataOf(store: Store, images: ImageService, today: string): PageData {
+  const to = availabilityWindowEnd(today);
+  const { base, seasons } = seasonsView(store.data);
+  return {
+    price: store.data.price.precio,
+    images: images.list('published'),
+    availability: { from: today, to, blocked: clipRanges(blockedRanges(store.data), { start: today, end: to }) },
+    // Past seasons price no stay that can still be asked for.
+    seasons: { base, seasons: seasons.filter((s) => s.end > today) },
+  };
 }
 
 async function loadRenderer(entry: string, log: Logger): Promise<PageRenderer | null> {
@@ -98,14 +114,20 @@ export function livePages(opts: LivePagesOptions): Middleware {
   const renderer = loadRenderer(opts.entry, opts.log);
   const pages = new Map<string, Promise<CachedPage>>();
   let seenVersion = -1;
+  let seenToday = '';
   let data: PageData | undefined;
   let dataJson = '';
 
-  /** The data as of now; the cached pages are dropped only when what they show has changed. */
+  /**
+   * The data as of now; the cached pages are dropped only when what they show has changed. A
+   * new day at the cabin moves the availability window even when nothing was written.
+   */
   const currentData = (): PageData => {
-    if (data === undefined || opts.store.version !== seenVersion) {
+    const today = todayAtCabin(new Date(opts.clock.now()));
+    if (data === undefined || opts.store.version !== seenVersion || today !== seenToday) {
       seenVersion = opts.store.version;
-      const next = pageDataOf(opts.store, opts.images);
+      seenToday = today;
+      const next = pageDataOf(opts.store, opts.images, today);
       const json = JSON.stringify(next);
       if (json !== dataJson) {
         data = next;

@@ -1,7 +1,8 @@
 import { Router } from '@koa/router';
 import { API_ROUTES } from '@cabana/shared/api/paths';
 import { CALENDAR_LIMITS } from '@cabana/shared/config/calendar';
-import { availabilityWindowEnd, clipRanges } from '@cabana/shared/availability/ranges';
+import { availabilityWindowEnd } from '@cabana/shared/availability/calendar-window';
+import { clipRanges } from '@cabana/shared/availability/ranges';
 import { nightsBetween, todayAtCabin } from '@cabana/shared/pricing/dates';
 import { AvailabilityQuerySchema, type Availability } from '@cabana/shared/schemas/availability';
 import type { AppDeps } from '../deps';

@@ -1,6 +1,3 @@
-import { CALENDAR_LIMITS } from '../config/calendar';
-import { isIsoDate } from '../pricing/dates';
-
 /**
  * A range of nights: `start` is the first night, `end` the day after the last one (a checkout
  * date, not a night). Both are YYYY-MM-DD strings at the cabin; comparing them as strings
@@ -9,11 +6,6 @@ import { isIsoDate } from '../pricing/dates';
 export interface DateRange {
   start: string;
   end: string;
-}
-
-/** A real date within the calendar's supported years. */
-export function isCalendarDate(value: string): boolean {
-  return isIsoDate(value) && value >= CALENDAR_LIMITS.minDate && value < CALENDAR_LIMITS.maxDate;
 }
 
 /** True when the two ranges share at least one night (a checkout on the other's first night does not). */
@@ -58,16 +50,4 @@ export function isStayFree(stay: { checkIn: string; checkOut: string }, blocked:
 /** True when the night starting on `date` is blocked. */
 export function isNightBlocked(date: string, blocked: readonly DateRange[]): boolean {
   return blocked.some((b) => b.start <= date && date < b.end);
-}
-
-/**
- * End of the default availability window: the first day of the month after the month that lies
- * `months` ahead, so a month-by-month calendar gets whole months.
- */
-export function availabilityWindowEnd(from: string, months: number = CALENDAR_LIMITS.defaultWindowMonths): string {
-  const year = Number(from.slice(0, 4));
-  const month = Number(from.slice(5, 7)) - 1 + months + 1;
-  const y = year + Math.floor(month / 12);
-  const m = (month % 12) + 1;
-  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-01`;
 }

@@ -1,4 +1,6 @@
+import type { Availability } from '../schemas/availability';
 import type { Image } from '../schemas/image';
+import type { Seasons } from '../schemas/season';
 
 /**
  * The live data a public page is rendered from: the server builds it from the store for every
@@ -10,6 +12,10 @@ export interface PageData {
   price: number;
   /** Published photos in the owner's order; the first one is the cover. */
   images: Image[];
+  /** Blocked nights from the cabin's today to about a year ahead (today moves the window). */
+  availability: Availability;
+  /** Base price and minimum stay, and the seasons that have not ended by the window's start. */
+  seasons: Seasons;
 }
 
 /** A whole HTML document for one URL; 404 for paths that are no page (the site's own 404 page). */

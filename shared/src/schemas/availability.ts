@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCalendarDate } from '../availability/ranges';
+import { isCalendarDate } from '../availability/calendar-window';
 
 /** A YYYY-MM-DD date at the cabin, within the calendar's years. */
 export const CalendarDateSchema = (message = 'Usa una fecha válida con el formato AAAA-MM-DD.') =>

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CALENDAR_LIMITS } from '../config/calendar';
-import { seasonProblems } from '../pricing/seasons';
+import { seasonProblems } from '../pricing/season-problems';
 
 const SEASON_ID = /^[A-Za-z0-9_-]{1,32}$/;
 

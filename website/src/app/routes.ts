@@ -21,7 +21,11 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
     load: () => import('./routes/home'),
     data: ({ images }) => ({ images: images.slice(0, FEATURED_PHOTOS) }),
   },
-  { path: paths.plans, load: () => import('./routes/planes'), data: ({ price }) => ({ price }) },
+  {
+    path: paths.plans,
+    load: () => import('./routes/planes'),
+    data: ({ price, availability, seasons }) => ({ price, availability, seasons }),
+  },
   { path: paths.gallery, load: () => import('./routes/galeria'), data: ({ images }) => ({ images }) },
   { path: paths.contact, load: () => import('./routes/contacto') },
   { path: paths.upload, load: () => import('./routes/imagenes') },

@@ -39,13 +39,23 @@ export type DataState<T> = { status: 'loading' } | { status: 'ready'; value: T }
 /** Fetches one part through the shared API client, loaded only now: first visits never need it. */
 async function fetchPart<K extends keyof PageData>(key: K): Promise<PageData[K]> {
   const { api } = await import('./api');
-  return (key === 'price' ? await api.getPrice() : await api.listImages()) as PageData[K];
+  return (
+    key === 'price'
+      ? api.getPrice()
+      : key === 'images'
+        ? api.listImages()
+        : key === 'seasons'
+          ? api.getSeasons()
+          : api.getAvailability()
+  ) as Promise<PageData[K]>;
 }
 
 /** Logged as warnings: failing to load is expected offline, and console errors mean bugs. */
 const FAILURE: Record<keyof PageData, string> = {
   price: 'No se pudo cargar el precio:',
   images: 'Error al cargar imágenes',
+  availability: 'No se pudo cargar la disponibilidad:',
+  seasons: 'No se pudieron cargar las temporadas:',
 };
 
 /**

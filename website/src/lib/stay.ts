@@ -1,6 +1,7 @@
 import { BUSINESS } from '@cabana/shared/config/business';
 import { isIsoDate, nightsBetween } from '@cabana/shared/pricing/dates';
-import { formatMoney, totalForStay, totalPerNight, type Currency } from '@cabana/shared/pricing/pricing';
+import { formatMoney, totalPerNight, type Currency } from '@cabana/shared/pricing/pricing';
+import { quoteStay as quoteNights, type PricingRules, type QuotePart } from '@cabana/shared/pricing/seasons';
 
 export interface Stay {
   checkIn: string;
@@ -30,30 +31,48 @@ export function stayNights(stay: Stay): number {
 }
 
 export interface StayQuote {
+  /** The group's price per night, while every night has the same one (or no dates yet: the base). */
   perNight: number | null;
   nights: number;
   total: number | null;
+  /** Nights grouped by season (or base price), in the order of the stay; empty without dates. */
+  parts: QuotePart[];
+  /** The shortest stay allowed for these dates; null without dates. */
+  minNights: number | null;
 }
 
-export function quoteStay(stay: Stay, price: number | null): StayQuote {
+/** The stay priced night by night with the server's own function (shared), so the page shows what it will quote. */
+export function quoteStay(stay: Stay, rules: PricingRules | null): StayQuote {
   const nights = stayNights(stay);
-  if (price === null) return { perNight: null, nights, total: null };
+  if (rules === null) return { perNight: null, nights, total: null, parts: [], minNights: null };
+  const base = totalPerNight(rules.base.pricePerPerson, stay.numPeople);
+  if (nights === 0) return { perNight: base, nights, total: null, parts: [], minNights: null };
+  const q = quoteNights(stay, rules);
+  const only = q.breakdown.length === 1 ? q.breakdown[0] : undefined;
   return {
-    perNight: totalPerNight(price, stay.numPeople),
+    perNight: only ? totalPerNight(only.pricePerPerson, stay.numPeople) : null,
     nights,
-    total: totalForStay(price, stay.numPeople, nights),
+    total: q.total,
+    parts: q.breakdown,
+    minNights: q.minNights,
   };
 }
 
+/** "Temporada alta: 3 noches a $ 150.000 por persona". */
+export function partText(part: QuotePart, currency: Currency): string {
+  return `${part.name}: ${part.nights} ${part.nights === 1 ? 'noche' : 'noches'} a ${formatMoney(part.pricePerPerson, currency)} por persona`;
+}
+
 /** The WhatsApp text that carries what the visitor chose, so the owner can answer at once. */
-export function stayWhatsappText(stay: Stay, price: number | null, currency: Currency, name?: string): string {
-  const q = quoteStay(stay, price);
+export function stayWhatsappText(stay: Stay, rules: PricingRules | null, currency: Currency, name?: string): string {
+  const q = quoteStay(stay, rules);
   const lines = [`Hola, quisiera reservar la cabaña ${BUSINESS.shortName}.`];
   if (name) lines.push(`Nombre: ${name}`);
   if (isIsoDate(stay.checkIn)) lines.push(`Llegada: ${formatDay(stay.checkIn)}`);
   if (isIsoDate(stay.checkOut)) lines.push(`Salida: ${formatDay(stay.checkOut)}`);
   lines.push(`Personas: ${stay.numPeople}`);
   if (q.nights > 0) lines.push(`Noches: ${q.nights}`);
+  if (q.parts.length > 1) for (const part of q.parts) lines.push(partText(part, currency));
   if (q.perNight !== null) lines.push(`Total por noche: ${formatMoney(q.perNight, currency)}`);
   if (q.total !== null) lines.push(`Total de la estadía: ${formatMoney(q.total, currency)}`);
   lines.push('¿Está disponible?');

@@ -1,13 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  availabilityWindowEnd,
-  clipRanges,
-  isCalendarDate,
-  isNightBlocked,
-  isStayFree,
-  mergeRanges,
-  rangesOverlap,
-} from '../ranges';
+import { availabilityWindowEnd, isCalendarDate } from '../calendar-window';
+import { clipRanges, isNightBlocked, isStayFree, mergeRanges, rangesOverlap } from '../ranges';
 import { addDays, nightsOf } from '../../pricing/dates';
 
 const r = (start: string, end: string) => ({ start, end });

@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BUSINESS } from '../../config/business';
-import {
-  BASE_RATE_NAME,
-  checkStay,
-  minNightsForStay,
-  quoteStay,
-  seasonProblems,
-  STAY_MESSAGES,
-  type PricingRules,
-  type SeasonDraft,
-} from '../seasons';
+import { BASE_RATE_NAME, checkStay, minNightsForStay, quoteStay, STAY_MESSAGES, type PricingRules } from '../seasons';
+import { seasonProblems, type SeasonDraft } from '../season-problems';
 
 const alta = {
   id: 'alta',

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { BUSINESS } from '@cabana/shared/config/business';
 import type { Currency } from '@cabana/shared/pricing/pricing';
+import type { PricingRules } from '@cabana/shared/pricing/seasons';
 import { ReservationForm } from '../../features/enquiry/reservation-form';
+import { AvailabilityCalendar } from '../../features/plans/availability-calendar';
 import { CurrencyToggle } from '../../features/plans/currency-toggle';
 import { PlanCards } from '../../features/plans/plan-cards';
 import { StaySummary } from '../../features/plans/stay-summary';
@@ -10,8 +12,16 @@ import { DEFAULT_STAY, type Stay } from '../../lib/stay';
 
 export default function PlanesRoute() {
   const price = usePageData('price');
+  const seasons = usePageData('seasons');
+  const availability = usePageData('availability');
   const [currency, setCurrency] = useState<Currency>('COP');
   const [stay, setStay] = useState<Stay>(DEFAULT_STAY);
+  // The seasons carry the base price too.
+  const rules: PricingRules | null = seasons.status === 'ready' ? seasons.value : null;
+  const facts =
+    availability.status === 'ready'
+      ? { today: availability.value.from, to: availability.value.to, blocked: availability.value.blocked }
+      : null;
 
   return (
     <main id="contenido" className="page" tabIndex={-1}>
@@ -27,9 +37,23 @@ export default function PlanesRoute() {
       <div className="container">
         <PlanCards price={price} currency={currency} />
         <CurrencyToggle value={currency} onChange={setCurrency} />
+        <section className="availability card" aria-labelledby="disponibilidad-titulo">
+          <h2 id="disponibilidad-titulo" className="availability__title">
+            Fechas disponibles
+          </h2>
+          {facts ? (
+            <AvailabilityCalendar
+              facts={facts}
+              picking={stay}
+              onPick={(picked) => setStay((s) => ({ ...s, ...picked }))}
+            />
+          ) : (
+            <p className="muted">{availability.status === 'error' ? 'No disponible' : 'Consultando…'}</p>
+          )}
+        </section>
         <div className="plans-layout">
-          <ReservationForm price={price.status === 'ready' ? price.value : null} onStayChange={setStay} />
-          <StaySummary stay={stay} price={price} currency={currency} />
+          <ReservationForm rules={rules} stay={stay} onStayChange={setStay} />
+          <StaySummary stay={stay} rules={rules} blocked={facts?.blocked ?? null} price={price} currency={currency} />
         </div>
       </div>
     </main>

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { BUSINESS, whatsappUrl } from '@cabana/shared/config/business';
-import { todayAtCabin } from '@cabana/shared/pricing/dates';
+import { addDays, todayAtCabin } from '@cabana/shared/pricing/dates';
+import type { PricingRules } from '@cabana/shared/pricing/seasons';
 import { EnquiryFormFrame } from '../../components/form/enquiry-form-frame';
 import { SelectField, TextField } from '../../components/form/field';
 import { PersonFields } from '../../components/form/person-fields';
@@ -39,31 +40,38 @@ const ORDER = ['name', 'email', 'phone', 'checkIn', 'checkOut', 'numPeople', 'me
 
 const PEOPLE = Array.from({ length: BUSINESS.maxPeople - BUSINESS.minPeople + 1 }, (_, i) => BUSINESS.minPeople + i);
 
-function addDays(iso: string, days: number): string {
-  const d = new Date(`${iso}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
+/** "Today" as a store with no change events: read on the client only (see `today` below). */
+const noChanges = () => () => undefined;
 
 interface Props {
-  /** Price per person in COP, when known: used for the totals in the e-mails. */
-  price: number | null;
+  /** Base price and seasons, when known: the totals in the e-mails, as the page shows them. */
+  rules: PricingRules | null;
+  /** The stay as the page holds it: dates picked on the calendar fill the form. */
+  stay: Stay;
   onStayChange: (stay: Stay) => void;
 }
 
-export function ReservationForm({ price, onStayChange }: Props) {
-  // Read when the e-mails are written, so they carry the price shown then.
-  const priceRef = useRef(price);
-  priceRef.current = price;
+export function ReservationForm({ rules, stay, onStayChange }: Props) {
+  // Read when the e-mails are written, so they carry the prices shown then.
+  const rulesRef = useRef(rules);
+  useEffect(() => {
+    rulesRef.current = rules;
+  }, [rules]);
   const form = useEnquiryForm<ReservationValues>({
     initial: INITIAL,
     fieldOrder: ORDER,
-    loadChecks: () => import('./reservation-submit').then((m) => m.reservationChecks(() => priceRef.current)),
+    loadChecks: () => import('./reservation-submit').then((m) => m.reservationChecks(() => rulesRef.current)),
     successText: RESERVATION_SUCCESS,
     failureText: RESERVATION_FAILURE,
     onReset: () => onStayChange(DEFAULT_STAY),
   });
-  const { values, errors } = form;
+  const { values, errors, set } = form;
+
+  // Dates picked on the calendar: the form's own fields change with the same values.
+  useEffect(() => {
+    if (stay.checkIn !== values.checkIn) set('checkIn', stay.checkIn);
+    if (stay.checkOut !== values.checkOut) set('checkOut', stay.checkOut);
+  }, [stay.checkIn, stay.checkOut, values.checkIn, values.checkOut, set]);
 
   const setStay = (patch: Partial<Stay>) => {
     const next = { checkIn: values.checkIn, checkOut: values.checkOut, numPeople: values.numPeople, ...patch };
@@ -72,8 +80,7 @@ export function ReservationForm({ price, onStayChange }: Props) {
 
   // "Today" is known only in the browser: the server-rendered HTML was made on another day, and
   // hydration would keep its stale `min` attributes.
-  const [today, setToday] = useState<string | undefined>(undefined);
-  useEffect(() => setToday(todayAtCabin()), []);
+  const today = useSyncExternalStore(noChanges, todayAtCabin, () => undefined);
   const checkOutMin = values.checkIn ? addDays(values.checkIn, 1) : today && addDays(today, 1);
 
   return (
@@ -90,7 +97,7 @@ export function ReservationForm({ price, onStayChange }: Props) {
       submitLabel="Enviar reserva"
       submitClassName="button--accent"
       whatsapp={{
-        href: whatsappUrl(stayWhatsappText(values, price, 'COP', values.name)),
+        href: whatsappUrl(stayWhatsappText(values, rules, 'COP', values.name)),
         label: 'Enviar la reserva por WhatsApp',
       }}
     >

@@ -1,16 +1,17 @@
 import { ReservationInputSchema, reservationDateErrors } from '@cabana/shared/schemas/enquiry';
 import { formatMoney } from '@cabana/shared/pricing/pricing';
+import type { PricingRules } from '@cabana/shared/pricing/seasons';
 import { env } from '../../config/env';
-import { formatDay, quoteStay } from '../../lib/stay';
+import { formatDay, partText, quoteStay } from '../../lib/stay';
 import type { FormChecks } from '../../lib/use-enquiry-form';
 import { fieldErrorsOf } from '../../lib/validation';
 import type { ReservationValues } from './reservation-form';
 
 /**
  * The reservation's checks (the server's schema) and e-mails, loaded with zod when the visitor
- * first uses the form. `price` gives the price per person shown at the time of sending.
+ * first uses the form. `rules` gives the prices (base and seasons) shown at the time of sending.
  */
-export const reservationChecks = (price: () => number | null): FormChecks<ReservationValues> => ({
+export const reservationChecks = (rules: () => PricingRules | null): FormChecks<ReservationValues> => ({
   validate: (v, formToken) => {
     const parsed = ReservationInputSchema.safeParse({
       type: 'reserva',
@@ -31,8 +32,11 @@ export const reservationChecks = (price: () => number | null): FormChecks<Reserv
   },
   emails: (input) => {
     if (input.type !== 'reserva') return [];
-    const perPerson = price();
-    const q = quoteStay(input, perPerson);
+    const r = rules();
+    const q = quoteStay(input, r);
+    // One price for every night, or one per season the stay touches.
+    const only = q.parts.length === 1 ? q.parts[0] : undefined;
+    const perPerson = only ? only.pricePerPerson : q.parts.length === 0 ? (r?.base.pricePerPerson ?? null) : null;
     const params = {
       tipo: 'Reserva',
       name: input.name,
@@ -43,8 +47,19 @@ export const reservationChecks = (price: () => number | null): FormChecks<Reserv
       checkOut: formatDay(input.checkOut),
       numPeople: input.numPeople,
       nights: q.nights,
-      pricePerPerson: perPerson === null ? 'por confirmar' : formatMoney(perPerson, 'COP'),
-      totalPerNight: q.perNight === null ? 'por confirmar' : formatMoney(q.perNight, 'COP'),
+      pricePerPerson:
+        perPerson !== null
+          ? formatMoney(perPerson, 'COP')
+          : q.parts.length > 1
+            ? 'según la temporada'
+            : 'por confirmar',
+      totalPerNight:
+        q.perNight !== null
+          ? formatMoney(q.perNight, 'COP')
+          : q.parts.length > 1
+            ? 'según la temporada'
+            : 'por confirmar',
+      prices: q.parts.length > 0 ? q.parts.map((part) => partText(part, 'COP')).join('\n') : 'por confirmar',
       total: q.total === null ? 'por confirmar' : formatMoney(q.total, 'COP'),
       message: input.message || '(sin mensaje)',
     };

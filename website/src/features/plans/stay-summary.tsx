@@ -1,20 +1,29 @@
+import type { DateRange } from '@cabana/shared/availability/ranges';
 import { whatsappUrl } from '@cabana/shared/config/business';
 import { formatMoney, type Currency } from '@cabana/shared/pricing/pricing';
+import { checkStay, type PricingRules } from '@cabana/shared/pricing/seasons';
 import { Icon } from '../../components/ui/icon';
 import { ICONS } from '../../components/ui/icons';
-import { formatDay, quoteStay, stayWhatsappText, type Stay } from '../../lib/stay';
+import { formatDay, partText, quoteStay, stayWhatsappText, type Stay } from '../../lib/stay';
 import type { PriceState } from './plan-cards';
 
 interface Props {
   stay: Stay;
+  /** Base price and seasons; null while unknown. */
+  rules: PricingRules | null;
+  /** Blocked nights, when known: a stay over one is flagged before it is sent. */
+  blocked: readonly DateRange[] | null;
   price: PriceState;
   currency: Currency;
 }
 
-/** Live totals for what the visitor is choosing, and the same stay sent over WhatsApp. */
-export function StaySummary({ stay, price, currency }: Props) {
-  const p = price.status === 'ready' ? price.value : null;
-  const q = quoteStay(stay, p);
+const nightsText = (n: number) => `${n} ${n === 1 ? 'noche' : 'noches'}`;
+
+/** Live totals for what the visitor is choosing, priced night by night, and the same stay sent over WhatsApp. */
+export function StaySummary({ stay, rules, blocked, price, currency }: Props) {
+  const q = quoteStay(stay, rules);
+  // Same rules as the server's 409 and 400, in the same words, before anything is sent.
+  const problems = rules && q.nights > 0 ? checkStay(stay, rules, blocked ?? []).problems : [];
   return (
     <section className="summary card" aria-labelledby="resumen-titulo">
       <h2 id="resumen-titulo" className="summary__title">
@@ -25,16 +34,18 @@ export function StaySummary({ stay, price, currency }: Props) {
           <dt>Personas</dt>
           <dd data-testid="resumen-personas">{stay.numPeople}</dd>
         </div>
-        <div>
-          <dt>Total por noche</dt>
-          <dd data-testid="total-noche">
-            {q.perNight === null
-              ? price.status === 'error'
-                ? 'No disponible'
-                : 'Consultando…'
-              : formatMoney(q.perNight, currency)}
-          </dd>
-        </div>
+        {q.nights === 0 || q.perNight !== null ? (
+          <div>
+            <dt>Total por noche</dt>
+            <dd data-testid="total-noche">
+              {q.perNight === null
+                ? price.status === 'error'
+                  ? 'No disponible'
+                  : 'Consultando…'
+                : formatMoney(q.perNight, currency)}
+            </dd>
+          </div>
+        ) : null}
         {q.nights > 0 ? (
           <>
             <div>
@@ -47,6 +58,18 @@ export function StaySummary({ stay, price, currency }: Props) {
               <dt>Noches</dt>
               <dd data-testid="noches">{q.nights}</dd>
             </div>
+            {q.parts.map((part) => (
+              <div key={part.seasonId ?? 'base'} data-testid="tarifa">
+                <dt>{partText(part, currency)}</dt>
+                <dd>{formatMoney(part.subtotal, currency)}</dd>
+              </div>
+            ))}
+            {q.minNights !== null ? (
+              <div>
+                <dt>Estadía mínima</dt>
+                <dd data-testid="minimo-noches">{nightsText(q.minNights)}</dd>
+              </div>
+            ) : null}
             <div className="summary__total">
               <dt>Total de la estadía</dt>
               <dd data-testid="total-estadia">{q.total === null ? '—' : formatMoney(q.total, currency)}</dd>
@@ -59,6 +82,15 @@ export function StaySummary({ stay, price, currency }: Props) {
           </div>
         )}
       </dl>
+      <div aria-live="polite">
+        {problems.length > 0 ? (
+          <ul className="summary__problems" data-testid="problemas-estadia">
+            {problems.map((p) => (
+              <li key={p}>{p}</li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
       {currency === 'USD' ? (
         <p className="summary__note">
           Valores en dólares a una tasa fija de referencia; el pago se acuerda en pesos colombianos.
@@ -66,7 +98,7 @@ export function StaySummary({ stay, price, currency }: Props) {
       ) : null}
       <a
         className="button button--whatsapp button--block"
-        href={whatsappUrl(stayWhatsappText(stay, p, currency))}
+        href={whatsappUrl(stayWhatsappText(stay, rules, currency))}
         target="_blank"
         rel="noopener"
       >

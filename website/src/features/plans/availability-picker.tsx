@@ -1,0 +1,117 @@
+import { DayPicker, type Modifiers } from 'react-day-picker';
+import { isNightBlocked } from '@cabana/shared/availability/ranges';
+import { es } from 'react-day-picker/locale';
+import { addDays, nightsBetween } from '@cabana/shared/pricing/dates';
+import { formatDay } from '../../lib/stay';
+import { dateOfIso, isoOfDate } from './calendar-dates';
+import {
+  choosingCheckOut,
+  dayIsDisabled,
+  lastCheckOut,
+  pickDay,
+  type CalendarFacts,
+  type Picking,
+} from './stay-picking';
+
+/** A click, key or focus on the server's markup while this module loaded. */
+export interface Pending {
+  type: string;
+  key?: string;
+  target: EventTarget | null;
+}
+
+/** The same control in the picker's own markup: a day by its date, or a month button by its class. */
+function sameControl(box: HTMLElement, old: EventTarget | null): HTMLElement | null {
+  if (!(old instanceof Element)) return null;
+  const day = old.closest('[data-day]')?.getAttribute('data-day');
+  if (day) return box.querySelector(`[data-day="${day}"] button`);
+  const nav = old.closest('.rdp-nav button');
+  return nav ? box.querySelector(`.${nav.classList[0]}`) : null;
+}
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * What the visitor did on the server's markup, done again through the picker's own handlers,
+ * one at a time, each after the last one's render. Keys act where the focus is by then (earlier
+ * keys moved it); Enter and Space click there, as on a button; a click hits the control it aimed
+ * at. Last, the focus goes back to where it was, unless the replay moved it.
+ */
+export async function replay(box: HTMLElement, pending: readonly Pending[]) {
+  for (const p of pending) {
+    const target = sameControl(box, p.target);
+    const focused = box.contains(document.activeElement) ? (document.activeElement as HTMLElement) : target;
+    if (p.type === 'focus') {
+      if (!box.contains(document.activeElement)) target?.focus();
+    } else if (p.type === 'click' || p.key === 'Enter' || p.key === ' ') {
+      (p.type === 'click' ? target : focused)?.click();
+    } else {
+      if (focused && focused !== document.activeElement) {
+        // The picker learns which day has the focus from its focus event: let that render first.
+        focused.focus();
+        await nextTask();
+      }
+      focused?.dispatchEvent(new KeyboardEvent('keydown', { key: p.key, bubbles: true, cancelable: true }));
+    }
+    await nextTask();
+  }
+}
+
+export interface AvailabilityPickerProps {
+  facts: CalendarFacts;
+  picking: Picking;
+  onPick: (next: Picking) => void;
+}
+
+// The picker's dates are local midnights: formatted in the local zone they are the right day.
+const fullDay = new Intl.DateTimeFormat('es-CO', { dateStyle: 'full' });
+
+/** "sábado, 5 de diciembre de 2026, ocupado": what a screen reader says on each day. */
+function dayLabel(date: Date, modifiers: Modifiers): string {
+  let label = fullDay.format(date);
+  if (modifiers.today) label = `Hoy, ${label}`;
+  if (modifiers.ocupado) label += ', ocupado';
+  if (modifiers.selected) label += ', elegido';
+  return label;
+}
+
+/** What to do next, read out by the footer's live region. */
+function guidance(picking: Picking, facts: CalendarFacts): string {
+  if (picking.checkIn === '') return 'Elige el día de llegada. Los días tachados ya están ocupados.';
+  if (choosingCheckOut(picking)) {
+    return `Llegada el ${formatDay(picking.checkIn)}. Elige el día de salida (a más tardar el ${formatDay(lastCheckOut(picking.checkIn, facts))}).`;
+  }
+  const nights = nightsBetween(picking.checkIn, picking.checkOut);
+  return `Del ${formatDay(picking.checkIn)} al ${formatDay(picking.checkOut)}: ${nights} ${nights === 1 ? 'noche' : 'noches'}.`;
+}
+
+/**
+ * The availability calendar: react-day-picker (an ARIA grid with its keyboard model) in
+ * Spanish, two months at a time over the window the server sent. The server renders it into
+ * the page; the browser loads this module only when the visitor starts using the calendar.
+ */
+export function AvailabilityPicker({ facts, picking, onPick }: AvailabilityPickerProps) {
+  const selected =
+    picking.checkIn === ''
+      ? undefined
+      : { from: dateOfIso(picking.checkIn), to: choosingCheckOut(picking) ? undefined : dateOfIso(picking.checkOut) };
+  return (
+    <DayPicker
+      mode="range"
+      locale={es}
+      numberOfMonths={2}
+      today={dateOfIso(facts.today)}
+      defaultMonth={selected?.from ?? dateOfIso(facts.today)}
+      startMonth={dateOfIso(facts.today)}
+      endMonth={dateOfIso(addDays(facts.to, -1))}
+      selected={selected}
+      // Our own rules decide, not the picker's range logic: see stay-picking.ts.
+      onSelect={(_range, day) => onPick(pickDay(isoOfDate(day), picking, facts))}
+      disabled={(date) => dayIsDisabled(isoOfDate(date), picking, facts)}
+      modifiers={{ ocupado: (date) => isNightBlocked(isoOfDate(date), facts.blocked) }}
+      modifiersClassNames={{ ocupado: 'rdp-ocupado' }}
+      labels={{ labelDayButton: dayLabel }}
+      footer={guidance(picking, facts)}
+    />
+  );
+}
