@@ -30,7 +30,10 @@ export function createApp(deps: AppDeps): Koa {
       // koa-compose types a middleware's result as `any`; it is the promise of the rest of the chain.
       (ctx.path === API_PREFIX || ctx.path.startsWith(`${API_PREFIX}/`) ? mw(ctx, next) : next()) as Promise<void>;
 
-  const replay = new ReplayCache(() => deps.store.version);
+  const replay = new ReplayCache(
+    () => deps.store.version,
+    () => deps.clock.now(),
+  );
   // Public, versioned answers are sent again from memory before Koa builds a context: the
   // public lists then cost about what bare node:http does (docs/decisions/005-http-caching.md).
   const handle = app.callback.bind(app);

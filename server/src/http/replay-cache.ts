@@ -9,16 +9,24 @@ const SESSION_COOKIE_PREFIX = `${SESSION_COOKIE}=`;
 /** Validators we do not evaluate here: such requests take the full path. */
 const CONDITIONS_LEFT_TO_KOA = ['range', 'if-range', 'if-match', 'if-unmodified-since', 'if-modified-since'];
 
+interface Replayable {
+  version: number;
+  /** Epoch ms after which the answer is stale even if no write happened (e.g. a new day at the cabin). */
+  expiresAt: number;
+}
+
 /**
  * Declares that this answer is the same for every anonymous client and stays valid while the
- * data version is `version`, so the replay cache may send it again without running the app.
+ * data version is `version` (and, if given, until `expiresAt`), so the replay cache may send it
+ * again without running the app.
  */
-export function markReplayable(ctx: Context, version: number): void {
-  (ctx.state as Record<symbol, number>)[REPLAYABLE] = version;
+export function markReplayable(ctx: Context, version: number, expiresAt = Number.POSITIVE_INFINITY): void {
+  (ctx.state as Record<symbol, Replayable>)[REPLAYABLE] = { version, expiresAt };
 }
 
 interface Entry {
   version: number;
+  expiresAt: number;
   etag: string | undefined;
   headers: OutgoingHttpHeaders;
   notModifiedHeaders: OutgoingHttpHeaders;
@@ -57,9 +65,11 @@ function matches(ifNoneMatch: string, etag: string): boolean {
 export class ReplayCache {
   readonly #entries = new Map<string, Entry>();
   readonly #version: () => number;
+  readonly #now: () => number;
 
-  constructor(version: () => number) {
+  constructor(version: () => number, now: () => number) {
     this.#version = version;
+    this.#now = now;
   }
 
   get size(): number {
@@ -70,10 +80,11 @@ export class ReplayCache {
   recorder(): Middleware {
     return async (ctx, next) => {
       await next();
-      const version = (ctx.state as Record<symbol, number | undefined>)[REPLAYABLE];
+      const mark = (ctx.state as Record<symbol, Replayable | undefined>)[REPLAYABLE];
       if (
-        version === undefined ||
-        version !== this.#version() ||
+        mark === undefined ||
+        mark.version !== this.#version() ||
+        mark.expiresAt <= this.#now() ||
         ctx.method !== 'GET' ||
         ctx.status !== 200 ||
         !Buffer.isBuffer(ctx.body) ||
@@ -94,7 +105,14 @@ export class ReplayCache {
         ...notModifiedHeaders
       } = headers;
       const etag = headers.etag === undefined ? undefined : String(headers.etag);
-      this.#entries.set(key, { version, etag, headers, notModifiedHeaders, body: ctx.body });
+      this.#entries.set(key, {
+        version: mark.version,
+        expiresAt: mark.expiresAt,
+        etag,
+        headers,
+        notModifiedHeaders,
+        body: ctx.body,
+      });
     };
   }
 
@@ -106,6 +124,10 @@ export class ReplayCache {
     if (!entry) return false;
     if (entry.version !== this.#version()) {
       this.#entries.clear();
+      return false;
+    }
+    if (entry.expiresAt <= this.#now()) {
+      this.#entries.delete(key);
       return false;
     }
     const ifNoneMatch = req.headers['if-none-match'];

@@ -7,7 +7,7 @@ import type { Context, Middleware } from 'koa';
 import { availabilityWindowEnd } from '@cabana/shared/availability/calendar-window';
 import { clipRanges } from '@cabana/shared/availability/ranges';
 import type { PageData, PageRenderer, RenderedPage } from '@cabana/shared/pages/page-data';
-import { todayAtCabin } from '@cabana/shared/pricing/dates';
+import { nextDayStartAtCabin, todayAtCabin } from '@cabana/shared/pricing/dates';
 import type { Clock } from '../clock';
 import type { Logger } from '../deps';
 import type { Store } from '../db/store';
@@ -115,6 +115,8 @@ export function livePages(opts: LivePagesOptions): Middleware {
   const pages = new Map<string, Promise<CachedPage>>();
   let seenVersion = -1;
   let seenToday = '';
+  /** When the cabin's day (and so the availability window) next moves. */
+  let dayEnds = 0;
   let data: PageData | undefined;
   let dataJson = '';
 
@@ -127,6 +129,7 @@ export function livePages(opts: LivePagesOptions): Middleware {
     if (data === undefined || opts.store.version !== seenVersion || today !== seenToday) {
       seenVersion = opts.store.version;
       seenToday = today;
+      dayEnds = nextDayStartAtCabin(new Date(opts.clock.now()));
       const next = pageDataOf(opts.store, opts.images, today);
       const json = JSON.stringify(next);
       if (json !== dataJson) {
@@ -168,7 +171,8 @@ export function livePages(opts: LivePagesOptions): Middleware {
       send(ctx, cached);
       // The same bytes for every anonymous visitor until the next write: the replay cache may send
       // them again without running the app (like the public JSON lists).
-      if (cached.status === 200) markReplayable(ctx, version);
+      // Until the next write, or the cabin's midnight (the calendar's window starts "today").
+      if (cached.status === 200) markReplayable(ctx, version, dayEnds);
       return;
     }
     // The client build's bare template is baked into the server build; it is no page of its own.

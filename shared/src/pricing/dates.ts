@@ -40,3 +40,25 @@ export function nightsOf(checkIn: string, checkOut: string): string[] {
   for (let d = checkIn; d < checkOut; d = addDays(d, 1)) nights.push(d);
   return nights;
 }
+
+/** The cabin's UTC offset (ms, negative west of Greenwich) at the instant `ms`. */
+function cabinOffsetAt(ms: number): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: BUSINESS.timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(ms));
+  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) - ms;
+}
+
+/** The instant (epoch ms) the cabin's next day begins: what shows "today" is stale from then on. */
+export function nextDayStartAtCabin(now: Date = new Date()): number {
+  const midnightAsUtc = Date.parse(`${addDays(todayAtCabin(now), 1)}T00:00:00Z`);
+  return midnightAsUtc - cabinOffsetAt(midnightAsUtc);
+}

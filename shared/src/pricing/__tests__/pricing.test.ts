@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BUSINESS } from '../../config/business';
 import { formatMoney, totalForStay, totalPerNight } from '../pricing';
-import { isIsoDate, nightsBetween, todayAtCabin } from '../dates';
+import { isIsoDate, nextDayStartAtCabin, nightsBetween, todayAtCabin } from '../dates';
 
 // Intl inserts non-breaking spaces; compare on plain spaces.
 const plain = (s: string) => s.replace(/\s/g, ' ');
@@ -43,5 +43,15 @@ describe('dates', () => {
     // 03:00 UTC on the 2nd is still the 1st in Bogotá (UTC-5).
     expect(todayAtCabin(new Date('2027-01-02T03:00:00Z'))).toBe('2027-01-01');
     expect(todayAtCabin(new Date('2027-01-02T06:00:00Z'))).toBe('2027-01-02');
+  });
+});
+
+describe('nextDayStartAtCabin', () => {
+  it('is the next midnight in Bogotá (UTC-5), from any instant of the cabin day', () => {
+    const midnight = Date.parse('2027-01-02T05:00:00Z');
+    expect(nextDayStartAtCabin(new Date('2027-01-01T05:00:00Z'))).toBe(midnight);
+    expect(nextDayStartAtCabin(new Date('2027-01-02T03:00:00Z'))).toBe(midnight);
+    expect(nextDayStartAtCabin(new Date(midnight - 1))).toBe(midnight);
+    expect(nextDayStartAtCabin(new Date(midnight))).toBe(midnight + 86_400_000);
   });
 });
