@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import type { Image } from '../schemas/image';
 import { useLoad } from '../lib/use-load';
 import type { AdminApi } from './admin-api';
@@ -8,6 +8,7 @@ import { PriceSection } from './price-section';
 import { PhotosSection } from './photos-section';
 import { PendingSection } from './pending-section';
 import { InboxSection } from './inbox-section';
+import { CalendarSection } from './calendar-section';
 import './admin.css';
 
 const SECTIONS = [
@@ -15,6 +16,7 @@ const SECTIONS = [
   ['adm-fotos', 'Fotos'],
   ['adm-pendientes', 'Pendientes'],
   ['adm-bandeja', 'Bandeja'],
+  ['adm-calendario', 'Calendario'],
 ] as const;
 
 /**
@@ -39,7 +41,7 @@ export interface AdminPanelProps {
    * The session ended: 'logout' when the admin chose to leave, 'expired' when the server
    * answered 401 (expired or revoked). The host shows its sign-in again.
    */
-  onSignedOut(reason: SignOutReason): void;
+  onSignedOut: (reason: SignOutReason) => void;
 }
 
 /**
@@ -48,7 +50,9 @@ export interface AdminPanelProps {
  */
 export function AdminPanel({ api, email, onSignedOut }: AdminPanelProps) {
   const signedOutRef = useRef(onSignedOut);
-  signedOutRef.current = onSignedOut;
+  useLayoutEffect(() => {
+    signedOutRef.current = onSignedOut;
+  });
   const gone = useRef(false);
   const [leaving, setLeaving] = useState(false);
   const [logoutError, setLogoutError] = useState<string | null>(null);
@@ -136,6 +140,7 @@ export function AdminPanel({ api, email, onSignedOut }: AdminPanelProps) {
           onApproved={(image) => changeImages((all) => [...all.filter((i) => i.id !== image.id), image])}
         />
         <InboxSection />
+        <CalendarSection />
       </div>
     </PanelContext.Provider>
   );
