@@ -175,14 +175,14 @@ describe('web admin calendar', () => {
     await season(2).getByLabel('Fin (salida)').fill(day(112));
     await season(2).getByLabel('Precio por persona por noche (COP)').fill('95000');
     await season(2).getByLabel('Noches mínimas').fill('2');
-    await page.getByRole('button', { name: 'Guardar temporadas' }).click();
+    await page.getByRole('button', { name: 'Aplicar temporadas' }).click();
     const overlap = 'Se cruza con «Temporada alta»: las temporadas no pueden solaparse.';
     await season(2).getByText(overlap).waitFor();
     await expect(season(2).getByLabel('Primera noche').getAttribute('aria-invalid')).resolves.toBe('true');
     await expect(apiGet<Seasons>(site.server, '/temporadas')).resolves.toMatchObject({ seasons: [] });
 
     await season(2).getByLabel('Primera noche').fill(day(110));
-    await page.getByRole('button', { name: 'Guardar temporadas' }).click();
+    await page.getByRole('button', { name: 'Aplicar temporadas' }).click();
     await page.getByRole('status').filter({ hasText: 'Se guardaron 2 temporadas.' }).waitFor();
     await expect(season(2).getByText(overlap).count()).resolves.toBe(0);
     let saved = await apiGet<Seasons>(site.server, '/temporadas');
@@ -195,7 +195,7 @@ describe('web admin calendar', () => {
     await season(1).getByLabel('Precio por persona por noche (COP)').fill('130000');
     await page.getByRole('button', { name: 'Quitar temporada 2 (Puente festivo)' }).click();
     await page.getByLabel('Noches mínimas fuera de temporada').fill('2');
-    await page.getByRole('button', { name: 'Guardar temporadas' }).click();
+    await page.getByRole('button', { name: 'Aplicar temporadas' }).click();
     await page.getByRole('status').filter({ hasText: 'Se guardó 1 temporada.' }).waitFor();
     const before = saved.seasons[0]?.id;
     saved = await apiGet<Seasons>(site.server, '/temporadas');

@@ -151,8 +151,8 @@ export function SeasonsPanel() {
       <h3 id={`${id}-h`}>Temporadas</h3>
       <p className="adm-muted">
         Fuera de toda temporada rige el precio por persona base
-        {data && ` (${formatMoney(data.base.pricePerPerson, 'COP')})`}. Las temporadas no pueden cruzarse; los cambios
-        se aplican al guardar.
+        {data && ` (${formatMoney(data.base.pricePerPerson, 'COP')})`}. Las temporadas no pueden cruzarse. Los cambios
+        se guardan al pulsar «Aplicar temporadas».
       </p>
       {loaded.error && <p className="adm-alert">{loaded.error}</p>}
       <div className="adm-field adm-field--inline">
@@ -196,7 +196,7 @@ export function SeasonsPanel() {
           Agregar temporada
         </button>
         <button type="submit" className="adm-button adm-button--primary" disabled={busy || !data}>
-          {busy ? 'Guardando…' : 'Guardar temporadas'}
+          {busy ? 'Aplicando…' : 'Aplicar temporadas'}
         </button>
       </div>
       <AlertMessage text={error} />
