@@ -18,11 +18,12 @@ let problems: PageProblems;
 
 const monthIndex = (date: string) => Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7));
 
-/** Moves the month view from the current month to the month of `date`. */
+/** Moves the month view from the current month to the month of `date`, by keyboard. */
 async function showMonthOf(date: string, from: string): Promise<void> {
   const steps = monthIndex(date) - monthIndex(from);
-  const button = page.getByRole('button', { name: steps >= 0 ? 'Mes siguiente' : 'Mes anterior' });
-  for (let i = 0; i < Math.abs(steps); i += 1) await button.click();
+  await page.getByRole('button', { name: steps >= 0 ? 'Mes siguiente' : 'Mes anterior' }).focus();
+  for (let i = 0; i < Math.abs(steps); i += 1) await page.keyboard.press('Enter');
+  await expect.poll(() => section().locator(`td[data-date="${date}"]`).count()).toBe(1);
 }
 
 const section = () => page.locator('#adm-calendario');

@@ -41,7 +41,7 @@ export function formatMonth(month: string): string {
 }
 
 /** How many colours (and patterns) the feeds cycle through; admin.css defines each. */
-export const FEED_STYLES = 6;
+const FEED_STYLES = 6;
 
 /** How the panel shows one source: its name in full, the short text on each day, its style. */
 export interface SourceLook {

@@ -114,7 +114,7 @@ function MonthView({ calendar, looks, onChanged }: MonthViewProps) {
           Mes siguiente <span aria-hidden="true">→</span>
         </button>
       </div>
-      <table className="adm-cal" aria-describedby={`${id}-legend-h`}>
+      <table className="adm-cal" aria-describedby={`${id}-legend`}>
         <caption aria-live="polite">{formatMonth(month)}</caption>
         <thead>
           <tr>
@@ -146,10 +146,7 @@ function MonthView({ calendar, looks, onChanged }: MonthViewProps) {
           ))}
         </tbody>
       </table>
-      <h3 id={`${id}-legend-h`} className="adm-visually-hidden">
-        Leyenda
-      </h3>
-      <ul className="adm-cal-legend" aria-label="Leyenda de fuentes">
+      <ul className="adm-cal-legend" id={`${id}-legend`} aria-label="Leyenda de fuentes">
         {legend.map(([source, look]) => (
           <li key={source}>
             <span className={`adm-cal-chip ${look.className}`} aria-hidden="true">
