@@ -30,6 +30,7 @@ const WEEKDAYS = [
   ['dom', 'domingo'],
 ] as const;
 
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const nightsText = (n: number) => (n === 1 ? '1 noche' : `${n} noches`);
 
 /**
@@ -108,14 +109,14 @@ function MonthView({ calendar, looks, onChanged }: MonthViewProps) {
     <div className="adm-cal-month">
       <div className="adm-toolbar">
         <button type="button" className="adm-button" onClick={() => setMonth((m) => shiftMonth(m, -1))}>
-          <span aria-hidden="true">←</span> Mes anterior
+          <span aria-hidden="true">←{'\u00a0'}</span>Mes anterior
         </button>
         <button type="button" className="adm-button" onClick={() => setMonth((m) => shiftMonth(m, 1))}>
-          Mes siguiente <span aria-hidden="true">→</span>
+          Mes siguiente<span aria-hidden="true">{'\u00a0'}→</span>
         </button>
       </div>
       <table className="adm-cal" aria-describedby={`${id}-legend`}>
-        <caption aria-live="polite">{formatMonth(month)}</caption>
+        <caption aria-live="polite">{capitalized(formatMonth(month))}</caption>
         <thead>
           <tr>
             {WEEKDAYS.map(([short, full]) => (
