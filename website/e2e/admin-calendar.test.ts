@@ -225,6 +225,16 @@ describe('web admin calendar', () => {
     await marta.getByText('Confirmada', { exact: true }).waitFor();
     await page.getByRole('status').filter({ hasText: 'Reserva de Marta Gómez confirmada' }).waitFor();
     expect(await blockedNights()).toContainEqual({ start: day(70), end: day(73) });
+    // The calendar shows it as a direct reservation once refreshed.
+    await page.getByRole('button', { name: 'Actualizar calendario' }).click();
+    await page.getByRole('status').filter({ hasText: 'Calendario actualizado.' }).waitFor();
+    await showMonthOf(day(70), day(0));
+    await expect(
+      section()
+        .locator(`td[data-date="${day(70)}"]`)
+        .innerText(),
+    ).resolves.toContain('Directa');
+    await monthEntries().getByText('Marta Gómez').waitFor();
 
     await page.getByRole('button', { name: 'Confirmar reserva de Jorge Ruiz' }).click();
     await jorge
@@ -236,6 +246,8 @@ describe('web admin calendar', () => {
     await page.getByRole('button', { name: 'Cancelar reserva de Marta Gómez' }).click();
     await marta.getByText('Cancelada', { exact: true }).waitFor();
     expect(await blockedNights()).not.toContainEqual({ start: day(70), end: day(73) });
+    await page.getByRole('button', { name: 'Actualizar calendario' }).click();
+    await expect.poll(() => monthEntries().getByText('Marta Gómez').count()).toBe(0);
     const stored = await apiGet<Enquiry[]>(site.server, '/consultas');
     expect(Object.fromEntries(stored.map((e) => [e.name, e.status]))).toEqual({
       'Marta Gómez': 'cancelada',
@@ -285,7 +297,7 @@ describe('web admin calendar', () => {
         .count(),
     ).resolves.toBe(0);
 
-    await showMonthOf(day(91), day(0));
+    await showMonthOf(day(91), day(70));
     await expect(
       section()
         .locator(`td[data-date="${day(91)}"]`)

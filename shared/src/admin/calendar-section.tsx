@@ -42,12 +42,25 @@ export function CalendarSection() {
   const id = useId();
   const calendar = usePanelData((a) => a.getCalendar());
   const looks = useMemo(() => sourceLooks(calendar.data?.feeds ?? []), [calendar.data]);
+  const [status, setStatus] = useState<string | null>(null);
 
   return (
     <section className="adm-section" id="adm-calendario" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`} tabIndex={-1}>
         Calendario
       </h2>
+      <div className="adm-toolbar">
+        <p className="adm-muted">Las reservas que confirmes en la bandeja aparecen aquí como «Reserva directa».</p>
+        <button
+          type="button"
+          className="adm-button"
+          disabled={calendar.loading}
+          onClick={() => void calendar.reload().then((ok) => ok && setStatus('Calendario actualizado.'))}
+        >
+          {calendar.loading ? 'Actualizando…' : 'Actualizar calendario'}
+        </button>
+      </div>
+      <StatusMessage text={status} />
       {calendar.error && <p className="adm-alert">{calendar.error}</p>}
       {calendar.data === null && !calendar.error && <p className="adm-muted">Cargando calendario…</p>}
       {calendar.data && (
