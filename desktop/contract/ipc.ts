@@ -26,6 +26,9 @@ import { LIMITS } from '@cabana/shared/config/limits';
 import { EnquirySchema, EnquiryStatusSchema } from '@cabana/shared/schemas/enquiry';
 import { ImageSchema, UpdateImageInputSchema } from '@cabana/shared/schemas/image';
 import type { ErrorCode } from '@cabana/shared/schemas/errors';
+import { CALENDAR_LIMITS } from '@cabana/shared/config/calendar';
+import { CalendarEntrySchema, CalendarSchema, FeedSchema } from '@cabana/shared/schemas/calendar';
+import { SeasonsSchema } from '@cabana/shared/schemas/season';
 
 // ---- shapes that cross the bridge ----
 
@@ -110,6 +113,10 @@ const none = z.undefined();
 const nothing = z.void();
 const id = z.string().min(1).max(200);
 const localPath = z.string().min(1).max(4_096);
+/** A date field as typed (YYYY-MM-DD when valid); the server checks it. */
+const shortText = z.string().max(40);
+/** A number as typed: NaN (not a number) passes on, so the server answers its Spanish message as on the web. */
+const typedNumber = z.union([z.number(), z.nan()]);
 
 interface InvokeSchemas {
   args: z.ZodType;
@@ -170,6 +177,43 @@ const IPC_SCHEMAS = {
   listEnquiries: { args: none, result: z.array(EnquirySchema) },
   setEnquiryStatus: { args: z.strictObject({ id, status: EnquiryStatusSchema }), result: EnquirySchema },
   deleteEnquiry: { args: z.strictObject({ id }), result: nothing },
+  getCalendar: { args: none, result: CalendarSchema },
+  // Shapes only, bounded: the server owns the rules and answers each field's Spanish message.
+  addBlock: {
+    args: z.strictObject({ start: shortText, end: shortText, note: z.string().max(CALENDAR_LIMITS.blockNoteMax * 2) }),
+    result: CalendarEntrySchema,
+  },
+  deleteBlock: { args: z.strictObject({ id }), result: nothing },
+  addFeed: {
+    args: z.strictObject({
+      name: z.string().max(CALENDAR_LIMITS.feedNameMax * 2),
+      url: z.string().max(CALENDAR_LIMITS.feedUrlMax * 2),
+    }),
+    result: FeedSchema,
+  },
+  deleteFeed: { args: z.strictObject({ id }), result: nothing },
+  syncFeed: { args: z.strictObject({ id }), result: FeedSchema },
+  getSeasons: { args: none, result: SeasonsSchema },
+  setSeasons: {
+    args: z.strictObject({
+      seasons: z
+        .array(
+          z.strictObject({
+            id: id.optional(),
+            name: z.string().max(500),
+            start: shortText,
+            end: shortText,
+            pricePerPerson: typedNumber,
+            minNights: typedNumber,
+          }),
+        )
+        .max(CALENDAR_LIMITS.maxSeasons * 2),
+      baseMinNights: typedNumber,
+    }),
+    result: SeasonsSchema,
+  },
+  // Only web addresses (the export URLs): a compromised page cannot fill the clipboard with anything else.
+  copyText: { args: z.strictObject({ text: z.url({ protocol: /^https?$/ }).max(2_000) }), result: nothing },
   getUploads: { args: none, result: QueueSnapshotSchema },
   // Only paths main has seen come from a drop or a picker are accepted (see SEND_CHANNELS).
   addUploadPaths: { args: z.strictObject({ paths: z.array(localPath).min(1).max(5_000) }), result: AddedFilesSchema },

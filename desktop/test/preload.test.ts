@@ -82,6 +82,15 @@ describe('preload', () => {
     await bridge.listEnquiries();
     await bridge.setEnquiryStatus({ id: 'e1', status: 'respondida' });
     await bridge.deleteEnquiry({ id: 'e1' });
+    await bridge.getCalendar();
+    await bridge.addBlock({ start: '2026-12-01', end: '2026-12-03', note: 'Pintura' });
+    await bridge.deleteBlock({ id: 'b1' });
+    await bridge.addFeed({ name: 'Airbnb', url: 'https://www.airbnb.com/calendar/ical/1.ics' });
+    await bridge.deleteFeed({ id: 'f1' });
+    await bridge.syncFeed({ id: 'f1' });
+    await bridge.getSeasons();
+    await bridge.setSeasons({ seasons: [], baseMinNights: 1 });
+    await bridge.copyText({ text: 'https://brisasdelgolfo.co/api/calendario/ical/x.ics' });
     await bridge.getUploads();
     await bridge.addUploadPaths({ paths: ['/fotos'] });
     await bridge.pickUploadFiles({ folders: true });
@@ -99,6 +108,8 @@ describe('preload', () => {
     expect(electron.state.invoked.every((c) => c.args.length === 1)).toBe(true);
     const byChannel = Object.fromEntries(electron.state.invoked.map((c) => [c.channel, c.args[0]]));
     expect(byChannel[IPC.login.channel]).toEqual({ email: 'a@b.co', password: 'clave' });
+    expect(byChannel[IPC.addBlock.channel]).toEqual({ start: '2026-12-01', end: '2026-12-03', note: 'Pintura' });
+    expect(byChannel[IPC.copyText.channel]).toEqual({ text: 'https://brisasdelgolfo.co/api/calendario/ical/x.ics' });
     expect(byChannel[IPC.uploadImage.channel]).toEqual({
       uploadId: 'u',
       fileName: 'a.jpg',

@@ -15,6 +15,7 @@ import { closedPort } from './helpers/closed-port';
 import { desktopDir } from './helpers/build';
 import { axeViolations } from './helpers/axe';
 import { installTestBridge } from './helpers/test-bridge';
+import { day, feedFixture, startFeedServer } from '../../test-support/ical-feeds';
 
 const distDir = path.join(desktopDir, 'dist');
 
@@ -35,21 +36,25 @@ describe('desktop renderer in headless Chromium, bridged to the real main-proces
   /** Set by a test to revoke the session right after a run has started. */
   let revokeDuringRun: (() => Promise<void>) | null = null;
   let testBridge: Awaited<ReturnType<typeof installTestBridge>>;
+  /** What main put on the system clipboard. */
+  const clipboard: string[] = [];
 
   beforeAll(async () => {
     ({ dir, cleanup } = await tempDir());
-    server = await startTestServer();
+    // Feeds come from a local server standing in for Airbnb.
+    server = await startTestServer({ env: { ICAL_ALLOW_PRIVATE_HOSTS: 'true', ICAL_SYNC_MINUTES: '0' } });
     site = await serveFolder(distDir);
     browser = await launchBrowser();
     const emitter: { emit(channel: string, payload: unknown): void } = { emit: () => undefined };
     service = createDesktopService({
       userDataDir: path.join(dir, 'userData'),
       safeStorage: safe,
-      pickPaths: async () => pickResult,
+      pickPaths: () => Promise.resolve(pickResult),
       onQueueChange: (s) => emitter.emit(IPC_EVENTS.uploadsChanged.channel, s),
       onImageUploadProgress: (p) => emitter.emit(IPC_EVENTS.imageUploadProgress.channel, p),
       onUploadThumbnail: (t) => emitter.emit(IPC_EVENTS.uploadThumbnail.channel, t),
       pushIntervalMs: 50,
+      writeClipboard: (text) => clipboard.push(text),
     });
     await service.init();
     const context = await browser.newContext();
@@ -63,7 +68,7 @@ describe('desktop renderer in headless Chromium, bridged to the real main-proces
         await revoke();
       }
     });
-    emitter.emit = testBridge.emit;
+    emitter.emit = (channel, payload) => testBridge.emit(channel, payload);
   });
 
   afterAll(async () => {
@@ -136,11 +141,10 @@ describe('desktop renderer in headless Chromium, bridged to the real main-proces
     await page.getByRole('button', { name: 'Entrar' }).click();
     await page.getByRole('heading', { name: 'Subida masiva de fotos' }).waitFor();
     // The token stayed in "main": nothing in the page's storage or DOM.
-    const token = JSON.parse(
-      safe.decryptString(
-        Buffer.from(JSON.parse(await readFile(path.join(dir, 'userData', 'session.bin'), 'utf8')).encrypted, 'base64'),
-      ),
-    ).token as string;
+    const stored = JSON.parse(await readFile(path.join(dir, 'userData', 'session.bin'), 'utf8')) as {
+      encrypted: string;
+    };
+    const { token } = JSON.parse(safe.decryptString(Buffer.from(stored.encrypted, 'base64'))) as { token: string };
     const pageText = await page.evaluate(
       () => document.documentElement.outerHTML + JSON.stringify(localStorage) + JSON.stringify(sessionStorage),
     );
@@ -182,7 +186,7 @@ describe('desktop renderer in headless Chromium, bridged to the real main-proces
       expect(await title.inputValue()).toBe('foto 0');
       await title.fill('Piscina al amanecer');
       await title.press('Enter');
-      await eventually(async () => (await service.getUploads()).items.find((i) => i.name === 'foto_0.jpg')?.title).toBe(
+      await eventually(() => service.getUploads().items.find((i) => i.name === 'foto_0.jpg')?.title).toBe(
         'Piscina al amanecer',
       );
 
@@ -270,6 +274,89 @@ describe('desktop renderer in headless Chromium, bridged to the real main-proces
   });
 
   it(
+    'the Calendario section works through the bridge: block, feed sync, copy, confirm',
+    { timeout: 60_000 },
+    async () => {
+      const channels = await startFeedServer();
+      try {
+        channels.set('/airbnb.ics', { body: feedFixture('airbnb') });
+        const sections = page.getByRole('navigation', { name: 'Secciones del panel' });
+        await sections.getByRole('link', { name: 'Calendario' }).click();
+        const section = page.locator('#adm-calendario');
+        await section.getByRole('heading', { name: 'Calendario', level: 2 }).waitFor();
+        const blocked = async () => {
+          const res = await fetch(`${server.apiUrl}/disponibilidad?from=${day(0)}&to=${day(200)}`);
+          return ((await res.json()) as { blocked: { start: string; end: string }[] }).blocked;
+        };
+
+        // A manual block, with the server's message beside the date first.
+        await page.getByLabel('Primera noche bloqueada').fill(day(60));
+        await page.getByLabel('Fin del bloqueo').fill(day(58));
+        await page.getByRole('button', { name: 'Bloquear fechas' }).click();
+        await section.getByText('El bloqueo debe terminar después de su inicio.').waitFor();
+        await page.getByLabel('Fin del bloqueo').fill(day(63));
+        await page.getByRole('button', { name: 'Bloquear fechas' }).click();
+        await section.getByRole('status').filter({ hasText: 'Bloqueo guardado' }).waitFor();
+        expect(await blocked()).toContainEqual({ start: day(60), end: day(63) });
+
+        // A feed, synced now: its nights show under its name.
+        await page.getByLabel('Nombre del canal').fill('Airbnb');
+        await page.getByLabel('Dirección iCal del canal').fill(`${channels.url}/airbnb.ics`);
+        await page.getByRole('button', { name: 'Agregar calendario' }).click();
+        await page.getByRole('button', { name: 'Sincronizar ahora Airbnb' }).click();
+        await section.getByRole('status').filter({ hasText: 'Airbnb: calendario sincronizado.' }).waitFor();
+        const months = (d: string) => Number(d.slice(0, 4)) * 12 + Number(d.slice(5, 7));
+        for (let i = months(day(0)); i < months(day(21)); i += 1) {
+          await page.getByRole('button', { name: 'Mes siguiente' }).click();
+        }
+        await eventually(() => section.locator(`td[data-date="${day(21)}"]`).innerText()).toContain('Airbnb');
+
+        // The renderer has no clipboard of its own (every permission is denied): main writes it.
+        const feed = page
+          .getByRole('list', { name: 'Fuentes de calendario' })
+          .getByRole('listitem', { name: 'Airbnb' });
+        const exportUrl = await feed.getByLabel('Dirección para pegar en Airbnb').inputValue();
+        expect(exportUrl).toMatch(/\/calendario\/ical\/[\w-]{43}\.ics$/);
+        await feed.getByRole('button', { name: 'Copiar' }).click();
+        await feed.getByRole('status').filter({ hasText: 'Dirección copiada.' }).waitFor();
+        expect(clipboard).toEqual([exportUrl]);
+        expect(await axeViolations(page)).toEqual([]);
+
+        // A reservation confirmed from the inbox blocks its nights.
+        const { token } = (await (await fetch(`${server.apiUrl}/consultas/token`)).json()) as { token: string };
+        const sent = await fetch(`${server.apiUrl}/consultas`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            type: 'reserva',
+            name: 'Marta Gómez',
+            email: 'marta@example.com',
+            phone: '+57 300 000 0000',
+            checkIn: day(70),
+            checkOut: day(73),
+            numPeople: 4,
+            consent: true,
+            formToken: token,
+          }),
+        });
+        expect(sent.status).toBe(201);
+        await sections.getByRole('link', { name: 'Consultas' }).click();
+        await page.getByRole('button', { name: 'Confirmar reserva de Marta Gómez' }).click();
+        await page
+          .getByRole('list', { name: 'Consultas' })
+          .getByRole('listitem')
+          .filter({ hasText: 'Marta Gómez' })
+          .getByText('Confirmada', { exact: true })
+          .waitFor();
+        expect(await blocked()).toContainEqual({ start: day(70), end: day(73) });
+        expect(await axeViolations(page)).toEqual([]);
+      } finally {
+        await channels.close();
+      }
+    },
+  );
+
+  it(
     'a token revoked elsewhere leads back to sign-in with a clear message; sign-out revokes',
     { timeout: 90_000 },
     async () => {
@@ -307,18 +394,16 @@ describe('desktop renderer in headless Chromium, bridged to the real main-proces
       await page
         .getByRole('button', { name: 'Iniciar sesión de nuevo' })
         .click({ timeout: 60_000 })
-        .catch(async (err: unknown) => {
+        .catch((err: unknown) => {
           throw new Error(
-            `no sign-in prompt; queue: ${JSON.stringify((await service.getUploads()).items.map((i) => [i.state, i.error]))}`,
+            `no sign-in prompt; queue: ${JSON.stringify(service.getUploads().items.map((i) => [i.state, i.error]))}`,
             { cause: err },
           );
         });
       await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
       expect(await page.getByRole('status').textContent()).toContain('Tu sesión terminó');
       await signIn();
-      const left = (await service.getUploads()).items.filter(
-        (i) => i.state === 'queued' || i.state === 'failed',
-      ).length;
+      const left = service.getUploads().items.filter((i) => i.state === 'queued' || i.state === 'failed').length;
       expect(left).toBeGreaterThan(0);
 
       await page.getByRole('button', { name: 'Panel' }).click();

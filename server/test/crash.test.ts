@@ -14,7 +14,7 @@ import { twoColour } from './helpers/fixtures';
 
 /**
  * The fault test of docs/decisions/001-server-data-folder.md: a driver sends uploads, deletes, price
- * changes and calendar writes (manual blocks, seasons, confirmed reservations) to a real server
+ * changes and calendar writes (manual blocks, feeds, seasons, confirmed reservations) to a real server
  * process, SIGKILLs it at random moments, restarts it on the same folder and checks what survived.
  */
 const PASSWORD = 'clave para la prueba de caídas';
@@ -51,12 +51,12 @@ function startChild(dataDir: string): Promise<Child> {
       out += d.toString();
       const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
       if (m) {
-        proc.stdout!.off('data', onData);
+        proc.stdout.off('data', onData);
         resolve({ proc, url: m[1]! });
       }
     };
-    proc.stdout!.on('data', onData);
-    proc.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+    proc.stdout.on('data', onData);
+    proc.stderr.on('data', (d: Buffer) => (out += d.toString()));
     proc.on('exit', (code) => reject(new Error(`server exited early (${code}): ${out}`)));
   });
 }
@@ -90,6 +90,10 @@ interface CalendarAcks {
   nextSeasonPrice: number;
   confirmed: Set<string>;
   reservationsSent: number;
+  feeds: Set<string>;
+  deletedFeeds: Set<string>;
+  deletingFeed: string | undefined;
+  feedsSent: number;
 }
 
 function checkCalendar(data: Data, acks: CalendarAcks) {
@@ -109,9 +113,17 @@ function checkCalendar(data: Data, acks: CalendarAcks) {
   for (const id of acks.confirmed) {
     expect(data.enquiries.find((e) => e.id === id)?.status, `confirmed reservation ${id}`).toBe('confirmada');
   }
+  const feedIds = new Set(data.calendar.feeds.map((f) => f.id));
+  if (acks.deletingFeed && !feedIds.has(acks.deletingFeed)) {
+    acks.feeds.delete(acks.deletingFeed);
+    acks.deletedFeeds.add(acks.deletingFeed);
+  }
+  acks.deletingFeed = undefined;
+  for (const id of acks.feeds) expect(feedIds.has(id), `acknowledged feed ${id}`).toBe(true);
+  for (const id of acks.deletedFeeds) expect(feedIds.has(id), `deleted feed ${id}`).toBe(false);
 }
 
-/** Manual blocks added and removed, seasons replaced, reservations sent and confirmed, until stopped. */
+/** Manual blocks and feeds added and removed, seasons replaced, reservations sent and confirmed, until stopped. */
 async function driveCalendar(url: string, auth: Record<string, string>, acks: CalendarAcks, stop: { now: boolean }) {
   const send = (method: string, path: string, body?: unknown, headers = auth) =>
     fetch(`${url}/api${path}`, {
@@ -134,6 +146,27 @@ async function driveCalendar(url: string, auth: Record<string, string>, acks: Ca
       acks.blocks.delete(victim);
       acks.deletedBlocks.add(victim);
       acks.deletingBlock = undefined;
+    }
+
+    // Feeds as the panel adds and removes them. Their first import runs in the background and
+    // fails (an address that never resolves), which is one more save racing the kill.
+    if (i % 2 === 0) {
+      const n = acks.feedsSent++;
+      const feed = await send('POST', '/calendario/fuentes', {
+        name: `Canal ${n}`,
+        url: `https://canal-${n}.invalid/c.ics`,
+      });
+      if (feed?.status !== 201) return;
+      const feedId = ((await feed.json().catch(() => ({}))) as { id?: string }).id;
+      if (feedId) acks.feeds.add(feedId);
+      const gone = acks.feeds.size > 2 ? [...acks.feeds][0] : undefined;
+      if (gone) {
+        acks.deletingFeed = gone;
+        if ((await send('DELETE', `/calendario/fuentes/${gone}`))?.status !== 204) return;
+        acks.feeds.delete(gone);
+        acks.deletedFeeds.add(gone);
+        acks.deletingFeed = undefined;
+      }
     }
 
     const price = acks.nextSeasonPrice++;
@@ -215,6 +248,10 @@ describe('crash safety (SIGKILL at random points)', () => {
         nextSeasonPrice: 300_000,
         confirmed: new Set(),
         reservationsSent: 0,
+        feeds: new Set(),
+        deletedFeeds: new Set(),
+        deletingFeed: undefined,
+        feedsSent: 0,
       };
 
       for (let round = 0; round < ROUNDS; round++) {
@@ -323,7 +360,8 @@ describe('crash safety (SIGKILL at random points)', () => {
       console.log(
         `crash test: ${kills} kills, ${acknowledged.size} images kept, ${deleted.size} deleted, last price ${lastPrice}; ` +
           `calendar: ${calendarAcks.blocks.size} blocks kept, ${calendarAcks.deletedBlocks.size} deleted, ` +
-          `${calendarAcks.confirmed.size} confirmations, season price ${calendarAcks.seasonPrice}`,
+          `${calendarAcks.confirmed.size} confirmations, season price ${calendarAcks.seasonPrice}, ` +
+          `feeds: ${calendarAcks.feeds.size} kept, ${calendarAcks.deletedFeeds.size} deleted`,
       );
 
       // A last start, then the same checks through the API: every acknowledged image is served whole.

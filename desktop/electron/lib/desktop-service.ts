@@ -5,6 +5,7 @@ import { acceptedImageKind } from '@cabana/shared/images/sniff';
 import { formatBytes } from '@cabana/shared/lib/format-bytes';
 import type { Image, UpdateImageInput } from '@cabana/shared/schemas/image';
 import type { EnquiryStatus } from '@cabana/shared/schemas/enquiry';
+import type { BlockRequest, FeedRequest, SeasonsRequest } from '@cabana/shared/admin/admin-api';
 import { createDesktopApiClient, type DesktopApiClient } from './api-client';
 import { createSettingsStore, parseServerUrl, SettingsError, type ServerAddress } from './settings';
 import { createTokenStore, TokenStoreUnavailableError, type SafeStorageLike } from './token-store';
@@ -30,6 +31,8 @@ export interface DesktopServiceOptions {
   onUploadThumbnail?: (thumbnail: UploadThumbnail) => void;
   onImageUploadProgress?: (progress: ImageUploadProgress) => void;
   onConnectionChange?: (connection: ConnectionInfo) => void;
+  /** Writes the system clipboard; main supplies Electron's clipboard (the sandboxed page has none). */
+  writeClipboard?: (text: string) => void;
   concurrency?: number;
   downscale?: DownscaleOptions;
   /** Minimum ms between two queue pushes to the renderer. */
@@ -38,6 +41,7 @@ export interface DesktopServiceOptions {
 
 export const SERVER_UNREACHABLE = (url: string) =>
   `No pudimos conectar con ${url}. Revisa la dirección y tu conexión a internet.`;
+export const COPY_UNAVAILABLE = 'No se pudo copiar al portapapeles.';
 export const NOT_CONFIGURED = 'Primero indica la dirección del servidor.';
 export const SESSION_ENDED = 'Tu sesión terminó o fue cerrada desde otro equipo. Inicia sesión de nuevo.';
 export const PATH_NOT_GRANTED =
@@ -198,7 +202,7 @@ export function createDesktopService(opts: DesktopServiceOptions) {
       }
     },
 
-    getConnection: async (): Promise<ConnectionInfo> => connection(),
+    getConnection: (): Promise<ConnectionInfo> => Promise.resolve(connection()),
 
     async setServer(input: string): Promise<ConnectionInfo> {
       let next: ServerAddress;
@@ -285,6 +289,18 @@ export function createDesktopService(opts: DesktopServiceOptions) {
     listEnquiries: () => authed((c) => c.listEnquiries()),
     setEnquiryStatus: (id: string, status: EnquiryStatus) => authed((c) => c.setEnquiryStatus(id, status)),
     deleteEnquiry: (id: string) => authed((c) => c.deleteEnquiry(id)),
+    getCalendar: () => authed((c) => c.getCalendar()),
+    addBlock: (input: BlockRequest) => authed((c) => c.addBlock(input)),
+    deleteBlock: (id: string) => authed((c) => c.deleteBlock(id)),
+    addFeed: (input: FeedRequest) => authed((c) => c.addFeed(input)),
+    deleteFeed: (id: string) => authed((c) => c.deleteFeed(id)),
+    syncFeed: (id: string) => authed((c) => c.syncFeed(id)),
+    getSeasons: () => authed((c) => c.getSeasons()),
+    setSeasons: (input: SeasonsRequest) => authed((c) => c.setSeasons(input)),
+    copyText(text: string): void {
+      if (!opts.writeClipboard) throw new ApiError(500, { error: COPY_UNAVAILABLE, code: 'INTERNAL' });
+      opts.writeClipboard(text);
+    },
 
     /** One upload from the panel's own form, downscaled like the bulk ones. */
     async uploadImage(args: {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { app, BrowserWindow, dialog, ipcMain, protocol, safeStorage, session, shell } from 'electron';
+import { app, type BrowserWindow, clipboard, dialog, ipcMain, protocol, safeStorage, session, shell } from 'electron';
 import { createDesktopService } from '../lib/desktop-service';
 import { createIpcHandlers } from '../lib/ipc-handlers';
 import { IPC_EVENTS, type IpcEventName, type IpcEventPayload } from '../../contract/ipc';
@@ -75,6 +75,7 @@ if (!app.requestSingleInstanceLock()) {
       onQueueChange: (snapshot) => send('uploadsChanged', snapshot),
       onUploadThumbnail: (thumbnail) => send('uploadThumbnail', thumbnail),
       onImageUploadProgress: (progress) => send('imageUploadProgress', progress),
+      writeClipboard: (text) => clipboard.writeText(text),
       onConnectionChange: ({ serverUrl }) => {
         serverOrigin = serverUrl ? new URL(serverUrl).origin : null;
       },

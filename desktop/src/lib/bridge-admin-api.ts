@@ -57,5 +57,20 @@ export function createBridgeAdminApi(bridge: DesktopBridge): AdminApi {
     deleteEnquiry: async (id) => {
       await unwrap(bridge.deleteEnquiry({ id }));
     },
+    getCalendar: () => unwrap(bridge.getCalendar()),
+    addBlock: (input) => unwrap(bridge.addBlock(input)),
+    deleteBlock: async (id) => {
+      await unwrap(bridge.deleteBlock({ id }));
+    },
+    addFeed: (input) => unwrap(bridge.addFeed(input)),
+    deleteFeed: async (id) => {
+      await unwrap(bridge.deleteFeed({ id }));
+    },
+    syncFeed: (id) => unwrap(bridge.syncFeed({ id })),
+    getSeasons: () => unwrap(bridge.getSeasons()),
+    setSeasons: (input) => unwrap(bridge.setSeasons(input)),
+    copyText: async (text) => {
+      await unwrap(bridge.copyText({ text }));
+    },
   };
 }

@@ -1,6 +1,37 @@
 import type { Image, UpdateImageInput } from '../schemas/image';
 import type { Enquiry, EnquiryStatus } from '../schemas/enquiry';
 import type { SessionInfo } from '../schemas/session';
+import type { Calendar, CalendarEntry, Feed } from '../schemas/calendar';
+import type { Seasons } from '../schemas/season';
+
+/** A manual block as the owner types it (the server validates and answers in Spanish). */
+export interface BlockRequest {
+  start: string;
+  end: string;
+  note: string;
+}
+
+/** A calendar feed of another channel. */
+export interface FeedRequest {
+  name: string;
+  url: string;
+}
+
+/** One season as edited in the panel; `id` keeps an existing season's id. */
+export interface SeasonRequest {
+  id?: string;
+  name: string;
+  start: string;
+  end: string;
+  pricePerPerson: number;
+  minNights: number;
+}
+
+/** Replaces every season (and the base minimum stay). */
+export interface SeasonsRequest {
+  seasons: SeasonRequest[];
+  baseMinNights: number;
+}
 
 /** A file chosen in the panel, with the caption typed for it. */
 export interface UploadRequest {
@@ -37,4 +68,20 @@ export interface AdminApi {
   listEnquiries(): Promise<Enquiry[]>;
   setEnquiryStatus(id: string, status: EnquiryStatus): Promise<Enquiry>;
   deleteEnquiry(id: string): Promise<void>;
+
+  getCalendar(): Promise<Calendar>;
+  addBlock(input: BlockRequest): Promise<CalendarEntry>;
+  deleteBlock(id: string): Promise<void>;
+  addFeed(input: FeedRequest): Promise<Feed>;
+  deleteFeed(id: string): Promise<void>;
+  /** Fetches the feed now; rejects with the server's Spanish reason when it could not be read. */
+  syncFeed(id: string): Promise<Feed>;
+  getSeasons(): Promise<Seasons>;
+  setSeasons(input: SeasonsRequest): Promise<Seasons>;
+
+  /**
+   * Puts text (an export URL) on the system clipboard. The browser has navigator.clipboard; the
+   * desktop renderer does not (every permission is denied), so main writes it there.
+   */
+  copyText(text: string): Promise<void>;
 }

@@ -7,17 +7,36 @@ import { enquirySummary, formatReceivedAt, mailtoReplyUrl, whatsappReplyUrl } fr
 
 type Filter = 'todas' | EnquiryStatus;
 
+/** What the owner hears after each change. */
+const STATUS_DONE: Record<EnquiryStatus, (name: string) => string> = {
+  nueva: (name) => `Consulta de ${name} marcada como nueva.`,
+  respondida: (name) => `Consulta de ${name} marcada como respondida.`,
+  confirmada: (name) => `Reserva de ${name} confirmada: sus noches quedan bloqueadas en el calendario.`,
+  cancelada: (name) => `Reserva de ${name} cancelada: sus noches quedan libres.`,
+};
+
+/** Each status as a badge: its word, not only its colour. */
+const STATUS_BADGE: Record<EnquiryStatus, { text: string; className: string }> = {
+  nueva: { text: 'Nueva', className: 'adm-badge' },
+  respondida: { text: 'Respondida', className: 'adm-badge adm-badge--plain' },
+  confirmada: { text: 'Confirmada', className: 'adm-badge adm-badge--ok' },
+  cancelada: { text: 'Cancelada', className: 'adm-badge adm-badge--off' },
+};
+
+const FILTERS: [Filter, string, string][] = [
+  ['todas', 'Todas', 'No hay consultas.'],
+  ['nueva', 'Nuevas', 'No hay consultas nuevas.'],
+  ['respondida', 'Respondidas', 'No hay consultas respondidas.'],
+  ['confirmada', 'Reservas confirmadas', 'No hay reservas confirmadas.'],
+  ['cancelada', 'Reservas canceladas', 'No hay reservas canceladas.'],
+];
+
 /** Reservation enquiries and contact messages stored by the server, newest first. */
 export function InboxSection() {
   const { api, failure } = usePanel();
   const id = useId();
-  const {
-    data: items,
-    setData: setItems,
-    error: loadError,
-    loading,
-    reload,
-  } = usePanelData(async (a) => newestFirst(await a.listEnquiries(), (e) => e.createdAt));
+  const inbox = usePanelData(async (a) => newestFirst(await a.listEnquiries(), (e) => e.createdAt));
+  const { data: items, setData: setItems, error: loadError, loading } = inbox;
   const [filter, setFilter] = useState<Filter>('todas');
   const [busy, setBusy] = useState<string | null>(null);
   const [rowErrors, setRowErrors] = useState<Record<string, string>>({});
@@ -31,11 +50,7 @@ export function InboxSection() {
     try {
       const saved = await api.setEnquiryStatus(e.id, next);
       setItems((all) => (all ?? []).map((i) => (i.id === saved.id ? saved : i)));
-      setStatus(
-        next === 'respondida'
-          ? `Consulta de ${e.name} marcada como respondida.`
-          : `Consulta de ${e.name} marcada como nueva.`,
-      );
+      setStatus(STATUS_DONE[next](e.name));
     } catch (err) {
       const message = failure(err);
       if (message) setRowErrors((all) => ({ ...all, [e.id]: message }));
@@ -74,16 +89,18 @@ export function InboxSection() {
         <div className="adm-field adm-field--inline">
           <label htmlFor={`${id}-filter`}>Mostrar</label>
           <select id={`${id}-filter`} value={filter} onChange={(ev) => setFilter(ev.target.value as Filter)}>
-            <option value="todas">Todas</option>
-            <option value="nueva">Nuevas</option>
-            <option value="respondida">Respondidas</option>
+            {FILTERS.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
           </select>
         </div>
         <button
           type="button"
           className="adm-button"
           disabled={loading}
-          onClick={() => void reload().then((ok) => ok && setStatus('Bandeja actualizada.'))}
+          onClick={() => void inbox.reload().then((ok) => ok && setStatus('Bandeja actualizada.'))}
         >
           {loading ? 'Actualizando…' : 'Actualizar'}
         </button>
@@ -92,13 +109,7 @@ export function InboxSection() {
       {loadError && <p className="adm-alert">{loadError}</p>}
       {items === null && !loadError && <p className="adm-muted">Cargando consultas…</p>}
       {items !== null && shown.length === 0 && (
-        <p className="adm-empty">
-          {filter === 'todas'
-            ? 'No hay consultas.'
-            : filter === 'nueva'
-              ? 'No hay consultas nuevas.'
-              : 'No hay consultas respondidas.'}
-        </p>
+        <p className="adm-empty">{FILTERS.find(([value]) => value === filter)?.[2]}</p>
       )}
       {shown.length > 0 && (
         <ul className="adm-inbox" aria-label="Consultas">
@@ -122,8 +133,8 @@ interface EnquiryItemProps {
   enquiry: Enquiry;
   busy: boolean;
   error: string | null;
-  onStatus(next: EnquiryStatus): void;
-  onDelete(): void;
+  onStatus: (next: EnquiryStatus) => void;
+  onDelete: () => void;
 }
 
 /** Why an enquiry was kept but marked (see EnquirySchema's `suspect`). */
@@ -136,20 +147,20 @@ const SUSPECT_REASONS: Record<NonNullable<Enquiry['suspect']>, string> = {
 function EnquiryItem({ enquiry: e, busy, error, onStatus, onDelete }: EnquiryItemProps) {
   const id = useId();
   const isNew = e.status === 'nueva';
+  const isReservation = e.type === 'reserva';
   const whatsapp = whatsappReplyUrl(e);
   return (
     <li className={`adm-enquiry${isNew ? ' adm-enquiry--new' : ''}`} data-enquiry-id={e.id} aria-labelledby={`${id}-h`}>
       <article>
         <header className="adm-enquiry-head">
           <h3 id={`${id}-h`}>
-            {isNew && <span className="adm-badge">Nueva</span>}
+            <span className={STATUS_BADGE[e.status].className}>{STATUS_BADGE[e.status].text}</span>
             {e.suspect && <span className="adm-badge adm-badge--warn">Posible spam</span>}
             <span className="adm-enquiry-type">{e.type === 'reserva' ? 'Reserva' : 'Contacto'}</span>{' '}
             <span className="adm-enquiry-name">{e.name}</span>
           </h3>
           <p className="adm-muted">
             Recibida el <time dateTime={e.createdAt}>{formatReceivedAt(e.createdAt)}</time>
-            {!isNew && ' · Respondida'}
           </p>
           {e.suspect && <p className="adm-muted">{SUSPECT_REASONS[e.suspect]} Revísala antes de responder.</p>}
         </header>
@@ -192,7 +203,7 @@ function EnquiryItem({ enquiry: e, busy, error, onStatus, onDelete }: EnquiryIte
               Responder por WhatsApp
             </a>
           )}
-          {isNew ? (
+          {isNew && (
             <button
               type="button"
               className="adm-button adm-button--primary"
@@ -201,9 +212,32 @@ function EnquiryItem({ enquiry: e, busy, error, onStatus, onDelete }: EnquiryIte
             >
               Marcar como respondida
             </button>
-          ) : (
+          )}
+          {e.status === 'respondida' && (
             <button type="button" className="adm-button" disabled={busy} onClick={() => onStatus('nueva')}>
               Marcar como nueva
+            </button>
+          )}
+          {isReservation && e.status !== 'confirmada' && (
+            <button
+              type="button"
+              className="adm-button adm-button--primary"
+              disabled={busy}
+              onClick={() => onStatus('confirmada')}
+              aria-label={`Confirmar reserva de ${e.name}`}
+            >
+              Confirmar reserva
+            </button>
+          )}
+          {isReservation && e.status !== 'cancelada' && (
+            <button
+              type="button"
+              className="adm-button"
+              disabled={busy}
+              onClick={() => onStatus('cancelada')}
+              aria-label={`Cancelar reserva de ${e.name}`}
+            >
+              Cancelar reserva
             </button>
           )}
           <button

@@ -4,6 +4,7 @@ import { PriceSection } from './price-section';
 import { PhotosSection } from './photos-section';
 import { PendingSection } from './pending-section';
 import { InboxSection } from './inbox-section';
+import { CalendarSection } from './calendar-section';
 
 /** What the panel keeps across sections: the published photos (the pending ones join them when approved). */
 export interface PanelState {
@@ -41,6 +42,7 @@ export const PANEL_SECTIONS: readonly PanelSection[] = [
     ),
   },
   { path: 'consultas', label: 'Consultas', render: () => <InboxSection /> },
+  { path: 'calendario', label: 'Calendario', render: () => <CalendarSection /> },
 ];
 
 /** Where the panel's own address (`/admin`) leads: the section the owner uses most. */

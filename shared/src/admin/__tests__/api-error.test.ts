@@ -27,3 +27,16 @@ describe('asErrorLike', () => {
     expect(isUnauthenticated(new Error('x'))).toBe(false);
   });
 });
+
+describe('asErrorLike fields', () => {
+  it('keeps the server’s per-field messages, also across a bridge, and drops anything but text', () => {
+    const err = new ApiError(400, {
+      error: 'Revisa los campos.',
+      code: 'VALIDATION',
+      fields: { end: 'El bloqueo debe terminar después de su inicio.' },
+    });
+    expect(asErrorLike(err).fields).toEqual({ end: 'El bloqueo debe terminar después de su inicio.' });
+    expect(asErrorLike({ status: 400, message: 'x', fields: { a: 'uno', b: 2 } }).fields).toEqual({ a: 'uno' });
+    expect(asErrorLike(new ApiError(409, { error: 'Ocupado.', code: 'CONFLICT' })).fields).toBeUndefined();
+  });
+});

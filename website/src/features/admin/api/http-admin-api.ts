@@ -42,6 +42,21 @@ export function createHttpAdminApi(client: ApiClient = api): AdminApi {
     listEnquiries: () => client.listEnquiries(),
     setEnquiryStatus: (id, status) => client.setEnquiryStatus(id, status),
     deleteEnquiry: (id) => client.deleteEnquiry(id),
+
+    getCalendar: () => client.getCalendar(),
+    addBlock: (input) => client.addBlock(input),
+    deleteBlock: (id) => client.deleteBlock(id),
+    addFeed: (input) => client.addFeed(input),
+    deleteFeed: (id) => client.deleteFeed(id),
+    syncFeed: (id) => client.syncFeed(id),
+    getSeasons: () => client.getSeasons(),
+    setSeasons: (input) => client.setSeasons(input),
+
+    // navigator.clipboard is absent outside a secure context (a plain-http LAN address); the panel
+    // then selects the address for the owner to copy by hand.
+    async copyText(text) {
+      await navigator.clipboard.writeText(text);
+    },
   };
 }
 

@@ -1,0 +1,221 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import type { Feed } from '../schemas/calendar';
+import { usePanel } from './panel-context';
+import { asErrorLike } from './api-error';
+import { AlertMessage, StatusMessage } from './messages';
+import { formatReceivedAt } from './reply-links';
+
+const COPY_FAILED = 'No se pudo copiar automáticamente: la dirección quedó seleccionada, cópiala con Ctrl+C.';
+
+/** A read-only address with a button that puts it on the clipboard (through the host). */
+function CopyField({ label, value }: { label: string; value: string }) {
+  const { api } = usePanel();
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [message, setMessage] = useState<string | null>(null);
+
+  async function copy() {
+    setMessage(null);
+    try {
+      await api.copyText(value);
+      setMessage('Dirección copiada.');
+    } catch {
+      input.current?.select();
+      setMessage(COPY_FAILED);
+    }
+  }
+
+  return (
+    <div className="adm-field adm-cal-copy">
+      <label htmlFor={`${id}-url`}>{label}</label>
+      <div className="adm-cal-copy-row">
+        <input id={`${id}-url`} ref={input} type="text" readOnly value={value} onFocus={(e) => e.target.select()} />
+        <button type="button" className="adm-button" onClick={() => void copy()}>
+          Copiar
+        </button>
+      </div>
+      <StatusMessage text={message} />
+    </div>
+  );
+}
+
+interface FeedsPanelProps {
+  feeds: Feed[];
+  generalExportUrl: string;
+  /** Reloads the calendar (entries, feeds' state); resolves once it is shown. */
+  onChanged: () => Promise<boolean>;
+}
+
+/** The channels' calendars we import (Airbnb, Booking.com, Vrbo…) and the addresses they import from us. */
+export function FeedsPanel({ feeds, generalExportUrl, onChanged }: FeedsPanelProps) {
+  const { api, failure } = usePanel();
+  const id = useId();
+  const [busy, setBusy] = useState<string | null>(null);
+  const [rowErrors, setRowErrors] = useState<Record<string, string>>({});
+  const [status, setStatus] = useState<string | null>(null);
+
+  async function act(feed: Feed, action: 'sync' | 'delete') {
+    setBusy(feed.id);
+    setStatus(null);
+    setRowErrors(({ [feed.id]: _, ...rest }) => rest);
+    try {
+      if (action === 'sync') {
+        await api.syncFeed(feed.id);
+        await onChanged();
+        setStatus(`${feed.name}: calendario sincronizado.`);
+      } else {
+        await api.deleteFeed(feed.id);
+        await onChanged();
+        setStatus(`Se eliminó la fuente ${feed.name} y sus noches importadas.`);
+      }
+    } catch (err) {
+      const message = failure(err);
+      if (message) setRowErrors((all) => ({ ...all, [feed.id]: message }));
+      // A failed sync is recorded on the server (last error): show the feed as it now is.
+      if (action === 'sync') await onChanged();
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <div className="adm-cal-feeds" aria-labelledby={`${id}-h`} role="group">
+      <h3 id={`${id}-h`}>Calendarios de otros canales</h3>
+      <p className="adm-muted">
+        Agrega el enlace iCal de Airbnb, Booking.com o Vrbo: sus reservas bloquean esas noches aquí. Luego pega en ese
+        canal la dirección de exportación de su fuente, para que vea tus reservas directas y bloqueos.
+      </p>
+      {feeds.length === 0 ? (
+        <p className="adm-empty">No hay calendarios conectados.</p>
+      ) : (
+        <ul className="adm-cal-feed-list" aria-label="Fuentes de calendario">
+          {feeds.map((f) => (
+            <li key={f.id} className="adm-card" aria-labelledby={`${id}-${f.id}-name`}>
+              <h4 id={`${id}-${f.id}-name`}>{f.name}</h4>
+              <p className="adm-muted adm-cal-url">{f.url}</p>
+              <p>
+                {f.lastSyncAt ? (
+                  <>
+                    Última sincronización: <time dateTime={f.lastSyncAt}>{formatReceivedAt(f.lastSyncAt)}</time>
+                  </>
+                ) : (
+                  'Aún no se ha sincronizado.'
+                )}
+              </p>
+              {f.lastError && <p className="adm-alert">Último error: {f.lastError}</p>}
+              {rowErrors[f.id] && (
+                <p className="adm-alert" role="alert">
+                  {rowErrors[f.id]}
+                </p>
+              )}
+              <CopyField label={`Dirección para pegar en ${f.name}`} value={f.exportUrl} />
+              <div className="adm-actions">
+                <button
+                  type="button"
+                  className="adm-button adm-button--primary"
+                  disabled={busy === f.id}
+                  onClick={() => void act(f, 'sync')}
+                  aria-label={`Sincronizar ahora ${f.name}`}
+                >
+                  {busy === f.id ? 'Sincronizando…' : 'Sincronizar ahora'}
+                </button>
+                <button
+                  type="button"
+                  className="adm-button adm-button--danger"
+                  disabled={busy === f.id}
+                  onClick={() => void act(f, 'delete')}
+                  aria-label={`Eliminar fuente ${f.name}`}
+                >
+                  Eliminar
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <StatusMessage text={status} />
+      <CopyField label="Dirección general de tu calendario (todas las noches ocupadas)" value={generalExportUrl} />
+      <FeedForm onAdded={onChanged} />
+    </div>
+  );
+}
+
+type FeedField = 'name' | 'url';
+
+function FeedForm({ onAdded }: { onAdded: () => Promise<boolean> }) {
+  const { api, failure } = usePanel();
+  const id = useId();
+  const [values, setValues] = useState<Record<FeedField, string>>({ name: '', url: '' });
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<FeedField, string>>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    setStatus(null);
+    setFieldErrors({});
+    try {
+      const feed = await api.addFeed(values);
+      setValues({ name: '', url: '' });
+      await onAdded();
+      setStatus(`Fuente ${feed.name} agregada; su primera sincronización está en curso.`);
+    } catch (err) {
+      const message = failure(err);
+      if (message) {
+        const fields = asErrorLike(err).fields ?? {};
+        setFieldErrors({ name: fields.name, url: fields.url });
+        setError(Object.values(fields).includes(message) ? null : message);
+        const first = (['name', 'url'] as const).find((f) => fields[f]);
+        if (first) document.getElementById(`${id}-${first}`)?.focus();
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const field = (name: FeedField, label: string, type: string, placeholder: string) => (
+    <div className="adm-field">
+      <label htmlFor={`${id}-${name}`}>{label}</label>
+      <input
+        id={`${id}-${name}`}
+        name={name}
+        type={type}
+        placeholder={placeholder}
+        autoComplete="off"
+        value={values[name]}
+        onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
+        aria-invalid={fieldErrors[name] ? true : undefined}
+        aria-describedby={`${id}-${name}-error`}
+        required
+      />
+      <span className="adm-field-error" id={`${id}-${name}-error`}>
+        {fieldErrors[name]}
+      </span>
+    </div>
+  );
+
+  return (
+    <form
+      className="adm-cal-form"
+      onSubmit={(event) => void submit(event)}
+      aria-labelledby={`${id}-h`}
+      aria-busy={busy}
+      noValidate
+    >
+      <h4 id={`${id}-h`}>Agregar calendario</h4>
+      <div className="adm-cal-fields">
+        {field('name', 'Nombre del canal', 'text', 'Ej.: Airbnb')}
+        {field('url', 'Dirección iCal del canal', 'url', 'https://…/calendar.ics')}
+      </div>
+      <button type="submit" className="adm-button adm-button--primary" disabled={busy}>
+        {busy ? 'Agregando…' : 'Agregar calendario'}
+      </button>
+      <AlertMessage text={error} />
+      <StatusMessage text={status} />
+    </form>
+  );
+}

@@ -1,0 +1,73 @@
+import { addDays } from '../pricing/dates';
+import { CALENDAR_SOURCES, type CalendarEntry, type Feed } from '../schemas/calendar';
+
+/**
+ * Month arithmetic on `YYYY-MM` strings. Dates stay `YYYY-MM-DD` strings at the cabin; the only
+ * `Date` used is a UTC one for the weekday, so no time zone can shift a day.
+ */
+export function monthOf(date: string): string {
+  return date.slice(0, 7);
+}
+
+export function shiftMonth(month: string, delta: number): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const index = y * 12 + (m - 1) + delta;
+  return `${String(Math.floor(index / 12)).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
+
+/** The month's nights as a range: its first day and the first day of the next month. */
+export function monthRange(month: string): { start: string; end: string } {
+  return { start: `${month}-01`, end: `${shiftMonth(month, 1)}-01` };
+}
+
+/** The month as weeks from Monday to Sunday; days of the neighbouring months are null. */
+export function monthWeeks(month: string): (string | null)[][] {
+  const { start, end } = monthRange(month);
+  // getUTCDay: 0 is Sunday; the Colombian calendar starts on Monday.
+  const lead = (new Date(`${start}T00:00:00Z`).getUTCDay() + 6) % 7;
+  const cells: (string | null)[] = Array.from({ length: lead }, () => null);
+  for (let d = start; d < end; d = addDays(d, 1)) cells.push(d);
+  while (cells.length % 7 !== 0) cells.push(null);
+  const weeks: (string | null)[][] = [];
+  for (let i = 0; i < cells.length; i += 7) weeks.push(cells.slice(i, i + 7));
+  return weeks;
+}
+
+const monthFormat = new Intl.DateTimeFormat('es-CO', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** "noviembre de 2026". */
+export function formatMonth(month: string): string {
+  return monthFormat.format(new Date(`${month}-01T00:00:00Z`));
+}
+
+/** How many colours (and patterns) the feeds cycle through; admin.css defines each. */
+const FEED_STYLES = 6;
+
+/** How the panel shows one source: its name in full, the short text on each day, its style. */
+export interface SourceLook {
+  name: string;
+  short: string;
+  className: string;
+}
+
+/**
+ * Every source's look: manual blocks, direct reservations and each feed in the order added.
+ * Each has its own text as well as its colour, so nothing relies on colour alone.
+ */
+export function sourceLooks(feeds: readonly Feed[]): Map<string, SourceLook> {
+  const looks = new Map<string, SourceLook>([
+    [CALENDAR_SOURCES.manual, { name: 'Bloqueo manual', short: 'Manual', className: 'adm-cal-src--manual' }],
+    [CALENDAR_SOURCES.direct, { name: 'Reserva directa', short: 'Directa', className: 'adm-cal-src--direct' }],
+  ]);
+  feeds.forEach((f, i) =>
+    looks.set(f.id, { name: f.name, short: f.name, className: `adm-cal-src--feed${i % FEED_STYLES}` }),
+  );
+  return looks;
+}
+
+export const UNKNOWN_SOURCE: SourceLook = { name: 'Otra fuente', short: 'Otra', className: 'adm-cal-src--other' };
+
+/** The entries holding a night (a checkout day is not a night of that entry). */
+export function entriesOnNight(entries: readonly CalendarEntry[], night: string): CalendarEntry[] {
+  return entries.filter((e) => e.start <= night && night < e.end);
+}
