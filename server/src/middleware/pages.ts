@@ -32,7 +32,7 @@ export interface LivePagesOptions {
 
 /** What every public page is rendered from: the store as it is now. */
 export function pageDataOf(store: Store, images: ImageService): PageData {
-  return { price: store.data.price.precio, images: images.list('published') };
+  return { price: store.data.price.precio, images: images.list('published'), settings: store.data.settings };
 }
 
 async function loadRenderer(entry: string, log: Logger): Promise<PageRenderer | null> {

@@ -1,4 +1,5 @@
 import type { Image } from '../schemas/image';
+import type { Settings } from '../schemas/settings';
 
 /**
  * The live data a public page is rendered from: the server builds it from the store for every
@@ -10,6 +11,8 @@ export interface PageData {
   price: number;
   /** Published photos in the owner's order; the first one is the cover. */
   images: Image[];
+  /** The owner's business facts (phone, WhatsApp, hours, rate...): every page shows some of them. */
+  settings: Settings;
 }
 
 /** A whole HTML document for one URL; 404 for paths that are no page (the site's own 404 page). */

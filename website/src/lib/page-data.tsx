@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import type { PageData } from '@cabana/shared/pages/page-data';
+import { DEFAULT_SETTINGS, type Settings } from '@cabana/shared/schemas/settings';
 import { INITIAL_KEY, useLocation } from './router';
 
 /**
@@ -34,11 +35,20 @@ export function PageDataProvider({ data, children }: { data: PagePart; children:
   return <PageDataContext.Provider value={data}>{children}</PageDataContext.Provider>;
 }
 
+/**
+ * The owner's current settings, as the server rendered this page with them. Pages without a data
+ * island (the /login and /admin shells, the dev server) fall back to the fresh-install values.
+ */
+export function useSettings(): Settings {
+  return useContext(PageDataContext).settings ?? DEFAULT_SETTINGS;
+}
+
 export type DataState<T> = { status: 'loading' } | { status: 'ready'; value: T } | { status: 'error' };
 
 /** Fetches one part through the shared API client, loaded only now: first visits never need it. */
 async function fetchPart<K extends keyof PageData>(key: K): Promise<PageData[K]> {
   const { api } = await import('./api');
+  if (key === 'settings') return (await api.getSettings()) as PageData[K];
   return (key === 'price' ? await api.getPrice() : await api.listImages()) as PageData[K];
 }
 
@@ -46,6 +56,7 @@ async function fetchPart<K extends keyof PageData>(key: K): Promise<PageData[K]>
 const FAILURE: Record<keyof PageData, string> = {
   price: 'No se pudo cargar el precio:',
   images: 'Error al cargar imágenes',
+  settings: 'No se pudieron cargar los datos de contacto:',
 };
 
 /**

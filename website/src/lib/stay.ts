@@ -1,6 +1,7 @@
 import { BUSINESS } from '@cabana/shared/config/business';
 import { isIsoDate, nightsBetween } from '@cabana/shared/pricing/dates';
 import { formatMoney, totalForStay, totalPerNight, type Currency } from '@cabana/shared/pricing/pricing';
+import type { Settings } from '@cabana/shared/schemas/settings';
 
 export interface Stay {
   checkIn: string;
@@ -8,7 +9,10 @@ export interface Stay {
   numPeople: number;
 }
 
-export const DEFAULT_STAY: Stay = { checkIn: '', checkOut: '', numPeople: BUSINESS.defaultPeople };
+/** A stay not chosen yet: the usual group size, within the owner's current limits. */
+export function defaultStay(s: Pick<Settings, 'minPeople' | 'maxPeople'>): Stay {
+  return { checkIn: '', checkOut: '', numPeople: Math.min(s.maxPeople, Math.max(s.minPeople, BUSINESS.defaultPeople)) };
+}
 
 const dateFormat = new Intl.DateTimeFormat('es-CO', {
   weekday: 'short',
@@ -46,7 +50,13 @@ export function quoteStay(stay: Stay, price: number | null): StayQuote {
 }
 
 /** The WhatsApp text that carries what the visitor chose, so the owner can answer at once. */
-export function stayWhatsappText(stay: Stay, price: number | null, currency: Currency, name?: string): string {
+export function stayWhatsappText(
+  stay: Stay,
+  price: number | null,
+  currency: Currency,
+  copPerUsd: number,
+  name?: string,
+): string {
   const q = quoteStay(stay, price);
   const lines = [`Hola, quisiera reservar la cabaña ${BUSINESS.shortName}.`];
   if (name) lines.push(`Nombre: ${name}`);
@@ -54,8 +64,8 @@ export function stayWhatsappText(stay: Stay, price: number | null, currency: Cur
   if (isIsoDate(stay.checkOut)) lines.push(`Salida: ${formatDay(stay.checkOut)}`);
   lines.push(`Personas: ${stay.numPeople}`);
   if (q.nights > 0) lines.push(`Noches: ${q.nights}`);
-  if (q.perNight !== null) lines.push(`Total por noche: ${formatMoney(q.perNight, currency)}`);
-  if (q.total !== null) lines.push(`Total de la estadía: ${formatMoney(q.total, currency)}`);
+  if (q.perNight !== null) lines.push(`Total por noche: ${formatMoney(q.perNight, currency, copPerUsd)}`);
+  if (q.total !== null) lines.push(`Total de la estadía: ${formatMoney(q.total, currency, copPerUsd)}`);
   lines.push('¿Está disponible?');
   return lines.join('\n');
 }

@@ -1,17 +1,17 @@
 import { useState } from 'react';
-import { BUSINESS } from '@cabana/shared/config/business';
 import type { Currency } from '@cabana/shared/pricing/pricing';
 import { ReservationForm } from '../../features/enquiry/reservation-form';
 import { CurrencyToggle } from '../../features/plans/currency-toggle';
 import { PlanCards } from '../../features/plans/plan-cards';
 import { StaySummary } from '../../features/plans/stay-summary';
-import { usePageData } from '../../lib/page-data';
-import { DEFAULT_STAY, type Stay } from '../../lib/stay';
+import { usePageData, useSettings } from '../../lib/page-data';
+import { defaultStay, type Stay } from '../../lib/stay';
 
 export default function PlanesRoute() {
   const price = usePageData('price');
   const [currency, setCurrency] = useState<Currency>('COP');
-  const [stay, setStay] = useState<Stay>(DEFAULT_STAY);
+  const settings = useSettings();
+  const [stay, setStay] = useState<Stay>(() => defaultStay(settings));
 
   return (
     <main id="contenido" className="page" tabIndex={-1}>
@@ -19,7 +19,7 @@ export default function PlanesRoute() {
         <div className="container">
           <h1 className="page__title">Planes y reservas</h1>
           <p className="page__lead">
-            Un solo plan, pensado para grupos: la cabaña completa para {BUSINESS.minPeople} a {BUSINESS.capacity}{' '}
+            Un solo plan, pensado para grupos: la cabaña completa para {settings.minPeople} a {settings.maxPeople}{' '}
             personas. Pagas por persona y por noche.
           </p>
         </div>

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { BUSINESS, whatsappUrl } from '@cabana/shared/config/business';
+import { whatsappLink } from '@cabana/shared/schemas/settings';
 import { todayAtCabin } from '@cabana/shared/pricing/dates';
 import { EnquiryFormFrame } from '../../components/form/enquiry-form-frame';
 import { SelectField, TextField } from '../../components/form/field';
 import { PersonFields } from '../../components/form/person-fields';
-import { DEFAULT_STAY, stayWhatsappText, type Stay } from '../../lib/stay';
+import { useSettings } from '../../lib/page-data';
+import { defaultStay, stayWhatsappText, type Stay } from '../../lib/stay';
 import { useEnquiryForm } from '../../lib/use-enquiry-form';
 
 export const RESERVATION_SUCCESS = '¡Gracias por tu reserva! Ha quedado confirmada.';
@@ -23,21 +24,17 @@ export interface ReservationValues extends Record<string, unknown> {
   website: string;
 }
 
-const INITIAL: ReservationValues = {
+const initialValues = (stay: Stay): ReservationValues => ({
   name: '',
   email: '',
   phone: '',
-  checkIn: DEFAULT_STAY.checkIn,
-  checkOut: DEFAULT_STAY.checkOut,
-  numPeople: DEFAULT_STAY.numPeople,
+  ...stay,
   message: '',
   consent: false,
   website: '',
-};
+});
 
 const ORDER = ['name', 'email', 'phone', 'checkIn', 'checkOut', 'numPeople', 'message', 'consent'] as const;
-
-const PEOPLE = Array.from({ length: BUSINESS.maxPeople - BUSINESS.minPeople + 1 }, (_, i) => BUSINESS.minPeople + i);
 
 function addDays(iso: string, days: number): string {
   const d = new Date(`${iso}T00:00:00Z`);
@@ -55,13 +52,16 @@ export function ReservationForm({ price, onStayChange }: Props) {
   // Read when the e-mails are written, so they carry the price shown then.
   const priceRef = useRef(price);
   priceRef.current = price;
+  const settings = useSettings();
+  const people = Array.from({ length: settings.maxPeople - settings.minPeople + 1 }, (_, i) => settings.minPeople + i);
+  const firstStay = defaultStay(settings);
   const form = useEnquiryForm<ReservationValues>({
-    initial: INITIAL,
+    initial: initialValues(firstStay),
     fieldOrder: ORDER,
     loadChecks: () => import('./reservation-submit').then((m) => m.reservationChecks(() => priceRef.current)),
     successText: RESERVATION_SUCCESS,
     failureText: RESERVATION_FAILURE,
-    onReset: () => onStayChange(DEFAULT_STAY),
+    onReset: () => onStayChange(firstStay),
   });
   const { values, errors } = form;
 
@@ -90,7 +90,7 @@ export function ReservationForm({ price, onStayChange }: Props) {
       submitLabel="Enviar reserva"
       submitClassName="button--accent"
       whatsapp={{
-        href: whatsappUrl(stayWhatsappText(values, price, 'COP', values.name)),
+        href: whatsappLink(settings, stayWhatsappText(values, price, 'COP', settings.copPerUsd, values.name)),
         label: 'Enviar la reserva por WhatsApp',
       }}
     >
@@ -106,7 +106,7 @@ export function ReservationForm({ price, onStayChange }: Props) {
           id="numPeople"
           label="Número de personas"
           required
-          hint={`Mínimo ${BUSINESS.minPeople}, máximo ${BUSINESS.maxPeople} personas.`}
+          hint={`Mínimo ${settings.minPeople}, máximo ${settings.maxPeople} personas.`}
           value={String(values.numPeople)}
           error={errors.numPeople}
           onChange={(e) => {
@@ -115,7 +115,7 @@ export function ReservationForm({ price, onStayChange }: Props) {
             setStay({ numPeople: n });
           }}
         >
-          {PEOPLE.map((n) => (
+          {people.map((n) => (
             <option key={n} value={n}>
               {n} personas
             </option>

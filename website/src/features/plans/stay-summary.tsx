@@ -1,7 +1,8 @@
-import { whatsappUrl } from '@cabana/shared/config/business';
+import { whatsappLink } from '@cabana/shared/schemas/settings';
 import { formatMoney, type Currency } from '@cabana/shared/pricing/pricing';
 import { Icon } from '../../components/ui/icon';
 import { ICONS } from '../../components/ui/icons';
+import { useSettings } from '../../lib/page-data';
 import { formatDay, quoteStay, stayWhatsappText, type Stay } from '../../lib/stay';
 import type { PriceState } from './plan-cards';
 
@@ -13,6 +14,8 @@ interface Props {
 
 /** Live totals for what the visitor is choosing, and the same stay sent over WhatsApp. */
 export function StaySummary({ stay, price, currency }: Props) {
+  const settings = useSettings();
+  const rate = settings.copPerUsd;
   const p = price.status === 'ready' ? price.value : null;
   const q = quoteStay(stay, p);
   return (
@@ -32,7 +35,7 @@ export function StaySummary({ stay, price, currency }: Props) {
               ? price.status === 'error'
                 ? 'No disponible'
                 : 'Consultando…'
-              : formatMoney(q.perNight, currency)}
+              : formatMoney(q.perNight, currency, rate)}
           </dd>
         </div>
         {q.nights > 0 ? (
@@ -49,7 +52,7 @@ export function StaySummary({ stay, price, currency }: Props) {
             </div>
             <div className="summary__total">
               <dt>Total de la estadía</dt>
-              <dd data-testid="total-estadia">{q.total === null ? '—' : formatMoney(q.total, currency)}</dd>
+              <dd data-testid="total-estadia">{q.total === null ? '—' : formatMoney(q.total, currency, rate)}</dd>
             </div>
           </>
         ) : (
@@ -61,12 +64,13 @@ export function StaySummary({ stay, price, currency }: Props) {
       </dl>
       {currency === 'USD' ? (
         <p className="summary__note">
-          Valores en dólares a una tasa fija de referencia; el pago se acuerda en pesos colombianos.
+          Valores en dólares a una tasa de referencia de {formatMoney(rate, 'COP')} por dólar; el pago se acuerda en
+          pesos colombianos.
         </p>
       ) : null}
       <a
         className="button button--whatsapp button--block"
-        href={whatsappUrl(stayWhatsappText(stay, p, currency))}
+        href={whatsappLink(settings, stayWhatsappText(stay, p, currency, rate))}
         target="_blank"
         rel="noopener"
       >
