@@ -8,6 +8,7 @@ import { PriceSection } from './price-section';
 import { PhotosSection } from './photos-section';
 import { PendingSection } from './pending-section';
 import { InboxSection } from './inbox-section';
+import { SettingsSection } from './settings-section';
 import './admin.css';
 
 const SECTIONS = [
@@ -15,6 +16,7 @@ const SECTIONS = [
   ['adm-fotos', 'Fotos'],
   ['adm-pendientes', 'Pendientes'],
   ['adm-bandeja', 'Bandeja'],
+  ['adm-ajustes', 'Ajustes'],
 ] as const;
 
 /**
@@ -136,6 +138,7 @@ export function AdminPanel({ api, email, onSignedOut }: AdminPanelProps) {
           onApproved={(image) => changeImages((all) => [...all.filter((i) => i.id !== image.id), image])}
         />
         <InboxSection />
+        <SettingsSection />
       </div>
     </PanelContext.Provider>
   );

@@ -11,19 +11,28 @@ export interface ErrorLike {
   code: ErrorCode;
   message: string;
   retryAfter?: number;
+  /** Field name → Spanish message, for a validation error (a form shows each beside its field). */
+  fields?: Record<string, string>;
+}
+
+function stringRecord(value: unknown): Record<string, string> | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const entries = Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string');
+  return entries.length ? Object.fromEntries(entries) : undefined;
 }
 
 const isErrorCode = (value: unknown): value is ErrorCode => (ERROR_CODES as readonly unknown[]).includes(value);
 
 export function asErrorLike(err: unknown): ErrorLike {
   if (typeof err === 'object' && err !== null) {
-    const e = err as { status?: unknown; code?: unknown; message?: unknown; retryAfter?: unknown };
+    const e = err as { status?: unknown; code?: unknown; message?: unknown; retryAfter?: unknown; fields?: unknown };
     if (typeof e.status === 'number' && typeof e.message === 'string') {
       return {
         status: e.status,
         code: isErrorCode(e.code) ? e.code : e.status === 0 ? 'NETWORK' : 'INTERNAL',
         message: e.message || 'Ocurrió un error inesperado.',
         retryAfter: typeof e.retryAfter === 'number' ? e.retryAfter : undefined,
+        fields: stringRecord(e.fields),
       };
     }
     if (e instanceof TypeError) return { status: 0, code: 'NETWORK', message: NETWORK_ERROR_MESSAGE };
