@@ -49,8 +49,20 @@ export function PhotosSection({ images, loadError, onImagesChange }: PhotosSecti
   const [dragging, setDragging] = useState(false);
   /** The published photo being dragged to a new place in the order. */
   const [movingId, setMovingId] = useState<string | null>(null);
-  const [ordering, setOrdering] = useState(false);
+  const ordering = useRef(false);
   const gridRef = useRef<HTMLUListElement>(null);
+  /** The button to focus once the moved photo is in its new place (moving a node drops its focus). */
+  const focusAfterMove = useRef<{ id: string; kind: 'up' | 'down' | 'cover' } | null>(null);
+  useEffect(() => {
+    const target = focusAfterMove.current;
+    if (!target) return;
+    focusAfterMove.current = null;
+    const card = gridRef.current?.querySelector(`[data-image-id="${CSS.escape(target.id)}"]`);
+    const buttons = [target.kind, 'up', 'down', 'cover'].map((k) =>
+      card?.querySelector<HTMLButtonElement>(`button[data-move="${k}"]:not(:disabled)`),
+    );
+    buttons.find(Boolean)?.focus();
+  }, [images]);
   const controllers = useRef(new Map<string, AbortController>());
   const gridHeading = useRef<HTMLHeadingElement>(null);
   const pickerRef = useRef<HTMLInputElement>(null);
@@ -174,11 +186,14 @@ export function PhotosSection({ images, loadError, onImagesChange }: PhotosSecti
    * a refusal puts it back and says why. The announcement tells screen readers where the photo went.
    */
   async function reorder(ids: string[], moved: Image, focusKind: 'up' | 'down' | 'cover' | null) {
-    if (!images || ordering) return;
+    // One save at a time: a second click waits for nothing and is dropped, the list stays consistent.
+    if (!images || ordering.current) return;
     const before = images;
     const byId = new Map(images.map((i) => [i.id, i]));
+    // Keyboard users stay on the photo they moved (another of its buttons when this one is now disabled).
+    if (focusKind) focusAfterMove.current = { id: moved.id, kind: focusKind };
     onImagesChange(() => ids.map((i) => byId.get(i)).filter((i): i is Image => i !== undefined));
-    setOrdering(true);
+    ordering.current = true;
     setRowErrors(({ [moved.id]: _, ...rest }) => rest);
     try {
       const saved = await api.setImageOrder(ids);
@@ -190,21 +205,12 @@ export function PhotosSection({ images, loadError, onImagesChange }: PhotosSecti
           : `«${moved.title}» está ahora en la posición ${place} de ${saved.length}.`,
       );
     } catch (err) {
+      if (focusKind) focusAfterMove.current = { id: moved.id, kind: focusKind };
       onImagesChange(() => before);
       const message = failure(err);
       if (message) setRowErrors((all) => ({ ...all, [moved.id]: message }));
     } finally {
-      setOrdering(false);
-    }
-    // Keyboard users stay on the photo they moved (the other button when this one is now disabled).
-    if (focusKind) {
-      requestAnimationFrame(() => {
-        const card = gridRef.current?.querySelector(`[data-image-id="${CSS.escape(moved.id)}"]`);
-        const buttons = [focusKind, 'up', 'down', 'cover'].map((k) =>
-          card?.querySelector<HTMLButtonElement>(`button[data-move="${k}"]:not(:disabled)`),
-        );
-        (buttons.find(Boolean) ?? card?.querySelector<HTMLElement>('button'))?.focus();
-      });
+      ordering.current = false;
     }
   }
 
@@ -301,7 +307,7 @@ export function PhotosSection({ images, loadError, onImagesChange }: PhotosSecti
       {images !== null && images.length > 1 && (
         <p className="adm-hint" id={`${id}-order-hint`}>
           La primera foto es la portada: abre la galería y la página de inicio y aparece al compartir el enlace.
-          Arrastra las fotos o usa Subir y Bajar para cambiar el orden; las fotos nuevas van al final.
+          Arrastra las fotos o usa «Mover antes» y «Mover después» para cambiar el orden; las fotos nuevas van al final.
         </p>
       )}
       {images !== null && images.length > 0 && (
@@ -311,7 +317,7 @@ export function PhotosSection({ images, loadError, onImagesChange }: PhotosSecti
               key={image.id}
               image={image}
               itemProps={{
-                draggable: !ordering,
+                draggable: true,
                 className: movingId === image.id ? 'adm-card adm-card--moving' : 'adm-card',
                 onDragStart: (e) => {
                   e.dataTransfer.setData(PHOTO_DRAG_TYPE, image.id);
@@ -346,20 +352,20 @@ export function PhotosSection({ images, loadError, onImagesChange }: PhotosSecti
                   className="adm-button"
                   data-move="up"
                   onClick={() => move(image, index - 1, 'up')}
-                  disabled={ordering || index === 0}
-                  aria-label={`Subir «${image.title}» una posición`}
+                  disabled={index === 0}
+                  aria-label={`Mover antes «${image.title}»`}
                 >
-                  ↑ Subir
+                  Mover antes
                 </button>
                 <button
                   type="button"
                   className="adm-button"
                   data-move="down"
                   onClick={() => move(image, index + 1, 'down')}
-                  disabled={ordering || index === images.length - 1}
-                  aria-label={`Bajar «${image.title}» una posición`}
+                  disabled={index === images.length - 1}
+                  aria-label={`Mover después «${image.title}»`}
                 >
-                  ↓ Bajar
+                  Mover después
                 </button>
                 {index > 0 && (
                   <button
@@ -367,8 +373,7 @@ export function PhotosSection({ images, loadError, onImagesChange }: PhotosSecti
                     className="adm-button"
                     data-move="cover"
                     onClick={() => move(image, 0, 'cover')}
-                    disabled={ordering}
-                    aria-label={`Usar «${image.title}» como portada`}
+                    aria-label={`Usar como portada «${image.title}»`}
                   >
                     Usar como portada
                   </button>

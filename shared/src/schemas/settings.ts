@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { BUSINESS } from '../config/business';
 
+export { DEFAULT_SETTINGS, peopleLimitError, phoneE164, whatsappLink } from '../config/settings';
+
 /**
  * The business facts the owner edits from the panel (issue 11): what every page, e-mail and the
  * desktop app's link allowlist read. `BUSINESS` holds only their values on a fresh install.
@@ -104,7 +106,10 @@ const fields = {
     .string({ error: 'Escribe el teléfono.' })
     .trim()
     .regex(/^\+\d[\d ()-]*\d$/, 'Escribe el teléfono con el indicativo del país, p. ej. +57 300 555 0142.')
-    .refine((s) => digits(s).length >= 8 && digits(s).length <= 15, 'El teléfono debe tener de 8 a 15 dígitos.'),
+    .refine((s) => {
+      const n = s.replace(/\D/g, '').length;
+      return n >= 8 && n <= 15;
+    }, 'El teléfono debe tener de 8 a 15 dígitos.'),
   /** wa.me number: digits only, country code first. */
   whatsappNumber: z
     .string({ error: 'Escribe el número de WhatsApp.' })
@@ -171,39 +176,3 @@ export const SettingsPatchSchema = z
   .partial()
   .refine((p) => Object.keys(p).length > 0, 'No hay ningún ajuste que cambiar.');
 export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;
-
-/** A fresh install's settings: today's facts from `business.ts`. */
-export const DEFAULT_SETTINGS: Settings = {
-  name: BUSINESS.name,
-  tagline: BUSINESS.tagline,
-  phone: BUSINESS.phoneDisplay,
-  whatsappNumber: BUSINESS.whatsappNumber,
-  whatsappGreeting: BUSINESS.whatsappGreeting,
-  email: BUSINESS.email,
-  address: BUSINESS.address.display,
-  mapUrl: BUSINESS.mapUrl,
-  hours: { ...BUSINESS.hours },
-  socials: BUSINESS.socials.map((s) => ({ ...s })),
-  rnt: BUSINESS.rnt,
-  copPerUsd: BUSINESS.copPerUsd,
-  minPeople: BUSINESS.minPeople,
-  maxPeople: BUSINESS.maxPeople,
-};
-
-function digits(s: string): string {
-  return s.replace(/\D/g, '');
-}
-
-/** E.164 of the shown phone, for `tel:` links and structured data. */
-export const phoneE164 = (s: Pick<Settings, 'phone'>): string => `+${digits(s.phone)}`;
-
-/** A wa.me link to the business with a message written in (the greeting by default). */
-export const whatsappLink = (s: Pick<Settings, 'whatsappNumber' | 'whatsappGreeting'>, message?: string): string =>
-  `https://wa.me/${s.whatsappNumber}?text=${encodeURIComponent(message ?? s.whatsappGreeting)}`;
-
-/** The Spanish reason a group size is outside the owner's limits, or null when it fits. */
-export function peopleLimitError(n: number, s: Pick<Settings, 'minPeople' | 'maxPeople'>): string | null {
-  if (n < s.minPeople) return `El mínimo es de ${s.minPeople} personas.`;
-  if (n > s.maxPeople) return `La capacidad máxima es de ${s.maxPeople} personas.`;
-  return null;
-}

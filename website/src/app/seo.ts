@@ -1,5 +1,6 @@
 import { BUSINESS } from '@cabana/shared/config/business';
-import { DEFAULT_SETTINGS, type Settings } from '@cabana/shared/schemas/settings';
+import { DEFAULT_SETTINGS } from '@cabana/shared/config/settings';
+import type { Settings } from '@cabana/shared/schemas/settings';
 import { paths } from '../config/paths';
 
 export interface PageMeta {

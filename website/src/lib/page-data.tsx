@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import type { PageData } from '@cabana/shared/pages/page-data';
-import { DEFAULT_SETTINGS, type Settings } from '@cabana/shared/schemas/settings';
+import { DEFAULT_SETTINGS } from '@cabana/shared/config/settings';
+import type { Settings } from '@cabana/shared/schemas/settings';
 import { INITIAL_KEY, useLocation } from './router';
 
 /**

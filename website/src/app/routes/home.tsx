@@ -1,6 +1,6 @@
 import { Link } from '../../lib/router';
 import { BUSINESS } from '@cabana/shared/config/business';
-import { whatsappLink } from '@cabana/shared/schemas/settings';
+import { whatsappLink } from '@cabana/shared/config/settings';
 import { Icon } from '../../components/ui/icon';
 import { ICONS } from '../../components/ui/icons';
 import { paths } from '../../config/paths';

@@ -1,6 +1,6 @@
 import { Link } from '../../lib/router';
 import { BUSINESS } from '@cabana/shared/config/business';
-import { phoneE164, whatsappLink } from '@cabana/shared/schemas/settings';
+import { phoneE164, whatsappLink } from '@cabana/shared/config/settings';
 import { paths } from '../../config/paths';
 import { useSettings } from '../../lib/page-data';
 import { Icon } from '../ui/icon';

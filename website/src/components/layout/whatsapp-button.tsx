@@ -1,4 +1,4 @@
-import { whatsappLink } from '@cabana/shared/schemas/settings';
+import { whatsappLink } from '@cabana/shared/config/settings';
 import { useSettings } from '../../lib/page-data';
 import { Icon } from '../ui/icon';
 import { ICONS } from '../ui/icons';

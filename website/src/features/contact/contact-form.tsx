@@ -1,4 +1,4 @@
-import { whatsappLink } from '@cabana/shared/schemas/settings';
+import { whatsappLink } from '@cabana/shared/config/settings';
 import { EnquiryFormFrame } from '../../components/form/enquiry-form-frame';
 import { PersonFields } from '../../components/form/person-fields';
 import { useSettings } from '../../lib/page-data';

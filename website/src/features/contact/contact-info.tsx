@@ -1,4 +1,4 @@
-import { phoneE164, whatsappLink } from '@cabana/shared/schemas/settings';
+import { phoneE164, whatsappLink } from '@cabana/shared/config/settings';
 import { Icon } from '../../components/ui/icon';
 import { ICONS } from '../../components/ui/icons';
 import { useSettings } from '../../lib/page-data';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { whatsappLink } from '@cabana/shared/schemas/settings';
+import { whatsappLink } from '@cabana/shared/config/settings';
 import { todayAtCabin } from '@cabana/shared/pricing/dates';
 import { EnquiryFormFrame } from '../../components/form/enquiry-form-frame';
 import { SelectField, TextField } from '../../components/form/field';

@@ -1,4 +1,4 @@
-import { whatsappLink } from '@cabana/shared/schemas/settings';
+import { whatsappLink } from '@cabana/shared/config/settings';
 import { formatMoney, type Currency } from '@cabana/shared/pricing/pricing';
 import { Icon } from '../../components/ui/icon';
 import { ICONS } from '../../components/ui/icons';
