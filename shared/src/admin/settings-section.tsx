@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import {
   SETTINGS_LIMITS,
   SOCIAL_NETWORKS,
@@ -161,6 +161,13 @@ function SettingsForm({ initial }: { initial: Settings }) {
   const [alert, setAlert] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  /** Set by a refused save: once the fields are marked, focus goes to the first one, so the owner lands on it. */
+  const focusFirstError = useRef(false);
+  useEffect(() => {
+    if (!focusFirstError.current) return;
+    focusFirstError.current = false;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errors]);
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
     setDraft((d) => ({ ...d, [key]: value }));
@@ -186,8 +193,7 @@ function SettingsForm({ initial }: { initial: Settings }) {
       setErrors(fields);
       const count = Object.keys(fields).length;
       setAlert(count > 1 ? `No se guardó nada: revisa los ${count} campos marcados.` : `No se guardó nada: ${message}`);
-      // Focus goes to the first field the server refused (once it is marked), so the owner lands on it.
-      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      focusFirstError.current = true;
     } finally {
       setBusy(false);
     }
