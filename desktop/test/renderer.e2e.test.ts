@@ -266,7 +266,7 @@ describe('desktop renderer in headless Chromium, bridged to the real main-proces
     await settings.getByRole('button', { name: 'Guardar ajustes' }).click();
     // The server's message for the field comes back through main and the bridge, beside the field.
     await settings
-      .getByText('Escribe solo dígitos, con el indicativo del país y sin +, p. ej. 573005550142.')
+      .getByText('Escribe solo dígitos, con el indicativo del país y sin +, p. ej. 573005550142.', { exact: true })
       .waitFor();
     await eventually(() => whatsapp.getAttribute('aria-invalid')).toBe('true');
     await whatsapp.fill('573209998877');
