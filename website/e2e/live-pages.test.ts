@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUSINESS } from '@cabana/shared/config/business';
 import { formatMoney } from '@cabana/shared/pricing/pricing';
 import type { Image } from '@cabana/shared/schemas/image';
+import { DEFAULT_SETTINGS } from '@cabana/shared/config/settings';
 import {
   DESKTOP,
   PHONE,
@@ -94,7 +95,7 @@ describe('what the HTML carries before any JavaScript', () => {
     expect(norm(await page.getByTestId('precio-persona').textContent())).toBe(norm(formatMoney(90_000, 'COP')));
     expect(norm(await page.getByTestId('total-noche').textContent())).toBe(norm(formatMoney(180_000, 'COP')));
     expect(norm(await page.getByTestId('resumen-personas').textContent())).toBe(String(BUSINESS.defaultPeople));
-    expect(island(await html('/planes'))).toEqual({ price: 90_000 });
+    expect(island(await html('/planes'))).toEqual({ price: 90_000, settings: DEFAULT_SETTINGS });
     await page.close();
   });
 
@@ -185,7 +186,7 @@ describe('every write shows in the next HTML response', () => {
     const after = await conditionalGet('/planes', etag);
     expect(after.status).toBe(200);
     expect(after.etag).not.toBe(etag);
-    expect(island(await html('/planes'))).toEqual({ price: 97_500 });
+    expect(island(await html('/planes'))).toEqual({ price: 97_500, settings: DEFAULT_SETTINGS });
     expect(await html('/planes')).toContain(`data-testid="precio-persona">${formatMoney(97_500, 'COP')}<`);
     expect(await html('/')).toContain('"makesOffer":{"@type":"Offer"');
     expect(await html('/')).toContain('"price":97500');
