@@ -25,6 +25,7 @@ import {
 import { LIMITS } from '@cabana/shared/config/limits';
 import { EnquirySchema, EnquiryStatusSchema } from '@cabana/shared/schemas/enquiry';
 import { ImageSchema, UpdateImageInputSchema } from '@cabana/shared/schemas/image';
+import { SettingsSchema } from '@cabana/shared/schemas/settings';
 import type { ErrorCode } from '@cabana/shared/schemas/errors';
 import { CALENDAR_LIMITS } from '@cabana/shared/config/calendar';
 import { CalendarEntrySchema, CalendarSchema, FeedSchema } from '@cabana/shared/schemas/calendar';
@@ -154,6 +155,12 @@ const IPC_SCHEMAS = {
   logout: { args: none, result: z.object({ revoked: z.boolean() }) },
   getPrice: { args: none, result: z.number() },
   setPrice: { args: z.strictObject({ precio: z.number() }), result: z.number() },
+  getSettings: { args: none, result: SettingsSchema },
+  // Only bounded here: the server owns the rules and answers each field's Spanish message.
+  updateSettings: {
+    args: z.strictObject({ patch: z.record(z.string().max(40), z.json()).refine((p) => Object.keys(p).length <= 40) }),
+    result: SettingsSchema,
+  },
   listImages: { args: none, result: z.array(ImageSchema) },
   listPendingImages: { args: none, result: z.array(ImageSchema) },
   uploadImage: {
@@ -174,6 +181,7 @@ const IPC_SCHEMAS = {
   updateImage: { args: z.strictObject({ id, input: UpdateImageInputSchema }), result: ImageSchema },
   deleteImage: { args: z.strictObject({ id }), result: nothing },
   approveImage: { args: z.strictObject({ id }), result: ImageSchema },
+  setImageOrder: { args: z.strictObject({ ids: z.array(id).max(10_000) }), result: z.array(ImageSchema) },
   listEnquiries: { args: none, result: z.array(EnquirySchema) },
   setEnquiryStatus: { args: z.strictObject({ id, status: EnquiryStatusSchema }), result: EnquirySchema },
   deleteEnquiry: { args: z.strictObject({ id }), result: nothing },

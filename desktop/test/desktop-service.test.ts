@@ -16,6 +16,7 @@ import { startTestServer, type TestServer } from '../../test-support/server';
 import { tempDir } from './helpers/temp';
 import { closedPort } from './helpers/closed-port';
 import { ipcCaller, ipcSender, registerOnFakeIpcMain } from './helpers/ipc';
+import { externalHostsFor, isAllowedExternalUrl } from '../electron/main/security';
 
 describe('desktop service (what main does for the renderer) against the real server', () => {
   let server: TestServer;
@@ -149,6 +150,47 @@ describe('desktop service (what main does for the renderer) against the real ser
       expect(listed.find((i) => i.id === image.id)?.secure_url).toBe(image.secure_url);
     },
   );
+
+  it("settings and photo order go through the contract; the link allowlist follows the server's settings", async () => {
+    const service: DesktopService = make();
+    await service.init();
+    await service.setServer(server.url);
+    const call = ipcCaller(registerOnFakeIpcMain(createIpcHandlers(service)));
+    expect(await call('getSettings')).toMatchObject({ ok: false, error: { status: 401 } });
+    await service.login(server.admin.email, server.admin.password);
+    const allowed = (url: string) => isAllowedExternalUrl(url, null, externalHostsFor(service.currentSettings()));
+    expect(allowed('https://www.tiktok.com/@brisasdelgolfotolu')).toBe(true);
+    expect(allowed('https://www.youtube.com/@brisas')).toBe(false);
+
+    const read = await call('getSettings');
+    expect(read).toMatchObject({ ok: true, value: { whatsappNumber: '573005550142' } });
+    // The server's rules and Spanish messages reach the panel as data, field by field.
+    const refused = await call('updateSettings', { patch: { whatsappNumber: '+57 300', rnt: 'x' } });
+    expect(refused).toMatchObject({ ok: false, error: { status: 400, code: 'VALIDATION' } });
+    const fields = (refused as { error: { fields?: Record<string, string> } }).error.fields;
+    expect(fields?.whatsappNumber).toMatch(/dígitos/);
+    expect(fields?.rnt).toMatch(/RNT/);
+    expect(await call('updateSettings', { patch: 'todo' })).toMatchObject({ ok: false, error: { status: 400 } });
+    const saved = await call('updateSettings', {
+      patch: { socials: [{ name: 'YouTube', url: 'https://www.youtube.com/@brisas' }] },
+    });
+    expect(saved).toMatchObject({ ok: true, value: { socials: [{ name: 'YouTube' }] } });
+    // A network the owner dropped is no longer a way out of the app; the one added is.
+    expect(allowed('https://www.youtube.com/@brisas')).toBe(true);
+    expect(allowed('https://www.tiktok.com/@brisasdelgolfotolu')).toBe(false);
+    expect(allowed('https://wa.me/573005550142')).toBe(true);
+
+    const ids = (await service.listImages()).map((i) => i.id).reverse();
+    const ordered = await call('setImageOrder', { ids });
+    expect(ordered).toMatchObject({ ok: true });
+    expect((ordered as { value: { id: string }[] }).value.map((i) => i.id)).toEqual(ids);
+    expect(await call('setImageOrder', { ids: ['no-existe'] })).toMatchObject({ ok: false, error: { status: 400 } });
+    await fetch(`${server.apiUrl}/ajustes`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${await storedToken()}` },
+      body: JSON.stringify({ socials: [{ name: 'TikTok', url: 'https://www.tiktok.com/@brisasdelgolfotolu' }] }),
+    });
+  });
 
   it('IPC handlers validate every argument and wrap errors as data', async () => {
     const service: DesktopService = make();

@@ -273,6 +273,41 @@ describe('desktop renderer in headless Chromium, bridged to the real main-proces
     await page.getByText('Piscina al amanecer').first().waitFor();
   });
 
+  it('edits the settings and the photo order through the bridge', { timeout: 60_000 }, async () => {
+    const client = createDesktopApiClient({ apiUrl: server.apiUrl, getToken: () => null });
+    await page.getByRole('link', { name: 'Ajustes' }).click();
+    const settings = page.locator('#adm-ajustes');
+    const whatsapp = settings.getByLabel('Número de WhatsApp');
+    await eventually(() => whatsapp.inputValue()).toBe((await client.getSettings()).whatsappNumber);
+    await whatsapp.fill('+57 300');
+    await settings.getByRole('button', { name: 'Guardar ajustes' }).click();
+    // The server's message for the field comes back through main and the bridge, beside the field.
+    await settings
+      .getByText('Escribe solo dígitos, con el indicativo del país y sin +, p. ej. 573005550142.', { exact: true })
+      .waitFor();
+    await eventually(() => whatsapp.getAttribute('aria-invalid')).toBe('true');
+    await whatsapp.fill('573209998877');
+    await settings.getByLabel('Pesos por dólar').fill('4100');
+    await settings.getByRole('button', { name: 'Guardar ajustes' }).click();
+    await settings.getByRole('status').filter({ hasText: 'Ajustes guardados' }).waitFor();
+    expect(await client.getSettings()).toMatchObject({ whatsappNumber: '573209998877', copPerUsd: 4100 });
+
+    const before = (await client.listImages()).map((i) => i.title);
+    expect(before.length).toBeGreaterThan(1);
+    const last = before[before.length - 1]!;
+    await page.getByRole('button', { name: `Usar como portada «${last}»` }).focus();
+    await page.keyboard.press('Enter');
+    await page
+      .getByRole('status')
+      .filter({ hasText: `«${last}» es ahora la portada` })
+      .waitFor();
+    await eventually(async () => (await client.listImages()).map((i) => i.title)).toEqual([
+      last,
+      ...before.slice(0, -1),
+    ]);
+    await eventually(() => page.locator('.adm-grid > li').first().innerText()).toContain('Portada');
+  });
+
   it(
     'the Calendario section works through the bridge: block, feed sync, copy, confirm',
     { timeout: 60_000 },

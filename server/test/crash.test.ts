@@ -240,6 +240,10 @@ describe('crash safety (SIGKILL at random points)', () => {
       let kills = 0;
       let lastPrice = 80_000;
       let nextPrice = 100_000;
+      /** Settings saves carry a rate and a phone made from the same number: both or neither. */
+      let lastRate = 4021;
+      let nextRate = 5_000;
+      const phoneFor = (rate: number) => `+57 300 555 ${rate}`;
       const calendarAcks: CalendarAcks = {
         blocks: new Set(),
         deletedBlocks: new Set(),
@@ -269,6 +273,9 @@ describe('crash safety (SIGKILL at random points)', () => {
         const data = DataSchema.parse(JSON.parse(await readFile(join(dataDir, 'db.json'), 'utf8')));
         expect([lastPrice, nextPrice - 1]).toContain(data.price.precio);
         lastPrice = data.price.precio;
+        expect([lastRate, nextRate - 1]).toContain(data.settings.copPerUsd);
+        if (data.settings.copPerUsd !== 4021) expect(data.settings.phone).toBe(phoneFor(data.settings.copPerUsd));
+        lastRate = data.settings.copPerUsd;
         checkCalendar(data, calendarAcks);
         const ids = new Set(data.images.map((i) => i.id));
         settleInterruptedDelete(ids);
@@ -339,6 +346,18 @@ describe('crash safety (SIGKILL at random points)', () => {
             else break;
           }
         })();
+        const settings = (async () => {
+          while (!stop.now) {
+            const rate = nextRate++;
+            const res = await fetch(`${url}/api/ajustes`, {
+              method: 'PATCH',
+              headers: { ...auth, 'content-type': 'application/json' },
+              body: JSON.stringify({ copPerUsd: rate, phone: phoneFor(rate) }),
+            }).catch(() => undefined);
+            if (res?.status === 200) lastRate = rate;
+            else break;
+          }
+        })();
         const calendar = driveCalendar(url, auth, calendarAcks, stop);
         // Let each round make some progress even on a loaded machine, then kill at a random moment.
         if (ackedThisRound === 0) {
@@ -351,14 +370,14 @@ describe('crash safety (SIGKILL at random points)', () => {
         kills++;
         stop.now = true;
         progress.fire();
-        await Promise.all([...uploads, deletes, prices, calendar]);
+        await Promise.all([...uploads, deletes, prices, settings, calendar]);
         current = undefined;
       }
       expect(kills).toBe(ROUNDS);
       expect(acknowledged.size + deleted.size).toBeGreaterThan(0);
       expect(calendarAcks.blocks.size + calendarAcks.deletedBlocks.size).toBeGreaterThan(0);
       console.log(
-        `crash test: ${kills} kills, ${acknowledged.size} images kept, ${deleted.size} deleted, last price ${lastPrice}; ` +
+        `crash test: ${kills} kills, ${acknowledged.size} images kept, ${deleted.size} deleted, last price ${lastPrice}, last rate ${lastRate}; ` +
           `calendar: ${calendarAcks.blocks.size} blocks kept, ${calendarAcks.deletedBlocks.size} deleted, ` +
           `${calendarAcks.confirmed.size} confirmations, season price ${calendarAcks.seasonPrice}, ` +
           `feeds: ${calendarAcks.feeds.size} kept, ${calendarAcks.deletedFeeds.size} deleted`,
@@ -367,6 +386,9 @@ describe('crash safety (SIGKILL at random points)', () => {
       // A last start, then the same checks through the API: every acknowledged image is served whole.
       current = await startChild(dataDir);
       checkCalendar(DataSchema.parse(JSON.parse(await readFile(join(dataDir, 'db.json'), 'utf8'))), calendarAcks);
+      const served = (await (await fetch(`${current.url}/api/ajustes`)).json()) as { copPerUsd: number };
+      expect([lastRate, nextRate - 1]).toContain(served.copPerUsd);
+      expect(lastRate).toBeGreaterThanOrEqual(5_000);
       const list = (await (await fetch(`${current.url}/api/imagenes`)).json()) as Image[];
       const listed = new Set(list.map((i) => i.id));
       // The last kill may have cut a delete short too: settle it as every round does.

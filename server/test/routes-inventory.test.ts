@@ -70,6 +70,7 @@ describe('route inventory', () => {
         '/api/health',
         '/api/imagenes',
         '/api/precioPersona/precio',
+        '/api/ajustes',
         '/api/sesion',
         '/api/disponibilidad',
         '/api/temporadas',

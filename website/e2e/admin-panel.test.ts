@@ -187,7 +187,7 @@ describe('web admin panel', () => {
     await page.getByRole('button', { name: 'Editar texto de «kiosco con hamacas»' }).click();
     await page.getByLabel('Título', { exact: true }).fill('Kiosco con hamacas');
     await page.getByLabel('Descripción', { exact: true }).fill('Sombra todo el día.');
-    await page.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByRole('button', { name: 'Guardar', exact: true }).click();
     await grid.getByText('Kiosco con hamacas', { exact: true }).waitFor();
     await grid.getByText('Sombra todo el día.').waitFor();
     stored = await apiGet<Image[]>(site.server, '/imagenes');

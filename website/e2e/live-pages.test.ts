@@ -5,6 +5,7 @@ import { availabilityWindowEnd } from '@cabana/shared/availability/calendar-wind
 import { BUSINESS } from '@cabana/shared/config/business';
 import { formatMoney } from '@cabana/shared/pricing/pricing';
 import type { Image } from '@cabana/shared/schemas/image';
+import { DEFAULT_SETTINGS } from '@cabana/shared/config/settings';
 import {
   DESKTOP,
   PHONE,
@@ -96,6 +97,7 @@ const planesIsland = (price: number) => {
     price,
     availability: { from: today, to: availabilityWindowEnd(today), blocked: [] },
     seasons: { base: { pricePerPerson: price, minNights: 1 }, seasons: [] },
+    settings: DEFAULT_SETTINGS,
   };
 };
 

@@ -22,7 +22,7 @@ import { E2E_EMAILJS } from './e2e-dist';
 const PRICE = 95_000;
 const SUCCESS = '¡Gracias por tu reserva! Ha quedado confirmada.';
 const norm = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').trim();
-const money = (cop: number, c: 'COP' | 'USD') => norm(formatMoney(cop, c));
+const money = (cop: number, c: 'COP' | 'USD', rate: number = BUSINESS.copPerUsd) => norm(formatMoney(cop, c, rate));
 
 let site: Site;
 let desktop: BrowserContext;

@@ -41,7 +41,8 @@ export function createRenderer(assets: SiteAssets): PageRenderer & { renderShell
     async renderPage(url: string, data: PageData): Promise<RenderedPage> {
       const pathname = cleanPath(new URL(url, 'http://localhost').pathname);
       const route = publicRoute(pathname);
-      const carried = route?.data?.(data) ?? {};
+      // Settings on every page, the 404 page too: the header, footer and WhatsApp button show them.
+      const carried = { ...route?.data?.(data), settings: data.settings };
       const Page = await loadPage(pathname);
       const body = renderToString(
         <StrictMode>

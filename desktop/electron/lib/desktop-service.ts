@@ -6,6 +6,7 @@ import { formatBytes } from '@cabana/shared/lib/format-bytes';
 import type { Image, UpdateImageInput } from '@cabana/shared/schemas/image';
 import type { EnquiryStatus } from '@cabana/shared/schemas/enquiry';
 import type { BlockRequest, FeedRequest, SeasonsRequest } from '@cabana/shared/admin/admin-api';
+import type { Settings } from '@cabana/shared/schemas/settings';
 import { createDesktopApiClient, type DesktopApiClient } from './api-client';
 import { createSettingsStore, parseServerUrl, SettingsError, type ServerAddress } from './settings';
 import { createTokenStore, TokenStoreUnavailableError, type SafeStorageLike } from './token-store';
@@ -97,6 +98,8 @@ export function createDesktopService(opts: DesktopServiceOptions) {
   let token: string | null = null;
   let session: DesktopSession | null = null;
   let client: DesktopApiClient | null = null;
+  /** The business settings as the server last answered them: main's link allowlist follows them. */
+  let business: Settings | null = null;
   const panelUploads = new Map<string, AbortController>();
   // What the owner dropped on the window or chose in a picker: the only paths the renderer may
   // ask to upload, so a compromised page cannot send other files from this computer.
@@ -136,6 +139,7 @@ export function createDesktopService(opts: DesktopServiceOptions) {
 
   function useAddress(next: ServerAddress | null) {
     address = next;
+    business = null;
     client = next ? createDesktopApiClient({ apiUrl: next.apiUrl, getToken: () => token }) : null;
   }
 
@@ -280,6 +284,20 @@ export function createDesktopService(opts: DesktopServiceOptions) {
 
     getPrice: () => authed((c) => c.getPrice()),
     setPrice: (precio: number) => authed((c) => c.setPrice(precio)),
+    getSettings: () =>
+      authed(async (c) => {
+        business = await c.getSettings();
+        return business;
+      }),
+    updateSettings: (patch: Record<string, unknown>) =>
+      authed(async (c) => {
+        // The server checks every field and answers a Spanish message for each bad one.
+        business = await c.updateSettings(patch);
+        return business;
+      }),
+    /** The last settings the server answered, or null before any (the allowlist then uses the defaults). */
+    currentSettings: (): Settings | null => business,
+    setImageOrder: (ids: string[]) => authed(async (c) => (await c.setImageOrder(ids)).map(viaMediaProtocol)),
     listImages: () => authed(async (c) => (await c.listImages()).map(viaMediaProtocol)),
     listPendingImages: () => authed(async (c) => (await c.listPendingImages()).map(viaMediaProtocol)),
     updateImage: (id: string, input: UpdateImageInput) =>

@@ -5,8 +5,10 @@ import { createDesktopService } from '../lib/desktop-service';
 import { createIpcHandlers } from '../lib/ipc-handlers';
 import { IPC_EVENTS, type IpcEventName, type IpcEventPayload } from '../../contract/ipc';
 import { MEDIA_SCHEME } from '../../contract/media';
+import type { Settings } from '@cabana/shared/schemas/settings';
 import {
   denyAllPermissions,
+  externalHostsFor,
   installNavigationGuards,
   isTrustedSender,
   strictSafeStorage,
@@ -41,11 +43,13 @@ if (!app.requestSingleInstanceLock()) {
   });
 
   let serverOrigin: string | null = null;
+  let businessSettings: () => Settings | null = () => null;
   app.on('web-contents-created', (_event, contents) => {
     installNavigationGuards(contents, {
       app: appLocation,
       openExternal: (url) => shell.openExternal(url),
       serverOrigin: () => serverOrigin,
+      externalHosts: () => externalHostsFor(businessSettings()),
     });
   });
 
@@ -81,6 +85,7 @@ if (!app.requestSingleInstanceLock()) {
       },
     });
     await service.init();
+    businessSettings = () => service.currentSettings();
     const { serverUrl } = await service.getConnection();
     serverOrigin = serverUrl ? new URL(serverUrl).origin : null;
     registerIpcHandlers(ipcMain, createIpcHandlers(service), (event) => isTrustedSender(event, appLocation));

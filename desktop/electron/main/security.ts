@@ -1,24 +1,35 @@
 import { BUSINESS } from '@cabana/shared/config/business';
+import { DEFAULT_SETTINGS, type Settings } from '@cabana/shared/schemas/settings';
 import type { IpcMainInvokeEvent, SafeStorage, Session, WebContents } from 'electron';
 import type { SafeStorageLike } from '../lib/token-store';
 
 /**
- * Hosts whose https links may open in the system browser (the business' own links). No Google
- * host: its `/url?q=` redirector sends anywhere, so a link to it would be a link to any site. The
- * app shows no map; a maps link is refused like any other.
+ * Hosts whose https links may open in the system browser (the business' own links), for the
+ * owner's current settings: their social profiles' hosts (which the settings schema keeps to the
+ * known networks' own hosts). No Google host: its `/url?q=` redirector sends anywhere, so a link
+ * to it would be a link to any site. The app shows no map; a maps link is refused like any other.
  */
-export const EXTERNAL_HOSTS: readonly string[] = [
-  'wa.me',
-  'api.whatsapp.com',
-  new URL(BUSINESS.siteUrl).hostname,
-  ...BUSINESS.socials.map((s) => new URL(s.url).hostname),
-];
+export function externalHostsFor(settings: Pick<Settings, 'socials'> | null | undefined): readonly string[] {
+  return [
+    'wa.me',
+    'api.whatsapp.com',
+    new URL(BUSINESS.siteUrl).hostname,
+    ...(settings ?? DEFAULT_SETTINGS).socials.map((s) => new URL(s.url).hostname),
+  ];
+}
+
+/** The allowlist before the server has said anything: a fresh install's settings. */
+export const EXTERNAL_HOSTS: readonly string[] = externalHostsFor(DEFAULT_SETTINGS);
 
 /**
  * Whether a link may leave the app for the system browser: https on an allowed host (or the
  * configured server), or a mailto:. Everything else opens nothing.
  */
-export function isAllowedExternalUrl(raw: string, serverOrigin?: string | null): boolean {
+export function isAllowedExternalUrl(
+  raw: string,
+  serverOrigin?: string | null,
+  hosts: readonly string[] = EXTERNAL_HOSTS,
+): boolean {
   let url: URL;
   try {
     url = new URL(raw);
@@ -28,7 +39,7 @@ export function isAllowedExternalUrl(raw: string, serverOrigin?: string | null):
   if (url.protocol === 'mailto:') return true;
   if (url.username || url.password) return false;
   if (serverOrigin && url.origin === serverOrigin) return url.protocol === 'https:' || url.protocol === 'http:';
-  return url.protocol === 'https:' && EXTERNAL_HOSTS.includes(url.hostname);
+  return url.protocol === 'https:' && hosts.includes(url.hostname);
 }
 
 export interface AppLocation {
@@ -56,12 +67,19 @@ export function isAppUrl(raw: string, app: AppLocation): boolean {
  */
 export function installNavigationGuards(
   contents: WebContents,
-  opts: { app: AppLocation; openExternal: (url: string) => unknown; serverOrigin: () => string | null },
+  opts: {
+    app: AppLocation;
+    openExternal: (url: string) => unknown;
+    serverOrigin: () => string | null;
+    /** The business' hosts as of now (they follow the owner's settings); the defaults' without it. */
+    externalHosts?: () => readonly string[];
+  },
 ): void {
+  const allowed = (url: string) => isAllowedExternalUrl(url, opts.serverOrigin(), opts.externalHosts?.());
   const guard = (event: { preventDefault(): void }, url: string) => {
     if (!isAppUrl(url, opts.app)) {
       event.preventDefault();
-      if (isAllowedExternalUrl(url, opts.serverOrigin())) void opts.openExternal(url);
+      if (allowed(url)) void opts.openExternal(url);
     }
   };
   contents.on('will-navigate', guard);
@@ -71,7 +89,7 @@ export function installNavigationGuards(
   });
   contents.on('will-attach-webview', (event) => event.preventDefault());
   contents.setWindowOpenHandler(({ url }) => {
-    if (isAllowedExternalUrl(url, opts.serverOrigin())) void opts.openExternal(url);
+    if (allowed(url)) void opts.openExternal(url);
     return { action: 'deny' };
   });
 }

@@ -20,6 +20,8 @@ export function createBridgeAdminApi(bridge: DesktopBridge): AdminApi {
     },
     getPrice: () => unwrap(bridge.getPrice()),
     setPrice: (precio) => unwrap(bridge.setPrice({ precio })),
+    getSettings: () => unwrap(bridge.getSettings()),
+    updateSettings: (patch) => unwrap(bridge.updateSettings({ patch })),
     listImages: () => unwrap(bridge.listImages()),
     listPendingImages: () => unwrap(bridge.listPendingImages()),
     async uploadImage(req: UploadRequest, onProgress?: ProgressListener, signal?: AbortSignal): Promise<Image> {
@@ -52,6 +54,7 @@ export function createBridgeAdminApi(bridge: DesktopBridge): AdminApi {
       await unwrap(bridge.deleteImage({ id }));
     },
     approveImage: (id) => unwrap(bridge.approveImage({ id })),
+    setImageOrder: (ids) => unwrap(bridge.setImageOrder({ ids })),
     listEnquiries: () => unwrap(bridge.listEnquiries()),
     setEnquiryStatus: (id, status) => unwrap(bridge.setEnquiryStatus({ id, status })),
     deleteEnquiry: async (id) => {

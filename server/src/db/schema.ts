@@ -3,6 +3,7 @@ import { ImageSchema } from '@cabana/shared/schemas/image';
 import { EnquirySchema } from '@cabana/shared/schemas/enquiry';
 import { PrecioSchema } from '@cabana/shared/schemas/price';
 import { SeasonSchema } from '@cabana/shared/schemas/season';
+import { StoredSettingsSchema } from './settings';
 
 /** A stored image: the API shape plus the folder its files live in (always `images/<id>/`). */
 export const StoredImageSchema = ImageSchema.extend({
@@ -85,6 +86,8 @@ export const DataSchema = z.object({
   usedFormTokens: z.array(z.object({ nonce: z.string(), expiresAt: z.number() })),
   seeded: z.boolean(),
   calendar: CalendarDataSchema.prefault({}),
+  /** The business facts the owner edits (GET/PATCH /api/ajustes); defaults when absent. */
+  settings: StoredSettingsSchema,
 });
 export type Data = z.infer<typeof DataSchema>;
 

@@ -5,6 +5,7 @@ import { Low } from 'lowdb';
 import { BUSINESS } from '@cabana/shared/config/business';
 import { DataSchema, assignImagePositions, type Data } from './schema';
 import { DurableJSONFile } from './durable-json-file';
+import { initialSettings } from './settings';
 import { NotDurableError, writeFileDurable, type DurableFs } from '../lib/durable-fs';
 
 export const DATA_FILE = 'db.json';
@@ -34,6 +35,7 @@ export function initialData(): Data {
     usedFormTokens: [],
     seeded: false,
     calendar: { blocks: [], feeds: [], seasons: [], baseMinNights: 1, exportToken: newSecretToken() },
+    settings: initialSettings(),
   };
 }
 

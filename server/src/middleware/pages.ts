@@ -49,6 +49,7 @@ export function pageDataOf(store: Store, images: ImageService, today: string): P
     availability: { from: today, to, blocked: clipRanges(blockedRanges(store.data), { start: today, end: to }) },
     // Past seasons price no stay that can still be asked for.
     seasons: { base, seasons: seasons.filter((s) => s.end > today) },
+    settings: store.data.settings,
   };
 }
 

@@ -4,6 +4,7 @@ import type { AppDeps } from '../deps';
 import { healthRouter } from './health';
 import { imagenesRouter } from './imagenes';
 import { precioRouter } from './precio';
+import { ajustesRouter } from './ajustes';
 import { sesionRouter } from './sesion';
 import { consultasRouter } from './consultas';
 import { disponibilidadRouter } from './disponibilidad';
@@ -31,6 +32,7 @@ export function createApiRouter(deps: AppDeps): Router {
     healthRouter(),
     imagenesRouter(deps),
     precioRouter(deps),
+    ajustesRouter(deps),
     sesionRouter(deps),
     consultasRouter(deps),
     disponibilidadRouter(deps),

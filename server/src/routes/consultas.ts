@@ -1,6 +1,7 @@
 import { Router } from '@koa/router';
 import { API_ROUTES } from '@cabana/shared/api/paths';
 import { BUSINESS } from '@cabana/shared/config/business';
+import { peopleLimitError } from '@cabana/shared/schemas/settings';
 import { isStayFree } from '@cabana/shared/availability/ranges';
 import { checkStay, STAY_MESSAGES } from '@cabana/shared/pricing/seasons';
 import {
@@ -32,6 +33,9 @@ export function consultasRouter({ store, formTokens, limiters, log, clock }: App
     // Junk must not spend anyone's budget: validate first, then count the client; the budget
     // shared by everyone is spent only by what is actually stored.
     const input = validate(EnquiryInputSchema, ctx.request.body);
+    // The owner's current limits, which the shared schema cannot know.
+    const people = input.type === 'reserva' ? peopleLimitError(input.numPeople, store.data.settings) : null;
+    if (people) throw invalidInput(people, { numPeople: people });
     limiters.enquiryClient.consume(clientKey(ctx.ip));
 
     // Bots get the same answer as people, so they learn nothing; nothing is stored. The log

@@ -32,6 +32,7 @@ export interface SeasonsRequest {
   seasons: SeasonRequest[];
   baseMinNights: number;
 }
+import type { Settings, SettingsPatch } from '../schemas/settings';
 
 /** A file chosen in the panel, with the caption typed for it. */
 export interface UploadRequest {
@@ -58,12 +59,19 @@ export interface AdminApi {
   getPrice(): Promise<number>;
   setPrice(precio: number): Promise<number>;
 
+  /** The business facts every page shows (GET /api/ajustes). */
+  getSettings(): Promise<Settings>;
+  /** Changes any of them; answers the whole object. A 400 carries a Spanish message per field. */
+  updateSettings(patch: SettingsPatch): Promise<Settings>;
+
   listImages(): Promise<Image[]>;
   listPendingImages(): Promise<Image[]>;
   uploadImage(req: UploadRequest, onProgress?: ProgressListener, signal?: AbortSignal): Promise<Image>;
   updateImage(id: string, input: UpdateImageInput): Promise<Image>;
   deleteImage(id: string): Promise<void>;
   approveImage(id: string): Promise<Image>;
+  /** Sets the order of the published photos (every published id, once); the first is the cover. */
+  setImageOrder(ids: string[]): Promise<Image[]>;
 
   listEnquiries(): Promise<Enquiry[]>;
   setEnquiryStatus(id: string, status: EnquiryStatus): Promise<Enquiry>;

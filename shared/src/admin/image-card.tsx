@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type LiHTMLAttributes, type ReactNode } from 'react';
 import type { Image } from '../schemas/image';
 import { LIMITS } from '../config/limits';
 import { usePanel } from './panel-context';
@@ -95,9 +95,18 @@ export function CaptionEditor({ image, onSaved, onCancel }: CaptionEditorProps) 
 }
 
 /** Card frame shared by the gallery grid and the pending list. */
-export function ImageCard({ image, children }: { image: Image; children: ReactNode }) {
+export function ImageCard({
+  image,
+  children,
+  itemProps,
+}: {
+  image: Image;
+  children: ReactNode;
+  /** Extra attributes of the list item (drag and drop of the photo order). */
+  itemProps?: LiHTMLAttributes<HTMLLIElement>;
+}) {
   return (
-    <li className="adm-card" data-image-id={image.id}>
+    <li className="adm-card" data-image-id={image.id} {...itemProps}>
       <StoredPicture image={image} />
       <div className="adm-card-body">{children}</div>
     </li>

@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import type { Enquiry, EnquiryStatus } from '../schemas/enquiry';
+import type { Settings } from '../schemas/settings';
 import { newestFirst } from '../lib/newest-first';
 import { usePanel, usePanelData } from './panel-context';
 import { StatusMessage } from './messages';
@@ -37,6 +38,8 @@ export function InboxSection() {
   const id = useId();
   const inbox = usePanelData(async (a) => newestFirst(await a.listEnquiries(), (e) => e.createdAt));
   const { data: items, setData: setItems, error: loadError, loading } = inbox;
+  // Replies are signed with the owner's current name, phone and e-mail.
+  const sender = usePanelData((a) => a.getSettings()).data ?? undefined;
   const [filter, setFilter] = useState<Filter>('todas');
   const [busy, setBusy] = useState<string | null>(null);
   const [rowErrors, setRowErrors] = useState<Record<string, string>>({});
@@ -117,6 +120,7 @@ export function InboxSection() {
             <EnquiryItem
               key={e.id}
               enquiry={e}
+              sender={sender}
               busy={busy === e.id}
               error={rowErrors[e.id] ?? null}
               onStatus={(next) => void setEnquiryStatus(e, next)}
@@ -131,6 +135,7 @@ export function InboxSection() {
 
 interface EnquiryItemProps {
   enquiry: Enquiry;
+  sender?: Settings;
   busy: boolean;
   error: string | null;
   onStatus: (next: EnquiryStatus) => void;
@@ -144,11 +149,11 @@ const SUSPECT_REASONS: Record<NonNullable<Enquiry['suspect']>, string> = {
 };
 
 /** One enquiry. Every visitor-typed value is rendered as React text, never as markup. */
-function EnquiryItem({ enquiry: e, busy, error, onStatus, onDelete }: EnquiryItemProps) {
+function EnquiryItem({ enquiry: e, sender, busy, error, onStatus, onDelete }: EnquiryItemProps) {
   const id = useId();
   const isNew = e.status === 'nueva';
   const isReservation = e.type === 'reserva';
-  const whatsapp = whatsappReplyUrl(e);
+  const whatsapp = whatsappReplyUrl(e, sender);
   return (
     <li className={`adm-enquiry${isNew ? ' adm-enquiry--new' : ''}`} data-enquiry-id={e.id} aria-labelledby={`${id}-h`}>
       <article>
@@ -195,7 +200,7 @@ function EnquiryItem({ enquiry: e, busy, error, onStatus, onDelete }: EnquiryIte
           </p>
         )}
         <div className="adm-actions">
-          <a className="adm-button" href={mailtoReplyUrl(e)}>
+          <a className="adm-button" href={mailtoReplyUrl(e, sender)}>
             Responder por correo
           </a>
           {whatsapp && (

@@ -9,6 +9,9 @@ import { formatBytes } from '../lib/format-bytes';
 import { mapLimited } from '../lib/limiter';
 import { fileProblem, makeThumbnail } from './upload-drafts';
 
+/** What a photo of the order carries while dragged (files dropped from the computer carry "Files"). */
+const PHOTO_DRAG_TYPE = 'application/x-cabana-photo';
+
 /** How many files travel at once: enough to hide latency, few enough for a rural uplink. */
 const PARALLEL_UPLOADS = 2;
 
@@ -44,6 +47,22 @@ export function PhotosSection({ images, loadError, onImagesChange }: PhotosSecti
   const [rowErrors, setRowErrors] = useState<Record<string, string>>({});
   const [deleting, setDeleting] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
+  /** The published photo being dragged to a new place in the order. */
+  const [movingId, setMovingId] = useState<string | null>(null);
+  const ordering = useRef(false);
+  const gridRef = useRef<HTMLUListElement>(null);
+  /** The button to focus once the moved photo is in its new place (moving a node drops its focus). */
+  const focusAfterMove = useRef<{ id: string; kind: 'up' | 'down' | 'cover' } | null>(null);
+  useEffect(() => {
+    const target = focusAfterMove.current;
+    if (!target) return;
+    focusAfterMove.current = null;
+    const card = gridRef.current?.querySelector(`[data-image-id="${CSS.escape(target.id)}"]`);
+    const buttons = [target.kind, 'up', 'down', 'cover'].map((k) =>
+      card?.querySelector<HTMLButtonElement>(`button[data-move="${k}"]:not(:disabled)`),
+    );
+    buttons.find(Boolean)?.focus();
+  }, [images]);
   const controllers = useRef(new Map<string, AbortController>());
   const gridHeading = useRef<HTMLHeadingElement>(null);
   const pickerRef = useRef<HTMLInputElement>(null);
@@ -162,6 +181,47 @@ export function PhotosSection({ images, loadError, onImagesChange }: PhotosSecti
     }
   }
 
+  /**
+   * Saves a new order of the published photos (PUT /api/imagenes/orden). The list moves at once;
+   * a refusal puts it back and says why. The announcement tells screen readers where the photo went.
+   */
+  async function reorder(ids: string[], moved: Image, focusKind: 'up' | 'down' | 'cover' | null) {
+    // One save at a time: a second click waits for nothing and is dropped, the list stays consistent.
+    if (!images || ordering.current) return;
+    const before = images;
+    const byId = new Map(images.map((i) => [i.id, i]));
+    // Keyboard users stay on the photo they moved (another of its buttons when this one is now disabled).
+    if (focusKind) focusAfterMove.current = { id: moved.id, kind: focusKind };
+    onImagesChange(() => ids.map((i) => byId.get(i)).filter((i): i is Image => i !== undefined));
+    ordering.current = true;
+    setRowErrors(({ [moved.id]: _, ...rest }) => rest);
+    try {
+      const saved = await api.setImageOrder(ids);
+      onImagesChange(() => saved);
+      const place = saved.findIndex((i) => i.id === moved.id) + 1;
+      setStatus(
+        place === 1
+          ? `«${moved.title}» es ahora la portada (posición 1 de ${saved.length}).`
+          : `«${moved.title}» está ahora en la posición ${place} de ${saved.length}.`,
+      );
+    } catch (err) {
+      if (focusKind) focusAfterMove.current = { id: moved.id, kind: focusKind };
+      onImagesChange(() => before);
+      const message = failure(err);
+      if (message) setRowErrors((all) => ({ ...all, [moved.id]: message }));
+    } finally {
+      ordering.current = false;
+    }
+  }
+
+  function move(image: Image, to: number, focusKind: 'up' | 'down' | 'cover' | null) {
+    if (!images) return;
+    const ids = images.map((i) => i.id).filter((i) => i !== image.id);
+    ids.splice(Math.max(0, Math.min(to, ids.length)), 0, image.id);
+    if (ids.every((v, i) => v === images[i]?.id)) return;
+    void reorder(ids, image, focusKind);
+  }
+
   const sendable = drafts.filter((d) => d.state === 'ready' || d.state === 'failed');
   const canSend = !uploading && sendable.length > 0 && sendable.every((d) => d.title.trim());
 
@@ -244,10 +304,81 @@ export function PhotosSection({ images, loadError, onImagesChange }: PhotosSecti
       {loadError && <p className="adm-alert">{loadError}</p>}
       {images === null && !loadError && <p className="adm-muted">Cargando fotos…</p>}
       {images !== null && images.length === 0 && <p className="adm-empty">No hay imágenes subidas.</p>}
+      {images !== null && images.length > 1 && (
+        <p className="adm-hint" id={`${id}-order-hint`}>
+          La primera foto es la portada: abre la galería y la página de inicio y aparece al compartir el enlace.
+          Arrastra las fotos o usa «Mover antes» y «Mover después» para cambiar el orden; las fotos nuevas van al final.
+        </p>
+      )}
       {images !== null && images.length > 0 && (
-        <ul className="adm-grid" aria-labelledby={`${id}-grid`}>
-          {images.map((image) => (
-            <ImageCard key={image.id} image={image}>
+        <ul className="adm-grid" aria-labelledby={`${id}-grid`} aria-describedby={`${id}-order-hint`} ref={gridRef}>
+          {images.map((image, index) => (
+            <ImageCard
+              key={image.id}
+              image={image}
+              itemProps={{
+                draggable: true,
+                className: movingId === image.id ? 'adm-card adm-card--moving' : 'adm-card',
+                onDragStart: (e) => {
+                  e.dataTransfer.setData(PHOTO_DRAG_TYPE, image.id);
+                  e.dataTransfer.effectAllowed = 'move';
+                  setMovingId(image.id);
+                },
+                onDragEnd: () => setMovingId(null),
+                onDragOver: (e) => {
+                  if (!e.dataTransfer.types.includes(PHOTO_DRAG_TYPE)) return;
+                  e.preventDefault();
+                  e.dataTransfer.dropEffect = 'move';
+                },
+                onDrop: (e) => {
+                  const dragged = images.find((i) => i.id === e.dataTransfer.getData(PHOTO_DRAG_TYPE));
+                  if (!dragged) return;
+                  e.preventDefault();
+                  setMovingId(null);
+                  move(dragged, index, null);
+                },
+              }}
+            >
+              <div className="adm-order">
+                {index === 0 ? (
+                  <span className="adm-cover" data-testid="adm-portada">
+                    Portada
+                  </span>
+                ) : (
+                  <span className="adm-muted">Posición {index + 1}</span>
+                )}
+                <button
+                  type="button"
+                  className="adm-button"
+                  data-move="up"
+                  onClick={() => move(image, index - 1, 'up')}
+                  disabled={index === 0}
+                  aria-label={`Mover antes «${image.title}»`}
+                >
+                  Mover antes
+                </button>
+                <button
+                  type="button"
+                  className="adm-button"
+                  data-move="down"
+                  onClick={() => move(image, index + 1, 'down')}
+                  disabled={index === images.length - 1}
+                  aria-label={`Mover después «${image.title}»`}
+                >
+                  Mover después
+                </button>
+                {index > 0 && (
+                  <button
+                    type="button"
+                    className="adm-button"
+                    data-move="cover"
+                    onClick={() => move(image, 0, 'cover')}
+                    aria-label={`Usar como portada «${image.title}»`}
+                  >
+                    Usar como portada
+                  </button>
+                )}
+              </div>
               {editing === image.id ? (
                 <CaptionEditor
                   image={image}

@@ -19,6 +19,8 @@ export function PriceSection() {
   const { api, failure } = usePanel();
   const id = useId();
   const { data: price, setData: setPrice, error: loadError } = usePanelData((a) => a.getPrice());
+  // For the dollar hint only: without the owner's rate the price shows in pesos alone.
+  const { data: settings } = usePanelData((a) => a.getSettings());
   const [value, setValue] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -59,7 +61,7 @@ export function PriceSection() {
         ) : (
           <>
             <strong data-testid="adm-current-price">{formatMoney(price, 'COP')}</strong>{' '}
-            <span className="adm-muted">(≈ {formatMoney(price, 'USD')})</span>
+            {settings && <span className="adm-muted">(≈ {formatMoney(price, 'USD', settings.copPerUsd)})</span>}
           </>
         )}
       </p>

@@ -1,4 +1,9 @@
 import { BUSINESS } from '../config/business';
+import { DEFAULT_SETTINGS } from '../config/settings';
+import type { Settings } from '../schemas/settings';
+
+/** Who signs the replies: the owner's current settings (the defaults until they are loaded). */
+type Sender = Pick<Settings, 'name' | 'phone' | 'email'>;
 import { nightsBetween } from '../pricing/dates';
 import type { Enquiry } from '../schemas/enquiry';
 
@@ -63,11 +68,11 @@ function quote(text: string): string {
 }
 
 /** mailto: link that answers the visitor with their enquiry quoted below. */
-export function mailtoReplyUrl(e: Enquiry): string {
+export function mailtoReplyUrl(e: Enquiry, sender: Sender = DEFAULT_SETTINGS): string {
   const subject =
     e.type === 'reserva'
-      ? `Re: Tu reserva en ${BUSINESS.name} (${formatStayDate(e.checkIn)} – ${formatStayDate(e.checkOut)})`
-      : `Re: Tu mensaje a ${BUSINESS.name}`;
+      ? `Re: Tu reserva en ${sender.name} (${formatStayDate(e.checkIn)} – ${formatStayDate(e.checkOut)})`
+      : `Re: Tu mensaje a ${sender.name}`;
   const facts: string[] = [enquirySummary(e)];
   if (e.type === 'reserva') facts.push(`Teléfono: ${e.phone}`);
   if (e.message.trim()) facts.push('', e.message);
@@ -76,8 +81,8 @@ export function mailtoReplyUrl(e: Enquiry): string {
     '',
     '',
     '',
-    `${BUSINESS.name}`,
-    `${BUSINESS.phoneDisplay} · ${BUSINESS.email}`,
+    sender.name,
+    `${sender.phone} · ${sender.email}`,
     '',
     `El ${formatReceivedAt(e.createdAt)}, ${e.name} <${e.email}> escribió:`,
     quote(facts.join('\n')),
@@ -88,10 +93,10 @@ export function mailtoReplyUrl(e: Enquiry): string {
 }
 
 /** wa.me link to the phone the visitor gave, or null when there is none usable. */
-export function whatsappReplyUrl(e: Enquiry): string | null {
+export function whatsappReplyUrl(e: Enquiry, sender: Sender = DEFAULT_SETTINGS): string | null {
   if (e.type !== 'reserva') return null;
   const digits = whatsappDigits(e.phone);
   if (!digits) return null;
-  const text = `Hola ${e.name}, te escribimos de ${BUSINESS.name} por tu consulta: ${enquirySummary(e)}.`;
+  const text = `Hola ${e.name}, te escribimos de ${sender.name} por tu consulta: ${enquirySummary(e)}.`;
   return `https://wa.me/${digits}?text=${encodeURIComponent(text)}`;
 }

@@ -5,6 +5,7 @@ import { PhotosSection } from './photos-section';
 import { PendingSection } from './pending-section';
 import { InboxSection } from './inbox-section';
 import { CalendarSection } from './calendar-section';
+import { SettingsSection } from './settings-section';
 
 /** What the panel keeps across sections: the published photos (the pending ones join them when approved). */
 export interface PanelState {
@@ -43,6 +44,7 @@ export const PANEL_SECTIONS: readonly PanelSection[] = [
   },
   { path: 'consultas', label: 'Consultas', render: () => <InboxSection /> },
   { path: 'calendario', label: 'Calendario', render: () => <CalendarSection /> },
+  { path: 'ajustes', label: 'Ajustes', render: () => <SettingsSection /> },
 ];
 
 /** Where the panel's own address (`/admin`) leads: the section the owner uses most. */

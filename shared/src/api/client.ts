@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ImageSchema, type Image, type UpdateImageInput } from '../schemas/image';
 import { PriceSchema } from '../schemas/price';
+import { SettingsSchema, type Settings, type SettingsPatch } from '../schemas/settings';
 import {
   EnquirySchema,
   FormTokenSchema,
@@ -89,6 +90,9 @@ export function createApiClient(opts: ApiClientOptions) {
     getPrice: async (): Promise<number> => (await request(PriceSchema, 'GET', API_PATHS.price)).precio,
     setPrice: async (precio: number): Promise<number> =>
       (await request(PriceSchema, 'PATCH', API_PATHS.price, { precio })).precio,
+    getSettings: (): Promise<Settings> => request(SettingsSchema, 'GET', API_PATHS.settings),
+    updateSettings: (patch: SettingsPatch): Promise<Settings> =>
+      request(SettingsSchema, 'PATCH', API_PATHS.settings, patch),
     login: (input: LoginInput): Promise<SessionInfo> => request(SessionInfoSchema, 'POST', API_PATHS.session, input),
     getSession: (): Promise<SessionInfo> => request(SessionInfoSchema, 'GET', API_PATHS.session),
     logout: (): Promise<void> => remove(API_PATHS.session),

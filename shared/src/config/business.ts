@@ -1,6 +1,8 @@
 /**
- * Business facts of the cabin: the one place to change the phone, prices, capacity or rate.
- * Server, website and desktop all read these values.
+ * Business facts of the cabin. The ones the owner edits from the panel (name, tagline, phone,
+ * WhatsApp, e-mail, address, map, hours, socials, RNT, rate, people limits) are only the values of a
+ * fresh install here: everything reads the current ones from the settings (`schemas/settings.ts`,
+ * GET /api/ajustes). The rest are facts of the building, the legal entity or the deployment.
  */
 export const BUSINESS = {
   name: 'Cabaña Brisas del Golfo',
@@ -64,6 +66,3 @@ export const BUSINESS = {
 } as const;
 
 export type Business = typeof BUSINESS;
-
-export const whatsappUrl = (text: string = BUSINESS.whatsappGreeting): string =>
-  `https://wa.me/${BUSINESS.whatsappNumber}?text=${encodeURIComponent(text)}`;

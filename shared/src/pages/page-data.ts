@@ -1,6 +1,7 @@
 import type { Availability } from '../schemas/availability';
 import type { Image } from '../schemas/image';
 import type { Seasons } from '../schemas/season';
+import type { Settings } from '../schemas/settings';
 
 /**
  * The live data a public page is rendered from: the server builds it from the store for every
@@ -16,6 +17,8 @@ export interface PageData {
   availability: Availability;
   /** Base price and minimum stay, and the seasons that have not ended by the window's start. */
   seasons: Seasons;
+  /** The owner's business facts (phone, WhatsApp, hours, rate...): every page shows some of them. */
+  settings: Settings;
 }
 
 /** A whole HTML document for one URL; 404 for paths that are no page (the site's own 404 page). */

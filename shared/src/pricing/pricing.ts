@@ -1,5 +1,3 @@
-import { BUSINESS } from '../config/business';
-
 export type Currency = 'COP' | 'USD';
 
 const copFormat = new Intl.NumberFormat('es-CO', {
@@ -10,9 +8,16 @@ const copFormat = new Intl.NumberFormat('es-CO', {
 });
 const usdFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
-/** Formats an amount given in COP in the chosen currency (USD at the fixed rate). */
-export function formatMoney(amountCop: number, currency: Currency): string {
-  return currency === 'COP' ? copFormat.format(amountCop) : usdFormat.format(amountCop / BUSINESS.copPerUsd);
+/**
+ * Formats an amount given in COP in the chosen currency; USD at the owner's current rate
+ * (settings `copPerUsd`), which every caller that may show dollars has to pass.
+ */
+export function formatMoney(amountCop: number, currency: 'COP'): string;
+export function formatMoney(amountCop: number, currency: Currency, copPerUsd: number): string;
+export function formatMoney(amountCop: number, currency: Currency, copPerUsd?: number): string {
+  if (currency === 'COP') return copFormat.format(amountCop);
+  if (copPerUsd === undefined || !(copPerUsd > 0)) throw new Error('formatMoney: USD needs the current rate');
+  return usdFormat.format(amountCop / copPerUsd);
 }
 
 /** Total per night for a group: people × price per person. */

@@ -21,12 +21,15 @@ const phone = z
   .trim()
   .regex(/^\+?[\d\s().-]{7,}$/, 'Escribe un teléfono válido (solo números, espacios o +).')
   .max(LIMITS.phoneMax, 'El teléfono es demasiado largo.');
-/** Size of the group, within the cabin's capacity. */
+/**
+ * Size of the group, within the cabin's capacity. The owner's narrower limits (settings
+ * `minPeople`/`maxPeople`, `peopleLimitError`) are checked where the current settings are known.
+ */
 export const NumPeopleSchema = z
   .number({ error: 'Elige el número de personas.' })
   .int('Elige el número de personas.')
-  .min(BUSINESS.minPeople, `El mínimo es de ${BUSINESS.minPeople} personas.`)
-  .max(BUSINESS.maxPeople, `La capacidad máxima es de ${BUSINESS.maxPeople} personas.`);
+  .min(1, 'Elige el número de personas.')
+  .max(BUSINESS.capacity, `La capacidad máxima es de ${BUSINESS.capacity} personas.`);
 const date = (label: string) => z.string().trim().refine(isIsoDate, `Elige la fecha de ${label}.`);
 const consent = z.literal(true, {
   error: 'Debes aceptar el tratamiento de tus datos personales.',

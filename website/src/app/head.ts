@@ -2,6 +2,8 @@ import { BUSINESS } from '@cabana/shared/config/business';
 import type { PageData } from '@cabana/shared/pages/page-data';
 import { formatMoney } from '@cabana/shared/pricing/pricing';
 import type { Image } from '@cabana/shared/schemas/image';
+import { DEFAULT_SETTINGS, phoneE164 } from '@cabana/shared/config/settings';
+import type { Settings } from '@cabana/shared/schemas/settings';
 import { paths } from '../config/paths';
 import { scriptJson } from '../lib/page-data';
 import { NOT_FOUND_META, canonicalUrl, metaFor } from './seo';
@@ -23,38 +25,40 @@ interface SocialImage {
 }
 
 /** The cover photo (the first in the owner's order) as a JPEG link previews can show; the drawn image without one. */
-export function socialImage(images: readonly Image[]): SocialImage {
+export function socialImage(images: readonly Image[], s: Settings = DEFAULT_SETTINGS): SocialImage {
   const cover = images[0];
-  if (!cover) return { url: BUSINESS.siteUrl + OG_IMAGE, alt: `${BUSINESS.name}, ${BUSINESS.tagline}` };
+  if (!cover) return { url: BUSINESS.siteUrl + OG_IMAGE, alt: `${s.name}, ${s.tagline}` };
   const variant = cover.variants.find((v) => v.url === cover.secure_url);
   return { url: absolute(cover.secure_url), width: variant?.width, height: variant?.height, alt: cover.title };
 }
 
 export function lodgingBusinessJsonLd(data: PageData) {
   const perPerson = `${formatMoney(data.price, 'COP')} por persona por noche`;
+  const s = data.settings;
   return {
     '@context': 'https://schema.org',
     '@type': 'LodgingBusiness',
-    name: BUSINESS.name,
+    name: s.name,
     description: BUSINESS.description,
     url: canonicalUrl('/'),
-    image: socialImage(data.images).url,
-    telephone: BUSINESS.phoneE164,
-    email: BUSINESS.email,
+    image: socialImage(data.images, s).url,
+    telephone: phoneE164(s),
+    email: s.email,
     address: {
       '@type': 'PostalAddress',
-      streetAddress: BUSINESS.address.street,
+      // The owner edits the address as one line; locality, region and country stay the cabin's.
+      streetAddress: s.address,
       addressLocality: BUSINESS.address.locality,
       addressRegion: BUSINESS.address.region,
       addressCountry: BUSINESS.address.country,
     },
     geo: { '@type': 'GeoCoordinates', latitude: BUSINESS.geo.latitude, longitude: BUSINESS.geo.longitude },
-    hasMap: BUSINESS.mapUrl,
+    hasMap: s.mapUrl,
     openingHoursSpecification: {
       '@type': 'OpeningHoursSpecification',
       dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
-      opens: BUSINESS.hours.opens,
-      closes: BUSINESS.hours.closes,
+      opens: s.hours.opens,
+      closes: s.hours.closes,
     },
     amenityFeature: ['Jacuzzi', 'Kiosco', 'Zona BBQ', 'Parqueadero', 'Dos cocinas', 'Terraza'].map((name) => ({
       '@type': 'LocationFeatureSpecification',
@@ -76,7 +80,7 @@ export function lodgingBusinessJsonLd(data: PageData) {
         unitText: 'persona por noche',
       },
     },
-    sameAs: BUSINESS.socials.map((s) => s.url),
+    sameAs: s.socials.map((social) => social.url),
   };
 }
 
@@ -85,9 +89,10 @@ export function lodgingBusinessJsonLd(data: PageData) {
  * Without data (the /login and /admin shells, made at build time) the drawn image stands in.
  */
 export function headFor(pathname: string, data?: PageData): string {
-  const meta = metaFor(pathname);
+  const settings = data?.settings ?? DEFAULT_SETTINGS;
+  const meta = metaFor(pathname, settings);
   const url = canonicalUrl(pathname);
-  const image = socialImage(data?.images ?? []);
+  const image = socialImage(data?.images ?? [], settings);
   const tags = [
     `<title>${escapeHtml(meta.title)}</title>`,
     `<meta name="description" content="${escapeHtml(meta.description)}" />`,
@@ -96,7 +101,7 @@ export function headFor(pathname: string, data?: PageData): string {
       : `<link rel="canonical" href="${escapeHtml(url)}" />`,
     `<meta property="og:type" content="website" />`,
     `<meta property="og:locale" content="es_CO" />`,
-    `<meta property="og:site_name" content="${escapeHtml(BUSINESS.name)}" />`,
+    `<meta property="og:site_name" content="${escapeHtml(settings.name)}" />`,
     `<meta property="og:title" content="${escapeHtml(meta.title)}" />`,
     `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
     // A missing page has no address of its own to share.

@@ -1,4 +1,6 @@
 import { BUSINESS } from '@cabana/shared/config/business';
+import { DEFAULT_SETTINGS } from '@cabana/shared/config/settings';
+import type { Settings } from '@cabana/shared/schemas/settings';
 import { paths } from '../config/paths';
 
 export interface PageMeta {
@@ -10,9 +12,10 @@ export interface PageMeta {
 
 const brand = BUSINESS.shortName;
 
-export const PAGE_META: Record<string, PageMeta> = {
+/** Each page's title and description; the owner's settings (name, phone, hours) show in some. */
+const pageMeta = (s: Settings): Record<string, PageMeta> => ({
   [paths.home]: {
-    title: `${BUSINESS.name} · Cabaña en Tolú a ${BUSINESS.distanceToSeaMinutes} minutos del mar`,
+    title: `${s.name} · Cabaña en Tolú a ${BUSINESS.distanceToSeaMinutes} minutos del mar`,
     description: BUSINESS.description,
   },
   [paths.plans]: {
@@ -21,15 +24,15 @@ export const PAGE_META: Record<string, PageMeta> = {
   },
   [paths.gallery]: {
     title: `Galería de fotos · ${brand}`,
-    description: `Fotos de la cabaña ${BUSINESS.name}: jacuzzi, kiosco, zona BBQ, cocinas, terraza y las playas del Golfo de Morrosquillo.`,
+    description: `Fotos de la cabaña ${s.name}: jacuzzi, kiosco, zona BBQ, cocinas, terraza y las playas del Golfo de Morrosquillo.`,
   },
   [paths.contact]: {
     title: `Contacto · ${brand}`,
-    description: `Escríbenos o llámanos: ${BUSINESS.phoneDisplay}, ${BUSINESS.email}. Atención ${BUSINESS.hours.display.toLowerCase()}, en ${BUSINESS.address.locality}, ${BUSINESS.address.region}.`,
+    description: `Escríbenos o llámanos: ${s.phone}, ${s.email}. Atención ${s.hours.display.toLowerCase()}, en ${BUSINESS.address.locality}, ${BUSINESS.address.region}.`,
   },
   [paths.upload]: {
     title: `Comparte tus fotos · ${brand}`,
-    description: `¿Te hospedaste en ${BUSINESS.name}? Comparte tus mejores fotos de la cabaña y de Tolú; aparecerán en la galería tras la aprobación del anfitrión.`,
+    description: `¿Te hospedaste en ${s.name}? Comparte tus mejores fotos de la cabaña y de Tolú; aparecerán en la galería tras la aprobación del anfitrión.`,
   },
   [paths.privacy]: {
     title: `Política de privacidad · ${brand}`,
@@ -45,7 +48,7 @@ export const PAGE_META: Record<string, PageMeta> = {
     description: 'Panel de administración de la cabaña.',
     noindex: true,
   },
-};
+});
 
 export const NOT_FOUND_META: PageMeta = {
   title: `Página no encontrada · ${brand}`,
@@ -53,9 +56,9 @@ export const NOT_FOUND_META: PageMeta = {
   noindex: true,
 };
 
-export function metaFor(pathname: string): PageMeta {
+export function metaFor(pathname: string, settings: Settings = DEFAULT_SETTINGS): PageMeta {
   const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return PAGE_META[clean] ?? NOT_FOUND_META;
+  return pageMeta(settings)[clean] ?? NOT_FOUND_META;
 }
 
 export const canonicalUrl = (path: string) => BUSINESS.siteUrl + (path === '/' ? '/' : path);

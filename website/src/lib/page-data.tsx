@@ -1,5 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import type { PageData } from '@cabana/shared/pages/page-data';
+import { DEFAULT_SETTINGS } from '@cabana/shared/config/settings';
+import type { Settings } from '@cabana/shared/schemas/settings';
 
 /**
  * The live data a page shows (price, photos). The server renders each page with it and the page
@@ -34,6 +36,14 @@ export function PageDataProvider({ data, children }: { data: PagePart; children:
   return <PageDataContext.Provider value={data}>{children}</PageDataContext.Provider>;
 }
 
+/**
+ * The owner's current settings, as the server rendered this page with them. Pages without a data
+ * island (the /login and /admin shells, the dev server) fall back to the fresh-install values.
+ */
+export function useSettings(): Settings {
+  return useContext(PageDataContext).settings ?? DEFAULT_SETTINGS;
+}
+
 export type DataState<T> = { status: 'loading' } | { status: 'ready'; value: T } | { status: 'error' };
 
 /** Fetches one part through the shared API client, loaded only now: first visits never need it. */
@@ -46,7 +56,9 @@ async function fetchPart<K extends keyof PageData>(key: K): Promise<PageData[K]>
         ? api.listImages()
         : key === 'seasons'
           ? api.getSeasons()
-          : api.getAvailability()
+          : key === 'settings'
+            ? api.getSettings()
+            : api.getAvailability()
   ) as Promise<PageData[K]>;
 }
 
@@ -56,6 +68,7 @@ const FAILURE: Record<keyof PageData, string> = {
   images: 'Error al cargar imágenes',
   availability: 'No se pudo cargar la disponibilidad:',
   seasons: 'No se pudieron cargar las temporadas:',
+  settings: 'No se pudieron cargar los datos de contacto:',
 };
 
 /**

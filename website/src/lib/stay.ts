@@ -2,6 +2,7 @@ import { BUSINESS } from '@cabana/shared/config/business';
 import { isIsoDate, nightsBetween } from '@cabana/shared/pricing/dates';
 import { formatMoney, totalPerNight, type Currency } from '@cabana/shared/pricing/pricing';
 import { quoteStay as quoteNights, type PricingRules, type QuotePart } from '@cabana/shared/pricing/seasons';
+import type { Settings } from '@cabana/shared/schemas/settings';
 
 export interface Stay {
   checkIn: string;
@@ -9,7 +10,10 @@ export interface Stay {
   numPeople: number;
 }
 
-export const DEFAULT_STAY: Stay = { checkIn: '', checkOut: '', numPeople: BUSINESS.defaultPeople };
+/** A stay not chosen yet: the usual group size, within the owner's current limits. */
+export function defaultStay(s: Pick<Settings, 'minPeople' | 'maxPeople'>): Stay {
+  return { checkIn: '', checkOut: '', numPeople: Math.min(s.maxPeople, Math.max(s.minPeople, BUSINESS.defaultPeople)) };
+}
 
 const dateFormat = new Intl.DateTimeFormat('es-CO', {
   weekday: 'short',
@@ -59,12 +63,22 @@ export function quoteStay(stay: Stay, rules: PricingRules | null): StayQuote {
 }
 
 /** "Temporada alta: 3 noches a $ 150.000 por persona". */
-export function partText(part: QuotePart, currency: Currency): string {
-  return `${part.name}: ${part.nights} ${part.nights === 1 ? 'noche' : 'noches'} a ${formatMoney(part.pricePerPerson, currency)} por persona`;
+export function partText(part: QuotePart, currency: 'COP'): string;
+export function partText(part: QuotePart, currency: Currency, copPerUsd: number): string;
+export function partText(part: QuotePart, currency: Currency, copPerUsd?: number): string {
+  // Without a rate only pesos can be shown: formatMoney refuses dollars then.
+  const money = formatMoney(part.pricePerPerson, currency, copPerUsd ?? Number.NaN);
+  return `${part.name}: ${part.nights} ${part.nights === 1 ? 'noche' : 'noches'} a ${money} por persona`;
 }
 
 /** The WhatsApp text that carries what the visitor chose, so the owner can answer at once. */
-export function stayWhatsappText(stay: Stay, rules: PricingRules | null, currency: Currency, name?: string): string {
+export function stayWhatsappText(
+  stay: Stay,
+  rules: PricingRules | null,
+  currency: Currency,
+  copPerUsd: number,
+  name?: string,
+): string {
   const q = quoteStay(stay, rules);
   const lines = [`Hola, quisiera reservar la cabaña ${BUSINESS.shortName}.`];
   if (name) lines.push(`Nombre: ${name}`);
@@ -72,9 +86,9 @@ export function stayWhatsappText(stay: Stay, rules: PricingRules | null, currenc
   if (isIsoDate(stay.checkOut)) lines.push(`Salida: ${formatDay(stay.checkOut)}`);
   lines.push(`Personas: ${stay.numPeople}`);
   if (q.nights > 0) lines.push(`Noches: ${q.nights}`);
-  if (q.parts.length > 1) for (const part of q.parts) lines.push(partText(part, currency));
-  if (q.perNight !== null) lines.push(`Total por noche: ${formatMoney(q.perNight, currency)}`);
-  if (q.total !== null) lines.push(`Total de la estadía: ${formatMoney(q.total, currency)}`);
+  if (q.parts.length > 1) for (const part of q.parts) lines.push(partText(part, currency, copPerUsd));
+  if (q.perNight !== null) lines.push(`Total por noche: ${formatMoney(q.perNight, currency, copPerUsd)}`);
+  if (q.total !== null) lines.push(`Total de la estadía: ${formatMoney(q.total, currency, copPerUsd)}`);
   lines.push('¿Está disponible?');
   return lines.join('\n');
 }

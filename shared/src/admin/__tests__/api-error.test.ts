@@ -11,6 +11,20 @@ describe('asErrorLike', () => {
     expect(asErrorLike(new ApiError(0, { error: 'Subida cancelada.', code: 'CANCELLED' })).code).toBe('CANCELLED');
   });
 
+  it("keeps a validation error's message per field, across a bridge too", () => {
+    const err = new ApiError(400, {
+      error: 'Revisa los datos enviados.',
+      code: 'VALIDATION',
+      fields: { phone: 'Escribe el teléfono.', 'socials.0.url': 'El enlace debe ser de Facebook.' },
+    });
+    expect(asErrorLike(err).fields).toEqual({
+      phone: 'Escribe el teléfono.',
+      'socials.0.url': 'El enlace debe ser de Facebook.',
+    });
+    expect(asErrorLike({ status: 400, message: 'x', fields: { a: 1, b: 'ok' } }).fields).toEqual({ b: 'ok' });
+    expect(asErrorLike(new ApiError(400, { error: 'x', code: 'VALIDATION' })).fields).toBeUndefined();
+  });
+
   it('never passes on a code outside the shared set', () => {
     expect(asErrorLike({ status: 409, code: 'ABORTED', message: 'x' }).code).toBe('INTERNAL');
     expect(asErrorLike({ status: 0, message: 'x' }).code).toBe('NETWORK');

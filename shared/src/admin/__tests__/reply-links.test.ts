@@ -66,6 +66,14 @@ describe('reply links', () => {
     expect(parsed.origin + parsed.pathname).toBe('https://wa.me/573001234567');
     expect(parsed.searchParams.get('text')).toContain(enquirySummary(reservation));
   });
+  it("signs with the owner's current name, phone and e-mail", () => {
+    const sender = { name: 'Cabaña Nueva', phone: '+57 310 000 1111', email: 'hola@nueva.co' };
+    const body = new URLSearchParams(mailtoReplyUrl(reservation, sender).split('?')[1]).get('body') ?? '';
+    expect(body).toContain('Cabaña Nueva\n+57 310 000 1111 · hola@nueva.co');
+    expect(new URL(whatsappReplyUrl(reservation, sender) ?? '').searchParams.get('text')).toContain(
+      'te escribimos de Cabaña Nueva',
+    );
+  });
   it('has no WhatsApp link for a contact message, which carries no phone', () => {
     expect(whatsappReplyUrl(contact)).toBeNull();
     expect(mailtoReplyUrl(contact)).toContain('mailto:luis@example.com?subject=Re%3A%20Tu%20mensaje');

@@ -12,10 +12,13 @@ describe('money', () => {
     expect(plain(formatMoney(80_500, 'COP'))).toBe('$ 80.500');
   });
 
-  it('formats USD en-US at the fixed rate', () => {
+  it("formats USD en-US at the rate it is given (the owner's current one)", () => {
     expect(BUSINESS.copPerUsd).toBe(4021);
-    expect(formatMoney(4021 * 25, 'USD')).toBe('$25.00');
-    expect(formatMoney(80_000, 'USD')).toBe('$19.90');
+    expect(formatMoney(4021 * 25, 'USD', BUSINESS.copPerUsd)).toBe('$25.00');
+    expect(formatMoney(80_000, 'USD', 4021)).toBe('$19.90');
+    expect(formatMoney(80_000, 'USD', 4000)).toBe('$20.00');
+    expect(formatMoney(80_000, 'COP', 4000)).toMatch(/80\.000/);
+    expect(() => formatMoney(80_000, 'USD', 0)).toThrow(/rate/);
   });
 
   it('computes totals per night and for the stay', () => {

@@ -3,6 +3,7 @@ import { EnquiryInputSchema } from '../enquiry';
 import { PriceSchema } from '../price';
 import { UpdateImageInputSchema, UploadImageFieldsSchema } from '../image';
 import { LoginInputSchema } from '../session';
+import { DEFAULT_SETTINGS, peopleLimitError } from '../settings';
 import { todayAtCabin } from '../../pricing/dates';
 
 const addDays = (iso: string, days: number) =>
@@ -83,10 +84,15 @@ describe('enquiries', () => {
     );
   });
 
-  it('keeps the group between 2 and 20 people', () => {
-    expect(fieldErrors(EnquiryInputSchema.safeParse({ ...reservation, numPeople: 1 })).numPeople).toMatch(/mínimo/);
+  it("keeps the group within the cabin's capacity, and within the owner's limits (2 to 20 by default)", () => {
+    expect(fieldErrors(EnquiryInputSchema.safeParse({ ...reservation, numPeople: 0 })).numPeople).toMatch(/personas/);
     expect(fieldErrors(EnquiryInputSchema.safeParse({ ...reservation, numPeople: 21 })).numPeople).toMatch(/máxima/);
     expect(EnquiryInputSchema.safeParse({ ...reservation, numPeople: 2.5 }).success).toBe(false);
+    // The owner's limits are settings: the server checks them with the current ones.
+    expect(peopleLimitError(1, DEFAULT_SETTINGS)).toMatch(/mínimo es de 2/);
+    expect(peopleLimitError(21, DEFAULT_SETTINGS)).toMatch(/máxima es de 20/);
+    expect(peopleLimitError(2, DEFAULT_SETTINGS)).toBeNull();
+    expect(peopleLimitError(9, { minPeople: 4, maxPeople: 8 })).toMatch(/máxima es de 8/);
   });
 
   it('validates e-mail and phone, bounds lengths and rejects unknown keys', () => {

@@ -1,10 +1,12 @@
-import { BUSINESS, whatsappUrl } from '@cabana/shared/config/business';
+import { BUSINESS } from '@cabana/shared/config/business';
+import { whatsappLink } from '@cabana/shared/config/settings';
 import { Icon } from '../../components/ui/icon';
 import { ICONS } from '../../components/ui/icons';
 import { paths } from '../../config/paths';
 import { GalleryTeaser } from '../../features/gallery/gallery-teaser';
 import { HeroVideo } from '../../features/home/hero-video';
 import { HOME_ICONS } from '../../features/home/icons';
+import { useSettings } from '../../lib/page-data';
 
 const FEATURES: { icon: string; title: string; text: string }[] = [
   { icon: HOME_ICONS.jacuzzi, title: 'Jacuzzi', text: 'Agua tibia bajo las palmas para cerrar el día de playa.' },
@@ -41,6 +43,7 @@ const ATTRACTIONS: { icon: string; title: string; text: string }[] = [
 ];
 
 export default function HomeRoute() {
+  const s = useSettings();
   return (
     <main id="contenido" tabIndex={-1}>
       <section className="hero" aria-labelledby="hero-titulo">
@@ -48,10 +51,10 @@ export default function HomeRoute() {
         <div className="hero__content container">
           <p className="hero__eyebrow">Santiago de Tolú · Golfo de Morrosquillo</p>
           <h1 id="hero-titulo" className="hero__title">
-            {BUSINESS.name}
+            {s.name}
           </h1>
           <p className="hero__lead">
-            Tu casa en el Caribe colombiano para grupos de hasta {BUSINESS.capacity} personas, a{' '}
+            Tu casa en el Caribe colombiano para grupos de hasta {s.maxPeople} personas, a{' '}
             <strong>{BUSINESS.distanceToSeaMinutes} minutos del mar</strong>.
           </p>
           <div className="hero__actions">
@@ -95,8 +98,8 @@ export default function HomeRoute() {
               La cabaña está en la vía entre Tolú y Coveñas, en el corazón del Golfo de Morrosquillo: lo bastante cerca
               para ir a la playa cada mañana y lo bastante lejos del ruido para descansar de verdad.
             </p>
-            <p>{BUSINESS.address.display}.</p>
-            <a className="button button--outline" href={BUSINESS.mapUrl} target="_blank" rel="noopener">
+            <p>{s.address}.</p>
+            <a className="button button--outline" href={s.mapUrl} target="_blank" rel="noopener">
               <Icon path={HOME_ICONS.map} size={20} /> Ver ubicación en el mapa
             </a>
           </div>
@@ -139,7 +142,7 @@ export default function HomeRoute() {
             <a href={paths.plans} className="button button--accent button--lg">
               Ver planes y reservar
             </a>
-            <a className="button button--light button--lg" href={whatsappUrl()} target="_blank" rel="noopener">
+            <a className="button button--light button--lg" href={whatsappLink(s)} target="_blank" rel="noopener">
               <Icon path={ICONS.whatsapp} size={20} /> Escríbenos por WhatsApp
             </a>
           </div>

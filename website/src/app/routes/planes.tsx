@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { BUSINESS } from '@cabana/shared/config/business';
 import type { Currency } from '@cabana/shared/pricing/pricing';
 import type { PricingRules } from '@cabana/shared/pricing/seasons';
 import { ReservationForm } from '../../features/enquiry/reservation-form';
@@ -7,15 +6,16 @@ import { AvailabilityCalendar } from '../../features/plans/availability-calendar
 import { CurrencyToggle } from '../../features/plans/currency-toggle';
 import { PlanCards } from '../../features/plans/plan-cards';
 import { StaySummary } from '../../features/plans/stay-summary';
-import { usePageData } from '../../lib/page-data';
-import { DEFAULT_STAY, type Stay } from '../../lib/stay';
+import { usePageData, useSettings } from '../../lib/page-data';
+import { defaultStay, type Stay } from '../../lib/stay';
 
 export default function PlanesRoute() {
   const price = usePageData('price');
   const seasons = usePageData('seasons');
   const availability = usePageData('availability');
   const [currency, setCurrency] = useState<Currency>('COP');
-  const [stay, setStay] = useState<Stay>(DEFAULT_STAY);
+  const settings = useSettings();
+  const [stay, setStay] = useState<Stay>(() => defaultStay(settings));
   // The seasons carry the base price too.
   const rules: PricingRules | null = seasons.status === 'ready' ? seasons.value : null;
   const facts =
@@ -29,7 +29,7 @@ export default function PlanesRoute() {
         <div className="container">
           <h1 className="page__title">Planes y reservas</h1>
           <p className="page__lead">
-            Un solo plan, pensado para grupos: la cabaña completa para {BUSINESS.minPeople} a {BUSINESS.capacity}{' '}
+            Un solo plan, pensado para grupos: la cabaña completa para {settings.minPeople} a {settings.maxPeople}{' '}
             personas. Pagas por persona y por noche.
           </p>
         </div>

@@ -1,4 +1,6 @@
 import { BUSINESS } from '@cabana/shared/config/business';
+import { phoneE164 } from '@cabana/shared/config/settings';
+import { useSettings } from '../../lib/page-data';
 
 const effectiveDate = new Intl.DateTimeFormat('es-CO', {
   day: 'numeric',
@@ -9,6 +11,7 @@ const effectiveDate = new Intl.DateTimeFormat('es-CO', {
 
 export default function PrivacidadRoute() {
   const c = BUSINESS.dataController;
+  const s = useSettings();
   return (
     <main id="contenido" className="page" tabIndex={-1}>
       <div className="page__header">
@@ -22,9 +25,9 @@ export default function PrivacidadRoute() {
       <article className="container narrow prose">
         <h2>1. Responsable del tratamiento</h2>
         <p>
-          <strong>{c.name}</strong>, NIT {c.nit}, operador de {BUSINESS.name}. Domicilio: {BUSINESS.address.display}.
-          Correo para asuntos de datos personales: <a href={`mailto:${c.email}`}>{c.email}</a>. Teléfono:{' '}
-          <a href={`tel:${BUSINESS.phoneE164}`}>{BUSINESS.phoneDisplay}</a>.
+          <strong>{c.name}</strong>, NIT {c.nit}, operador de {s.name}. Domicilio: {s.address}. Correo para asuntos de
+          datos personales: <a href={`mailto:${c.email}`}>{c.email}</a>. Teléfono:{' '}
+          <a href={`tel:${phoneE164(s)}`}>{s.phone}</a>.
         </p>
 
         <h2>2. Qué datos recogemos</h2>
@@ -48,7 +51,7 @@ export default function PrivacidadRoute() {
         <ul>
           <li>Responder tu consulta, confirmar disponibilidad y gestionar tu reserva y estadía.</li>
           <li>Enviarte la cotización de servicios adicionales que pidas.</li>
-          <li>Cumplir obligaciones legales del prestador de servicios turísticos (RNT {BUSINESS.rnt}).</li>
+          <li>Cumplir obligaciones legales del prestador de servicios turísticos (RNT {s.rnt}).</li>
         </ul>
         <p>
           No vendemos ni cedemos tus datos. Para enviar los correos usamos el servicio EmailJS, que actúa como encargado

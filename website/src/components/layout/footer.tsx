@@ -1,5 +1,7 @@
-import { BUSINESS, whatsappUrl } from '@cabana/shared/config/business';
+import { BUSINESS } from '@cabana/shared/config/business';
+import { phoneE164, whatsappLink } from '@cabana/shared/config/settings';
 import { paths } from '../../config/paths';
+import { useSettings } from '../../lib/page-data';
 import { Icon } from '../ui/icon';
 import { ICONS } from '../ui/icons';
 import { WhatsAppButton } from './whatsapp-button';
@@ -11,14 +13,15 @@ const SOCIAL_ICONS: Record<string, string> = {
 };
 
 export function Footer() {
+  const s = useSettings();
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
         <div>
-          <h2 className="site-footer__title">{BUSINESS.name}</h2>
-          <p>{BUSINESS.tagline}.</p>
+          <h2 className="site-footer__title">{s.name}</h2>
+          <p>{s.tagline}.</p>
           <p className="rnt">
-            <Icon path={ICONS.shield} size={18} /> Registro Nacional de Turismo (RNT) n.º {BUSINESS.rnt}
+            <Icon path={ICONS.shield} size={18} /> Registro Nacional de Turismo (RNT) n.º {s.rnt}
           </p>
         </div>
         <nav aria-labelledby="footer-nav">
@@ -50,33 +53,33 @@ export function Footer() {
           <h2 className="site-footer__title">Contacto</h2>
           <ul className="site-footer__list site-footer__contact">
             <li>
-              <Icon path={ICONS.phone} size={18} /> <a href={`tel:${BUSINESS.phoneE164}`}>{BUSINESS.phoneDisplay}</a>
+              <Icon path={ICONS.phone} size={18} /> <a href={`tel:${phoneE164(s)}`}>{s.phone}</a>
             </li>
             <li>
               <Icon path={ICONS.whatsapp} size={18} />{' '}
-              <a href={whatsappUrl()} target="_blank" rel="noopener">
+              <a href={whatsappLink(s)} target="_blank" rel="noopener">
                 WhatsApp
               </a>
             </li>
             <li>
-              <Icon path={ICONS.mail} size={18} /> <a href={`mailto:${BUSINESS.email}`}>{BUSINESS.email}</a>
+              <Icon path={ICONS.mail} size={18} /> <a href={`mailto:${s.email}`}>{s.email}</a>
             </li>
             <li>
-              <Icon path={ICONS.pin} size={18} /> <span>{BUSINESS.address.display}</span>
+              <Icon path={ICONS.pin} size={18} /> <span>{s.address}</span>
             </li>
             <li>
-              <Icon path={ICONS.clock} size={18} /> <span>{BUSINESS.hours.display}</span>
+              <Icon path={ICONS.clock} size={18} /> <span>{s.hours.display}</span>
             </li>
           </ul>
         </div>
         <div>
           <h2 className="site-footer__title">Redes sociales</h2>
           <ul className="socials">
-            {BUSINESS.socials.map((s) => (
-              <li key={s.name}>
-                <a href={s.url} target="_blank" rel="noopener" className="socials__link">
-                  <Icon path={SOCIAL_ICONS[s.name] ?? ICONS.star} size={20} />
-                  <span>{s.name}</span>
+            {s.socials.map((social) => (
+              <li key={social.name}>
+                <a href={social.url} target="_blank" rel="noopener" className="socials__link">
+                  <Icon path={SOCIAL_ICONS[social.name] ?? ICONS.star} size={20} />
+                  <span>{social.name}</span>
                 </a>
               </li>
             ))}

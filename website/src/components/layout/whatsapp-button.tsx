@@ -1,13 +1,15 @@
-import { whatsappUrl } from '@cabana/shared/config/business';
+import { whatsappLink } from '@cabana/shared/config/settings';
+import { useSettings } from '../../lib/page-data';
 import { Icon } from '../ui/icon';
 import { ICONS } from '../ui/icons';
 
 /** Always within thumb's reach: opens a chat with the owner and a ready-made greeting. */
 export function WhatsAppButton() {
+  const settings = useSettings();
   return (
     <a
       className="whatsapp-fab"
-      href={whatsappUrl()}
+      href={whatsappLink(settings)}
       target="_blank"
       rel="noopener"
       aria-label="Escríbenos por WhatsApp"

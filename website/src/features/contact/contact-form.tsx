@@ -1,6 +1,7 @@
-import { whatsappUrl } from '@cabana/shared/config/business';
+import { whatsappLink } from '@cabana/shared/config/settings';
 import { EnquiryFormFrame } from '../../components/form/enquiry-form-frame';
 import { PersonFields } from '../../components/form/person-fields';
+import { useSettings } from '../../lib/page-data';
 import { useEnquiryForm } from '../../lib/use-enquiry-form';
 
 export const CONTACT_SUCCESS = '¡Gracias por tu mensaje! Te responderemos muy pronto.';
@@ -19,6 +20,7 @@ const INITIAL: ContactValues = { name: '', email: '', message: '', consent: fals
 const ORDER = ['name', 'email', 'message', 'consent'] as const;
 
 export function ContactForm() {
+  const settings = useSettings();
   const form = useEnquiryForm<ContactValues>({
     initial: INITIAL,
     fieldOrder: ORDER,
@@ -38,7 +40,7 @@ export function ContactForm() {
       submitLabel="Enviar mensaje"
       submitClassName="button--primary"
       whatsapp={{
-        href: whatsappUrl(`Hola, soy ${values.name || 'un visitante'}. ${values.message}`.trim()),
+        href: whatsappLink(settings, `Hola, soy ${values.name || 'un visitante'}. ${values.message}`.trim()),
         label: 'Escribir por WhatsApp',
       }}
     >

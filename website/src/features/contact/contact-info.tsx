@@ -1,8 +1,10 @@
-import { BUSINESS, whatsappUrl } from '@cabana/shared/config/business';
+import { phoneE164, whatsappLink } from '@cabana/shared/config/settings';
 import { Icon } from '../../components/ui/icon';
 import { ICONS } from '../../components/ui/icons';
+import { useSettings } from '../../lib/page-data';
 
 export function ContactInfo() {
+  const s = useSettings();
   return (
     <section className="card contact-info" aria-labelledby="info-titulo">
       <h2 id="info-titulo" className="card__title">
@@ -13,8 +15,8 @@ export function ContactInfo() {
           <Icon path={ICONS.pin} className="contact-info__icon" />
           <div>
             <strong>Ubicación</strong>
-            <span>{BUSINESS.address.display}</span>
-            <a href={BUSINESS.mapUrl} target="_blank" rel="noopener">
+            <span>{s.address}</span>
+            <a href={s.mapUrl} target="_blank" rel="noopener">
               Ver en el mapa
             </a>
           </div>
@@ -23,8 +25,8 @@ export function ContactInfo() {
           <Icon path={ICONS.phone} className="contact-info__icon" />
           <div>
             <strong>Teléfono</strong>
-            <a href={`tel:${BUSINESS.phoneE164}`}>{BUSINESS.phoneDisplay}</a>
-            <a href={whatsappUrl()} target="_blank" rel="noopener">
+            <a href={`tel:${phoneE164(s)}`}>{s.phone}</a>
+            <a href={whatsappLink(s)} target="_blank" rel="noopener">
               Escribir por WhatsApp
             </a>
           </div>
@@ -33,14 +35,14 @@ export function ContactInfo() {
           <Icon path={ICONS.mail} className="contact-info__icon" />
           <div>
             <strong>Correo electrónico</strong>
-            <a href={`mailto:${BUSINESS.email}`}>{BUSINESS.email}</a>
+            <a href={`mailto:${s.email}`}>{s.email}</a>
           </div>
         </li>
         <li>
           <Icon path={ICONS.clock} className="contact-info__icon" />
           <div>
             <strong>Horario de atención</strong>
-            <span>{BUSINESS.hours.display}</span>
+            <span>{s.hours.display}</span>
           </div>
         </li>
       </ul>

@@ -1,11 +1,12 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { BUSINESS, whatsappUrl } from '@cabana/shared/config/business';
+import { whatsappLink } from '@cabana/shared/config/settings';
 import { addDays, todayAtCabin } from '@cabana/shared/pricing/dates';
 import type { PricingRules } from '@cabana/shared/pricing/seasons';
 import { EnquiryFormFrame } from '../../components/form/enquiry-form-frame';
 import { SelectField, TextField } from '../../components/form/field';
 import { PersonFields } from '../../components/form/person-fields';
-import { DEFAULT_STAY, stayWhatsappText, type Stay } from '../../lib/stay';
+import { useSettings } from '../../lib/page-data';
+import { defaultStay, stayWhatsappText, type Stay } from '../../lib/stay';
 import { useEnquiryForm } from '../../lib/use-enquiry-form';
 
 export const RESERVATION_SUCCESS = '¡Gracias por tu reserva! Ha quedado confirmada.';
@@ -24,21 +25,17 @@ export interface ReservationValues extends Record<string, unknown> {
   website: string;
 }
 
-const INITIAL: ReservationValues = {
+const initialValues = (stay: Stay): ReservationValues => ({
   name: '',
   email: '',
   phone: '',
-  checkIn: DEFAULT_STAY.checkIn,
-  checkOut: DEFAULT_STAY.checkOut,
-  numPeople: DEFAULT_STAY.numPeople,
+  ...stay,
   message: '',
   consent: false,
   website: '',
-};
+});
 
 const ORDER = ['name', 'email', 'phone', 'checkIn', 'checkOut', 'numPeople', 'message', 'consent'] as const;
-
-const PEOPLE = Array.from({ length: BUSINESS.maxPeople - BUSINESS.minPeople + 1 }, (_, i) => BUSINESS.minPeople + i);
 
 /** "Today" as a store with no change events: read on the client only (see `today` below). */
 const noChanges = () => () => undefined;
@@ -57,13 +54,16 @@ export function ReservationForm({ rules, stay, onStayChange }: Props) {
   useEffect(() => {
     rulesRef.current = rules;
   }, [rules]);
+  const settings = useSettings();
+  const people = Array.from({ length: settings.maxPeople - settings.minPeople + 1 }, (_, i) => settings.minPeople + i);
+  const firstStay = defaultStay(settings);
   const form = useEnquiryForm<ReservationValues>({
-    initial: INITIAL,
+    initial: initialValues(firstStay),
     fieldOrder: ORDER,
     loadChecks: () => import('./reservation-submit').then((m) => m.reservationChecks(() => rulesRef.current)),
     successText: RESERVATION_SUCCESS,
     failureText: RESERVATION_FAILURE,
-    onReset: () => onStayChange(DEFAULT_STAY),
+    onReset: () => onStayChange(firstStay),
   });
   const { values, errors, set } = form;
 
@@ -97,7 +97,7 @@ export function ReservationForm({ rules, stay, onStayChange }: Props) {
       submitLabel="Enviar reserva"
       submitClassName="button--accent"
       whatsapp={{
-        href: whatsappUrl(stayWhatsappText(values, rules, 'COP', values.name)),
+        href: whatsappLink(settings, stayWhatsappText(values, rules, 'COP', settings.copPerUsd, values.name)),
         label: 'Enviar la reserva por WhatsApp',
       }}
     >
@@ -113,7 +113,7 @@ export function ReservationForm({ rules, stay, onStayChange }: Props) {
           id="numPeople"
           label="Número de personas"
           required
-          hint={`Mínimo ${BUSINESS.minPeople}, máximo ${BUSINESS.maxPeople} personas.`}
+          hint={`Mínimo ${settings.minPeople}, máximo ${settings.maxPeople} personas.`}
           value={String(values.numPeople)}
           error={errors.numPeople}
           onChange={(e) => {
@@ -122,7 +122,7 @@ export function ReservationForm({ rules, stay, onStayChange }: Props) {
             setStay({ numPeople: n });
           }}
         >
-          {PEOPLE.map((n) => (
+          {people.map((n) => (
             <option key={n} value={n}>
               {n} personas
             </option>

@@ -1,4 +1,5 @@
 import { BUSINESS } from '@cabana/shared/config/business';
+import { useSettings } from '../../lib/page-data';
 import { formatMoney, type Currency } from '@cabana/shared/pricing/pricing';
 import { Icon } from '../../components/ui/icon';
 import { ICONS } from '../../components/ui/icons';
@@ -10,12 +11,14 @@ const checkIcon = 'M4 12l5 5L20 6';
 export type PriceState = DataState<number>;
 
 export function PriceText({ state, currency }: { state: PriceState; currency: Currency }) {
+  const { copPerUsd } = useSettings();
   if (state.status === 'loading') return <span className="muted">Consultando…</span>;
   if (state.status === 'error') return <span className="muted">No disponible</span>;
-  return <span data-testid="precio-persona">{formatMoney(state.value, currency)}</span>;
+  return <span data-testid="precio-persona">{formatMoney(state.value, currency, copPerUsd)}</span>;
 }
 
 export function PlanCards({ price, currency }: { price: PriceState; currency: Currency }) {
+  const { minPeople } = useSettings();
   return (
     <ul className="info-cards">
       <li className="info-card">
@@ -26,7 +29,7 @@ export function PlanCards({ price, currency }: { price: PriceState; currency: Cu
       <li className="info-card">
         <Icon path={checkIcon} size={28} className="info-card__icon" />
         <span className="info-card__label">Reserva mínima</span>
-        <span className="info-card__value">{BUSINESS.minPeople} personas por grupo</span>
+        <span className="info-card__value">{minPeople} personas por grupo</span>
       </li>
       <li className="info-card info-card--accent">
         <Icon path={ICONS.star} size={28} className="info-card__icon" />

@@ -1,9 +1,10 @@
 import type { DateRange } from '@cabana/shared/availability/ranges';
-import { whatsappUrl } from '@cabana/shared/config/business';
+import { whatsappLink } from '@cabana/shared/config/settings';
 import { formatMoney, type Currency } from '@cabana/shared/pricing/pricing';
 import { checkStay, type PricingRules } from '@cabana/shared/pricing/seasons';
 import { Icon } from '../../components/ui/icon';
 import { ICONS } from '../../components/ui/icons';
+import { useSettings } from '../../lib/page-data';
 import { formatDay, partText, quoteStay, stayWhatsappText, type Stay } from '../../lib/stay';
 import type { PriceState } from './plan-cards';
 
@@ -21,6 +22,8 @@ const nightsText = (n: number) => `${n} ${n === 1 ? 'noche' : 'noches'}`;
 
 /** Live totals for what the visitor is choosing, priced night by night, and the same stay sent over WhatsApp. */
 export function StaySummary({ stay, rules, blocked, price, currency }: Props) {
+  const settings = useSettings();
+  const rate = settings.copPerUsd;
   const q = quoteStay(stay, rules);
   // Same rules as the server's 409 and 400, in the same words, before anything is sent.
   const problems = rules && q.nights > 0 ? checkStay(stay, rules, blocked ?? []).problems : [];
@@ -42,7 +45,7 @@ export function StaySummary({ stay, rules, blocked, price, currency }: Props) {
                 ? price.status === 'error'
                   ? 'No disponible'
                   : 'Consultando…'
-                : formatMoney(q.perNight, currency)}
+                : formatMoney(q.perNight, currency, rate)}
             </dd>
           </div>
         ) : null}
@@ -60,8 +63,8 @@ export function StaySummary({ stay, rules, blocked, price, currency }: Props) {
             </div>
             {q.parts.map((part) => (
               <div key={part.seasonId ?? 'base'} data-testid="tarifa">
-                <dt>{partText(part, currency)}</dt>
-                <dd>{formatMoney(part.subtotal, currency)}</dd>
+                <dt>{partText(part, currency, rate)}</dt>
+                <dd>{formatMoney(part.subtotal, currency, rate)}</dd>
               </div>
             ))}
             {q.minNights !== null ? (
@@ -72,7 +75,7 @@ export function StaySummary({ stay, rules, blocked, price, currency }: Props) {
             ) : null}
             <div className="summary__total">
               <dt>Total de la estadía</dt>
-              <dd data-testid="total-estadia">{q.total === null ? '—' : formatMoney(q.total, currency)}</dd>
+              <dd data-testid="total-estadia">{q.total === null ? '—' : formatMoney(q.total, currency, rate)}</dd>
             </div>
           </>
         ) : (
@@ -93,12 +96,13 @@ export function StaySummary({ stay, rules, blocked, price, currency }: Props) {
       </div>
       {currency === 'USD' ? (
         <p className="summary__note">
-          Valores en dólares a una tasa fija de referencia; el pago se acuerda en pesos colombianos.
+          Valores en dólares a una tasa de referencia de {formatMoney(rate, 'COP')} por dólar; el pago se acuerda en
+          pesos colombianos.
         </p>
       ) : null}
       <a
         className="button button--whatsapp button--block"
-        href={whatsappUrl(stayWhatsappText(stay, rules, currency))}
+        href={whatsappLink(settings, stayWhatsappText(stay, rules, currency, rate))}
         target="_blank"
         rel="noopener"
       >

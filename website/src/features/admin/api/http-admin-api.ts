@@ -24,6 +24,8 @@ export function createHttpAdminApi(client: ApiClient = api): AdminApi {
 
     getPrice: () => client.getPrice(),
     setPrice: (precio) => client.setPrice(precio),
+    getSettings: () => client.getSettings(),
+    updateSettings: (patch) => client.updateSettings(patch),
 
     listImages: () => client.listImages(),
     listPendingImages: () => client.listPendingImages(),
@@ -38,6 +40,7 @@ export function createHttpAdminApi(client: ApiClient = api): AdminApi {
     updateImage: (id, input) => client.updateImage(id, input),
     deleteImage: (id) => client.deleteImage(id),
     approveImage: (id) => client.approveImage(id),
+    setImageOrder: (ids) => client.setImageOrder(ids),
 
     listEnquiries: () => client.listEnquiries(),
     setEnquiryStatus: (id, status) => client.setEnquiryStatus(id, status),

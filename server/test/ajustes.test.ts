@@ -1,0 +1,250 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUSINESS } from '@cabana/shared/config/business';
+import { DEFAULT_SETTINGS, SettingsSchema } from '@cabana/shared/schemas/settings';
+import { todayAtCabin, addDays } from '@cabana/shared/pricing/dates';
+import type { ApiErrorBody } from '@cabana/shared/schemas/errors';
+import { startTestServer, type TestServer } from '../../test-support/server';
+import { bearer, json, sameSite, type JsonResponse } from './helpers/http';
+
+const PATH = '/ajustes';
+
+const settingsOf = async (res: JsonResponse) => (await res.json()) as Record<string, unknown>;
+const errorOf = async (res: JsonResponse) => (await res.json()) as ApiErrorBody & { fields: Record<string, string> };
+
+describe('settings (GET/PATCH /api/ajustes)', () => {
+  let s: TestServer;
+  let cookie: string;
+  const read = async () => settingsOf(await json(s, 'GET', PATH));
+  const patch = (body: unknown) => json(s, 'PATCH', PATH, body, sameSite(s, cookie));
+
+  beforeAll(async () => {
+    s = await startTestServer();
+    cookie = await s.loginCookie();
+  });
+  afterAll(() => s.close());
+
+  it("starts with business.ts's facts and is public to read", async () => {
+    const res = await json(s, 'GET', PATH);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    const body = await settingsOf(res);
+    expect(body).toEqual({
+      name: BUSINESS.name,
+      tagline: BUSINESS.tagline,
+      phone: BUSINESS.phoneDisplay,
+      whatsappNumber: BUSINESS.whatsappNumber,
+      whatsappGreeting: BUSINESS.whatsappGreeting,
+      email: BUSINESS.email,
+      address: BUSINESS.address.display,
+      mapUrl: BUSINESS.mapUrl,
+      hours: BUSINESS.hours,
+      socials: BUSINESS.socials,
+      rnt: BUSINESS.rnt,
+      copPerUsd: BUSINESS.copPerUsd,
+      minPeople: BUSINESS.minPeople,
+      maxPeople: BUSINESS.maxPeople,
+    });
+    expect(SettingsSchema.parse(body)).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it('lets the admin change any subset (cookie or bearer) and answers the whole object', async () => {
+    let res = await patch({ phone: '+57 310 222 3344', whatsappNumber: '573102223344', copPerUsd: 3950.5 });
+    expect(res.status).toBe(200);
+    expect(await settingsOf(res)).toEqual({
+      ...DEFAULT_SETTINGS,
+      phone: '+57 310 222 3344',
+      whatsappNumber: '573102223344',
+      copPerUsd: 3950.5,
+    });
+    const token = await s.loginToken();
+    res = await json(
+      s,
+      'PATCH',
+      PATH,
+      {
+        hours: { opens: '07:30', closes: '21:00', display: 'Todos los días, 7:30 AM – 9:00 PM' },
+        socials: [{ name: 'Instagram', url: 'https://www.instagram.com/otra.cuenta' }],
+        email: '  nueva@brisasdelgolfo.co ',
+      },
+      bearer(token),
+    );
+    expect(res.status).toBe(200);
+    const now = await read();
+    expect(now).toMatchObject({
+      phone: '+57 310 222 3344',
+      copPerUsd: 3950.5,
+      email: 'nueva@brisasdelgolfo.co',
+      hours: { opens: '07:30', closes: '21:00' },
+      socials: [{ name: 'Instagram', url: 'https://www.instagram.com/otra.cuenta' }],
+    });
+  });
+
+  it('refuses without a session (401) and from a foreign origin (403), changing nothing', async () => {
+    const before = await read();
+    let res = await json(s, 'PATCH', PATH, { rnt: '999999' });
+    expect(res.status).toBe(401);
+    res = await json(s, 'PATCH', PATH, { rnt: '999999' }, { cookie, origin: 'https://evil.example' });
+    expect(res.status).toBe(403);
+    expect(await read()).toEqual(before);
+  });
+
+  it.each([
+    ['a phone without country code', { phone: '300 555 0142' }, 'phone', /indicativo/],
+    ['a phone with letters', { phone: '+57 300 CALL ME' }, 'phone', /indicativo/],
+    ['a phone too short', { phone: '+57 300' }, 'phone', /dígitos/],
+    ['a WhatsApp number with +', { whatsappNumber: '+573005550142' }, 'whatsappNumber', /solo dígitos/],
+    ['a WhatsApp number too long', { whatsappNumber: '5730055501421234' }, 'whatsappNumber', /solo dígitos/],
+    ['a bad e-mail', { email: 'reservas@' }, 'email', /correo/],
+    ['an http map link', { mapUrl: 'http://maps.google.com/?q=1' }, 'mapUrl', /https/],
+    ['a javascript: map link', { mapUrl: 'javascript:alert(1)' }, 'mapUrl', /https/],
+    ['a map link with credentials', { mapUrl: 'https://u:p@maps.google.com/' }, 'mapUrl', /https/],
+    [
+      'an unknown network',
+      { socials: [{ name: 'MySpace', url: 'https://myspace.com/x' }] },
+      'socials.0.name',
+      /Elige una red/,
+    ],
+    [
+      "a social link on another network's host",
+      { socials: [{ name: 'Facebook', url: 'https://evil.example/brisas' }] },
+      'socials.0.url',
+      /facebook\.com/,
+    ],
+    [
+      'an http social link',
+      { socials: [{ name: 'Instagram', url: 'http://www.instagram.com/x' }] },
+      'socials.0.url',
+      /https/,
+    ],
+    [
+      'the same network twice',
+      {
+        socials: [
+          { name: 'TikTok', url: 'https://www.tiktok.com/@a' },
+          { name: 'TikTok', url: 'https://www.tiktok.com/@b' },
+        ],
+      },
+      'socials.1.name',
+      /ya está/,
+    ],
+    [
+      'an unknown key in a social entry',
+      { socials: [{ name: 'TikTok', url: 'https://www.tiktok.com/@a', icon: 'x' }] },
+      'socials.0.icon',
+      /no permitido/,
+    ],
+    ['an RNT with letters', { rnt: 'RNT-1234' }, 'rnt', /dígitos/],
+    ['a rate of zero', { copPerUsd: 0 }, 'copPerUsd', /al menos/],
+    ['a negative rate', { copPerUsd: -4000 }, 'copPerUsd', /al menos/],
+    ['a rate a digit too long', { copPerUsd: 40_210 }, 'copPerUsd', /superar/],
+    ['a rate as text', { copPerUsd: '4021' }, 'copPerUsd', /número/],
+    ['a rate with three decimals', { copPerUsd: 4021.125 }, 'copPerUsd', /decimales/],
+    ['a minimum above the maximum', { minPeople: 21 }, 'minPeople', /como mucho 20/],
+    ['a minimum above the current maximum', { minPeople: 20, maxPeople: 10 }, 'maxPeople', /menor que el mínimo/],
+    ['zero people', { minPeople: 0 }, 'minPeople', /al menos 1/],
+    ['half a person', { maxPeople: 10.5 }, 'maxPeople', /entero/],
+    ['markup in the name', { name: 'Cabaña <script>alert(1)</script>' }, 'name', /< >/],
+    ['a template in the tagline', { tagline: 'Hola {{owner}}' }, 'tagline', /< >/],
+    ['a control character', { address: 'Vía Tolú\u0007 km 3' }, 'address', /control/],
+    ['a line break', { whatsappGreeting: 'Hola\nquiero reservar' }, 'whatsappGreeting', /saltos de línea/],
+    ['a bidi override', { name: 'Cabaña \u202Eatsoc' }, 'name', /control/],
+    ['an over-long greeting', { whatsappGreeting: 'a'.repeat(301) }, 'whatsappGreeting', /300 caracteres/],
+    ['an empty name', { name: '   ' }, 'name', /Escribe el nombre/],
+    ['a bad hour', { hours: { opens: '8', closes: '20:00', display: 'Siempre' } }, 'hours.opens', /08:00/],
+    ['hours missing a part', { hours: { opens: '08:00' } }, 'hours.closes', /08:00/],
+    ['an unknown key', { precio: 1 }, 'precio', /no permitido/],
+    ['a business fact that is not a setting', { siteUrl: 'https://evil.example' }, 'siteUrl', /no permitido/],
+  ])('refuses %s with 400, a Spanish message beside the field, and changes nothing', async (_l, body, field, msg) => {
+    const before = await read();
+    // Sent with a valid change beside it: nothing of a refused request is kept.
+    const res = await patch({ rnt: '111111', ...body });
+    expect(res.status).toBe(400);
+    const err = await errorOf(res);
+    expect(err.code).toBe('VALIDATION');
+    expect(err.fields[field]).toMatch(msg);
+    // One problem is said plainly; several get a summary and each its message beside the field.
+    expect([err.fields[field], 'Revisa los datos enviados.']).toContain(err.error);
+    expect(await read()).toEqual(before);
+  });
+
+  it('refuses an empty patch, a body that is not an object, and broken JSON', async () => {
+    const before = await read();
+    for (const body of ['{}', '[]', '"texto"', '{"phone":', 'null']) {
+      const res = await patch(body);
+      expect(res.status, body).toBe(400);
+      expect((await errorOf(res)).code).toBe('VALIDATION');
+    }
+    expect(await read()).toEqual(before);
+  });
+
+  it('checks the people limits against each other on the merged whole', async () => {
+    expect((await patch({ maxPeople: 8 })).status).toBe(200);
+    const res = await patch({ minPeople: 9 });
+    expect(res.status).toBe(400);
+    expect((await errorOf(res)).fields.maxPeople).toMatch(/menor que el mínimo \(9\)/);
+    expect(await patch({ minPeople: 4, maxPeople: 12 })).toHaveProperty('status', 200);
+  });
+
+  it("applies the owner's people limits to quotes and reservations", async () => {
+    const checkIn = addDays(todayAtCabin(), 20);
+    const checkOut = addDays(checkIn, 2);
+    const quote = (n: number) => json(s, 'GET', `/cotizacion?checkIn=${checkIn}&checkOut=${checkOut}&numPeople=${n}`);
+    expect((await quote(4)).status).toBe(200);
+    let res = await quote(3);
+    expect(res.status).toBe(400);
+    expect((await errorOf(res)).fields.numPeople).toBe('El mínimo es de 4 personas.');
+    res = await quote(13);
+    expect((await errorOf(res)).fields.numPeople).toBe('La capacidad máxima es de 12 personas.');
+
+    const formToken = ((await (await json(s, 'GET', '/consultas/token')).json()) as { token: string }).token;
+    const reservation = (numPeople: number) => ({
+      type: 'reserva',
+      name: 'María Pérez',
+      email: 'maria@example.com',
+      phone: '+57 300 123 4567',
+      checkIn,
+      checkOut,
+      numPeople,
+      message: '',
+      consent: true,
+      formToken,
+    });
+    res = await json(s, 'POST', '/consultas', reservation(13));
+    expect(res.status).toBe(400);
+    expect((await errorOf(res)).fields.numPeople).toMatch(/máxima es de 12/);
+    res = await json(s, 'POST', '/consultas', reservation(12));
+    expect(res.status).toBe(201);
+  });
+});
+
+describe('settings on disk', () => {
+  it('survive a restart, and a data file from before settings existed gets the defaults', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'cabana-ajustes-'));
+    try {
+      let s = await startTestServer({ dataDir });
+      const cookie = await s.loginCookie();
+      const res = await json(s, 'PATCH', PATH, { whatsappNumber: '573001112233' }, sameSite(s, cookie));
+      expect(res.status).toBe(200);
+      await s.close();
+      const saved = JSON.parse(await readFile(join(dataDir, 'db.json'), 'utf8')) as {
+        settings?: { whatsappNumber: string };
+      };
+      expect(saved.settings?.whatsappNumber).toBe('573001112233');
+
+      s = await startTestServer({ dataDir });
+      expect((await settingsOf(await json(s, 'GET', PATH))).whatsappNumber).toBe('573001112233');
+      await s.close();
+
+      delete saved.settings;
+      await writeFile(join(dataDir, 'db.json'), JSON.stringify(saved));
+      s = await startTestServer({ dataDir });
+      expect(await settingsOf(await json(s, 'GET', PATH))).toEqual(DEFAULT_SETTINGS);
+      await s.close();
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,332 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import {
+  SETTINGS_LIMITS,
+  SOCIAL_NETWORKS,
+  whatsappLink,
+  type Settings,
+  type SettingsPatch,
+  type Social,
+  type SocialNetwork,
+} from '../schemas/settings';
+import { asErrorLike } from './api-error';
+import { usePanel, usePanelData } from './panel-context';
+import { AlertMessage, StatusMessage } from './messages';
+
+const NETWORKS = Object.keys(SOCIAL_NETWORKS) as SocialNetwork[];
+
+/** What the form holds: every value as typed, social profiles by network (empty = not shown). */
+interface Draft {
+  name: string;
+  tagline: string;
+  phone: string;
+  whatsappNumber: string;
+  whatsappGreeting: string;
+  email: string;
+  address: string;
+  mapUrl: string;
+  rnt: string;
+  opens: string;
+  closes: string;
+  hoursDisplay: string;
+  socials: Record<SocialNetwork, string>;
+  copPerUsd: string;
+  minPeople: string;
+  maxPeople: string;
+}
+
+function draftOf(s: Settings): Draft {
+  const socials = Object.fromEntries(NETWORKS.map((n) => [n, ''])) as Record<SocialNetwork, string>;
+  for (const social of s.socials) socials[social.name] = social.url;
+  return {
+    name: s.name,
+    tagline: s.tagline,
+    phone: s.phone,
+    whatsappNumber: s.whatsappNumber,
+    whatsappGreeting: s.whatsappGreeting,
+    email: s.email,
+    address: s.address,
+    mapUrl: s.mapUrl,
+    rnt: s.rnt,
+    opens: s.hours.opens,
+    closes: s.hours.closes,
+    hoursDisplay: s.hours.display,
+    socials,
+    copPerUsd: String(s.copPerUsd),
+    minPeople: String(s.minPeople),
+    maxPeople: String(s.maxPeople),
+  };
+}
+
+/**
+ * Reads a number as Colombians write it ("4.021", "4021,50"). Anything else goes as null and the
+ * server, which owns the rules, answers with its message.
+ */
+export function parseDecimalInput(raw: string): number | null {
+  let t = raw.replace(/[\s$]/g, '');
+  if (/^\d{1,3}(\.\d{3})+(,\d+)?$/.test(t)) t = t.replace(/\./g, '');
+  t = t.replace(',', '.');
+  if (!/^-?\d+(\.\d+)?$/.test(t)) return null;
+  return Number(t);
+}
+
+/** The patch sent: the whole form (the server checks the merged result and says what is wrong). */
+function patchOf(d: Draft): { patch: SettingsPatch; socialOrder: SocialNetwork[] } {
+  const socials: Social[] = [];
+  for (const name of NETWORKS) {
+    const url = d.socials[name].trim();
+    if (url) socials.push({ name, url });
+  }
+  const patch = {
+    name: d.name,
+    tagline: d.tagline,
+    phone: d.phone,
+    whatsappNumber: d.whatsappNumber.replace(/[\s+-]/g, ''),
+    whatsappGreeting: d.whatsappGreeting,
+    email: d.email,
+    address: d.address,
+    mapUrl: d.mapUrl,
+    rnt: d.rnt,
+    hours: { opens: d.opens, closes: d.closes, display: d.hoursDisplay },
+    socials,
+    copPerUsd: parseDecimalInput(d.copPerUsd),
+    minPeople: parseDecimalInput(d.minPeople),
+    maxPeople: parseDecimalInput(d.maxPeople),
+  } as SettingsPatch;
+  return { patch, socialOrder: socials.map((s) => s.name) };
+}
+
+/** Server field keys ("hours.opens", "socials.1.url") → the form's own field keys. */
+function formErrors(fields: Record<string, string>, socialOrder: SocialNetwork[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, message] of Object.entries(fields)) {
+    const social = /^socials\.(\d+)\./.exec(key);
+    const name = social ? socialOrder[Number(social[1])] : undefined;
+    const mapped = name
+      ? `social-${name}`
+      : key === 'hours.display'
+        ? 'hoursDisplay'
+        : key.startsWith('hours.')
+          ? key.slice('hours.'.length)
+          : key;
+    out[mapped] ??= message;
+  }
+  return out;
+}
+
+const LABELS: Record<string, string> = {
+  name: 'Nombre del negocio',
+  tagline: 'Frase de presentación',
+  phone: 'Teléfono',
+  whatsappNumber: 'Número de WhatsApp',
+  whatsappGreeting: 'Mensaje inicial de WhatsApp',
+  email: 'Correo electrónico',
+  address: 'Dirección',
+  mapUrl: 'Enlace del mapa',
+  rnt: 'RNT (Registro Nacional de Turismo)',
+  opens: 'Abre a las',
+  closes: 'Cierra a las',
+  hoursDisplay: 'Horario como lo leen los visitantes',
+  copPerUsd: 'Pesos por dólar',
+  minPeople: 'Mínimo de personas por reserva',
+  maxPeople: 'Máximo de personas por reserva',
+};
+
+export function SettingsSection() {
+  const id = useId();
+  const loaded = usePanelData((a) => a.getSettings());
+  return (
+    <section className="adm-section" id="adm-ajustes" aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`} tabIndex={-1}>
+        Ajustes del negocio
+      </h2>
+      <p className="adm-muted">
+        Lo que los visitantes leen en todas las páginas. Al guardar, la próxima visita ya muestra los cambios.
+      </p>
+      {loaded.data ? (
+        // The form starts from what the server holds, once it has answered.
+        <SettingsForm initial={loaded.data} />
+      ) : (
+        <p>{loaded.error ?? 'Cargando ajustes…'}</p>
+      )}
+    </section>
+  );
+}
+
+function SettingsForm({ initial }: { initial: Settings }) {
+  const panel = usePanel();
+  const id = useId();
+  const [draft, setDraft] = useState<Draft>(() => draftOf(initial));
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [alert, setAlert] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  /** Set by a refused save: once the fields are marked, focus goes to the first one, so the owner lands on it. */
+  const focusFirstError = useRef(false);
+  useEffect(() => {
+    if (!focusFirstError.current) return;
+    focusFirstError.current = false;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errors]);
+
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
+    setDraft((d) => ({ ...d, [key]: value }));
+    setStatus(null);
+  };
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setAlert(null);
+    setStatus(null);
+    const { patch, socialOrder } = patchOf(draft);
+    try {
+      const saved = await panel.api.updateSettings(patch);
+      setDraft(draftOf(saved));
+      setErrors({});
+      setStatus('Ajustes guardados. El sitio ya muestra los nuevos datos.');
+    } catch (err) {
+      const message = panel.failure(err);
+      if (message === null) return;
+      const fields = formErrors(asErrorLike(err).fields ?? {}, socialOrder);
+      setErrors(fields);
+      const count = Object.keys(fields).length;
+      setAlert(count > 1 ? `No se guardó nada: revisa los ${count} campos marcados.` : `No se guardó nada: ${message}`);
+      focusFirstError.current = true;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const field = (
+    key: Exclude<keyof Draft, 'socials'>,
+    opts: {
+      type?: string;
+      hint?: ReactNode;
+      inputMode?: 'numeric' | 'decimal' | 'tel' | 'email' | 'url';
+      max?: number;
+    } = {},
+  ) => {
+    const fieldId = `${id}-${key}`;
+    const error = errors[key];
+    return (
+      <div className="adm-field">
+        <label htmlFor={fieldId}>{LABELS[key]}</label>
+        <input
+          id={fieldId}
+          name={key}
+          type={opts.type ?? 'text'}
+          inputMode={opts.inputMode}
+          maxLength={opts.max ?? 500}
+          value={draft[key]}
+          onChange={(e) => set(key, e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${fieldId}-hint ${fieldId}-error`}
+        />
+        {opts.hint && (
+          <span className="adm-hint" id={`${fieldId}-hint`}>
+            {opts.hint}
+          </span>
+        )}
+        <span className="adm-field-error" id={`${fieldId}-error`}>
+          {error}
+        </span>
+      </div>
+    );
+  };
+
+  const preview = whatsappLink({
+    whatsappNumber: draft.whatsappNumber.replace(/[\s+-]/g, ''),
+    whatsappGreeting: draft.whatsappGreeting,
+  });
+
+  return (
+    <>
+      {
+        <form ref={formRef} className="adm-settings" onSubmit={(e) => void submit(e)} aria-busy={busy} noValidate>
+          <fieldset>
+            <legend>Contacto</legend>
+            {field('name', { max: SETTINGS_LIMITS.nameMax })}
+            {field('tagline', { max: SETTINGS_LIMITS.taglineMax })}
+            {field('phone', {
+              type: 'tel',
+              inputMode: 'tel',
+              hint: 'Como lo leen los visitantes, con indicativo: +57 300 555 0142.',
+            })}
+            {field('whatsappNumber', {
+              inputMode: 'numeric',
+              hint: 'Solo dígitos, con el indicativo del país y sin +: 573005550142.',
+            })}
+            {field('whatsappGreeting', { max: SETTINGS_LIMITS.greetingMax })}
+            <p className="adm-hint" data-testid="adm-whatsapp-preview">
+              Vista previa del enlace:{' '}
+              <a href={preview} target="_blank" rel="noopener noreferrer">
+                {preview}
+              </a>
+            </p>
+            {field('email', { type: 'email', inputMode: 'email', max: SETTINGS_LIMITS.emailMax })}
+            {field('address', { max: SETTINGS_LIMITS.addressMax })}
+            {field('mapUrl', { type: 'url', inputMode: 'url', hint: 'Un enlace https de Google Maps u otro mapa.' })}
+            {field('rnt', { inputMode: 'numeric', hint: 'Solo dígitos.' })}
+          </fieldset>
+          <fieldset>
+            <legend>Horario</legend>
+            {field('opens', { type: 'time' })}
+            {field('closes', { type: 'time' })}
+            {field('hoursDisplay', {
+              max: SETTINGS_LIMITS.hoursMax,
+              hint: 'Por ejemplo: Todos los días, 8:00 AM – 8:00 PM.',
+            })}
+          </fieldset>
+          <fieldset>
+            <legend>Redes sociales</legend>
+            <p className="adm-hint">Deja vacío el enlace de una red para no mostrarla.</p>
+            {NETWORKS.map((network) => {
+              const fieldId = `${id}-social-${network}`;
+              const error = errors[`social-${network}`];
+              return (
+                <div className="adm-field" key={network}>
+                  <label htmlFor={fieldId}>{network}</label>
+                  <input
+                    id={fieldId}
+                    name={`social-${network}`}
+                    type="url"
+                    inputMode="url"
+                    maxLength={SETTINGS_LIMITS.urlMax}
+                    placeholder={`https://${SOCIAL_NETWORKS[network][0]}/…`}
+                    value={draft.socials[network]}
+                    onChange={(e) => set('socials', { ...draft.socials, [network]: e.target.value })}
+                    aria-invalid={error ? true : undefined}
+                    aria-describedby={`${fieldId}-error`}
+                  />
+                  <span className="adm-field-error" id={`${fieldId}-error`}>
+                    {error}
+                  </span>
+                </div>
+              );
+            })}
+            {errors.socials && <p className="adm-field-error">{errors.socials}</p>}
+          </fieldset>
+          <fieldset>
+            <legend>Moneda y grupos</legend>
+            {field('copPerUsd', {
+              inputMode: 'decimal',
+              hint: 'Tasa de referencia para mostrar los precios en dólares; el pago se acuerda en pesos.',
+            })}
+            {field('minPeople', { inputMode: 'numeric' })}
+            {field('maxPeople', {
+              inputMode: 'numeric',
+              hint: `La cabaña admite hasta ${SETTINGS_LIMITS.peopleMax} personas.`,
+            })}
+          </fieldset>
+          <button type="submit" className="adm-button adm-button--primary" disabled={busy}>
+            {busy ? 'Guardando…' : 'Guardar ajustes'}
+          </button>
+        </form>
+      }
+      <AlertMessage text={alert} />
+      <StatusMessage text={status} />
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import { BUSINESS } from './business';
+import type { Settings } from '../schemas/settings';
+
+/**
+ * The settings' fresh-install values and the helpers every page uses to show them, without zod:
+ * public pages load this on a first visit, the schema (`schemas/settings.ts`) only with a form.
+ */
+
+/** A fresh install's settings: today's facts from `business.ts`. */
+export const DEFAULT_SETTINGS: Settings = {
+  name: BUSINESS.name,
+  tagline: BUSINESS.tagline,
+  phone: BUSINESS.phoneDisplay,
+  whatsappNumber: BUSINESS.whatsappNumber,
+  whatsappGreeting: BUSINESS.whatsappGreeting,
+  email: BUSINESS.email,
+  address: BUSINESS.address.display,
+  mapUrl: BUSINESS.mapUrl,
+  hours: { ...BUSINESS.hours },
+  socials: BUSINESS.socials.map((s) => ({ ...s })),
+  rnt: BUSINESS.rnt,
+  copPerUsd: BUSINESS.copPerUsd,
+  minPeople: BUSINESS.minPeople,
+  maxPeople: BUSINESS.maxPeople,
+};
+
+function digits(s: string): string {
+  return s.replace(/\D/g, '');
+}
+
+/** E.164 of the shown phone, for `tel:` links and structured data. */
+export const phoneE164 = (s: Pick<Settings, 'phone'>): string => `+${digits(s.phone)}`;
+
+/** A wa.me link to the business with a message written in (the greeting by default). */
+export const whatsappLink = (s: Pick<Settings, 'whatsappNumber' | 'whatsappGreeting'>, message?: string): string =>
+  `https://wa.me/${s.whatsappNumber}?text=${encodeURIComponent(message ?? s.whatsappGreeting)}`;
+
+/** The Spanish reason a group size is outside the owner's limits, or null when it fits. */
+export function peopleLimitError(n: number, s: Pick<Settings, 'minPeople' | 'maxPeople'>): string | null {
+  if (n < s.minPeople) return `El mínimo es de ${s.minPeople} personas.`;
+  if (n > s.maxPeople) return `La capacidad máxima es de ${s.maxPeople} personas.`;
+  return null;
+}

@@ -1,0 +1,178 @@
+import { z } from 'zod';
+import { BUSINESS } from '../config/business';
+
+export { DEFAULT_SETTINGS, peopleLimitError, phoneE164, whatsappLink } from '../config/settings';
+
+/**
+ * The business facts the owner edits from the panel (issue 11): what every page, e-mail and the
+ * desktop app's link allowlist read. `BUSINESS` holds only their values on a fresh install.
+ */
+
+/** Networks the site links to, and the hosts each one's profile may live on. */
+export const SOCIAL_NETWORKS = {
+  Facebook: ['facebook.com', 'www.facebook.com', 'm.facebook.com'],
+  Instagram: ['instagram.com', 'www.instagram.com'],
+  TikTok: ['tiktok.com', 'www.tiktok.com'],
+  YouTube: ['youtube.com', 'www.youtube.com'],
+  X: ['x.com', 'twitter.com', 'www.twitter.com'],
+} as const satisfies Record<string, readonly string[]>;
+export type SocialNetwork = keyof typeof SOCIAL_NETWORKS;
+const NETWORK_NAMES = Object.keys(SOCIAL_NETWORKS) as [SocialNetwork, ...SocialNetwork[]];
+
+export const SETTINGS_LIMITS = {
+  nameMax: 80,
+  taglineMax: 160,
+  greetingMax: 300,
+  addressMax: 200,
+  hoursMax: 100,
+  urlMax: 500,
+  emailMax: 254,
+  socialsMax: NETWORK_NAMES.length,
+  /** Sane bounds for pesos per dollar: catches a typo of a digit too many or too few. */
+  copPerUsdMin: 1_000,
+  copPerUsdMax: 20_000,
+  /** The cabin's real capacity bounds the people limits; it is a fact of the building, not a setting. */
+  peopleMax: BUSINESS.capacity,
+} as const;
+
+/** Control characters (tab and line breaks included: every field is one line) and bidi overrides. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\u2028\u2029]/;
+/** What could read as markup or a template where the text ends up (HTML, JSON-LD, e-mail). */
+const MARKUP = /[<>{}`]/;
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `Escribe ${label}.` })
+    .trim()
+    .min(1, `Escribe ${label}.`)
+    .max(max, `Admite hasta ${max} caracteres.`)
+    .refine((s) => !CONTROL.test(s), 'No puede tener caracteres de control ni saltos de línea.')
+    .refine((s) => !MARKUP.test(s), 'No puede tener los caracteres < > { } `.');
+
+const httpsUrl = (label: string) =>
+  z
+    .string({ error: `Escribe ${label}.` })
+    .trim()
+    .max(SETTINGS_LIMITS.urlMax, `Admite hasta ${SETTINGS_LIMITS.urlMax} caracteres.`)
+    .refine((s) => httpsHost(s) !== null, `Escribe ${label} completo, empezando por https://.`);
+
+/** The host of an https URL without credentials, or null. */
+function httpsHost(s: string): string | null {
+  if (CONTROL.test(s) || /\s/.test(s)) return null;
+  let url: URL;
+  try {
+    url = new URL(s);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' || url.username || url.password || !url.hostname.includes('.')) return null;
+  return url.hostname.toLowerCase();
+}
+
+const SocialSchema = z
+  .strictObject({
+    name: z.enum(NETWORK_NAMES, { error: `Elige una red: ${NETWORK_NAMES.join(', ')}.` }),
+    url: httpsUrl('el enlace del perfil'),
+  })
+  .superRefine((s, ctx) => {
+    const host = httpsHost(s.url);
+    if (host !== null && !(SOCIAL_NETWORKS[s.name] as readonly string[]).includes(host))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['url'],
+        message: `El enlace debe ser de ${s.name} (${SOCIAL_NETWORKS[s.name][0]}).`,
+      });
+  });
+export type Social = z.infer<typeof SocialSchema>;
+
+const time = z
+  .string({ error: 'Escribe la hora como 08:00.' })
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Escribe la hora como 08:00 (24 horas).');
+
+const people = (label: string) =>
+  z
+    .number({ error: `Escribe el ${label} de personas.` })
+    .int(`El ${label} de personas es un número entero.`)
+    .min(1, `El ${label} de personas es al menos 1.`)
+    .max(SETTINGS_LIMITS.peopleMax, `La cabaña admite como mucho ${SETTINGS_LIMITS.peopleMax} personas.`);
+
+/** Every field and its rules; the cross-field rules are in `SettingsSchema`. */
+const fields = {
+  name: text('el nombre', SETTINGS_LIMITS.nameMax),
+  tagline: text('la frase de presentación', SETTINGS_LIMITS.taglineMax),
+  /** As shown to people; `tel:` links and structured data use `phoneE164` of it. */
+  phone: z
+    .string({ error: 'Escribe el teléfono.' })
+    .trim()
+    .regex(/^\+\d[\d ()-]*\d$/, 'Escribe el teléfono con el indicativo del país, p. ej. +57 300 555 0142.')
+    .refine((s) => {
+      const n = s.replace(/\D/g, '').length;
+      return n >= 8 && n <= 15;
+    }, 'El teléfono debe tener de 8 a 15 dígitos.'),
+  /** wa.me number: digits only, country code first. */
+  whatsappNumber: z
+    .string({ error: 'Escribe el número de WhatsApp.' })
+    .trim()
+    .regex(/^\d{8,15}$/, 'Escribe solo dígitos, con el indicativo del país y sin +, p. ej. 573005550142.'),
+  whatsappGreeting: text('el saludo de WhatsApp', SETTINGS_LIMITS.greetingMax),
+  email: z
+    .string({ error: 'Escribe el correo.' })
+    .trim()
+    .max(SETTINGS_LIMITS.emailMax, 'El correo es demasiado largo.')
+    .pipe(z.email('Escribe un correo electrónico válido.')),
+  address: text('la dirección', SETTINGS_LIMITS.addressMax),
+  mapUrl: httpsUrl('el enlace del mapa'),
+  hours: z.strictObject({
+    opens: time,
+    closes: time,
+    display: text('el horario como lo leen los visitantes', SETTINGS_LIMITS.hoursMax),
+  }),
+  socials: z
+    .array(SocialSchema, { error: 'Las redes sociales deben ser una lista.' })
+    .max(SETTINGS_LIMITS.socialsMax, `Hasta ${SETTINGS_LIMITS.socialsMax} redes sociales.`),
+  /** Registro Nacional de Turismo: listings must display it. */
+  rnt: z
+    .string({ error: 'Escribe el RNT.' })
+    .trim()
+    .regex(/^\d{4,10}$/, 'El RNT son de 4 a 10 dígitos.'),
+  /** Pesos per dollar, for the USD figures only (payments are in COP). */
+  copPerUsd: z
+    .number({ error: 'Escribe la tasa como un número.' })
+    .finite('Escribe la tasa como un número.')
+    .min(SETTINGS_LIMITS.copPerUsdMin, `La tasa debe ser de al menos ${SETTINGS_LIMITS.copPerUsdMin} pesos por dólar.`)
+    .max(SETTINGS_LIMITS.copPerUsdMax, `La tasa no puede superar ${SETTINGS_LIMITS.copPerUsdMax} pesos por dólar.`)
+    .refine((n) => Number.isInteger(n * 100), 'La tasa admite como mucho dos decimales.'),
+  minPeople: people('mínimo'),
+  maxPeople: people('máximo'),
+};
+
+const crossField = (s: { socials: Social[]; minPeople: number; maxPeople: number }, ctx: z.RefinementCtx) => {
+  if (s.minPeople > s.maxPeople)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['maxPeople'],
+      message: `El máximo de personas no puede ser menor que el mínimo (${s.minPeople}).`,
+    });
+  const seen = new Set<string>();
+  s.socials.forEach((social, i) => {
+    if (seen.has(social.name))
+      ctx.addIssue({ code: 'custom', path: ['socials', i, 'name'], message: `${social.name} ya está en la lista.` });
+    seen.add(social.name);
+  });
+};
+
+/** The whole settings object: GET /api/ajustes, PATCH's answer, the stored value. */
+export const SettingsSchema = z.strictObject(fields).superRefine(crossField);
+export type Settings = z.infer<typeof SettingsSchema>;
+
+/**
+ * PATCH /api/ajustes: any subset, unknown keys refused. The server merges it into the current
+ * settings and checks the result with `SettingsSchema`, so the people limits stay consistent
+ * even when only one of them is sent.
+ */
+export const SettingsPatchSchema = z
+  .strictObject(fields)
+  .partial()
+  .refine((p) => Object.keys(p).length > 0, 'No hay ningún ajuste que cambiar.');
+export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;

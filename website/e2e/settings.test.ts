@@ -1,0 +1,247 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUSINESS } from '@cabana/shared/config/business';
+import { formatMoney } from '@cabana/shared/pricing/pricing';
+import type { Image } from '@cabana/shared/schemas/image';
+import type { Settings } from '@cabana/shared/schemas/settings';
+import { PUBLIC_PATHS } from '../src/config/paths';
+import {
+  DESKTOP,
+  daysFromToday,
+  expectClean,
+  makeJpeg,
+  newPage,
+  runAxe,
+  setPrice,
+  startSite,
+  uploadAsAdmin,
+  type Site,
+} from './helpers';
+import { ADMIN_CONTEXT, adminPage, expectCleanExcept } from './admin-helpers';
+
+/**
+ * Issue 11: the business facts the owner edits (settings) and the photo order, from the panel to
+ * every page. One server and one browser for the file; the tests run in order and build on each
+ * other's saves.
+ */
+
+const norm = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').trim();
+
+let site: Site;
+let cookie: string;
+
+async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${site.server.apiUrl}${path}`, {
+    method,
+    headers: { cookie, origin: site.server.url, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(res.status, `${method} ${path}: ${await res.clone().text()}`).toBe(200);
+  return (await res.json()) as T;
+}
+
+async function html(path: string): Promise<string> {
+  const res = await fetch(site.server.url + path);
+  expect(res.status).toBe(200);
+  return res.text();
+}
+
+beforeAll(async () => {
+  site = await startSite();
+  cookie = await site.server.loginCookie();
+  await setPrice(site.server, 100_000);
+});
+afterAll(() => site?.close());
+
+describe('settings reach every page', () => {
+  it('the HTML of every public page after a save carries the new phone, WhatsApp, hours and rate', async () => {
+    // Rendered (and cached) once before the save: the save must drop those pages.
+    for (const path of PUBLIC_PATHS) expect(await html(path)).toContain(`wa.me/${BUSINESS.whatsappNumber}`);
+
+    await api<Settings>('PATCH', '/ajustes', {
+      phone: '+57 311 444 5566',
+      whatsappNumber: '573114445566',
+      whatsappGreeting: 'Hola, vi la cabaña en la web',
+      hours: { opens: '07:00', closes: '21:00', display: 'Lunes a domingo, 7:00 AM – 9:00 PM' },
+      address: 'Vía Tolú – Coveñas km 5, Santiago de Tolú, Sucre, Colombia',
+      copPerUsd: 4000,
+    });
+
+    for (const path of PUBLIC_PATHS) {
+      const page = await html(path);
+      // Footer (every page) and the floating button: the new number, with the new greeting.
+      expect(page, path).toContain('+57 311 444 5566');
+      expect(page, path).toContain('href="tel:+573114445566"');
+      expect(page, path).toContain(
+        `https://wa.me/573114445566?text=${encodeURIComponent('Hola, vi la cabaña en la web')}`,
+      );
+      expect(page, path).toContain('Lunes a domingo, 7:00 AM – 9:00 PM');
+      expect(page, path).not.toContain(BUSINESS.whatsappNumber);
+      expect(page, path).not.toContain(BUSINESS.phoneDisplay);
+    }
+    // The 404 page has the footer too.
+    const missing = await fetch(`${site.server.url}/no-existe`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('+57 311 444 5566');
+
+    const home = await html('/');
+    const jsonLd = JSON.parse(/<script type="application\/ld\+json">([^<]*)<\/script>/.exec(home)![1]!) as Record<
+      string,
+      unknown
+    >;
+    expect(jsonLd).toMatchObject({
+      telephone: '+573114445566',
+      address: { streetAddress: 'Vía Tolú – Coveñas km 5, Santiago de Tolú, Sucre, Colombia' },
+      openingHoursSpecification: { opens: '07:00', closes: '21:00' },
+    });
+    expect(await html('/contacto')).toContain('Escríbenos o llámanos: +57 311 444 5566');
+    expect(await html('/privacidad')).toMatch(/Teléfono:.*\+57 311 444 5566/s);
+    expect(await html('/planes')).toContain('"copPerUsd":4000');
+  });
+
+  it('the plans page shows dollars at the new rate, and its WhatsApp link carries them', async () => {
+    const context = await site.browser.newContext(DESKTOP);
+    const { page, problems } = await newPage(context);
+    await page.goto(`${site.server.url}/planes`);
+    await page.getByLabel('Número de personas').selectOption('5');
+    await page.getByLabel('Fecha de llegada').fill(daysFromToday(10));
+    await page.getByLabel('Fecha de salida').fill(daysFromToday(12));
+    await page.getByRole('radio', { name: 'Dólares (USD)' }).check();
+    // 100.000 COP per person at 4.000 COP per dollar: $25 each, 5 people, 2 nights.
+    expect(norm(await page.getByTestId('precio-persona').innerText())).toBe('$25.00');
+    expect(norm(await page.getByTestId('total-noche').innerText())).toBe('$125.00');
+    expect(norm(await page.getByTestId('total-estadia').innerText())).toBe('$250.00');
+    expect(norm(formatMoney(1_000_000, 'USD', 4000))).toBe('$250.00');
+    const link = await page.getByRole('link', { name: 'Consultar por WhatsApp' }).getAttribute('href');
+    expect(link).toMatch(/^https:\/\/wa\.me\/573114445566\?text=/);
+    expect(decodeURIComponent(link!.split('text=')[1]!)).toContain('Total de la estadía: $250.00');
+    expectClean(problems);
+    await context.close();
+  });
+});
+
+describe('panel: Ajustes and photo order', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let problems: Awaited<ReturnType<typeof adminPage>>['problems'];
+
+  beforeAll(async () => {
+    const colours = [10, 120, 230];
+    for (const [i, hue] of colours.entries())
+      await uploadAsAdmin(site.server, cookie, await makeJpeg(600, 400, hue), `Foto ${i + 1}`, '');
+    context = await site.browser.newContext(ADMIN_CONTEXT);
+  });
+  afterAll(() => context?.close());
+
+  const order = async () => (await api<Image[]>('GET', '/imagenes')).map((i) => i.title);
+  const section = () => page.locator('#adm-ajustes');
+
+  it('shows the server’s message beside each refused field and saves nothing; a good save shows on the site', async () => {
+    // Opened inside a test: the page helper reports what the page looked like when a test fails.
+    ({ page, problems } = await adminPage(context, site.server));
+    await page.getByRole('link', { name: 'Ajustes' }).click();
+    const whatsapp = section().getByLabel('Número de WhatsApp');
+    await expect(whatsapp.inputValue()).resolves.toBe('573114445566');
+    const preview = page.getByTestId('adm-whatsapp-preview');
+    await whatsapp.fill('57 300 123 4567');
+    await expect(preview.innerText()).resolves.toContain('https://wa.me/573001234567?text=');
+
+    await section().getByLabel('Pesos por dólar').fill('40210');
+    await section().getByLabel('Instagram').fill('https://evil.example/brisas');
+    await section().getByRole('button', { name: 'Guardar ajustes' }).click();
+    await section()
+      .getByRole('alert')
+      .filter({ hasText: 'No se guardó nada: revisa los 2 campos marcados.' })
+      .waitFor();
+    const rate = section().getByLabel('Pesos por dólar');
+    await expect(rate.getAttribute('aria-invalid')).resolves.toBe('true');
+    // Each message is the field's accessible description, beside it.
+    const description = (label: string) =>
+      section()
+        .getByLabel(label)
+        .evaluate((el) =>
+          (el.getAttribute('aria-describedby') ?? '')
+            .split(' ')
+            .map((id) => document.getElementById(id)?.textContent ?? '')
+            .join(' '),
+        );
+    await expect(description('Pesos por dólar')).resolves.toContain('La tasa no puede superar 20000 pesos por dólar.');
+    await expect(description('Instagram')).resolves.toContain('El enlace debe ser de Instagram (instagram.com).');
+    await expect(description('Teléfono')).resolves.not.toMatch(/debe|Escribe/);
+    // Focus lands on the first refused field (the order of the form: Instagram comes before the rate).
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('name'))).resolves.toBe('social-Instagram');
+    expect((await api<Settings>('GET', '/ajustes')).whatsappNumber).toBe('573114445566');
+
+    await section().getByLabel('Instagram').fill('https://www.instagram.com/brisas.nueva');
+    await rate.fill('3.950,5');
+    await section().getByLabel('Teléfono').fill('+57 300 123 4567');
+    await section().getByRole('button', { name: 'Guardar ajustes' }).click();
+    await section().getByRole('status').filter({ hasText: 'Ajustes guardados' }).waitFor();
+    await expect(rate.getAttribute('aria-invalid')).resolves.toBeNull();
+    expect(await api<Settings>('GET', '/ajustes')).toMatchObject({
+      whatsappNumber: '573001234567',
+      phone: '+57 300 123 4567',
+      copPerUsd: 3950.5,
+      socials: expect.arrayContaining([
+        { name: 'Instagram', url: 'https://www.instagram.com/brisas.nueva' },
+      ]) as unknown,
+    });
+    expect(await runAxe(page)).toEqual([]);
+
+    const contacto = await html('/contacto');
+    expect(contacto).toContain('+57 300 123 4567');
+    expect(contacto).toContain('https://wa.me/573001234567');
+    expect(contacto).toContain('https://www.instagram.com/brisas.nueva');
+  });
+
+  it('orders the photos by keyboard: Mover después and Usar como portada, focus stays, the change is announced', async () => {
+    await page.reload();
+    await page.getByText(`Sesión iniciada como ${site.server.admin.email}`).waitFor();
+    // New uploads go last: the order is the upload order.
+    expect(await order()).toEqual(['Foto 1', 'Foto 2', 'Foto 3']);
+    await expect(page.getByTestId('adm-portada').count()).resolves.toBe(1);
+
+    const down = page.getByRole('button', { name: 'Mover después «Foto 1»' });
+    await down.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').filter({ hasText: '«Foto 1» está ahora en la posición 2 de 3.' }).waitFor();
+    await expect.poll(order).toEqual(['Foto 2', 'Foto 1', 'Foto 3']);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Mover después «Foto 1»');
+
+    await page.getByRole('button', { name: 'Usar como portada «Foto 3»' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').filter({ hasText: '«Foto 3» es ahora la portada' }).waitFor();
+    await expect.poll(order).toEqual(['Foto 3', 'Foto 2', 'Foto 1']);
+    const first = page.locator('.adm-grid > li').first();
+    await expect(first.innerText()).resolves.toContain('Portada');
+    await expect(first.innerText()).resolves.toContain('Foto 3');
+    // The cover now has no "up" to go to: focus moved to one of its buttons still enabled.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('li')?.textContent ?? ''))
+      .toContain('Foto 3');
+  });
+
+  it('orders the photos by drag and drop; the cover leads the gallery, the home page and og:image', async () => {
+    const cards = page.locator('.adm-grid > li');
+    // Held by the photo itself (its buttons do not start a drag), dropped on the cover's photo.
+    await cards
+      .filter({ hasText: 'Foto 1' })
+      .dragTo(cards.first(), { sourcePosition: { x: 30, y: 30 }, targetPosition: { x: 30, y: 30 } });
+    await expect.poll(order).toEqual(['Foto 1', 'Foto 3', 'Foto 2']);
+    await expect(cards.first().innerText()).resolves.toContain('Portada');
+
+    const images = await api<Image[]>('GET', '/imagenes');
+    const cover = images[0]!;
+    expect(cover.title).toBe('Foto 1');
+    const home = await html('/');
+    expect(home).toContain(`<meta property="og:image" content="${BUSINESS.siteUrl}${cover.secure_url}" />`);
+    const jsonLd = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(home)![1]!;
+    expect((JSON.parse(jsonLd) as { image: string }).image).toBe(`${BUSINESS.siteUrl}${cover.secure_url}`);
+    const gallery = await html('/galeria');
+    const srcs = [...gallery.matchAll(/<img[^>]* src="([^"]+)"/g)].map((m) => m[1]);
+    expect(srcs.filter((s) => s?.startsWith('/media/'))).toEqual(images.map((i) => i.secure_url));
+    expectCleanExcept(problems, [400]);
+  });
+});
