@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CalendarSchema } from '@cabana/shared/schemas/calendar';
 import { CalendarSync } from '../src/calendar/calendar-sync';
 import { openStore } from '../src/db/store';
-import { startTestServer } from './helpers/test-server';
+import { startTestServer } from '../../test-support/server';
 import { bearer, json } from './helpers/http';
 import { day, feedFixture, startFeedServer, type FeedServer } from './helpers/ical-feeds';
 

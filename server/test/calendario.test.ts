@@ -4,7 +4,7 @@ import { CalendarSchema, FeedSchema, type Calendar, type Feed } from '@cabana/sh
 import { AvailabilitySchema } from '@cabana/shared/schemas/availability';
 import { FETCH_MESSAGES } from '../src/calendar/fetch-feed';
 import { PARSE_MESSAGES } from '../src/calendar/parse-feed';
-import { startTestServer, type TestServer } from './helpers/test-server';
+import { startTestServer, type TestServer } from '../../test-support/server';
 import { bearer, json } from './helpers/http';
 import { day, feedFixture, startFeedServer, type FeedServer } from './helpers/ical-feeds';
 

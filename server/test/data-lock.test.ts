@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/env';
 import { lockDataDir } from '../src/db/lock';
-import { startTestServer } from './helpers/test-server';
+import { startTestServer } from '../../test-support/server';
 import { json } from './helpers/http';
 
 /** Issue 12, item 19: a crashed server always starts again; two never share a folder. */

@@ -9,7 +9,7 @@ import { AvailabilitySchema } from '@cabana/shared/schemas/availability';
 import { QuoteSchema } from '@cabana/shared/schemas/quote';
 import { SeasonsSchema, type Seasons } from '@cabana/shared/schemas/season';
 import { CalendarSchema } from '@cabana/shared/schemas/calendar';
-import { startTestServer, type TestServer } from './helpers/test-server';
+import { startTestServer, type TestServer } from '../../test-support/server';
 import { bearer, json, sameSite } from './helpers/http';
 import { day } from './helpers/ical-feeds';
 

@@ -6,7 +6,7 @@ import { BUSINESS } from '@cabana/shared/config/business';
 import type { Enquiry } from '@cabana/shared/schemas/enquiry';
 import { createApiClient } from '@cabana/shared/api/client';
 import { retentionCutoff } from '../src/forms/enquiry-retention';
-import { startTestServer, type TestServer } from './helpers/test-server';
+import { startTestServer, type TestServer } from '../../test-support/server';
 import { bearer, json } from './helpers/http';
 
 /** Issue 12, item 14: the admin deletes enquiries in bulk; old ones go by themselves. */

@@ -17,7 +17,7 @@ import {
 } from '../src/domain-errors';
 import { errorHandler, INTERNAL_MESSAGE, toHttpError } from '../src/middleware/errors';
 import { Limiter } from '../src/auth/rate-limits';
-import { startTestServer, type TestServer } from './helpers/test-server';
+import { startTestServer, type TestServer } from '../../test-support/server';
 import { json } from './helpers/http';
 
 const STATUS: Record<DomainErrorCode, number> = {

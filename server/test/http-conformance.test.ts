@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Image } from '@cabana/shared/schemas/image';
-import { startTestServer, type TestServer } from './helpers/test-server';
+import { startTestServer, type TestServer } from '../../test-support/server';
 import { bearer, json, raw, upload, type RawResponse } from './helpers/http';
 import { jpegWithGps } from './helpers/fixtures';
 

@@ -7,7 +7,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readEnv } from '../src/env';
 import { startServer } from '../src/start';
-import { TEST_ENV, startTestServer, type TestServer } from './helpers/test-server';
+import { TEST_ENV, startTestServer, type TestServer } from '../../test-support/server';
 import { bearer, json, upload } from './helpers/http';
 import { jpegWithGps } from './helpers/fixtures';
 

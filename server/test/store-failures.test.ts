@@ -7,7 +7,7 @@ import { readEnv } from '../src/env';
 import { startServer } from '../src/start';
 import { openStore, SaveAbandonedError } from '../src/db/store';
 import type { DurableFs } from '../src/db/durable-json-file';
-import { TEST_ENV } from './helpers/test-server';
+import { TEST_ENV } from '../../test-support/server';
 import { jpegWithGps } from './helpers/fixtures';
 
 /**

@@ -3,7 +3,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '@cabana/shared/config/limits';
-import { startTestServer } from './helpers/test-server';
+import { startTestServer } from '../../test-support/server';
 import { bearer } from './helpers/http';
 
 /** Issue 12, item 17: a full image queue refuses an upload before its body is read. */
