@@ -21,7 +21,7 @@ const PROJECTS = [
 const WEBSITE_FEATURES = ['admin', 'contact', 'enquiry', 'gallery', 'home', 'plans', 'upload'];
 
 /**
- * The architecture, as import rules (see docs/decisions/006-code-health.md):
+ * The architecture, as import rules (see docs/decisions/008-code-health.md):
  * - shared/ is the bottom layer: it imports no app and no test support;
  * - apps never import each other, tests included; test support used by several workspaces lives in
  *   test-support/, which every workspace's tests may import;
