@@ -63,5 +63,3 @@ export function createApp(deps: AppDeps): Koa {
   app.use(api.allowedMethods());
   return app;
 }
-
-export { createApiRouter };

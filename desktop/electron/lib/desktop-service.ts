@@ -36,9 +36,9 @@ export interface DesktopServiceOptions {
   pushIntervalMs?: number;
 }
 
-export const SERVER_UNREACHABLE = (url: string) =>
+const SERVER_UNREACHABLE = (url: string) =>
   `No pudimos conectar con ${url}. Revisa la dirección y tu conexión a internet.`;
-export const NOT_CONFIGURED = 'Primero indica la dirección del servidor.';
+const NOT_CONFIGURED = 'Primero indica la dirección del servidor.';
 export const SESSION_ENDED = 'Tu sesión terminó o fue cerrada desde otro equipo. Inicia sesión de nuevo.';
 export const PATH_NOT_GRANTED =
   'Solo se pueden agregar fotos soltadas en esta ventana o elegidas con «Elegir fotos» o «Elegir carpeta».';

@@ -15,7 +15,7 @@ type Screen =
   | { name: 'sign-in'; notice: string | null }
   | { name: 'ready'; session: DesktopSession };
 
-export const SESSION_ENDED_NOTICE = 'Tu sesión terminó o fue cerrada. Inicia sesión de nuevo.';
+const SESSION_ENDED_NOTICE = 'Tu sesión terminó o fue cerrada. Inicia sesión de nuevo.';
 
 export function App() {
   const bridge = getBridge();

@@ -7,7 +7,7 @@ import { DataSchema, assignImagePositions, type Data } from './schema';
 import { DurableJSONFile } from './durable-json-file';
 import { NotDurableError, writeFileDurable, type DurableFs } from '../lib/durable-fs';
 
-export const DATA_FILE = 'db.json';
+const DATA_FILE = 'db.json';
 
 export class DataFileError extends Error {}
 
@@ -22,7 +22,7 @@ export class SaveAbandonedError extends Error {
   }
 }
 
-export function initialData(): Data {
+function initialData(): Data {
   return {
     version: 1,
     admin: null,

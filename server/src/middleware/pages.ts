@@ -31,7 +31,7 @@ export interface LivePagesOptions {
 }
 
 /** What every public page is rendered from: the store as it is now. */
-export function pageDataOf(store: Store, images: ImageService): PageData {
+function pageDataOf(store: Store, images: ImageService): PageData {
   return { price: store.data.price.precio, images: images.list('published') };
 }
 

@@ -24,7 +24,7 @@ const ORDER_PROBLEMS: Record<OrderProblem, string> = {
   missing: 'El orden debe incluir todas las fotos publicadas. Recarga la lista e inténtalo de nuevo.',
 };
 const MB = Math.round(LIMITS.maxUploadBytes / (1024 * 1024));
-export const UPLOAD_TOO_LARGE = `La imagen supera el tamaño máximo de ${MB} MB.`;
+const UPLOAD_TOO_LARGE = `La imagen supera el tamaño máximo de ${MB} MB.`;
 /** formidable's limit errors (its own codes), each with the reason a person can act on. */
 const LIMIT_MESSAGES: Record<number, string> = {
   1006: 'Los textos del formulario (título, descripción, etiquetas) son demasiado largos.',

@@ -9,7 +9,7 @@ import { clearSessionCookies, writeSessionCookie } from '../auth/session-cookie'
 import { unauthenticated } from '../domain-errors';
 import { jsonBody, validate } from '../middleware/validate';
 
-export const WRONG_CREDENTIALS = 'Credenciales incorrectas';
+const WRONG_CREDENTIALS = 'Credenciales incorrectas';
 
 export function sesionRouter({ store, sessions, limiters, config }: AppDeps): Router {
   const router = new Router();

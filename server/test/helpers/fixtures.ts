@@ -1,7 +1,7 @@
 import sharp, { type Sharp } from 'sharp';
 
 /** GPS of a made-up spot near the cabin: what a phone photo would leak. */
-export const GPS_EXIF = {
+const GPS_EXIF = {
   IFD0: { Make: 'TestPhone', Model: 'Model X' },
   IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '9/1 30/1 20/1', GPSLongitudeRef: 'W', GPSLongitude: '75/1 33/1 47/1' },
 };

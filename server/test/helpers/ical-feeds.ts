@@ -17,7 +17,7 @@ export function feedFixture(name: 'airbnb' | 'booking' | 'vrbo' | 'google', toda
 }
 
 /** What the feed server answers on one path. */
-export interface FeedRoute {
+interface FeedRoute {
   status?: number;
   body?: string | Buffer;
   type?: string;

@@ -4,7 +4,7 @@ import { LIMITS } from '../config/limits';
 import { usePanel } from './panel-context';
 
 /** Picture of a stored image: the server's variants for srcset, its size to keep the layout still. */
-export function StoredPicture({ image }: { image: Image }) {
+function StoredPicture({ image }: { image: Image }) {
   const srcSet = image.variants
     .filter((v) => v.format === 'jpeg')
     .map((v) => `${v.url} ${v.width}w`)

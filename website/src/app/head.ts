@@ -9,8 +9,8 @@ import { NOT_FOUND_META, canonicalUrl, metaFor } from './seo';
 const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-export const OG_IMAGE = '/img/og-image.jpg';
-export const HERO_POSTER = '/video/hero-poster.webp';
+const OG_IMAGE = '/img/og-image.jpg';
+const HERO_POSTER = '/video/hero-poster.webp';
 
 /** Media URLs are relative unless the server has PUBLIC_URL; link previews need absolute ones. */
 const absolute = (url: string) => (/^https?:\/\//.test(url) ? url : BUSINESS.siteUrl + url);
@@ -23,14 +23,14 @@ interface SocialImage {
 }
 
 /** The cover photo (the first in the owner's order) as a JPEG link previews can show; the drawn image without one. */
-export function socialImage(images: readonly Image[]): SocialImage {
+function socialImage(images: readonly Image[]): SocialImage {
   const cover = images[0];
   if (!cover) return { url: BUSINESS.siteUrl + OG_IMAGE, alt: `${BUSINESS.name}, ${BUSINESS.tagline}` };
   const variant = cover.variants.find((v) => v.url === cover.secure_url);
   return { url: absolute(cover.secure_url), width: variant?.width, height: variant?.height, alt: cover.title };
 }
 
-export function lodgingBusinessJsonLd(data: PageData) {
+function lodgingBusinessJsonLd(data: PageData) {
   const perPerson = `${formatMoney(data.price, 'COP')} por persona por noche`;
   return {
     '@context': 'https://schema.org',

@@ -14,7 +14,7 @@ interface PublicRoute {
 }
 
 /** Public pages: one chunk each, preloaded for the first paint. */
-export const PUBLIC_ROUTES: readonly PublicRoute[] = [
+const PUBLIC_ROUTES: readonly PublicRoute[] = [
   {
     path: paths.home,
     route: lazyRoute(() => import('./routes/home')),

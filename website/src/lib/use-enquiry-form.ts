@@ -7,7 +7,7 @@ import { focusFirstError, type FieldErrors } from './validation';
 export type FormStatusState =
   { kind: 'success'; text: string } | { kind: 'error'; text: string; offerWhatsapp: boolean; detail?: string } | null;
 
-export type Validation = { ok: true; input: EnquiryInput } | { ok: false; errors: FieldErrors };
+type Validation = { ok: true; input: EnquiryInput } | { ok: false; errors: FieldErrors };
 
 /** What a form needs only once it is used: its checks (the server's zod schema) and its e-mails. */
 export interface FormChecks<V> {
@@ -26,7 +26,7 @@ interface Options<V> {
   onReset?: () => void;
 }
 
-export const CHECK_FIELDS_TEXT = 'Revisa los campos marcados: hay datos por corregir.';
+const CHECK_FIELDS_TEXT = 'Revisa los campos marcados: hay datos por corregir.';
 
 interface Loaded<V> {
   checks: FormChecks<V>;

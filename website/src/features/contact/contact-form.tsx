@@ -3,8 +3,8 @@ import { EnquiryFormFrame } from '../../components/form/enquiry-form-frame';
 import { PersonFields } from '../../components/form/person-fields';
 import { useEnquiryForm } from '../../lib/use-enquiry-form';
 
-export const CONTACT_SUCCESS = '¡Gracias por tu mensaje! Te responderemos muy pronto.';
-export const CONTACT_FAILURE =
+const CONTACT_SUCCESS = '¡Gracias por tu mensaje! Te responderemos muy pronto.';
+const CONTACT_FAILURE =
   'No pudimos enviar tu mensaje. Sigue en el formulario: inténtalo de nuevo en unos minutos o escríbenos por WhatsApp.';
 
 export interface ContactValues extends Record<string, unknown> {
