@@ -7,24 +7,25 @@ import type { Enquiry } from '@cabana/shared/schemas/enquiry';
 import { createApiClient } from '@cabana/shared/api/client';
 import { retentionCutoff } from '../src/forms/enquiry-retention';
 import { startTestServer, type TestServer } from '../../test-support/server';
-import { bearer, json } from './helpers/http';
+import { bearer, formToken, json } from './helpers/http';
+import { readError, readJson, WithIdSchema } from '../../test-support/json';
 
 /** Issue 12, item 14: the admin deletes enquiries in bulk; old ones go by themselves. */
 const DAY = 86_400_000;
-const token = async (s: TestServer) => (await (await json(s, 'GET', '/consultas/token')).json()).token as string;
 const send = async (s: TestServer, name: string) =>
   (
-    await (
+    await readJson(
       await json(s, 'POST', '/consultas', {
         type: 'contacto',
         name,
         email: 'x@example.com',
         message: 'Hola',
         consent: true,
-        formToken: await token(s),
-      })
-    ).json()
-  ).id as string;
+        formToken: await formToken(s),
+      }),
+      WithIdSchema,
+    )
+  ).id;
 
 describe('enquiries and personal data', () => {
   it('the admin deletes several at once (typed client), only the admin, unknown ids skipped', async () => {
@@ -38,7 +39,7 @@ describe('enquiries and personal data', () => {
       expect((await client.listEnquiries()).map((e) => e.id)).toEqual([ids[1]]);
       const bad = await json(s, 'POST', '/consultas/eliminar', { ids: [] }, bearer(admin));
       expect(bad.status).toBe(400);
-      expect((await bad.json()).fields.ids).toMatch(/al menos una/);
+      expect((await readError(bad)).fields?.ids).toMatch(/al menos una/);
       expect((await json(s, 'POST', '/consultas/eliminar', { ids: Array(501).fill('x') }, bearer(admin))).status).toBe(
         400,
       );
@@ -100,7 +101,7 @@ describe('enquiries and personal data', () => {
             email: 'b@example.com',
             message: 'Hola',
             consent: true,
-            formToken: await token(s),
+            formToken: await formToken(s),
             ...over,
           },
           from,
