@@ -26,3 +26,12 @@ export function readError(res: HasJson): Promise<z.output<typeof ServerErrorBody
 
 /** `{ id }`, the part of a created record many tests need. */
 export const WithIdSchema = z.object({ id: z.string() });
+
+/** The same, for a body a test read as text (raw sockets, node:http). */
+export function parseJson<S extends z.ZodType>(text: string, schema: S): z.output<S> {
+  return schema.parse(JSON.parse(text));
+}
+
+export function parseError(text: string): z.output<typeof ServerErrorBodySchema> {
+  return parseJson(text, ServerErrorBodySchema);
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Limiter } from '../src/auth/rate-limits';
 import { clientKey } from '../src/auth/client-key';
-import { startTestServer, type TestServer } from '../../test-support/server';
+import { startTestServer } from '../../test-support/server';
 import { formToken, json, upload } from './helpers/http';
 import { jpegWithGps } from './helpers/fixtures';
 

@@ -13,7 +13,7 @@ import { PARSE_MESSAGES } from '../src/calendar/parse-feed';
 import { startTestServer, type TestServer } from '../../test-support/server';
 import { bearer, formToken, json } from './helpers/http';
 import { day, feedFixture, startFeedServer, type FeedServer } from './helpers/ical-feeds';
-import { readError, readJson, WithIdSchema } from '../../test-support/json';
+import { parseJson, readError, readJson, WithIdSchema } from '../../test-support/json';
 
 const FEEDS_ENV = { ICAL_ALLOW_PRIVATE_HOSTS: 'true', ICAL_SYNC_MINUTES: '0' };
 
@@ -114,7 +114,7 @@ describe('calendar feeds and export over HTTP', () => {
     // The public view: merged nights, nothing about who or why.
     const res = await json(s, 'GET', `/disponibilidad?from=${day(0)}&to=${day(120)}`);
     const text = await res.text();
-    expect(JSON.parse(text).blocked).toEqual([
+    expect(parseJson(text, AvailabilitySchema).blocked).toEqual([
       { start: day(20), end: day(26) }, // Airbnb then Booking.com on the turnover day: joined
       { start: day(30), end: day(33) },
       { start: day(40), end: day(43) },
@@ -198,7 +198,7 @@ describe('calendar feeds and export over HTTP', () => {
       const text = await res.text();
       expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
       for (const line of text.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
-      const events = new ICAL.Component(ICAL.parse(text)).getAllSubcomponents('vevent');
+      const events = new ICAL.Component(ICAL.parse(text) as unknown[]).getAllSubcomponents('vevent');
       return { text, events };
     };
 
@@ -278,12 +278,15 @@ describe('calendar feeds and export over HTTP', () => {
     channels.set('/booking.ics', { body: booking });
     expect((await sync(s, tok, ids.booking!)).status).toBe(200);
     const cal = await calendar(s, tok);
-    expect(cal.conflicts).toEqual([
-      {
-        direct: { id: enquiryId, start: day(100), end: day(104), source: 'directa', label: 'Andrés Gil' },
-        imported: expect.objectContaining({ start: day(103), end: day(106), source: ids.booking }),
-      },
-    ]);
+    expect(cal.conflicts).toHaveLength(1);
+    expect(cal.conflicts[0]?.direct).toEqual({
+      id: enquiryId,
+      start: day(100),
+      end: day(104),
+      source: 'directa',
+      label: 'Andrés Gil',
+    });
+    expect(cal.conflicts[0]?.imported).toMatchObject({ start: day(103), end: day(106), source: ids.booking });
     expect(ranges(cal.entries, 'directa')).toContainEqual([day(100), day(104), 'Andrés Gil']);
   });
 

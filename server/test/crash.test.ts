@@ -51,12 +51,12 @@ function startChild(dataDir: string): Promise<Child> {
       out += d.toString();
       const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
       if (m) {
-        proc.stdout!.off('data', onData);
+        proc.stdout.off('data', onData);
         resolve({ proc, url: m[1]! });
       }
     };
-    proc.stdout!.on('data', onData);
-    proc.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+    proc.stdout.on('data', onData);
+    proc.stderr.on('data', (d: Buffer) => (out += d.toString()));
     proc.on('exit', (code) => reject(new Error(`server exited early (${code}): ${out}`)));
   });
 }

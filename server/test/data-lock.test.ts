@@ -30,7 +30,7 @@ function holder(dir: string, holdMs: number): { proc: ChildProcess; said: Promis
   children.push(proc);
   let out = '';
   const said = new Promise<string>((resolve) => {
-    proc.stdout!.on('data', (d: Buffer) => {
+    proc.stdout.on('data', (d: Buffer) => {
       out += d.toString();
       if (out.includes('\n')) resolve(out.split('\n')[0]!);
     });

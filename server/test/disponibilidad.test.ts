@@ -14,6 +14,7 @@ import { bearer, formToken, json, sameSite } from './helpers/http';
 import { day } from './helpers/ical-feeds';
 import { readError, readJson, WithIdSchema } from '../../test-support/json';
 import { EnquirySchema } from '@cabana/shared/schemas/enquiry';
+import { readDataFile } from './helpers/fixtures';
 
 const reservation = (formToken: string, checkIn: string, checkOut: string, name = 'María Pérez') => ({
   type: 'reserva',
@@ -297,7 +298,7 @@ describe('a data file from before the calendar', () => {
       let s = await startTestServer({ dataDir, env: { ICAL_SYNC_MINUTES: '0' } });
       await s.close();
       const file = join(dataDir, 'db.json');
-      const data = JSON.parse(await readFile(file, 'utf8'));
+      const data = JSON.parse(await readFile(file, 'utf8')) as { calendar?: unknown; enquiries: unknown[] };
       delete data.calendar;
       data.enquiries.push({
         type: 'contacto',
@@ -316,7 +317,7 @@ describe('a data file from before the calendar', () => {
       for (let i = 0; i < 2; i++) {
         s = await startTestServer({ dataDir, env: { ICAL_SYNC_MINUTES: '0' } });
         // On disk from the start, before any other write could have carried it there.
-        const onDisk = JSON.parse(await readFile(file, 'utf8'));
+        const onDisk = await readDataFile(file);
         expect(onDisk.calendar.exportToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
         const tok = await s.loginToken();
         expect(await (await json(s, 'GET', '/temporadas')).json()).toEqual({

@@ -1,14 +1,15 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BUSINESS } from '@cabana/shared/config/business';
-import type { Enquiry } from '@cabana/shared/schemas/enquiry';
+import { EnquirySchema } from '@cabana/shared/schemas/enquiry';
 import { createApiClient } from '@cabana/shared/api/client';
 import { retentionCutoff } from '../src/forms/enquiry-retention';
 import { startTestServer, type TestServer } from '../../test-support/server';
 import { bearer, formToken, json } from './helpers/http';
 import { readError, readJson, WithIdSchema } from '../../test-support/json';
+import { readDataFile } from './helpers/fixtures';
 
 /** Issue 12, item 14: the admin deletes enquiries in bulk; old ones go by themselves. */
 const DAY = 86_400_000;
@@ -55,21 +56,22 @@ describe('enquiries and personal data', () => {
       const [oldId, recentId] = [await send(a, 'Antigua'), await send(a, 'Reciente')];
       await a.close();
       const file = join(dir, 'db.json');
-      const data = JSON.parse(await readFile(file, 'utf8'));
+      const data = await readDataFile(file);
       const cutoff = retentionCutoff(BUSINESS.enquiryRetentionMonths, Date.now());
-      for (const e of data.enquiries as Enquiry[]) {
+      for (const e of data.enquiries) {
         e.createdAt = new Date(e.id === oldId ? cutoff - DAY : cutoff + 2 * DAY).toISOString();
       }
       await writeFile(file, JSON.stringify(data));
 
       const b = await startTestServer({ dataDir: dir });
-      const inbox = (await (
-        await json(b, 'GET', '/consultas', undefined, bearer(await b.loginToken()))
-      ).json()) as Enquiry[];
+      const inbox = await readJson(
+        await json(b, 'GET', '/consultas', undefined, bearer(await b.loginToken())),
+        EnquirySchema.array(),
+      );
       expect(inbox.map((e) => e.id)).toEqual([recentId]);
       await b.close();
-      const stored = JSON.parse(await readFile(file, 'utf8'));
-      expect(stored.enquiries.map((e: Enquiry) => e.id)).toEqual([recentId]);
+      const stored = await readDataFile(file);
+      expect(stored.enquiries.map((e) => e.id)).toEqual([recentId]);
       expect(JSON.stringify(stored)).not.toContain('Antigua');
 
       // A shorter period set by the operator applies at once.

@@ -8,9 +8,9 @@ import { LIMITS } from '@cabana/shared/config/limits';
 import { ImageSchema, type Image } from '@cabana/shared/schemas/image';
 import { startTestServer, type TestServer } from '../../test-support/server';
 import { bearer, json, sameSite, upload } from './helpers/http';
-import { colourAt, isBlue, isRed, jpegWithGps, twoColour } from './helpers/fixtures';
+import { colourAt, isBlue, isRed, jpegWithGps, readDataFile, twoColour } from './helpers/fixtures';
 import { FIXTURES } from '../../test-support/fixtures';
-import { readError, readJson } from '../../test-support/json';
+import { parseError, readError, readJson } from '../../test-support/json';
 
 async function leftovers(s: TestServer): Promise<string[]> {
   const out: string[] = [];
@@ -73,7 +73,8 @@ describe('image uploads by the admin', () => {
       expect(meta.exif).toBeUndefined();
       expect(meta.xmp).toBeUndefined();
       expect(meta.orientation).toBeUndefined();
-      const parsed = await exifr.parse(data, { gps: true, tiff: true, xmp: true }).catch(() => undefined);
+      const parsed = (await exifr.parse(data, { gps: true, tiff: true, xmp: true }).catch(() => undefined)) as
+        { latitude?: number; Make?: string } | undefined;
       expect(parsed?.latitude).toBeUndefined();
       expect(parsed?.Make).toBeUndefined();
       expect(data.includes(Buffer.from('TestPhone'))).toBe(false);
@@ -338,7 +339,7 @@ describe('upload rejections', () => {
       req.write('--x\r\n');
     });
     expect(status).toBe(413);
-    expect(JSON.parse(body).code).toBe('PAYLOAD_TOO_LARGE');
+    expect(parseError(body).code).toBe('PAYLOAD_TOO_LARGE');
     expect(await leftovers(s)).toEqual([]);
   });
 
@@ -433,9 +434,9 @@ describe('PUBLIC_URL', () => {
       const img = (await res.json()) as Image;
       expect(img.secure_url).toMatch(/^https:\/\/brisas\.example\/media\/[A-Za-z0-9_-]{16}\/400\.jpg$/);
       for (const v of img.variants) expect(v.url.startsWith('https://brisas.example/media/')).toBe(true);
-      const stored = JSON.parse(await readFile(join(s.dataDir, 'db.json'), 'utf8'));
+      const stored = await readDataFile(join(s.dataDir, 'db.json'));
       // Stored relative, so changing PUBLIC_URL later needs no migration.
-      expect(stored.images[0].secure_url).toMatch(/^\/media\//);
+      expect(stored.images[0]?.secure_url).toMatch(/^\/media\//);
       expect(
         (await upload(s, await jpegWithGps(400, 300), { headers: { cookie, origin: 'https://otra.example' } })).status,
       ).toBe(403);

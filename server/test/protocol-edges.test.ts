@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test-support/server';
 import { bearer, json, upload } from './helpers/http';
 import { jpegWithGps } from './helpers/fixtures';
-import { readError, readJson } from '../../test-support/json';
+import { parseError, readError, readJson } from '../../test-support/json';
 import { PriceSchema } from '@cabana/shared/schemas/price';
 
 /** Issue 12, item 11: odd requests get the right 4xx in Spanish, never a 500 or English. */
@@ -29,7 +29,7 @@ describe('odd requests', () => {
     admin = await s.loginToken();
     // Anything the server logs as an unexpected failure lands here.
     const log = s.running.deps.log;
-    const original = log.error;
+    const original = log.error.bind(log);
     log.error = (msg, err) => {
       errors.push([msg, err]);
       original(msg, err);
@@ -94,7 +94,7 @@ describe('odd requests', () => {
       const res = await raw(s, method, path);
       expect(res.status, `${method} ${path}`).toBe(405);
       expect(res.headers.allow, `${method} ${path}`).toMatch(allow);
-      const body = JSON.parse(res.body);
+      const body = parseError(res.body);
       expect(body.error).toMatch(/Método no permitido/);
     }
   });

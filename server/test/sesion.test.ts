@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/env';
 import { startTestServer, type TestServer } from '../../test-support/server';
 import { bearer, json, sameSite } from './helpers/http';
-import { readError, readJson } from '../../test-support/json';
+import { parseJson, readError, readJson } from '../../test-support/json';
+import { DataSchema } from '../src/db/schema';
 import { SessionInfoSchema } from '@cabana/shared/schemas/session';
 
 const run = promisify(execFile);
@@ -119,7 +120,7 @@ describe('sign-in and sessions', () => {
     const text = await readFile(join(s.dataDir, 'db.json'), 'utf8');
     expect(text).not.toContain(s.admin.password);
     expect(text).not.toContain(token);
-    expect(JSON.parse(text).admin.passwordHash).toMatch(/^scrypt\$/);
+    expect(parseJson(text, DataSchema).admin?.passwordHash).toMatch(/^scrypt\$/);
   });
 });
 
