@@ -63,7 +63,7 @@ describe('desktop renderer in headless Chromium, bridged to the real main-proces
         await revoke();
       }
     });
-    emitter.emit = testBridge.emit;
+    emitter.emit = (channel, payload) => testBridge.emit(channel, payload);
   });
 
   afterAll(async () => {

@@ -109,7 +109,7 @@ export async function startServer(
     });
 
     const retention = startEnquiryRetention(store, config.enquiryRetentionMonths, log);
-    stopRetention = retention.stop;
+    stopRetention = () => retention.stop();
     await retention.ready;
     if (config.enquiryRetentionMonths !== BUSINESS.enquiryRetentionMonths) {
       log.info(

@@ -8,7 +8,7 @@ export interface PanelContextValue {
    * Turns a failed call into the Spanish message to show. A 401 means the session is gone:
    * the host is told and null comes back, since the panel is about to be unmounted.
    */
-  failure(err: unknown): string | null;
+  failure: (err: unknown) => string | null;
 }
 
 export const PanelContext = createContext<PanelContextValue | null>(null);

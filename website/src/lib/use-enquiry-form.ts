@@ -116,7 +116,7 @@ export function useEnquiryForm<V extends Record<string, unknown>>(opts: Options<
       setValues(o.initial);
       setAttempted(false);
       o.onReset?.();
-      code.token.refresh();
+      void code.token.refresh();
       setStatus({ kind: 'success', text: o.successText });
     } else if (outcome.kind === 'fields') {
       setErrors(outcome.fields);
@@ -124,7 +124,7 @@ export function useEnquiryForm<V extends Record<string, unknown>>(opts: Options<
       focusFirstError(formRef.current, o.fieldOrder, outcome.fields);
     } else {
       // A used or expired token may be why the server refused: get a fresh one for the retry.
-      code.token.refresh();
+      void code.token.refresh();
       setStatus({ kind: 'error', text: o.failureText, offerWhatsapp: true, detail: outcome.message || undefined });
     }
   };
