@@ -140,6 +140,7 @@ export default tseslint.config(
       'test-support/**',
       'server/src/cli/**',
       'server/src/start.ts',
+      'server/src/main.ts',
     ],
     rules: { 'no-console': 'off' },
   },

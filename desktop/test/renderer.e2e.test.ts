@@ -45,7 +45,7 @@ describe('desktop renderer in headless Chromium, bridged to the real main-proces
     service = createDesktopService({
       userDataDir: path.join(dir, 'userData'),
       safeStorage: safe,
-      pickPaths: async () => pickResult,
+      pickPaths: () => Promise.resolve(pickResult),
       onQueueChange: (s) => emitter.emit(IPC_EVENTS.uploadsChanged.channel, s),
       onImageUploadProgress: (p) => emitter.emit(IPC_EVENTS.imageUploadProgress.channel, p),
       onUploadThumbnail: (t) => emitter.emit(IPC_EVENTS.uploadThumbnail.channel, t),
@@ -136,11 +136,10 @@ describe('desktop renderer in headless Chromium, bridged to the real main-proces
     await page.getByRole('button', { name: 'Entrar' }).click();
     await page.getByRole('heading', { name: 'Subida masiva de fotos' }).waitFor();
     // The token stayed in "main": nothing in the page's storage or DOM.
-    const token = JSON.parse(
-      safe.decryptString(
-        Buffer.from(JSON.parse(await readFile(path.join(dir, 'userData', 'session.bin'), 'utf8')).encrypted, 'base64'),
-      ),
-    ).token as string;
+    const stored = JSON.parse(await readFile(path.join(dir, 'userData', 'session.bin'), 'utf8')) as {
+      encrypted: string;
+    };
+    const token = (JSON.parse(safe.decryptString(Buffer.from(stored.encrypted, 'base64'))) as { token: string }).token;
     const pageText = await page.evaluate(
       () => document.documentElement.outerHTML + JSON.stringify(localStorage) + JSON.stringify(sessionStorage),
     );
@@ -182,7 +181,7 @@ describe('desktop renderer in headless Chromium, bridged to the real main-proces
       expect(await title.inputValue()).toBe('foto 0');
       await title.fill('Piscina al amanecer');
       await title.press('Enter');
-      await eventually(async () => (await service.getUploads()).items.find((i) => i.name === 'foto_0.jpg')?.title).toBe(
+      await eventually(() => service.getUploads().items.find((i) => i.name === 'foto_0.jpg')?.title).toBe(
         'Piscina al amanecer',
       );
 
@@ -294,18 +293,16 @@ describe('desktop renderer in headless Chromium, bridged to the real main-proces
       await page
         .getByRole('button', { name: 'Iniciar sesión de nuevo' })
         .click({ timeout: 60_000 })
-        .catch(async (err: unknown) => {
+        .catch((err: unknown) => {
           throw new Error(
-            `no sign-in prompt; queue: ${JSON.stringify((await service.getUploads()).items.map((i) => [i.state, i.error]))}`,
+            `no sign-in prompt; queue: ${JSON.stringify(service.getUploads().items.map((i) => [i.state, i.error]))}`,
             { cause: err },
           );
         });
       await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
       expect(await page.getByRole('status').textContent()).toContain('Tu sesión terminó');
       await signIn();
-      const left = (await service.getUploads()).items.filter(
-        (i) => i.state === 'queued' || i.state === 'failed',
-      ).length;
+      const left = service.getUploads().items.filter((i) => i.state === 'queued' || i.state === 'failed').length;
       expect(left).toBeGreaterThan(0);
 
       await page.getByRole('button', { name: 'Panel' }).click();

@@ -16,14 +16,14 @@ export interface Child<T> {
 export async function startChild<T>(script: string, args: string[] = []): Promise<Child<T>> {
   const proc = spawn(process.execPath, ['--import', 'tsx', script, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   const line = await new Promise<string>((resolve, reject) => {
-    const rl = readline.createInterface({ input: proc.stdout! });
+    const rl = readline.createInterface({ input: proc.stdout });
     rl.once('line', (l) => {
       rl.close();
       resolve(l);
     });
     proc.once('exit', (code) => reject(new Error(`${script} exited (${code}) before it was ready`)));
   });
-  proc.stdout!.resume();
+  proc.stdout.resume();
   return {
     info: JSON.parse(line) as T,
     proc,

@@ -26,8 +26,8 @@ export function createApp(deps: AppDeps): Koa {
   const api = createApiRouter(deps);
   const apiOnly =
     <T extends Koa.Middleware>(mw: T): Koa.Middleware =>
-    async (ctx, next) =>
-      ctx.path === API_PREFIX || ctx.path.startsWith(`${API_PREFIX}/`) ? mw(ctx, next) : next();
+    (ctx, next) =>
+      (ctx.path === API_PREFIX || ctx.path.startsWith(`${API_PREFIX}/`) ? mw(ctx, next) : next()) as Promise<void>;
 
   const replay = new ReplayCache(() => deps.store.version);
   // Public, versioned answers are sent again from memory before Koa builds a context: the

@@ -88,7 +88,7 @@ export function uploadMultipart(
 
     let settled = false;
     let idleTimer: NodeJS.Timeout | undefined;
-    const finish = (err: unknown, value?: unknown) => {
+    const finish = (err: Error | null, value?: unknown) => {
       if (settled) return;
       settled = true;
       clearTimeout(idleTimer);

@@ -130,7 +130,7 @@ export function createDesktopService(opts: DesktopServiceOptions) {
     onChange: push,
   });
 
-  function useAddress(next: ServerAddress | null) {
+  function switchAddress(next: ServerAddress | null) {
     address = next;
     client = next ? createDesktopApiClient({ apiUrl: next.apiUrl, getToken: () => token }) : null;
   }
@@ -186,9 +186,9 @@ export function createDesktopService(opts: DesktopServiceOptions) {
       const saved = await settings.load();
       if (saved.serverUrl) {
         try {
-          useAddress(parseServerUrl(saved.serverUrl));
+          switchAddress(parseServerUrl(saved.serverUrl));
         } catch {
-          useAddress(null);
+          switchAddress(null);
         }
       }
       const stored = await tokens.load();
@@ -198,7 +198,7 @@ export function createDesktopService(opts: DesktopServiceOptions) {
       }
     },
 
-    getConnection: async (): Promise<ConnectionInfo> => connection(),
+    getConnection: (): Promise<ConnectionInfo> => Promise.resolve(connection()),
 
     async setServer(input: string): Promise<ConnectionInfo> {
       let next: ServerAddress;
@@ -222,7 +222,7 @@ export function createDesktopService(opts: DesktopServiceOptions) {
         throw new ApiError(0, { error: SERVER_UNREACHABLE(next.serverUrl), code: 'NETWORK' });
       }
       if (next.apiUrl !== address?.apiUrl) await forgetSession();
-      useAddress(next);
+      switchAddress(next);
       await settings.save({ serverUrl: next.serverUrl });
       opts.onConnectionChange?.(connection());
       return connection();

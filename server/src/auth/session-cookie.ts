@@ -34,7 +34,7 @@ export function writeSessionCookie(ctx: Context, publicUrl: string | undefined, 
 }
 
 /** Clears whichever session cookie the browser sent. */
-export function clearSessionCookies(ctx: Context, publicUrl: string | undefined) {
+export function clearSessionCookies(ctx: Context) {
   for (const secure of [true, false]) {
     const name = nameFor(secure);
     if (ctx.cookies.get(name) === undefined) continue;

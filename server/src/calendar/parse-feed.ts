@@ -54,7 +54,7 @@ function zoneOffsetMs(ms: number, timeZone: string): number {
     hourCycle: 'h23',
   });
   const p = Object.fromEntries(f.formatToParts(new Date(ms)).map((x) => [x.type, Number(x.value)]));
-  return Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!) - Math.floor(ms / 1000) * 1000;
+  return Date.UTC(p.year!, p.month! - 1, p.day, p.hour, p.minute, p.second) - Math.floor(ms / 1000) * 1000;
 }
 
 function knownTimeZone(tz: string | undefined): string | undefined {

@@ -124,8 +124,8 @@ async function decode(file: string, type: ImageKind): Promise<Decoded> {
     if (type === 'avif' && meta.compression !== 'av1') throw unsupportedMedia(UNSUPPORTED_MESSAGE);
     checkPixels(meta.width ?? 0, meta.height ?? 0);
     const swap = (meta.orientation ?? 1) >= 5;
-    width = swap ? meta.height! : meta.width!;
-    height = swap ? meta.width! : meta.height!;
+    width = swap ? meta.height : meta.width;
+    height = swap ? meta.width : meta.height;
     source = sharp(file, options).rotate();
   }
   try {

@@ -22,7 +22,10 @@ const PENDING_MEDIA_CACHE = 'private, no-store';
 export function mediaFiles(images: ImageService): Middleware {
   const prefix = `${MEDIA_PREFIX}/`;
   return async (ctx, next) => {
-    if (!ctx.path.startsWith(prefix)) return next();
+    if (!ctx.path.startsWith(prefix)) {
+      await next();
+      return;
+    }
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') throw notFound('Imagen no encontrada.');
     const parts = ctx.path.slice(prefix.length).split('/');
     const [id, name] = parts;

@@ -132,16 +132,22 @@ export function livePages(opts: LivePagesOptions): Middleware {
   const skip = (p: string) => opts.skipPrefixes.some((prefix) => p === prefix || p.startsWith(`${prefix}/`));
 
   return async (ctx, next) => {
-    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || skip(ctx.path)) return next();
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || skip(ctx.path)) {
+      await next();
+      return;
+    }
     const r = await renderer;
-    if (!r) return next();
+    if (!r) {
+      await next();
+      return;
+    }
     const path = ctx.path.length > 1 ? ctx.path.replace(/\/+$/, '') : ctx.path;
     if (r.publicPaths.includes(path)) return send(ctx, await page(r, path));
     // The client build's bare template is baked into the server build; it is no page of its own.
     if (path === '/index.html') return send(ctx, await page(r, r.notFoundPath));
     await next();
     // No static file either: the site's own 404 page, the same for every such path.
-    if (ctx.status === 404 && (ctx.body == null || ctx.response.is('html'))) {
+    if (ctx.status === 404 && (ctx.body === null || ctx.body === undefined || ctx.response.is('html'))) {
       send(ctx, await page(r, r.notFoundPath));
     }
   };

@@ -1,7 +1,7 @@
 import type { Middleware } from 'koa';
 import { koaBody } from 'koa-body';
 import type { z, ZodError } from 'zod';
-import { DomainError, invalidInput, unsupportedMedia } from '../domain-errors';
+import { type DomainError, invalidInput, unsupportedMedia } from '../domain-errors';
 
 /** JSON bodies only, small; mounted on the routes that take one. */
 export function jsonBody(limit = '32kb'): Middleware {

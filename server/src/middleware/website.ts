@@ -38,8 +38,14 @@ export function websiteStatic(distDir: string, skipPrefixes: readonly string[]):
   let built = false;
   const distExists = () => built || (built = fs.existsSync(path.join(root, 'index.html')));
   return async (ctx, next) => {
-    if (skipPrefixes.some((p) => ctx.path === p || ctx.path.startsWith(`${p}/`))) return next();
-    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+    if (skipPrefixes.some((p) => ctx.path === p || ctx.path.startsWith(`${p}/`))) {
+      await next();
+      return;
+    }
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
+      await next();
+      return;
+    }
     const notFound = async () => {
       const page = distExists() ? await statFile(path.join(root, '404.html')) : undefined;
       if (page) return sendFile(ctx, path.join(root, '404.html'), page, { cacheControl: 'no-cache', status: 404 });

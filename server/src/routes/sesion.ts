@@ -51,7 +51,7 @@ export function sesionRouter({ store, sessions, limiters, config }: AppDeps): Ro
   // Logout is idempotent and public: it can only ever end the caller's own session.
   router.delete(API_ROUTES.session, async (ctx) => {
     if (ctx.state.auth) await sessions.revoke(ctx.state.auth.session.idHash);
-    clearSessionCookies(ctx, config.publicUrl);
+    clearSessionCookies(ctx);
     ctx.status = 204;
   });
 

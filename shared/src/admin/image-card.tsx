@@ -64,6 +64,7 @@ export function CaptionEditor({ image, onSaved, onCancel }: CaptionEditorProps) 
           maxLength={LIMITS.titleMax}
           onChange={(e) => setTitle(e.target.value)}
           // The editor opens on demand, so moving focus into it is expected.
+          // eslint-disable-next-line jsx-a11y/no-autofocus
           autoFocus
         />
       </div>

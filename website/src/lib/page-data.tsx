@@ -22,7 +22,7 @@ export function readPageDataIsland(doc: Document = document): PagePart {
   if (!text) return {};
   try {
     const data: unknown = JSON.parse(text);
-    return typeof data === 'object' && data !== null ? (data as PagePart) : {};
+    return typeof data === 'object' && data !== null ? data : {};
   } catch {
     return {};
   }
