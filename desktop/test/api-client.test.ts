@@ -84,7 +84,7 @@ describe('desktop API client against the real server', () => {
       anonymous.uploadImage({ data: photo, fileName: 'a.jpg', type: 'image/jpeg' }, { title: 'a' }),
     ).rejects.toMatchObject({
       status: 401,
-      message: expect.stringMatching(/sesión/),
+      message: expect.stringMatching(/sesión/) as string,
     });
     expect(await client().listPendingImages()).toEqual([]);
     await expect(anonymous.getPrice().then(() => anonymous.listPendingImages())).rejects.toMatchObject({ status: 401 });

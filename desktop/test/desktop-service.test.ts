@@ -243,7 +243,7 @@ describe('desktop service (what main does for the renderer) against the real ser
     expect(await call('setPrice', { precio: 95_000 })).toEqual({ ok: true, value: 95_000 });
     expect(await call('deleteImage', { id: '../../etc/passwd' })).toMatchObject({
       ok: false,
-      error: { status: expect.any(Number) },
+      error: { status: expect.any(Number) as number },
     });
     expect(await call('setUploadTitle', { id: 'nope', title: 'x' })).toMatchObject({
       ok: false,
@@ -304,7 +304,7 @@ describe('desktop service (what main does for the renderer) against the real ser
     await mkdir(secret);
     await writeFile(path.join(picked, 'playa.jpg'), await makePhoto({ width: 320, height: 240, seed: 3 }));
     await writeFile(path.join(secret, 'pasaporte.jpg'), await makePhoto({ width: 320, height: 240, seed: 4 }));
-    const service = make({ pickPaths: async () => [picked] });
+    const service = make({ pickPaths: () => Promise.resolve([picked]) });
     await service.init();
     const refused = { status: 403, code: 'FORBIDDEN', message: PATH_NOT_GRANTED };
 
@@ -318,6 +318,11 @@ describe('desktop service (what main does for the renderer) against the real ser
     service.grantDroppedPath(path.join(secret, 'pasaporte.jpg'));
     await expect(service.addUploadPaths([secret])).rejects.toMatchObject(refused);
     expect(await service.addUploadPaths([path.join(secret, 'pasaporte.jpg')])).toEqual({ added: 1, skipped: 0 });
-    expect((await service.getUploads()).items.map((i) => i.name).sort()).toEqual(['pasaporte.jpg', 'playa.jpg']);
+    expect(
+      service
+        .getUploads()
+        .items.map((i) => i.name)
+        .sort(),
+    ).toEqual(['pasaporte.jpg', 'playa.jpg']);
   });
 });

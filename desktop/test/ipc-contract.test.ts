@@ -1,5 +1,5 @@
 import { pathToFileURL } from 'node:url';
-import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { afterEach, describe, expect, expectTypeOf, it, vi, type Mock } from 'vitest';
 import { ApiError } from '@cabana/shared/api/errors';
 import { EVENT_CHANNELS, INVOKE_CHANNELS, SEND_CHANNELS } from '../contract/channels';
 import {
@@ -31,9 +31,9 @@ const sendNames = Object.keys(IPC_SENDS) as IpcSendName[];
 
 /** One spy per contract entry (invokes answer their own name) and per preload message. */
 function spyHandlers() {
-  const spies = Object.fromEntries([
-    ...names.map((name) => [name, vi.fn(async () => name)]),
-    ...sendNames.map((name) => [name, vi.fn()]),
+  const spies: Record<string, Mock> = Object.fromEntries([
+    ...names.map((name) => [name, vi.fn(() => Promise.resolve(name))] as const),
+    ...sendNames.map((name) => [name, vi.fn()] as const),
   ]);
   return { spies, handlers: spies as unknown as IpcHandlers };
 }
@@ -103,7 +103,7 @@ describe('IPC contract', () => {
     const { spies, handlers } = spyHandlers();
     const handles = register({
       ...handlers,
-      setPrice: async () => {
+      setPrice: () => {
         throw new ApiError(400, { error: 'El precio es muy bajo.', code: 'VALIDATION', fields: { precio: 'Bajo' } });
       },
       getUploads: () => {

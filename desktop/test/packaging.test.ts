@@ -22,8 +22,8 @@ interface BuilderConfig {
 }
 
 const { getConfig, validateConfiguration } = require('app-builder-lib/out/util/config/config') as {
-  getConfig(dir: string, file: string, opts: null): Promise<BuilderConfig>;
-  validateConfiguration(config: unknown, logger: unknown): Promise<void>;
+  getConfig: (dir: string, file: string, opts: null) => Promise<BuilderConfig>;
+  validateConfiguration: (config: unknown, logger: unknown) => Promise<void>;
 };
 const { DebugLogger } = require('builder-util/out/DebugLogger') as {
   DebugLogger: new (enabled: boolean) => unknown;

@@ -144,7 +144,7 @@ describe('desktop renderer in headless Chromium, bridged to the real main-proces
     const stored = JSON.parse(await readFile(path.join(dir, 'userData', 'session.bin'), 'utf8')) as {
       encrypted: string;
     };
-    const { token } = JSON.parse(safe.decryptString(Buffer.from(stored.encrypted, 'base64'))) as { token: string };
+    const token = (JSON.parse(safe.decryptString(Buffer.from(stored.encrypted, 'base64'))) as { token: string }).token;
     const pageText = await page.evaluate(
       () => document.documentElement.outerHTML + JSON.stringify(localStorage) + JSON.stringify(sessionStorage),
     );

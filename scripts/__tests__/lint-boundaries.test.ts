@@ -39,6 +39,7 @@ describe('the lint config enforces the module boundaries', () => {
       "import '../../electron/main/security';",
     ],
     ['server domain code never imports HTTP', 'server/src/images/probe.ts', "import '../middleware/errors';"],
+    ['the calendar never imports routes', 'server/src/calendar/probe.ts', "import '../routes/api';"],
   ])('%s', async (_name, file, code) => {
     expect(await boundaryErrors(eslint, file, code)).toHaveLength(1);
   });

@@ -15,7 +15,6 @@ import {
   linear,
   n,
   palm,
-  pick,
   radial,
   rng,
   textureDefs,

@@ -248,7 +248,7 @@ export function tufts(
   count: number,
   h: number,
 ): string {
-  let d: Record<string, string> = {};
+  const d: Record<string, string> = {};
   for (let i = 0; i < count; i++) {
     const y = y0 + (y1 - y0) * Math.pow(r(), 0.7);
     const x = between(r, x0, x1);

@@ -10,7 +10,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { seededDataDir } from './seed';
+import { seededDataDir } from '../../test-support/seeded-data';
 import { load, startChild, type LoadResult } from './processes';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -74,7 +74,6 @@ export async function benchHttp(websiteDist: string | undefined, log = console.l
   ]);
   const cases: HttpCase[] = [];
   try {
-    const BR = { 'accept-encoding': 'br, gzip' };
     const plan: { name: string; path: string; headers: Record<string, string> }[] = [
       { name: 'GET /api/imagenes', path: '/api/imagenes', headers: {} },
       { name: 'GET /api/imagenes (br)', path: '/api/imagenes', headers: { 'accept-encoding': 'br, gzip' } },
@@ -103,7 +102,7 @@ export async function benchHttp(websiteDist: string | undefined, log = console.l
         }
         for (let round = 0; round < ROUNDS; round++) {
           // Alternate the order so a neighbour's burst of work does not always land on the same one.
-          const order = (round % 2 === 0 ? ['ours', 'koa', 'bare'] : ['bare', 'koa', 'ours']) as (keyof typeof runs)[];
+          const order: (keyof typeof runs)[] = round % 2 === 0 ? ['ours', 'koa', 'bare'] : ['bare', 'koa', 'ours'];
           for (const k of order) {
             runs[k].push(
               await load(targets[k].url + c.path, {

@@ -12,8 +12,9 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { makePhoto, PHOTO_HEIGHT, PHOTO_WIDTH } from './photo';
+import { makePhoto, PHOTO_HEIGHT, PHOTO_WIDTH } from '../../test-support/photo';
 import { startChild } from './processes';
+import type { ENCODERS as Encoders } from '../src/images/pipeline';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -44,7 +45,7 @@ export interface PipelineResults {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** Bare sharp: the pipeline's decode, resizes and encodes, without its checks and bookkeeping. */
-async function bareSharp(file: string, encoders: typeof import('../src/images/pipeline').ENCODERS): Promise<number> {
+async function bareSharp(file: string, encoders: typeof Encoders): Promise<number> {
   const { data, info } = await sharp(file, { sequentialRead: true })
     .rotate()
     .resize({ width: 1600, withoutEnlargement: true })

@@ -3,7 +3,7 @@
  * event loop or memory). Prints one JSON line with its URL and pid, stops on SIGTERM.
  *   tsx server/bench/server-child.ts <dataDir> [websiteDist]
  */
-import { startTestServer } from '../test/helpers/test-server';
+import { startTestServer } from '../../test-support/server';
 
 const [dataDir, websiteDist] = process.argv.slice(2);
 const server = await startTestServer({ ...(dataDir ? { dataDir } : {}), ...(websiteDist ? { websiteDist } : {}) });

@@ -35,7 +35,7 @@ export function createApp(deps: AppDeps): Koa {
     () => deps.clock.now(),
   );
   // Public, versioned answers are sent again from memory before Koa builds a context: the
-  // public lists then cost about what bare node:http does (docs/decisions/005-http-caching.md).
+  // public lists then cost about what bare node:http does (docs/decisions/007-http-caching.md).
   const handle = app.callback.bind(app);
   app.callback = () => {
     const koa = handle();
@@ -68,5 +68,3 @@ export function createApp(deps: AppDeps): Koa {
   app.use(api.allowedMethods());
   return app;
 }
-
-export { createApiRouter };

@@ -109,7 +109,7 @@ export async function startServer(
     });
 
     const retention = startEnquiryRetention(store, config.enquiryRetentionMonths, log);
-    stopRetention = retention.stop;
+    stopRetention = () => retention.stop();
     await retention.ready;
     if (config.enquiryRetentionMonths !== BUSINESS.enquiryRetentionMonths) {
       log.info(
@@ -135,7 +135,9 @@ export async function startServer(
       total: config.maxConnections,
       perClient: config.trustProxy > 0 ? undefined : config.maxConnectionsPerClient,
     });
-    const handle = withBodyTimeout(app.callback(), {
+    const callback = app.callback();
+    // Koa's handler answers its own errors; its promise carries nothing to wait for.
+    const handle = withBodyTimeout((req, res) => void callback(req, res), {
       bodyMs: config.bodyTimeoutMs,
       uploadMs: config.uploadTimeoutMs,
       isUpload: (req) => req.method === 'POST' && (req.url ?? '').split('?')[0] === UPLOAD_PATH,

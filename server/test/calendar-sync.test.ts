@@ -2,12 +2,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CalendarSchema } from '@cabana/shared/schemas/calendar';
+import { CalendarSchema, FeedSchema } from '@cabana/shared/schemas/calendar';
 import { CalendarSync } from '../src/calendar/calendar-sync';
 import { openStore } from '../src/db/store';
-import { startTestServer } from './helpers/test-server';
+import { startTestServer } from '../../test-support/server';
 import { bearer, json } from './helpers/http';
 import { day, feedFixture, startFeedServer, type FeedServer } from './helpers/ical-feeds';
+import { readJson } from '../../test-support/json';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const quiet = { info: () => undefined, error: () => undefined };
@@ -29,15 +30,16 @@ describe('when feeds are imported', () => {
     channels.set('/booking.ics', { body: feedFixture('booking') });
     let s = await startTestServer({ dataDir, env });
     let tok = await s.loginToken();
-    const feed = await (
+    const feed = await readJson(
       await json(
         s,
         'POST',
         '/calendario/fuentes',
         { name: 'Booking.com', url: `${channels.url}/booking.ics` },
         bearer(tok),
-      )
-    ).json();
+      ),
+      FeedSchema,
+    );
     expect((await json(s, 'POST', `/calendario/fuentes/${feed.id}/sincronizar`, undefined, bearer(tok))).status).toBe(
       200,
     );

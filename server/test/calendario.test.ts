@@ -1,12 +1,19 @@
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CalendarSchema, FeedSchema, type Calendar, type Feed } from '@cabana/shared/schemas/calendar';
+import {
+  CalendarEntrySchema,
+  CalendarSchema,
+  FeedSchema,
+  type Calendar,
+  type Feed,
+} from '@cabana/shared/schemas/calendar';
 import { AvailabilitySchema } from '@cabana/shared/schemas/availability';
 import { FETCH_MESSAGES } from '../src/calendar/fetch-feed';
 import { PARSE_MESSAGES } from '../src/calendar/parse-feed';
-import { startTestServer, type TestServer } from './helpers/test-server';
-import { bearer, json } from './helpers/http';
+import { startTestServer, type TestServer } from '../../test-support/server';
+import { bearer, formToken, json } from './helpers/http';
 import { day, feedFixture, startFeedServer, type FeedServer } from './helpers/ical-feeds';
+import { parseJson, readError, readJson, WithIdSchema } from '../../test-support/json';
 
 const FEEDS_ENV = { ICAL_ALLOW_PRIVATE_HOSTS: 'true', ICAL_SYNC_MINUTES: '0' };
 
@@ -35,10 +42,6 @@ async function blocked(s: TestServer, from = day(0), to = day(120)) {
 const ranges = (entries: Calendar['entries'], source: string) =>
   entries.filter((e) => e.source === source).map((e) => [e.start, e.end, e.label]);
 
-async function formToken(s: TestServer): Promise<string> {
-  return (await (await json(s, 'GET', '/consultas/token')).json()).token;
-}
-
 async function reservation(s: TestServer, checkIn: string, checkOut: string, name = 'Lucía Fernández') {
   const res = await json(s, 'POST', '/consultas', {
     type: 'reserva',
@@ -53,7 +56,7 @@ async function reservation(s: TestServer, checkIn: string, checkOut: string, nam
     formToken: await formToken(s),
   });
   expect(res.status).toBe(201);
-  return (await res.json()).id as string;
+  return (await readJson(res, WithIdSchema)).id;
 }
 
 describe('calendar feeds and export over HTTP', () => {
@@ -111,7 +114,7 @@ describe('calendar feeds and export over HTTP', () => {
     // The public view: merged nights, nothing about who or why.
     const res = await json(s, 'GET', `/disponibilidad?from=${day(0)}&to=${day(120)}`);
     const text = await res.text();
-    expect(JSON.parse(text).blocked).toEqual([
+    expect(parseJson(text, AvailabilitySchema).blocked).toEqual([
       { start: day(20), end: day(26) }, // Airbnb then Booking.com on the turnover day: joined
       { start: day(30), end: day(33) },
       { start: day(40), end: day(43) },
@@ -168,7 +171,7 @@ describe('calendar feeds and export over HTTP', () => {
     channels.set('/airbnb.ics', { body: feedFixture('airbnb') });
     const res = await sync(s, tok, ids.airbnb!);
     expect(res.status).toBe(200);
-    expect((await res.json()).lastError).toBeNull();
+    expect((await readJson(res, FeedSchema)).lastError).toBeNull();
     expect(ranges((await calendar(s, tok)).entries, ids.airbnb!)).toHaveLength(2);
   });
 
@@ -181,7 +184,7 @@ describe('calendar feeds and export over HTTP', () => {
       bearer(tok),
     );
     expect(blockRes.status).toBe(201);
-    const block = await blockRes.json();
+    const block = await readJson(blockRes, WithIdSchema);
     const enquiryId = await reservation(s, day(90), day(93));
     expect((await json(s, 'PATCH', `/consultas/${enquiryId}`, { status: 'confirmada' }, bearer(tok))).status).toBe(200);
 
@@ -195,7 +198,7 @@ describe('calendar feeds and export over HTTP', () => {
       const text = await res.text();
       expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
       for (const line of text.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
-      const events = new ICAL.Component(ICAL.parse(text)).getAllSubcomponents('vevent');
+      const events = new ICAL.Component(ICAL.parse(text) as unknown[]).getAllSubcomponents('vevent');
       return { text, events };
     };
 
@@ -261,7 +264,7 @@ describe('calendar feeds and export over HTTP', () => {
     ]) {
       const res = await json(s, 'GET', path);
       expect(res.status, path).toBe(404);
-      expect((await res.json()).code).toBe('NOT_FOUND');
+      expect((await readError(res)).code).toBe('NOT_FOUND');
     }
   });
 
@@ -275,12 +278,15 @@ describe('calendar feeds and export over HTTP', () => {
     channels.set('/booking.ics', { body: booking });
     expect((await sync(s, tok, ids.booking!)).status).toBe(200);
     const cal = await calendar(s, tok);
-    expect(cal.conflicts).toEqual([
-      {
-        direct: { id: enquiryId, start: day(100), end: day(104), source: 'directa', label: 'Andrés Gil' },
-        imported: expect.objectContaining({ start: day(103), end: day(106), source: ids.booking }),
-      },
-    ]);
+    expect(cal.conflicts).toHaveLength(1);
+    expect(cal.conflicts[0]?.direct).toEqual({
+      id: enquiryId,
+      start: day(100),
+      end: day(104),
+      source: 'directa',
+      label: 'Andrés Gil',
+    });
+    expect(cal.conflicts[0]?.imported).toMatchObject({ start: day(103), end: day(106), source: ids.booking });
     expect(ranges(cal.entries, 'directa')).toContainEqual([day(100), day(104), 'Andrés Gil']);
   });
 
@@ -293,7 +299,7 @@ describe('calendar feeds and export over HTTP', () => {
       bearer(tok),
     );
     expect(created.status).toBe(201);
-    const block = await created.json();
+    const block = await readJson(created, CalendarEntrySchema);
     expect(block).toMatchObject({ start: day(110), end: day(112), source: 'manual', label: 'Familia' });
     expect(await blocked(s, day(109), day(113))).toEqual([{ start: day(110), end: day(112) }]);
 
@@ -307,7 +313,7 @@ describe('calendar feeds and export over HTTP', () => {
     ]) {
       const res = await json(s, 'POST', '/calendario/bloqueos', body, bearer(tok));
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect((await res.json()).error).toMatch(/[a-záéíóúñ]/i);
+      expect((await readError(res)).error).toMatch(/[a-záéíóúñ]/i);
     }
     expect(
       (
@@ -333,7 +339,7 @@ describe('calendar feeds and export over HTTP', () => {
     for (const url of ['ftp://example.com/cal.ics', 'no es una url', 'javascript:alert(1)', '']) {
       const res = await json(s, 'POST', '/calendario/fuentes', { name: 'X', url }, bearer(tok));
       expect(res.status, url).toBe(400);
-      expect((await res.json()).fields).toHaveProperty('url');
+      expect((await readError(res)).fields).toHaveProperty('url');
     }
     const dup = await json(
       s,
@@ -345,7 +351,12 @@ describe('calendar feeds and export over HTTP', () => {
     expect(dup.status).toBe(409);
     expect((await json(s, 'GET', '/calendario/fuentes')).status).toBe(401);
     const list = await json(s, 'GET', '/calendario/fuentes', undefined, bearer(tok));
-    expect((await list.json()).map((f: Feed) => f.name)).toEqual(['Airbnb', 'Booking.com', 'Vrbo', 'Google']);
+    expect((await readJson(list, FeedSchema.array())).map((f) => f.name)).toEqual([
+      'Airbnb',
+      'Booking.com',
+      'Vrbo',
+      'Google',
+    ]);
 
     expect((await sync(s, tok, 'AAAAAAAAAAAAAAAA')).status).toBe(404);
     expect((await json(s, 'DELETE', '/calendario/fuentes/AAAAAAAAAAAAAAAA', undefined, bearer(tok))).status).toBe(404);
@@ -380,7 +391,7 @@ describe('calendar feeds with the default safety settings', () => {
       const feed = await addFeed(s, tok, url.includes('localhost') ? 'Local' : 'Loopback', url);
       const res = await sync(s, tok, feed.id);
       expect(res.status).toBe(502);
-      expect((await res.json()).error).toBe(FETCH_MESSAGES.privateHost);
+      expect((await readError(res)).error).toBe(FETCH_MESSAGES.privateHost);
       expect((await calendar(s, tok)).feeds.find((f) => f.id === feed.id)?.lastError).toBe(FETCH_MESSAGES.privateHost);
     }
     expect(channels.hits.get('/airbnb.ics')).toBeUndefined();
@@ -411,7 +422,7 @@ describe('a slow calendar feed', () => {
       channels.set('/airbnb.ics', { hang, body: feedFixture('airbnb') });
       const res = await sync(s, tok, feed.id);
       expect(res.status).toBe(502);
-      expect((await res.json()).error).toBe(FETCH_MESSAGES.timeout(1));
+      expect((await readError(res)).error).toBe(FETCH_MESSAGES.timeout(1));
       const cal = await calendar(s, tok);
       expect(cal.feeds[0]?.lastError).toBe(FETCH_MESSAGES.timeout(1));
       expect(ranges(cal.entries, feed.id)).toEqual(before);

@@ -1,12 +1,14 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUSINESS } from '@cabana/shared/config/business';
-import { EnquirySchema } from '@cabana/shared/schemas/enquiry';
+import { EnquirySchema, FormTokenSchema } from '@cabana/shared/schemas/enquiry';
 import { todayAtCabin } from '@cabana/shared/pricing/dates';
 import { startTestServer, type TestServer } from '../../test-support/server';
 import { bearer, json, sameSite } from './helpers/http';
+import { readError, readJson, WithIdSchema } from '../../test-support/json';
+import { readDataFile } from './helpers/fixtures';
 
 const addDays = (iso: string, days: number) =>
   new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -15,7 +17,7 @@ async function token(s: TestServer): Promise<string> {
   const res = await json(s, 'GET', '/consultas/token');
   expect(res.status).toBe(200);
   expect(res.headers.get('cache-control')).toBe('no-store');
-  return (await res.json()).token;
+  return (await readJson(res, FormTokenSchema)).token;
 }
 
 function reservation(formToken: string, over: Record<string, unknown> = {}) {
@@ -65,11 +67,11 @@ describe('enquiries', () => {
   it('stores a reservation and a contact message with consent time and policy version; the inbox is newest first', async () => {
     const r1 = await json(s, 'POST', '/consultas', reservation(await token(s)));
     expect(r1.status).toBe(201);
-    const { id: resId } = await r1.json();
+    const { id: resId } = await readJson(r1, WithIdSchema);
     s.clock.advance(5);
     const r2 = await json(s, 'POST', '/consultas', contact(await token(s)));
     expect(r2.status).toBe(201);
-    const { id: conId } = await r2.json();
+    const { id: conId } = await readJson(r2, WithIdSchema);
 
     const list = await inbox(s, admin);
     expect(list.map((e) => e.id).slice(0, 2)).toEqual([conId, resId]);
@@ -90,10 +92,10 @@ describe('enquiries', () => {
   });
 
   it('lets the admin mark an enquiry answered and delete it', async () => {
-    const { id } = await (await json(s, 'POST', '/consultas', contact(await token(s)))).json();
+    const { id } = await readJson(await json(s, 'POST', '/consultas', contact(await token(s))), WithIdSchema);
     const patched = await json(s, 'PATCH', `/consultas/${id}`, { status: 'respondida' }, bearer(admin));
     expect(patched.status).toBe(200);
-    expect((await patched.json()).status).toBe('respondida');
+    expect((await readJson(patched, EnquirySchema)).status).toBe('respondida');
     expect((await json(s, 'PATCH', `/consultas/${id}`, { status: 'archivada' }, bearer(admin))).status).toBe(400);
     const del = await json(s, 'DELETE', `/consultas/${id}`, undefined, bearer(admin));
     expect(del.status).toBe(204);
@@ -106,7 +108,7 @@ describe('enquiries', () => {
   });
 
   it('keeps the inbox for the admin: 401 without a session, 403 for a foreign cookie write', async () => {
-    const { id } = await (await json(s, 'POST', '/consultas', contact(await token(s)))).json();
+    const { id } = await readJson(await json(s, 'POST', '/consultas', contact(await token(s))), WithIdSchema);
     expect((await json(s, 'GET', '/consultas')).status).toBe(401);
     expect((await json(s, 'PATCH', `/consultas/${id}`, { status: 'respondida' })).status).toBe(401);
     expect((await json(s, 'DELETE', `/consultas/${id}`)).status).toBe(401);
@@ -131,16 +133,16 @@ describe('enquiries', () => {
   ])('rejects a reservation with %s (400, message beside the field)', async (_l, over, field, msg) => {
     const res = await json(s, 'POST', '/consultas', reservation(await token(s), over));
     expect(res.status).toBe(400);
-    const err = await res.json();
+    const err = await readError(res);
     expect(err.code).toBe('VALIDATION');
-    expect(err.fields[field]).toMatch(msg);
+    expect(err.fields?.[field]).toMatch(msg);
   });
 
   it('rejects a contact message without consent or text, and a body that is not JSON', async () => {
     const res = await json(s, 'POST', '/consultas', contact(await token(s), { consent: undefined, message: '' }));
     expect(res.status).toBe(400);
-    const err = await res.json();
-    expect(Object.keys(err.fields).sort()).toEqual(['consent', 'message']);
+    const err = await readError(res);
+    expect(Object.keys(err.fields ?? {}).sort()).toEqual(['consent', 'message']);
     expect((await json(s, 'POST', '/consultas', { type: 'otro' })).status).toBe(400);
     const form = await fetch(`${s.apiUrl}/consultas`, {
       method: 'POST',
@@ -154,7 +156,7 @@ describe('enquiries', () => {
     const before = (await inbox(s, admin)).length;
     const honey = await json(s, 'POST', '/consultas', contact(await token(s), { website: 'http://spam.example' }));
     expect(honey.status).toBe(201);
-    expect((await honey.json()).id).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    expect((await readJson(honey, WithIdSchema)).id).toMatch(/^[A-Za-z0-9_-]{16}$/);
 
     const good = await token(s);
     const [issued, nonce, mac] = good.split('.') as [string, string, string];
@@ -215,7 +217,7 @@ describe('form token timing', () => {
       const list = await inbox(b, await b.loginToken());
       expect(list).toHaveLength(1);
       await b.close();
-      const stored = JSON.parse(await readFile(join(dir, 'db.json'), 'utf8'));
+      const stored = await readDataFile(join(dir, 'db.json'));
       expect(stored.usedFormTokens).toHaveLength(1);
     } finally {
       await rm(dir, { recursive: true, force: true });
@@ -232,7 +234,7 @@ describe('enquiry rate limits', () => {
       const res = await json(s, 'POST', '/consultas', contact(await token(s)));
       expect(res.status).toBe(429);
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
-      expect((await res.json()).error).toMatch(/WhatsApp/);
+      expect((await readError(res)).error).toMatch(/WhatsApp/);
     } finally {
       await s.close();
     }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/env';
 import { lockDataDir } from '../src/db/lock';
-import { startTestServer } from './helpers/test-server';
+import { startTestServer } from '../../test-support/server';
 import { json } from './helpers/http';
 
 /** Issue 12, item 19: a crashed server always starts again; two never share a folder. */
@@ -30,7 +30,7 @@ function holder(dir: string, holdMs: number): { proc: ChildProcess; said: Promis
   children.push(proc);
   let out = '';
   const said = new Promise<string>((resolve) => {
-    proc.stdout!.on('data', (d: Buffer) => {
+    proc.stdout.on('data', (d: Buffer) => {
       out += d.toString();
       if (out.includes('\n')) resolve(out.split('\n')[0]!);
     });

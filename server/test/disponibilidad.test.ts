@@ -9,13 +9,12 @@ import { AvailabilitySchema } from '@cabana/shared/schemas/availability';
 import { QuoteSchema } from '@cabana/shared/schemas/quote';
 import { SeasonsSchema, type Seasons } from '@cabana/shared/schemas/season';
 import { CalendarSchema } from '@cabana/shared/schemas/calendar';
-import { startTestServer, type TestServer } from './helpers/test-server';
-import { bearer, json, sameSite } from './helpers/http';
+import { startTestServer, type TestServer } from '../../test-support/server';
+import { bearer, formToken, json, sameSite } from './helpers/http';
 import { day } from './helpers/ical-feeds';
-
-async function formToken(s: TestServer): Promise<string> {
-  return (await (await json(s, 'GET', '/consultas/token')).json()).token;
-}
+import { readError, readJson, WithIdSchema } from '../../test-support/json';
+import { EnquirySchema } from '@cabana/shared/schemas/enquiry';
+import { readDataFile } from './helpers/fixtures';
 
 const reservation = (formToken: string, checkIn: string, checkOut: string, name = 'María Pérez') => ({
   type: 'reserva',
@@ -31,7 +30,7 @@ const reservation = (formToken: string, checkIn: string, checkOut: string, name 
 });
 
 async function inboxSize(s: TestServer, tok: string): Promise<number> {
-  return (await (await json(s, 'GET', '/consultas', undefined, bearer(tok))).json()).length;
+  return (await readJson(await json(s, 'GET', '/consultas', undefined, bearer(tok)), EnquirySchema.array())).length;
 }
 
 async function blocked(s: TestServer, from: string, to: string) {
@@ -72,7 +71,7 @@ describe('availability, seasons, quotes and reservations over HTTP', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
     const today = todayAtCabin();
     expect(await res.json()).toEqual({ from: today, to: availabilityWindowEnd(today), blocked: [] });
-    expect((await (await json(s, 'GET', `/disponibilidad?from=${day(5)}`)).json()).to).toBe(
+    expect((await readJson(await json(s, 'GET', `/disponibilidad?from=${day(5)}`), AvailabilitySchema)).to).toBe(
       availabilityWindowEnd(day(5)),
     );
   });
@@ -88,7 +87,7 @@ describe('availability, seasons, quotes and reservations over HTTP', () => {
   ])('refuses availability for %s with a Spanish 400', async (_name, query) => {
     const res = await json(s, 'GET', `/disponibilidad${query}`);
     expect(res.status).toBe(400);
-    const body = await res.json();
+    const body = await readError(res);
     expect(body.code).toBe('VALIDATION');
     expect(body.error).toMatch(/fecha|posterior|máximo|Revisa|válid/i);
   });
@@ -137,10 +136,10 @@ describe('availability, seasons, quotes and reservations over HTTP', () => {
     for (const [name, body, field] of cases) {
       const res = await json(s, 'PUT', '/temporadas', body, bearer(tok));
       expect(res.status, name).toBe(400);
-      const err = await res.json();
+      const err = await readError(res);
       expect(err.code, name).toBe('VALIDATION');
       expect(Object.keys(err.fields ?? { _: err.error }), name).toContain(field);
-      expect(err.fields[field], name).toMatch(/[a-záéíóúñ]/i);
+      expect(err.fields?.[field], name).toMatch(/[a-záéíóúñ]/i);
     }
     expect(
       (await json(s, 'PUT', '/temporadas', '[', { ...bearer(tok), 'content-type': 'application/json' })).status,
@@ -202,7 +201,7 @@ describe('availability, seasons, quotes and reservations over HTTP', () => {
   ])('refuses a quote with %s (400)', async (_name, query) => {
     const res = await json(s, 'GET', `/cotizacion${query}`);
     expect(res.status).toBe(400);
-    expect((await res.json()).code).toBe('VALIDATION');
+    expect((await readError(res)).code).toBe('VALIDATION');
   });
 
   it('refuses a reservation on a blocked night with 409 and one shorter than the minimum with 400, storing nothing', async () => {
@@ -239,25 +238,28 @@ describe('availability, seasons, quotes and reservations over HTTP', () => {
   });
 
   it('confirming blocks the nights (409 when taken meanwhile); cancelling frees them', async () => {
-    const a = (
-      await (await json(s, 'POST', '/consultas', reservation(await formToken(s), day(20), day(24), 'Ana'))).json()
-    ).id;
-    const b = (
-      await (await json(s, 'POST', '/consultas', reservation(await formToken(s), day(22), day(26), 'Beto'))).json()
-    ).id;
+    const post = async (checkIn: string, checkOut: string, name: string) =>
+      (
+        await readJson(
+          await json(s, 'POST', '/consultas', reservation(await formToken(s), checkIn, checkOut, name)),
+          WithIdSchema,
+        )
+      ).id;
+    const a = await post(day(20), day(24), 'Ana');
+    const b = await post(day(22), day(26), 'Beto');
 
     const confirmA = await json(s, 'PATCH', `/consultas/${a}`, { status: 'confirmada' }, bearer(tok));
     expect(confirmA.status).toBe(200);
-    expect((await confirmA.json()).status).toBe('confirmada');
+    expect((await readJson(confirmA, EnquirySchema)).status).toBe('confirmada');
     expect(await blocked(s, day(18), day(28))).toEqual([{ start: day(20), end: day(24) }]);
     // Confirming again changes nothing and is not a conflict with itself.
     expect((await json(s, 'PATCH', `/consultas/${a}`, { status: 'confirmada' }, bearer(tok))).status).toBe(200);
 
     const confirmB = await json(s, 'PATCH', `/consultas/${b}`, { status: 'confirmada' }, bearer(tok));
     expect(confirmB.status).toBe(409);
-    expect((await confirmB.json()).error).toMatch(/ocupada/);
-    const inbox = await (await json(s, 'GET', '/consultas', undefined, bearer(tok))).json();
-    expect(inbox.find((e: { id: string }) => e.id === b).status).toBe('nueva');
+    expect((await readError(confirmB)).error).toMatch(/ocupada/);
+    const inbox = await readJson(await json(s, 'GET', '/consultas', undefined, bearer(tok)), EnquirySchema.array());
+    expect(inbox.find((e) => e.id === b)?.status).toBe('nueva');
 
     // A new visitor cannot ask for those nights any more.
     expect((await json(s, 'POST', '/consultas', reservation(await formToken(s), day(23), day(25)))).status).toBe(409);
@@ -281,10 +283,10 @@ describe('availability, seasons, quotes and reservations over HTTP', () => {
       consent: true,
       formToken: await formToken(s),
     });
-    const { id } = await contact.json();
+    const { id } = await readJson(contact, WithIdSchema);
     const res = await json(s, 'PATCH', `/consultas/${id}`, { status: 'confirmada' }, bearer(tok));
     expect(res.status).toBe(400);
-    expect((await res.json()).error).toMatch(/reserva/);
+    expect((await readError(res)).error).toMatch(/reserva/);
     expect((await json(s, 'PATCH', `/consultas/${id}`, { status: 'cancelada' }, bearer(tok))).status).toBe(200);
   });
 });
@@ -296,7 +298,7 @@ describe('a data file from before the calendar', () => {
       let s = await startTestServer({ dataDir, env: { ICAL_SYNC_MINUTES: '0' } });
       await s.close();
       const file = join(dataDir, 'db.json');
-      const data = JSON.parse(await readFile(file, 'utf8'));
+      const data = JSON.parse(await readFile(file, 'utf8')) as { calendar?: unknown; enquiries: unknown[] };
       delete data.calendar;
       data.enquiries.push({
         type: 'contacto',
@@ -315,7 +317,7 @@ describe('a data file from before the calendar', () => {
       for (let i = 0; i < 2; i++) {
         s = await startTestServer({ dataDir, env: { ICAL_SYNC_MINUTES: '0' } });
         // On disk from the start, before any other write could have carried it there.
-        const onDisk = JSON.parse(await readFile(file, 'utf8'));
+        const onDisk = await readDataFile(file);
         expect(onDisk.calendar.exportToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
         const tok = await s.loginToken();
         expect(await (await json(s, 'GET', '/temporadas')).json()).toEqual({

@@ -1,30 +1,32 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BUSINESS } from '@cabana/shared/config/business';
-import type { Enquiry } from '@cabana/shared/schemas/enquiry';
+import { EnquirySchema } from '@cabana/shared/schemas/enquiry';
 import { createApiClient } from '@cabana/shared/api/client';
 import { retentionCutoff } from '../src/forms/enquiry-retention';
-import { startTestServer, type TestServer } from './helpers/test-server';
-import { bearer, json } from './helpers/http';
+import { startTestServer, type TestServer } from '../../test-support/server';
+import { bearer, formToken, json } from './helpers/http';
+import { readError, readJson, WithIdSchema } from '../../test-support/json';
+import { readDataFile } from './helpers/fixtures';
 
 /** Issue 12, item 14: the admin deletes enquiries in bulk; old ones go by themselves. */
 const DAY = 86_400_000;
-const token = async (s: TestServer) => (await (await json(s, 'GET', '/consultas/token')).json()).token as string;
 const send = async (s: TestServer, name: string) =>
   (
-    await (
+    await readJson(
       await json(s, 'POST', '/consultas', {
         type: 'contacto',
         name,
         email: 'x@example.com',
         message: 'Hola',
         consent: true,
-        formToken: await token(s),
-      })
-    ).json()
-  ).id as string;
+        formToken: await formToken(s),
+      }),
+      WithIdSchema,
+    )
+  ).id;
 
 describe('enquiries and personal data', () => {
   it('the admin deletes several at once (typed client), only the admin, unknown ids skipped', async () => {
@@ -38,7 +40,7 @@ describe('enquiries and personal data', () => {
       expect((await client.listEnquiries()).map((e) => e.id)).toEqual([ids[1]]);
       const bad = await json(s, 'POST', '/consultas/eliminar', { ids: [] }, bearer(admin));
       expect(bad.status).toBe(400);
-      expect((await bad.json()).fields.ids).toMatch(/al menos una/);
+      expect((await readError(bad)).fields?.ids).toMatch(/al menos una/);
       expect((await json(s, 'POST', '/consultas/eliminar', { ids: Array(501).fill('x') }, bearer(admin))).status).toBe(
         400,
       );
@@ -54,21 +56,22 @@ describe('enquiries and personal data', () => {
       const [oldId, recentId] = [await send(a, 'Antigua'), await send(a, 'Reciente')];
       await a.close();
       const file = join(dir, 'db.json');
-      const data = JSON.parse(await readFile(file, 'utf8'));
+      const data = await readDataFile(file);
       const cutoff = retentionCutoff(BUSINESS.enquiryRetentionMonths, Date.now());
-      for (const e of data.enquiries as Enquiry[]) {
+      for (const e of data.enquiries) {
         e.createdAt = new Date(e.id === oldId ? cutoff - DAY : cutoff + 2 * DAY).toISOString();
       }
       await writeFile(file, JSON.stringify(data));
 
       const b = await startTestServer({ dataDir: dir });
-      const inbox = (await (
-        await json(b, 'GET', '/consultas', undefined, bearer(await b.loginToken()))
-      ).json()) as Enquiry[];
+      const inbox = await readJson(
+        await json(b, 'GET', '/consultas', undefined, bearer(await b.loginToken())),
+        EnquirySchema.array(),
+      );
       expect(inbox.map((e) => e.id)).toEqual([recentId]);
       await b.close();
-      const stored = JSON.parse(await readFile(file, 'utf8'));
-      expect(stored.enquiries.map((e: Enquiry) => e.id)).toEqual([recentId]);
+      const stored = await readDataFile(file);
+      expect(stored.enquiries.map((e) => e.id)).toEqual([recentId]);
       expect(JSON.stringify(stored)).not.toContain('Antigua');
 
       // A shorter period set by the operator applies at once.
@@ -100,7 +103,7 @@ describe('enquiries and personal data', () => {
             email: 'b@example.com',
             message: 'Hola',
             consent: true,
-            formToken: await token(s),
+            formToken: await formToken(s),
             ...over,
           },
           from,

@@ -17,7 +17,7 @@ import {
 } from '../src/domain-errors';
 import { errorHandler, INTERNAL_MESSAGE, toHttpError } from '../src/middleware/errors';
 import { Limiter } from '../src/auth/rate-limits';
-import { startTestServer, type TestServer } from './helpers/test-server';
+import { startTestServer, type TestServer } from '../../test-support/server';
 import { json } from './helpers/http';
 
 const STATUS: Record<DomainErrorCode, number> = {
@@ -94,7 +94,7 @@ describe('domain error → HTTP', () => {
     expect(toHttpError(notFound('No encontramos esa imagen.')).body.error).toBe('No encontramos esa imagen.');
   });
 
-  it('maps what a domain module throws: a rate limiter that is full', async () => {
+  it('maps what a domain module throws: a rate limiter that is full', () => {
     const limiter = new Limiter(1, 60_000, 'Demasiados intentos.');
     limiter.consume('cliente');
     let err: unknown;
@@ -120,7 +120,7 @@ describe('the error middleware over HTTP', () => {
     const app = new Koa();
     app.silent = true;
     app.use(errorHandler((msg) => logged.push(msg)));
-    app.use(async (ctx) => {
+    app.use((ctx) => {
       if (ctx.path === '/domain') throw invalidInput('Revisa el precio.', { precio: 'Valor no válido.' });
       if (ctx.path === '/busy') throw unavailable('Estamos ocupados.', 7);
       if (ctx.path === '/koa-411') ctx.throw(411);
@@ -137,7 +137,7 @@ describe('the error middleware over HTTP', () => {
 
   const get = async (path: string) => {
     const res = await fetch(base + path);
-    return { res, body: (await res.json()) as unknown };
+    return { res, body: await res.json() };
   };
 
   it('answers a domain error with its status, code, message and fields, never cached', async () => {

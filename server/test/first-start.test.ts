@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/env';
 import { INITIAL_PASSWORD_FILE } from '../src/auth/initial-password';
-import { startTestServer } from './helpers/test-server';
+import { startTestServer } from '../../test-support/server';
 
 /** Issue 12, items 10 (ADMIN_PASSWORD rules) and 14 (no generated password in the logs). */
 describe('first start', () => {

@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Image } from '@cabana/shared/schemas/image';
-import { startTestServer, type TestServer } from './helpers/test-server';
+import { ImageSchema, type Image } from '@cabana/shared/schemas/image';
+import { startTestServer, type TestServer } from '../../test-support/server';
 import { bearer, json, raw, upload, type RawResponse } from './helpers/http';
 import { jpegWithGps } from './helpers/fixtures';
+import { parseJson } from '../../test-support/json';
 
 const JS = `console.log(${JSON.stringify('hola '.repeat(2000))});\n`;
 const CSS = `body{color:#123}\n${'.c{margin:0}\n'.repeat(300)}`;
@@ -79,7 +80,7 @@ describe('HTTP conformance', () => {
       expect(afterEdit).not.toBe(before);
       const stale = await raw(`${s.url}/api/imagenes`, 'GET', { 'if-none-match': before });
       expect(stale.status).toBe(200);
-      expect(JSON.parse(stale.body.toString())[0].title).toBe('Atardecer en el muelle');
+      expect(parseJson(stale.body.toString(), ImageSchema.array())[0]?.title).toBe('Atardecer en el muelle');
 
       const second = (await (await upload(s, await jpegWithGps(800, 600), { headers: bearer(token) })).json()) as Image;
       const afterUpload = await etagOf();

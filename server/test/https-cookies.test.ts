@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startTestServer } from './helpers/test-server';
+import { startTestServer } from '../../test-support/server';
 import { json } from './helpers/http';
 
 /** Issue 12, item 13: behind TLS the session cookie is Secure (`__Host-`) and HSTS is sent. */

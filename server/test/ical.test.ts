@@ -163,7 +163,7 @@ describe('writing our export', () => {
     const lines = text.split('\r\n').slice(0, -1);
     for (const line of lines) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
     expect(lines.some((l) => l.startsWith(' '))).toBe(true);
-    const vevent = new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vevent')!;
+    const vevent = new ICAL.Component(ICAL.parse(text) as unknown[]).getFirstSubcomponent('vevent')!;
     expect(vevent.getFirstPropertyValue('uid')).toBe(`bloqueo-${longId}@brisasdelgolfo.co`);
   });
 

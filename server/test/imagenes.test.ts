@@ -8,8 +8,9 @@ import { LIMITS } from '@cabana/shared/config/limits';
 import { ImageSchema, type Image } from '@cabana/shared/schemas/image';
 import { startTestServer, type TestServer } from '../../test-support/server';
 import { bearer, json, sameSite, upload } from './helpers/http';
-import { colourAt, isBlue, isRed, jpegWithGps, twoColour } from './helpers/fixtures';
+import { colourAt, isBlue, isRed, jpegWithGps, readDataFile, twoColour } from './helpers/fixtures';
 import { FIXTURES } from '../../test-support/fixtures';
+import { parseError, readError, readJson } from '../../test-support/json';
 
 async function leftovers(s: TestServer): Promise<string[]> {
   const out: string[] = [];
@@ -72,7 +73,8 @@ describe('image uploads by the admin', () => {
       expect(meta.exif).toBeUndefined();
       expect(meta.xmp).toBeUndefined();
       expect(meta.orientation).toBeUndefined();
-      const parsed = await exifr.parse(data, { gps: true, tiff: true, xmp: true }).catch(() => undefined);
+      const parsed = (await exifr.parse(data, { gps: true, tiff: true, xmp: true }).catch(() => undefined)) as
+        { latitude?: number; Make?: string } | undefined;
       expect(parsed?.latitude).toBeUndefined();
       expect(parsed?.Make).toBeUndefined();
       expect(data.includes(Buffer.from('TestPhone'))).toBe(false);
@@ -226,7 +228,7 @@ describe('public uploads from /imagenes', () => {
     expect((await json(s, 'POST', `/imagenes/${img.id}/aprobar`)).status).toBe(401);
     const approved = await json(s, 'POST', `/imagenes/${img.id}/aprobar`, undefined, bearer(admin));
     expect(approved.status).toBe(200);
-    expect((await approved.json()).status).toBe('published');
+    expect((await readJson(approved, ImageSchema)).status).toBe('published');
     expect(((await (await json(s, 'GET', '/imagenes')).json()) as Image[])[0]!.id).toBe(img.id);
     expect((await json(s, 'POST', '/imagenes/AAAAAAAAAAAAAAAA/aprobar', undefined, bearer(admin))).status).toBe(404);
   });
@@ -236,7 +238,7 @@ describe('public uploads from /imagenes', () => {
     expect((await json(s, 'DELETE', '/sesion', undefined, bearer(token))).status).toBe(204);
     const res = await upload(s, await jpegWithGps(300, 200), { headers: bearer(token) });
     expect(res.status).toBe(401);
-    expect((await res.json()).error).toMatch(/sesión/);
+    expect((await readError(res)).error).toMatch(/sesión/);
     const pending = (await (await json(s, 'GET', '/imagenes/pendientes', undefined, bearer(admin))).json()) as Image[];
     expect(pending).toEqual([]);
   });
@@ -247,7 +249,7 @@ describe('public uploads from /imagenes', () => {
     const res = await upload(s, Buffer.alloc(5 * 1024 * 1024, 1));
     expect(res.status).toBe(429);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await res.json()).error).toMatch(/fotos/);
+    expect((await readError(res)).error).toMatch(/fotos/);
     expect(await leftovers(s)).toEqual([]);
     // The admin is not limited.
     expect((await upload(s, await jpegWithGps(300, 200), { headers: bearer(admin) })).status).toBe(201);
@@ -289,7 +291,7 @@ describe('upload rejections', () => {
   it.each(notImages)('refuses %s with 415 and a Spanish message', async (_label, data, type) => {
     const res = await upload(s, data, { headers: bearer(admin), type });
     expect(res.status).toBe(415);
-    const err = await res.json();
+    const err = await readError(res);
     expect(err.code).toBe('UNSUPPORTED_MEDIA_TYPE');
     expect(err.error).toMatch(/JPEG, PNG, WebP, AVIF o HEIC/);
     expect(await leftovers(s)).toEqual([]);
@@ -307,7 +309,7 @@ describe('upload rejections', () => {
     big.set([0xff, 0xd8, 0xff, 0xe0]);
     const res = await upload(s, big, { headers: bearer(admin) });
     expect(res.status).toBe(413);
-    const err = await res.json();
+    const err = await readError(res);
     expect(err.code).toBe('PAYLOAD_TOO_LARGE');
     expect(err.error).toMatch(/25 MB/);
     expect(await leftovers(s)).toEqual([]);
@@ -337,7 +339,7 @@ describe('upload rejections', () => {
       req.write('--x\r\n');
     });
     expect(status).toBe(413);
-    expect(JSON.parse(body).code).toBe('PAYLOAD_TOO_LARGE');
+    expect(parseError(body).code).toBe('PAYLOAD_TOO_LARGE');
     expect(await leftovers(s)).toEqual([]);
   });
 
@@ -386,7 +388,7 @@ describe('upload rejections', () => {
     const started = Date.now();
     const res = await upload(s, bomb, { headers: bearer(admin), type: 'image/png' });
     expect(res.status).toBe(413);
-    expect((await res.json()).error).toMatch(/megapíxeles/);
+    expect((await readError(res)).error).toMatch(/megapíxeles/);
     expect(Date.now() - started).toBeLessThan(3000);
     // Decoding it would take 144 MB; refusing it from the header takes next to nothing.
     expect(process.memoryUsage().rss - rssBefore).toBeLessThan(100 * 1024 * 1024);
@@ -398,7 +400,7 @@ describe('upload rejections', () => {
     expect(res.status).toBe(400);
     res = await upload(s, jpg, { headers: bearer(admin), fields: { description: 'sin título' } });
     expect(res.status).toBe(400);
-    expect((await res.json()).fields.title).toMatch(/obligatorio/);
+    expect((await readError(res)).fields?.title).toMatch(/obligatorio/);
     res = await upload(s, jpg, { headers: bearer(admin), fields: { title: 'x', secure_url: 'javascript:alert(1)' } });
     expect(res.status).toBe(400);
     const fd = new FormData();
@@ -432,9 +434,9 @@ describe('PUBLIC_URL', () => {
       const img = (await res.json()) as Image;
       expect(img.secure_url).toMatch(/^https:\/\/brisas\.example\/media\/[A-Za-z0-9_-]{16}\/400\.jpg$/);
       for (const v of img.variants) expect(v.url.startsWith('https://brisas.example/media/')).toBe(true);
-      const stored = JSON.parse(await readFile(join(s.dataDir, 'db.json'), 'utf8'));
+      const stored = await readDataFile(join(s.dataDir, 'db.json'));
       // Stored relative, so changing PUBLIC_URL later needs no migration.
-      expect(stored.images[0].secure_url).toMatch(/^\/media\//);
+      expect(stored.images[0]?.secure_url).toMatch(/^\/media\//);
       expect(
         (await upload(s, await jpegWithGps(400, 300), { headers: { cookie, origin: 'https://otra.example' } })).status,
       ).toBe(403);

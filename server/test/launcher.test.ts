@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/env';
-import { startTestServer } from './helpers/test-server';
+import { startTestServer } from '../../test-support/server';
 
 /** Starts the server as `npm start` does (server/start.mjs) and waits for it to listen. */
 async function launch(

@@ -9,7 +9,7 @@ import { availabilityWindowEnd } from '@cabana/shared/availability/calendar-wind
 import { addDays, todayAtCabin } from '@cabana/shared/pricing/dates';
 import { readEnv } from '../src/env';
 import { startServer } from '../src/start';
-import { TEST_ENV, startTestServer, type TestServer } from './helpers/test-server';
+import { TEST_ENV, startTestServer, type TestServer } from '../../test-support/server';
 import { bearer, json, upload } from './helpers/http';
 import { jpegWithGps } from './helpers/fixtures';
 

@@ -2,8 +2,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './helpers/test-server';
+import { startTestServer, type TestServer } from '../../test-support/server';
 import { json } from './helpers/http';
+import { readError } from '../../test-support/json';
 
 /** Issue 12, items 1–3: login limits that hold under bursts, bounded hashing, no lockout of the owner. */
 const login = (s: TestServer, password: string, headers: Record<string, string> = {}, email = s.admin.email) =>
@@ -29,7 +30,7 @@ describe('a burst of parallel guesses (item 1)', () => {
       expect(counts[429]).toBe(30 - (counts[401] ?? 0));
       const limited = answers.find((r) => r.status === 429)!;
       expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-      expect((await limited.json()).error).toMatch(/intentos/);
+      expect((await readError(limited)).error).toMatch(/intentos/);
       // And the right password from this client now waits for the window too.
       expect((await login(s, s.admin.password)).status).toBe(429);
     } finally {
@@ -76,7 +77,7 @@ describe('a flood of logins from many addresses (item 2)', () => {
       expect((counts[401] ?? 0) + (counts[503] ?? 0)).toBe(60);
       const busy = answers.find((r) => r.status === 503)!;
       expect(Number(busy.headers.get('retry-after'))).toBeGreaterThan(0);
-      const body = await busy.json();
+      const body = await readError(busy);
       expect(body.code).toBe('UNAVAILABLE');
       expect(body.error).toMatch(/inicios de sesión/);
       // A refused check is not counted as a failure: the same address may try again at once.

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUSINESS } from '@cabana/shared/config/business';
 import { startTestServer, type TestServer } from '../../test-support/server';
 import { bearer, json, sameSite } from './helpers/http';
+import { readError, readJson } from '../../test-support/json';
+import { PriceSchema } from '@cabana/shared/schemas/price';
 
 describe('price per person', () => {
   let s: TestServer;
@@ -36,7 +38,7 @@ describe('price per person', () => {
   it('refuses without a session (401) and from a foreign origin (403)', async () => {
     let res = await json(s, 'PATCH', '/precioPersona/precio', { precio: 1_500 });
     expect(res.status).toBe(401);
-    expect((await res.json()).code).toBe('UNAUTHENTICATED');
+    expect((await readError(res)).code).toBe('UNAUTHENTICATED');
     res = await json(
       s,
       'PATCH',
@@ -45,7 +47,9 @@ describe('price per person', () => {
       { cookie, origin: 'https://evil.example' },
     );
     expect(res.status).toBe(403);
-    expect(await res.json()).toMatchObject({ code: 'FORBIDDEN', error: expect.stringMatching(/otro sitio/) });
+    const refused = await readError(res);
+    expect(refused.code).toBe('FORBIDDEN');
+    expect(refused.error).toMatch(/otro sitio/);
     res = await json(
       s,
       'PATCH',
@@ -72,14 +76,14 @@ describe('price per person', () => {
     ['no field', '{}'],
     ['broken JSON', '{"precio":'],
   ])('rejects %s with 400 in Spanish and keeps the stored price', async (_label, body) => {
-    const before = (await (await json(s, 'GET', '/precioPersona/precio')).json()).precio;
+    const before = (await readJson(await json(s, 'GET', '/precioPersona/precio'), PriceSchema)).precio;
     const res = await json(s, 'PATCH', '/precioPersona/precio', body, sameSite(s, cookie));
     expect(res.status).toBe(400);
-    const err = await res.json();
+    const err = await readError(res);
     expect(err.code).toBe('VALIDATION');
     expect(err.error).toMatch(/precio|datos|solicitud|Campo/i);
     expect(err.error).not.toMatch(/Invalid|Expected|stack|at /);
-    expect((await (await json(s, 'GET', '/precioPersona/precio')).json()).precio).toBe(before);
+    expect((await readJson(await json(s, 'GET', '/precioPersona/precio'), PriceSchema)).precio).toBe(before);
   });
 
   it('refuses a body that is not JSON with 415', async () => {

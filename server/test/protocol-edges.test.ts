@@ -1,8 +1,10 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './helpers/test-server';
+import { startTestServer, type TestServer } from '../../test-support/server';
 import { bearer, json, upload } from './helpers/http';
 import { jpegWithGps } from './helpers/fixtures';
+import { parseError, readError, readJson } from '../../test-support/json';
+import { PriceSchema } from '@cabana/shared/schemas/price';
 
 /** Issue 12, item 11: odd requests get the right 4xx in Spanish, never a 500 or English. */
 function raw(s: TestServer, method: string, path: string, headers: Record<string, string> = {}) {
@@ -27,7 +29,7 @@ describe('odd requests', () => {
     admin = await s.loginToken();
     // Anything the server logs as an unexpected failure lands here.
     const log = s.running.deps.log;
-    const original = log.error;
+    const original = log.error.bind(log);
     log.error = (msg, err) => {
       errors.push([msg, err]);
       original(msg, err);
@@ -42,7 +44,7 @@ describe('odd requests', () => {
         'content-encoding': encoding,
       });
       expect(res.status, encoding).toBe(415);
-      expect((await res.json()).error).toMatch(/sin comprimir/);
+      expect((await readError(res)).error).toMatch(/sin comprimir/);
     }
     const res = await upload(s, await jpegWithGps(200, 100), {
       headers: { ...bearer(admin), 'content-encoding': 'gzip' },
@@ -92,13 +94,13 @@ describe('odd requests', () => {
       const res = await raw(s, method, path);
       expect(res.status, `${method} ${path}`).toBe(405);
       expect(res.headers.allow, `${method} ${path}`).toMatch(allow);
-      const body = JSON.parse(res.body);
+      const body = parseError(res.body);
       expect(body.error).toMatch(/Método no permitido/);
     }
   });
 
   it('treat /API/... (another case) as not the API: no handler runs without the API middlewares', async () => {
-    const before = (await (await json(s, 'GET', '/precioPersona/precio')).json()).precio;
+    const before = (await readJson(await json(s, 'GET', '/precioPersona/precio'), PriceSchema)).precio;
     const res = await fetch(`${s.url}/API/precioPersona/precio`, {
       method: 'PATCH',
       headers: { ...bearer(admin), 'content-type': 'application/json' },
@@ -107,7 +109,7 @@ describe('odd requests', () => {
     expect(res.status).toBe(404);
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(((await res.json()) as { error: string }).error).toMatch(/no encontrada/);
-    expect((await (await json(s, 'GET', '/precioPersona/precio')).json()).precio).toBe(before);
+    expect((await readJson(await json(s, 'GET', '/precioPersona/precio'), PriceSchema)).precio).toBe(before);
     expect((await fetch(`${s.url}/Api/sesion`, { method: 'POST' })).status).toBe(404);
   });
 
@@ -118,6 +120,6 @@ describe('odd requests', () => {
     expect(err.fields).toEqual({ constructor: 'Campo no permitido.' });
     res = await json(s, 'PATCH', '/precioPersona/precio', '{"precio":90000,"__proto__":{"x":1}}', bearer(admin));
     expect(res.status).toBe(400);
-    expect((await res.json()).error).toMatch(/no es válida|no permitido/);
+    expect((await readError(res)).error).toMatch(/no es válida|no permitido/);
   });
 });

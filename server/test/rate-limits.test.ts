@@ -5,7 +5,7 @@ import { TestClock } from '../../test-support/clock';
 describe('Limiter (fixed window on the app clock)', () => {
   const make = (clock: TestClock) => new Limiter(2, 60_000, 'Espera.', { now: () => clock.now() });
 
-  it('refuses the call after the last allowed one until the window has passed, per key', async () => {
+  it('refuses the call after the last allowed one until the window has passed, per key', () => {
     const clock = new TestClock();
     const limiter = make(clock);
     limiter.consume('a');
@@ -20,7 +20,7 @@ describe('Limiter (fixed window on the app clock)', () => {
     expect(limiter.consume('a')).toBeUndefined();
   });
 
-  it('check never counts; penalize counts without throwing; reset forgets the key', async () => {
+  it('check never counts; penalize counts without throwing; reset forgets the key', () => {
     const clock = new TestClock();
     const limiter = make(clock);
     for (let i = 0; i < 5; i++) limiter.check('a');
@@ -32,7 +32,7 @@ describe('Limiter (fixed window on the app clock)', () => {
     expect(limiter.check('a')).toBeUndefined();
   });
 
-  it('a window starts at the first call of a key and does not slide with later ones', async () => {
+  it('a window starts at the first call of a key and does not slide with later ones', () => {
     const clock = new TestClock();
     const limiter = make(clock);
     limiter.consume('a');

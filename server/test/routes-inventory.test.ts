@@ -3,7 +3,8 @@ import { API_ROUTES } from '@cabana/shared/api/paths';
 import { createApiRouter, API_PREFIX, PUBLIC_WRITE_ROUTES } from '../src/routes/api';
 import { isAdminGuard } from '../src/middleware/auth';
 import { startTestServer, type TestServer } from '../../test-support/server';
-import { bearer, json, upload } from './helpers/http';
+import { bearer, formToken, json, upload } from './helpers/http';
+import { readJson, WithIdSchema } from '../../test-support/json';
 import { jpegWithGps } from './helpers/fixtures';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -85,25 +86,30 @@ describe('route inventory', () => {
     // How to make something each DELETE route can remove: a new DELETE route must be added here.
     const makers: Record<string, () => Promise<{ path: string; headers: Record<string, string> }>> = {
       [API_ROUTES.image]: async () => {
-        const img = await (await upload(s, await jpegWithGps(64, 48), { headers: bearer(admin) })).json();
+        const img = await readJson(
+          await upload(s, await jpegWithGps(64, 48), { headers: bearer(admin) }),
+          WithIdSchema,
+        );
         return { path: `/imagenes/${img.id}`, headers: bearer(admin) };
       },
       [API_ROUTES.enquiry]: async () => {
-        const { token: formToken } = await (await json(s, 'GET', '/consultas/token')).json();
         const body = { type: 'contacto', name: 'Ana', email: 'ana@example.com', message: 'Hola', consent: true };
-        const { id } = await (await json(s, 'POST', '/consultas', { ...body, website: '', formToken })).json();
+        const sent = await json(s, 'POST', '/consultas', { ...body, website: '', formToken: await formToken(s) });
+        const { id } = await readJson(sent, WithIdSchema);
         return { path: `/consultas/${id}`, headers: bearer(admin) };
       },
       [API_ROUTES.session]: async () => ({ path: '/sesion', headers: bearer(await s.loginToken()) }),
       [API_ROUTES.calendarBlock]: async () => {
-        const { id } = await (
-          await json(s, 'POST', '/calendario/bloqueos', { start: '2031-01-10', end: '2031-01-12' }, bearer(admin))
-        ).json();
+        const block = { start: '2031-01-10', end: '2031-01-12' };
+        const { id } = await readJson(
+          await json(s, 'POST', '/calendario/bloqueos', block, bearer(admin)),
+          WithIdSchema,
+        );
         return { path: `/calendario/bloqueos/${id}`, headers: bearer(admin) };
       },
       [API_ROUTES.calendarFeed]: async () => {
         const feed = { name: 'Airbnb', url: 'https://calendario.invalid/airbnb.ics' };
-        const { id } = await (await json(s, 'POST', '/calendario/fuentes', feed, bearer(admin))).json();
+        const { id } = await readJson(await json(s, 'POST', '/calendario/fuentes', feed, bearer(admin)), WithIdSchema);
         return { path: `/calendario/fuentes/${id}`, headers: bearer(admin) };
       },
     };

@@ -7,6 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/env';
 import { startTestServer, type TestServer } from '../../test-support/server';
 import { bearer, json, sameSite } from './helpers/http';
+import { parseJson, readError, readJson } from '../../test-support/json';
+import { DataSchema } from '../src/db/schema';
+import { SessionInfoSchema } from '@cabana/shared/schemas/session';
 
 const run = promisify(execFile);
 
@@ -27,10 +30,11 @@ describe('sign-in and sessions', () => {
   it('sets an HttpOnly, SameSite=Strict, Path=/ cookie with 256 random bits, not Secure over plain HTTP', async () => {
     const res = await login(s, { email: s.admin.email, password: s.admin.password });
     expect(res.status).toBe(200);
-    const body = await res.json();
+    const raw = await res.json();
+    expect(raw).not.toHaveProperty('token');
+    const body = SessionInfoSchema.parse(raw);
     expect(body.email).toBe(s.admin.email);
     expect(Date.parse(body.expiresAt)).toBeGreaterThan(Date.now());
-    expect(body.token).toBeUndefined();
     const cookie = sidOf(res)!;
     expect(cookie).toMatch(/^sid=[A-Za-z0-9_-]{43};/);
     expect(cookie).toMatch(/;\s*path=\/(;|$)/i);
@@ -45,7 +49,7 @@ describe('sign-in and sessions', () => {
     const cookie = sidOf(res)!.split(';')[0]!;
     const me = await json(s, 'GET', '/sesion', undefined, { cookie });
     expect(me.status).toBe(200);
-    expect((await me.json()).email).toBe(s.admin.email);
+    expect((await readJson(me, SessionInfoSchema)).email).toBe(s.admin.email);
     const token = await s.loginToken();
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const me2 = await json(s, 'GET', '/sesion', undefined, bearer(token));
@@ -58,7 +62,7 @@ describe('sign-in and sessions', () => {
     const b = await login(s, { email: 'nadie@example.com', password: 'no es la clave' });
     expect(a.status).toBe(401);
     expect(b.status).toBe(401);
-    const ba = await a.json();
+    const ba = await readError(a);
     expect(ba).toEqual(await b.json());
     expect(ba.error).toBe('Credenciales incorrectas');
     expect(sidOf(a)).toBeUndefined();
@@ -67,9 +71,9 @@ describe('sign-in and sessions', () => {
   it('validates the login body (400, Spanish)', async () => {
     const res = await login(s, { email: '', password: '' });
     expect(res.status).toBe(400);
-    const err = await res.json();
-    expect(err.fields.email).toMatch(/correo/);
-    expect(err.fields.password).toMatch(/contraseña/);
+    const err = await readError(res);
+    expect(err.fields?.email).toMatch(/correo/);
+    expect(err.fields?.password).toMatch(/contraseña/);
     expect((await login(s, { email: 'a@b.co', password: 'x', extra: 1 })).status).toBe(400);
     expect((await login(s, { email: 'a@b.co', password: 'x'.repeat(1025) })).status).toBe(400);
   });
@@ -116,7 +120,7 @@ describe('sign-in and sessions', () => {
     const text = await readFile(join(s.dataDir, 'db.json'), 'utf8');
     expect(text).not.toContain(s.admin.password);
     expect(text).not.toContain(token);
-    expect(JSON.parse(text).admin.passwordHash).toMatch(/^scrypt\$/);
+    expect(parseJson(text, DataSchema).admin?.passwordHash).toMatch(/^scrypt\$/);
   });
 });
 
@@ -146,7 +150,7 @@ describe('login rate limits', () => {
       const retry = Number(blocked.headers.get('retry-after'));
       expect(retry).toBeGreaterThan(0);
       expect(retry).toBeLessThanOrEqual(600);
-      const err = await blocked.json();
+      const err = await readError(blocked);
       expect(err).toMatchObject({ code: 'RATE_LIMITED' });
       expect(err.error).toMatch(/intentos/);
     } finally {

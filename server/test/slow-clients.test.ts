@@ -1,8 +1,9 @@
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './helpers/test-server';
+import { startTestServer, type TestServer } from '../../test-support/server';
 import { bearer } from './helpers/http';
 import { jpegWithGps } from './helpers/fixtures';
+import { parseError } from '../../test-support/json';
 
 /** Issue 12, item 7: slow bodies and piles of connections. */
 function connect(s: TestServer): Promise<net.Socket> {
@@ -29,7 +30,7 @@ function readAll(socket: net.Socket, untilMs = 60_000): Promise<{ text: string; 
 }
 
 const statusOf = (raw: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(raw)?.[1] ?? 0);
-const bodyOf = (raw: string) => JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4));
+const bodyOf = (raw: string) => parseError(raw.slice(raw.indexOf('\r\n\r\n') + 4));
 
 describe('slow bodies', () => {
   it('cuts a JSON body that trickles in after BODY_TIMEOUT_SECONDS with a Spanish 408', async () => {

@@ -9,7 +9,7 @@ import { DurableJSONFile } from '../src/db/durable-json-file';
 import { writeNewFileSynced } from '../src/lib/durable-fs';
 import { REPO_ROOT } from '../src/env';
 import { startTestServer } from '../../test-support/server';
-import { bearer, json, upload } from './helpers/http';
+import { bearer, formToken, json, upload } from './helpers/http';
 import { jpegWithGps } from './helpers/fixtures';
 
 const dirs: string[] = [];
@@ -29,14 +29,14 @@ describe('storage', () => {
     const token = await a.loginToken();
     const img = (await (await upload(a, await jpegWithGps(500, 400), { headers: bearer(token) })).json()) as Image;
     await json(a, 'PATCH', '/precioPersona/precio', { precio: 150_000 }, bearer(token));
-    const formToken = (await (await json(a, 'GET', '/consultas/token')).json()).token;
+    const formTok = await formToken(a);
     await json(a, 'POST', '/consultas', {
       type: 'contacto',
       name: 'Ana',
       email: 'ana@example.com',
       message: 'Hola',
       consent: true,
-      formToken,
+      formToken: formTok,
     });
     await a.close();
 

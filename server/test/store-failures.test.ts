@@ -1,5 +1,4 @@
-import fsp, { type FileHandle } from 'node:fs/promises';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import fsp, { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -7,8 +6,8 @@ import { readEnv } from '../src/env';
 import { startServer } from '../src/start';
 import { openStore, SaveAbandonedError } from '../src/db/store';
 import type { DurableFs } from '../src/db/durable-json-file';
-import { TEST_ENV } from './helpers/test-server';
-import { jpegWithGps } from './helpers/fixtures';
+import { TEST_ENV } from '../../test-support/server';
+import { jpegWithGps, readDataFile } from './helpers/fixtures';
 
 /**
  * Issue 12, item 9: a failed save leaves what is served as it was, and no temp file. The disk
@@ -29,7 +28,7 @@ function fullDisk() {
           const value = Reflect.get(target, key) as unknown;
           return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
         },
-      }) as FileHandle;
+      });
     }) as DurableFs['open'],
   };
   return { fs, state };
@@ -71,7 +70,7 @@ describe('a save that fails (disk full)', () => {
     disk.state.full = false;
     store.data.usedFormTokens.push({ nonce: 'n'.repeat(16), expiresAt: Date.now() + 1000 });
     await store.save();
-    const onDisk = JSON.parse(await readFile(join(dir, 'db.json'), 'utf8'));
+    const onDisk = await readDataFile(join(dir, 'db.json'));
     expect(onDisk.price.precio).toBe(before);
     expect(onDisk.seeded).toBe(false);
     expect(onDisk.usedFormTokens).toHaveLength(1);
@@ -134,7 +133,7 @@ describe('a save that fails (disk full)', () => {
         }),
       });
       expect(sent.status).toBe(201);
-      const onDisk = JSON.parse(await readFile(join(dir, 'db.json'), 'utf8'));
+      const onDisk = await readDataFile(join(dir, 'db.json'));
       expect(onDisk.price.precio).toBe(before);
       expect(onDisk.enquiries).toHaveLength(1);
       expect(await price()).toBe(before);

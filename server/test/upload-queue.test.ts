@@ -3,8 +3,9 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '@cabana/shared/config/limits';
-import { startTestServer } from './helpers/test-server';
+import { startTestServer } from '../../test-support/server';
 import { bearer } from './helpers/http';
+import { parseError } from '../../test-support/json';
 
 /** Issue 12, item 17: a full image queue refuses an upload before its body is read. */
 describe('a full image queue', () => {
@@ -42,7 +43,7 @@ describe('a full image queue', () => {
       });
       expect(answer.status).toBe(503);
       expect(Number(answer.retryAfter)).toBeGreaterThan(0);
-      const body = JSON.parse(answer.body);
+      const body = parseError(answer.body);
       expect(body.code).toBe('UNAVAILABLE');
       expect(body.error).toMatch(/muchas imágenes/);
       expect(await readdir(join(s.dataDir, '.uploads'))).toEqual([]);

@@ -6,7 +6,7 @@ import { launchBrowser, openPage, type PageProblems } from '../../test-support/b
 import { E2E_DIST } from './e2e-dist';
 
 export { E2E_DIST } from './e2e-dist';
-export { runAxe, type AxeViolation } from '../../test-support/axe';
+export { runAxe } from '../../test-support/axe';
 
 export const PHONE: BrowserContextOptions = {
   viewport: { width: 390, height: 844 },

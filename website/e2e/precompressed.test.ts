@@ -4,7 +4,7 @@ import http from 'node:http';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPRESSIBLE_EXTENSIONS, MIN_COMPRESS_BYTES } from '@cabana/shared/config/compression';
-import { startTestServer, type TestServer } from '../../server/test/helpers/test-server';
+import { startTestServer, type TestServer } from '../../test-support/server';
 import { E2E_DIST } from './e2e-dist';
 
 /** node:http, not fetch: the bytes as sent, not decoded. */

@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { build, type Rolldown } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, expectClean, makeJpeg, newPage, startSite, withoutExpectedNetworkErrors, type Site } from './helpers';
+import type * as UploadHelper from '@cabana/shared/browser/upload';
 
 /**
  * The shared browser upload helper (shared/src/browser/upload.ts) in real Chromium against the real
@@ -77,8 +78,7 @@ async function upload(page: Page, { fields, file, abort }: UploadInput): Promise
   const { bytes, name, type } = file ?? { bytes: photo, name: 'foto.jpg', type: 'image/jpeg' };
   return page.evaluate(
     async ({ base64, name, type, fields, abort }) => {
-      const { uploadImage } = (window as unknown as { cabanaUpload: typeof import('../../shared/src/browser/upload') })
-        .cabanaUpload;
+      const { uploadImage } = (window as unknown as { cabanaUpload: typeof UploadHelper }).cabanaUpload;
       const data = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
       const controller = new AbortController();
       if (abort === 'before') controller.abort();

@@ -15,7 +15,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { startTestServer } from '../../test-support/server';
-import { seededDataDir } from '../../server/bench/seed';
+import { seededDataDir } from '../../test-support/seeded-data';
 import { CHROMIUM_PATH, launchBrowser } from '../../test-support/browser';
 import { PUBLIC_PATHS, paths } from '../src/config/paths';
 import { WEBSITE_DIR, buildSite } from './build';
@@ -49,7 +49,8 @@ export interface WebsiteResults {
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
 async function lighthouse(url: string, out: string): Promise<void> {
-  const cli = createRequire(import.meta.url).resolve('lighthouse/cli/index.js');
+  const require = createRequire(import.meta.url);
+  const cli = require.resolve('lighthouse/cli/index.js');
   const runOnce = () =>
     new Promise<void>((ok, fail) => {
       const child = spawn(

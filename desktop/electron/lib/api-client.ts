@@ -31,7 +31,7 @@ export interface UploadOptions {
 export const UPLOAD_CANCELLED_MESSAGE = 'Subida cancelada.';
 export const UPLOAD_STALLED_MESSAGE = 'La conexión se detuvo durante la subida. Revisa tu conexión y reintenta.';
 
-export const UPLOAD_NOT_ADMIN_MESSAGE =
+const UPLOAD_NOT_ADMIN_MESSAGE =
   'El servidor no reconoció tu sesión y dejó la foto pendiente de aprobación. Inicia sesión de nuevo.';
 
 const CHUNK = 64 * 1024;
@@ -88,7 +88,7 @@ export function uploadMultipart(
 
     let settled = false;
     let idleTimer: NodeJS.Timeout | undefined;
-    const finish = (err: unknown, value?: unknown) => {
+    const finish = (err: Error | null, value?: unknown) => {
       if (settled) return;
       settled = true;
       clearTimeout(idleTimer);

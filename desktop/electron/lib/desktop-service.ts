@@ -40,7 +40,7 @@ export interface DesktopServiceOptions {
   pushIntervalMs?: number;
 }
 
-export const SERVER_UNREACHABLE = (url: string) =>
+const SERVER_UNREACHABLE = (url: string) =>
   `No pudimos conectar con ${url}. Revisa la dirección y tu conexión a internet.`;
 export const COPY_UNAVAILABLE = 'No se pudo copiar al portapapeles.';
 export const NOT_CONFIGURED = 'Primero indica la dirección del servidor.';
@@ -137,7 +137,7 @@ export function createDesktopService(opts: DesktopServiceOptions) {
     onChange: push,
   });
 
-  function useAddress(next: ServerAddress | null) {
+  function switchAddress(next: ServerAddress | null) {
     address = next;
     business = null;
     client = next ? createDesktopApiClient({ apiUrl: next.apiUrl, getToken: () => token }) : null;
@@ -194,9 +194,9 @@ export function createDesktopService(opts: DesktopServiceOptions) {
       const saved = await settings.load();
       if (saved.serverUrl) {
         try {
-          useAddress(parseServerUrl(saved.serverUrl));
+          switchAddress(parseServerUrl(saved.serverUrl));
         } catch {
-          useAddress(null);
+          switchAddress(null);
         }
       }
       const stored = await tokens.load();
@@ -230,7 +230,7 @@ export function createDesktopService(opts: DesktopServiceOptions) {
         throw new ApiError(0, { error: SERVER_UNREACHABLE(next.serverUrl), code: 'NETWORK' });
       }
       if (next.apiUrl !== address?.apiUrl) await forgetSession();
-      useAddress(next);
+      switchAddress(next);
       await settings.save({ serverUrl: next.serverUrl });
       opts.onConnectionChange?.(connection());
       return connection();

@@ -25,7 +25,7 @@ export interface PreparedImage {
   height?: number;
 }
 
-export const DOWNSCALE_DEFAULTS = { maxEdge: 2560, quality: 82, smallBytes: 1_500_000 } as const;
+const DOWNSCALE_DEFAULTS = { maxEdge: 2560, quality: 82, smallBytes: 1_500_000 } as const;
 
 /**
  * Every decode in main stops at the server's pixel limit: a few kB of PNG can claim 48 MP and

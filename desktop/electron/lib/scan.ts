@@ -1,7 +1,7 @@
 import { lstat, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 
-export interface ScannedFile {
+interface ScannedFile {
   path: string;
   size: number;
 }

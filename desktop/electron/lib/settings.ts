@@ -71,4 +71,3 @@ export function createSettingsStore(filePath: string) {
     },
   };
 }
-export type SettingsStore = ReturnType<typeof createSettingsStore>;

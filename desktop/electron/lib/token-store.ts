@@ -87,4 +87,3 @@ export function createTokenStore(opts: { filePath: string; safeStorage: SafeStor
     clear,
   };
 }
-export type TokenStore = ReturnType<typeof createTokenStore>;

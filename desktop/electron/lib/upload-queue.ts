@@ -36,7 +36,7 @@ export const SKIP_REASONS = {
   tooLarge: (size: number, max: number) => `Pesa ${formatBytes(size)}; el máximo es ${formatBytes(max)}.`,
 } as const;
 
-export const CANCELLED_MESSAGE = 'Cancelada.';
+const CANCELLED_MESSAGE = 'Cancelada.';
 
 /**
  * The bulk-upload queue: files checked by content, a few uploads at a time, per-file and

@@ -14,7 +14,8 @@ const TYPES: Record<string, string> = {
 
 /** Serves a built folder over http (Chromium will not run module scripts from file://). */
 export async function serveFolder(root: string): Promise<{ url: string; close(): Promise<void> }> {
-  const server = http.createServer(async (req, res) => {
+  const server = http.createServer((req, res) => void serve(req, res));
+  async function serve(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     const file = path.join(root, pathname === '/' ? 'index.html' : pathname);
     if (!file.startsWith(root + path.sep)) {
@@ -28,7 +29,7 @@ export async function serveFolder(root: string): Promise<{ url: string; close():
     } catch {
       res.writeHead(404).end();
     }
-  });
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
   return {

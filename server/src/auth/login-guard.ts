@@ -2,9 +2,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { WorkQueue } from '../images/queue';
 import { Limiter } from './rate-limits';
 
-export const LOGIN_LIMIT_MESSAGE =
+const LOGIN_LIMIT_MESSAGE =
   'Demasiados intentos fallidos de inicio de sesión. Espera unos minutos e inténtalo de nuevo.';
-export const LOGIN_BUSY_MESSAGE =
+const LOGIN_BUSY_MESSAGE =
   'Estamos atendiendo muchos inicios de sesión a la vez. Espera unos segundos e inténtalo de nuevo.';
 
 export interface LoginGuardOptions {
@@ -22,7 +22,7 @@ export interface LoginGuardOptions {
 }
 
 /** Progressive delay for an account under attack: 0.25 s, 0.5 s, 1 s, ... at most 10 s. */
-export const slowdownMs = (excess: number) => (excess <= 0 ? 0 : Math.min(10_000, 250 * 2 ** (excess - 1)));
+const slowdownMs = (excess: number) => (excess <= 0 ? 0 : Math.min(10_000, 250 * 2 ** (excess - 1)));
 
 /**
  * The rules around a password check (ASVS 6.3, OWASP authentication cheat sheet):

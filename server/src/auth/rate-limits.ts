@@ -15,7 +15,7 @@ export interface LimiterOptions {
   now?: () => number;
 }
 
-export const DEFAULT_MAX_KEYS = 10_000;
+const DEFAULT_MAX_KEYS = 10_000;
 
 /**
  * A fixed-window counter per key; `consume` throws a Spanish 429 with Retry-After once the

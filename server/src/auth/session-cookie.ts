@@ -2,7 +2,7 @@ import type { Context } from 'koa';
 import { SESSION_COOKIE } from '@cabana/shared/api/paths';
 
 /** `__Host-` cookies must be Secure, Path=/ and have no Domain: no subdomain or plain-HTTP page can plant or overwrite one. */
-export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
+const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
 
 /**
  * HTTPS is known from the request itself (or a trusted proxy's X-Forwarded-Proto), and also from
@@ -34,7 +34,7 @@ export function writeSessionCookie(ctx: Context, publicUrl: string | undefined, 
 }
 
 /** Clears whichever session cookie the browser sent. */
-export function clearSessionCookies(ctx: Context, publicUrl: string | undefined) {
+export function clearSessionCookies(ctx: Context) {
   for (const secure of [true, false]) {
     const name = nameFor(secure);
     if (ctx.cookies.get(name) === undefined) continue;

@@ -6,7 +6,7 @@ import type { PricingRules } from '@cabana/shared/pricing/seasons';
 import type { Data } from '../db/schema';
 
 /** What kind of record an entry comes from; names the export's UIDs. */
-export type EntryKind = 'bloqueo' | 'reserva' | 'importado';
+type EntryKind = 'bloqueo' | 'reserva' | 'importado';
 
 /** A calendar entry with what the export needs and the owner's view leaves out. */
 export interface SourcedEntry extends CalendarEntry {
@@ -15,10 +15,10 @@ export interface SourcedEntry extends CalendarEntry {
   stampedAt: string;
 }
 
-export type Reservation = Extract<Enquiry, { type: 'reserva' }>;
+type Reservation = Extract<Enquiry, { type: 'reserva' }>;
 
 /** Reservations the owner confirmed: they block their nights as direct bookings. */
-export function confirmedReservations(data: Data, exceptId?: string): Reservation[] {
+function confirmedReservations(data: Data, exceptId?: string): Reservation[] {
   return data.enquiries.filter(
     (e): e is Reservation => e.type === 'reserva' && e.status === 'confirmada' && e.id !== exceptId,
   );

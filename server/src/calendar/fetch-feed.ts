@@ -101,7 +101,7 @@ function checkedLookup(allowed: (address: string) => boolean) {
   return (hostname: string, options: dns.LookupOptions, callback: LookupCallback) => {
     dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
       if (err) return callback(err, '', 0);
-      const list = addresses as dns.LookupAddress[];
+      const list = addresses;
       if (list.length === 0 || list.some((a) => !allowed(a.address))) {
         const refused = Object.assign(new Error(FETCH_MESSAGES.privateHost), { code: 'EPRIVATEADDRESS' });
         return callback(refused, '', 0);
@@ -173,7 +173,7 @@ function fetchOnce(
       target,
       {
         signal,
-        lookup: checkedLookup(allowed) as unknown as typeof dns.lookup,
+        lookup: checkedLookup(allowed),
         headers: {
           accept: 'text/calendar, text/plain;q=0.9, */*;q=0.5',
           'accept-encoding': 'identity',

@@ -25,25 +25,9 @@ export const PARSE_MESSAGES = {
   tooMany: `El calendario tiene más de ${CALENDAR_LIMITS.maxEventsPerFeed} eventos; no parece el calendario de un alojamiento.`,
 } as const;
 
-const cabinParts = new Intl.DateTimeFormat('en-CA', {
-  timeZone: BUSINESS.timeZone,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** The cabin's date at an instant, and whether that instant is its midnight. */
-function cabinDate(ms: number): { date: string; midnight: boolean } {
-  const p = Object.fromEntries(cabinParts.formatToParts(new Date(ms)).map((x) => [x.type, x.value]));
-  return { date: `${p.year}-${p.month}-${p.day}`, midnight: p.hour === '00' && p.minute === '00' && p.second === '00' };
-}
-
-function zoneOffsetMs(ms: number, timeZone: string): number {
-  const f = new Intl.DateTimeFormat('en-CA', {
+/** Year to second, two digits each, 24-hour: the wall clock of a time zone, in parts. */
+const wallClock = (timeZone: string) =>
+  new Intl.DateTimeFormat('en-CA', {
     timeZone,
     year: 'numeric',
     month: '2-digit',
@@ -53,8 +37,19 @@ function zoneOffsetMs(ms: number, timeZone: string): number {
     second: '2-digit',
     hourCycle: 'h23',
   });
+
+const cabinParts = wallClock(BUSINESS.timeZone);
+
+/** The cabin's date at an instant, and whether that instant is its midnight. */
+function cabinDate(ms: number): { date: string; midnight: boolean } {
+  const p = Object.fromEntries(cabinParts.formatToParts(new Date(ms)).map((x) => [x.type, x.value]));
+  return { date: `${p.year}-${p.month}-${p.day}`, midnight: p.hour === '00' && p.minute === '00' && p.second === '00' };
+}
+
+function zoneOffsetMs(ms: number, timeZone: string): number {
+  const f = wallClock(timeZone);
   const p = Object.fromEntries(f.formatToParts(new Date(ms)).map((x) => [x.type, Number(x.value)]));
-  return Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!) - Math.floor(ms / 1000) * 1000;
+  return Date.UTC(p.year!, p.month! - 1, p.day, p.hour, p.minute, p.second) - Math.floor(ms / 1000) * 1000;
 }
 
 function knownTimeZone(tz: string | undefined): string | undefined {

@@ -2,7 +2,7 @@ import fsp from 'node:fs/promises';
 import type { Adapter } from 'lowdb';
 import { writeFileDurable, type DurableFs } from '../lib/durable-fs';
 
-export { NotDurableError, type DurableFs } from '../lib/durable-fs';
+export { type DurableFs } from '../lib/durable-fs';
 
 /**
  * lowdb adapter with durable writes (steno renames but never fsyncs). Writes are serialised,

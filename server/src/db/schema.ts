@@ -6,7 +6,7 @@ import { SeasonSchema } from '@cabana/shared/schemas/season';
 import { StoredSettingsSchema } from './settings';
 
 /** A stored image: the API shape plus the folder its files live in (always `images/<id>/`). */
-export const StoredImageSchema = ImageSchema.extend({
+const StoredImageSchema = ImageSchema.extend({
   /** File names inside `images/<id>/`, so start-up can check nothing is missing. */
   files: z.array(z.string()),
   /**
@@ -17,7 +17,7 @@ export const StoredImageSchema = ImageSchema.extend({
 });
 export type StoredImage = z.infer<typeof StoredImageSchema>;
 
-export const StoredSessionSchema = z.object({
+const StoredSessionSchema = z.object({
   /** sha256 of the session id: the data file alone does not let anyone sign in. */
   idHash: z.string(),
   email: z.string(),
@@ -28,17 +28,16 @@ export const StoredSessionSchema = z.object({
 export type StoredSession = z.infer<typeof StoredSessionSchema>;
 
 /** A night range the owner blocked by hand (maintenance, family). */
-export const StoredBlockSchema = z.object({
+const StoredBlockSchema = z.object({
   id: z.string(),
   start: z.string(),
   end: z.string(),
   note: z.string(),
   createdAt: z.string(),
 });
-export type StoredBlock = z.infer<typeof StoredBlockSchema>;
 
 /** An event imported from a feed, matched across syncs by `key` (its UID, plus the occurrence for repeats). */
-export const StoredFeedEventSchema = z.object({
+const StoredFeedEventSchema = z.object({
   /** Stable id: the calendar entry's id and, in our export, the VEVENT's UID. */
   id: z.string(),
   key: z.string(),
@@ -49,7 +48,7 @@ export const StoredFeedEventSchema = z.object({
 });
 export type StoredFeedEvent = z.infer<typeof StoredFeedEventSchema>;
 
-export const StoredFeedSchema = z.object({
+const StoredFeedSchema = z.object({
   id: z.string(),
   name: z.string(),
   url: z.string(),
@@ -64,7 +63,7 @@ export const StoredFeedSchema = z.object({
 export type StoredFeed = z.infer<typeof StoredFeedSchema>;
 
 /** Availability, seasons and calendar sync. Every field has a default, so older data files still load. */
-export const CalendarDataSchema = z.object({
+const CalendarDataSchema = z.object({
   blocks: z.array(StoredBlockSchema).default([]),
   feeds: z.array(StoredFeedSchema).default([]),
   seasons: z.array(SeasonSchema).default([]),
@@ -72,7 +71,6 @@ export const CalendarDataSchema = z.object({
   /** Secret part of the general export URL; empty until the first start that knows about it sets it. */
   exportToken: z.string().default(''),
 });
-export type CalendarData = z.infer<typeof CalendarDataSchema>;
 
 export const DataSchema = z.object({
   version: z.literal(1),

@@ -8,7 +8,7 @@ import { DurableJSONFile } from './durable-json-file';
 import { initialSettings } from './settings';
 import { NotDurableError, writeFileDurable, type DurableFs } from '../lib/durable-fs';
 
-export const DATA_FILE = 'db.json';
+const DATA_FILE = 'db.json';
 
 export class DataFileError extends Error {}
 
@@ -23,7 +23,7 @@ export class SaveAbandonedError extends Error {
   }
 }
 
-export function initialData(): Data {
+function initialData(): Data {
   return {
     version: 1,
     admin: null,

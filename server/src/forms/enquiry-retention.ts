@@ -13,7 +13,7 @@ export function retentionCutoff(months: number, now: number): number {
  * Personal data is kept only as long as the privacy policy says (Ley 1581, principle of
  * temporality); the count, never the content, goes to the log.
  */
-export function purgeOldEnquiries(store: Store, months: number, now: number = Date.now()): number {
+function purgeOldEnquiries(store: Store, months: number, now: number = Date.now()): number {
   const cutoff = retentionCutoff(months, now);
   const all = store.data.enquiries;
   const kept = all.filter((e) => !(Date.parse(e.createdAt) < cutoff));

@@ -4,7 +4,7 @@ import { Representations, sendRepresentation } from './representations';
 import { markReplayable } from './replay-cache';
 
 /** Public data: anyone may keep a copy, but must ask again (a 304 is cheap) before using it. */
-export const REVALIDATE = 'no-cache';
+const REVALIDATE = 'no-cache';
 
 /**
  * A public GET whose answer depends only on the stored data: serialized, hashed and compressed

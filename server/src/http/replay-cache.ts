@@ -45,7 +45,7 @@ function eligible(req: IncomingMessage): boolean {
 
 /** What the answer may depend on besides the data: the URL, the encodings accepted, the scheme. */
 const keyOf = (req: IncomingMessage) =>
-  `${req.url}\0${req.headers['accept-encoding'] ?? ''}\0${req.headers['x-forwarded-proto'] ?? ''}\0${
+  `${req.url}\0${req.headers['accept-encoding'] ?? ''}\0${String(req.headers['x-forwarded-proto'] ?? '')}\0${
     (req.socket as { encrypted?: boolean }).encrypted ? 's' : ''
   }`;
 

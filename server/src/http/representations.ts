@@ -84,7 +84,7 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
 }
 
 /** The encoding to send, marking the answer as varying by Accept-Encoding when there is a choice. */
-export function negotiateEncoding(ctx: Context, size: number): Encoding {
+function negotiateEncoding(ctx: Context, size: number): Encoding {
   if (size < MIN_COMPRESS_BYTES) return 'identity';
   ctx.vary('Accept-Encoding');
   return chooseEncoding(ctx.get('accept-encoding'));

@@ -27,9 +27,9 @@ sharp.unblock({
 sharp.cache(false);
 
 /** Widths offered for srcset; the largest also caps what we keep of a 12 MP phone photo. */
-export const VARIANT_WIDTHS = [480, 960, 1600] as const;
+const VARIANT_WIDTHS = [480, 960, 1600] as const;
 /** JPEG (the `secure_url` fallback) is made only at these widths, or at the largest when smaller. */
-export const JPEG_MIN_WIDTH = 960;
+const JPEG_MIN_WIDTH = 960;
 
 /** Encoder settings of every variant (the bench gives bare sharp the very same ones). */
 export const ENCODERS = {
@@ -39,10 +39,9 @@ export const ENCODERS = {
   placeholder: { width: 20, blur: 0.6, webp: { quality: 40 } },
 } as const;
 
-export const UNSUPPORTED_MESSAGE =
-  'Este archivo no es una imagen admitida. Sube una foto JPEG, PNG, WebP, AVIF o HEIC.';
+const UNSUPPORTED_MESSAGE = 'Este archivo no es una imagen admitida. Sube una foto JPEG, PNG, WebP, AVIF o HEIC.';
 
-export interface ProcessedVariant {
+interface ProcessedVariant {
   name: string;
   format: ImageFormat;
   width: number;
@@ -125,8 +124,8 @@ async function decode(file: string, type: ImageKind): Promise<Decoded> {
     if (type === 'avif' && meta.compression !== 'av1') throw unsupportedMedia(UNSUPPORTED_MESSAGE);
     checkPixels(meta.width ?? 0, meta.height ?? 0);
     const swap = (meta.orientation ?? 1) >= 5;
-    width = swap ? meta.height! : meta.width!;
-    height = swap ? meta.width! : meta.height!;
+    width = swap ? meta.height : meta.width;
+    height = swap ? meta.width : meta.height;
     source = sharp(file, options).rotate();
   }
   try {

@@ -3,7 +3,7 @@ import { readSessionCookie } from '../auth/session-cookie';
 import type { ActiveSession, Sessions } from '../auth/sessions';
 import { forbidden, unauthenticated } from '../domain-errors';
 
-export interface AuthState {
+interface AuthState {
   session: ActiveSession;
   via: 'cookie' | 'bearer';
 }
@@ -39,7 +39,7 @@ export function authenticate(sessions: Sessions, publicUrl?: string): Middleware
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** True when the browser tells us the request was started by another site. */
-export function isForeign(ctx: Context, extraOrigins: readonly string[]): boolean {
+function isForeign(ctx: Context, extraOrigins: readonly string[]): boolean {
   if (ctx.get('sec-fetch-site').toLowerCase() === 'cross-site') return true;
   const origin = ctx.get('origin');
   if (!origin) return false;
@@ -62,7 +62,7 @@ export function sameOriginWrites(extraOrigins: readonly string[]): Middleware {
 }
 
 /** Marks guard middleware so the route inventory test can tell guarded routes apart. */
-export const ADMIN_GUARD = Symbol.for('cabana.adminGuard');
+const ADMIN_GUARD = Symbol.for('cabana.adminGuard');
 
 export const requireAdmin: Middleware = Object.assign(
   async (ctx: Context, next: () => Promise<unknown>) => {

@@ -10,7 +10,7 @@ import { chooseEncoding } from '../http/representations';
 export function compressJson(): Middleware {
   return async (ctx, next) => {
     await next();
-    const body = ctx.body;
+    const body: unknown = ctx.body;
     if (
       body === null ||
       typeof body !== 'object' ||

@@ -66,7 +66,7 @@ function statusOf(err: unknown): number | undefined {
   return typeof s === 'number' && s >= 400 && s < 600 ? s : undefined;
 }
 
-export function sendError(ctx: Context, status: number, body: ApiErrorBody, headers?: Record<string, string>) {
+function sendError(ctx: Context, status: number, body: ApiErrorBody, headers?: Record<string, string>) {
   ctx.status = status;
   ctx.set('Cache-Control', 'no-store');
   if (headers) for (const [k, v] of Object.entries(headers)) ctx.set(k, v);

@@ -10,9 +10,9 @@ import { notFound } from '../domain-errors';
  * changes), but shared caches (a CDN, a proxy) only 10 minutes, so a deleted photo stops being
  * served everywhere but in the browsers that already have it.
  */
-export const PUBLISHED_MEDIA_CACHE = 'public, max-age=31536000, s-maxage=600, immutable';
+const PUBLISHED_MEDIA_CACHE = 'public, max-age=31536000, s-maxage=600, immutable';
 /** Pending photos are the admin's alone: never kept by anyone. */
-export const PENDING_MEDIA_CACHE = 'private, no-store';
+const PENDING_MEDIA_CACHE = 'private, no-store';
 
 /**
  * `/media/<id>/<width>.<ext>`: only names we could have generated ever reach the disk, and only
@@ -22,7 +22,10 @@ export const PENDING_MEDIA_CACHE = 'private, no-store';
 export function mediaFiles(images: ImageService): Middleware {
   const prefix = `${MEDIA_PREFIX}/`;
   return async (ctx, next) => {
-    if (!ctx.path.startsWith(prefix)) return next();
+    if (!ctx.path.startsWith(prefix)) {
+      await next();
+      return;
+    }
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') throw notFound('Imagen no encontrada.');
     const parts = ctx.path.slice(prefix.length).split('/');
     const [id, name] = parts;

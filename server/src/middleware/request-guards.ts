@@ -23,7 +23,7 @@ export function exactApiPrefix(prefix: string): Middleware {
 export function unknownMethodsAre405(): Middleware {
   return async (ctx, next) => {
     await next();
-    if (ctx.status === 501 && ctx.body == null) {
+    if (ctx.status === 501 && (ctx.body === null || ctx.body === undefined)) {
       ctx.set('Allow', ctx.response.get('Allow') || 'GET, HEAD');
       throw new DomainError('METHOD_NOT_ALLOWED', 'Método no permitido para esta ruta.');
     }
@@ -34,7 +34,13 @@ export function unknownMethodsAre405(): Middleware {
 export function siteMethodsFallback(apiPrefix: string): Middleware {
   return async (ctx, next) => {
     await next();
-    if (ctx.body != null || isExactly(ctx.path, apiPrefix) || ctx.method === 'GET' || ctx.method === 'HEAD') return;
+    if (
+      (ctx.body !== null && ctx.body !== undefined) ||
+      isExactly(ctx.path, apiPrefix) ||
+      ctx.method === 'GET' ||
+      ctx.method === 'HEAD'
+    )
+      return;
     ctx.set('Allow', 'GET, HEAD');
     throw new DomainError('METHOD_NOT_ALLOWED', 'Método no permitido.');
   };

@@ -1,7 +1,7 @@
 import type { Middleware } from 'koa';
 import { isHttps } from '../auth/session-cookie';
 
-export const CONTENT_SECURITY_POLICY = [
+const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",

@@ -36,7 +36,7 @@ const MAX_CACHED_FILE_BYTES = 4 * 1024 * 1024;
 /** HEAD answers carry the headers of GET; this stands in for the body Koa will not send. */
 const NO_BODY = Buffer.alloc(0);
 
-export const contentTypeOf = (file: string) => TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+const contentTypeOf = (file: string) => TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
 
 interface Cached {
   key: string;

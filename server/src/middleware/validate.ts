@@ -1,7 +1,7 @@
 import type { Middleware } from 'koa';
 import { koaBody } from 'koa-body';
 import type { z, ZodError } from 'zod';
-import { DomainError, invalidInput, unsupportedMedia } from '../domain-errors';
+import { type DomainError, invalidInput, unsupportedMedia } from '../domain-errors';
 
 /** JSON bodies only, small; mounted on the routes that take one. */
 export function jsonBody(limit = '32kb'): Middleware {
@@ -34,7 +34,7 @@ export function validate<S extends z.ZodType>(schema: S, input: unknown): z.infe
 }
 
 /** Zod issues → one Spanish message per field (first issue wins). */
-export function fromZodError(err: ZodError, fallback = 'Revisa los datos enviados.'): DomainError {
+function fromZodError(err: ZodError, fallback = 'Revisa los datos enviados.'): DomainError {
   // No prototype: a field named `constructor` or `__proto__` must get its own message.
   const fields: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const issue of err.issues) {

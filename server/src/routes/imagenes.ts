@@ -4,7 +4,6 @@ import { randomBytes } from 'node:crypto';
 import { Router } from '@koa/router';
 import type { Middleware } from 'koa';
 import { koaBody } from 'koa-body';
-import type { File } from 'formidable';
 import { API_ROUTES } from '@cabana/shared/api/paths';
 import { LIMITS } from '@cabana/shared/config/limits';
 import { ImageOrderInputSchema, UpdateImageInputSchema, UploadImageFieldsSchema } from '@cabana/shared/schemas/image';
@@ -24,7 +23,7 @@ const ORDER_PROBLEMS: Record<OrderProblem, string> = {
   missing: 'El orden debe incluir todas las fotos publicadas. Recarga la lista e inténtalo de nuevo.',
 };
 const MB = Math.round(LIMITS.maxUploadBytes / (1024 * 1024));
-export const UPLOAD_TOO_LARGE = `La imagen supera el tamaño máximo de ${MB} MB.`;
+const UPLOAD_TOO_LARGE = `La imagen supera el tamaño máximo de ${MB} MB.`;
 /** formidable's limit errors (its own codes), each with the reason a person can act on. */
 const LIMIT_MESSAGES: Record<number, string> = {
   1006: 'Los textos del formulario (título, descripción, etiquetas) son demasiado largos.',
@@ -124,7 +123,7 @@ export function imagenesRouter(deps: AppDeps): Router {
   const publicImages = publicJson(deps.store, () => images.list('published'));
   router.get(API_ROUTES.images, (ctx, next) => {
     // The admin also sees who sent each photo: that list never comes from the public cache.
-    if (!ctx.state.auth) return publicImages(ctx, next);
+    if (!ctx.state.auth) return publicImages(ctx, next) as Promise<void>;
     ctx.body = images.list('published', 'admin');
   });
 
@@ -156,7 +155,7 @@ export function imagenesRouter(deps: AppDeps): Router {
     if (!isAdmin) deps.limiters.uploadGlobal.consume('all');
     let created;
     try {
-      created = await images.create((file as File).filepath, fields, isAdmin ? 'published' : 'pending');
+      created = await images.create(file.filepath, fields, isAdmin ? 'published' : 'pending');
     } catch (err) {
       if (!isAdmin) deps.limiters.uploadGlobal.refund('all');
       throw err;

@@ -9,7 +9,7 @@ import { clearSessionCookies, writeSessionCookie } from '../auth/session-cookie'
 import { unauthenticated } from '../domain-errors';
 import { jsonBody, validate } from '../middleware/validate';
 
-export const WRONG_CREDENTIALS = 'Credenciales incorrectas';
+const WRONG_CREDENTIALS = 'Credenciales incorrectas';
 
 export function sesionRouter({ store, sessions, limiters, config }: AppDeps): Router {
   const router = new Router();
@@ -51,7 +51,7 @@ export function sesionRouter({ store, sessions, limiters, config }: AppDeps): Ro
   // Logout is idempotent and public: it can only ever end the caller's own session.
   router.delete(API_ROUTES.session, async (ctx) => {
     if (ctx.state.auth) await sessions.revoke(ctx.state.auth.session.idHash);
-    clearSessionCookies(ctx, config.publicUrl);
+    clearSessionCookies(ctx);
     ctx.status = 204;
   });
 

@@ -1,9 +1,10 @@
 import { request as httpRequest } from 'node:http';
+import { FormTokenSchema } from '@cabana/shared/schemas/enquiry';
+import { readJson } from '../../../test-support/json';
 import type { TestServer } from '../../../test-support/server';
 
-/** Test code reads many JSON bodies: `any` there keeps assertions short; schemas check shapes where it matters. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type JsonResponse = Omit<Response, 'json'> & { json(): Promise<any> };
+/** A body is `unknown` until a schema reads it (test-support/json.ts). */
+export type JsonResponse = Omit<Response, 'json'> & { json(): Promise<unknown> };
 
 export interface UploadOptions {
   fields?: Record<string, string>;
@@ -70,4 +71,9 @@ export function raw(url: string, method = 'GET', headers: Record<string, string>
     req.on('error', reject);
     req.end();
   });
+}
+
+/** A fresh token for a public form, as the page fetches it before sending. */
+export async function formToken(s: TestServer): Promise<string> {
+  return (await readJson(await json(s, 'GET', '/consultas/token'), FormTokenSchema)).token;
 }

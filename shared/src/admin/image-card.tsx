@@ -4,7 +4,7 @@ import { LIMITS } from '../config/limits';
 import { usePanel } from './panel-context';
 
 /** Picture of a stored image: the server's variants for srcset, its size to keep the layout still. */
-export function StoredPicture({ image }: { image: Image }) {
+function StoredPicture({ image }: { image: Image }) {
   const srcSet = image.variants
     .filter((v) => v.format === 'jpeg')
     .map((v) => `${v.url} ${v.width}w`)
@@ -64,6 +64,7 @@ export function CaptionEditor({ image, onSaved, onCancel }: CaptionEditorProps) 
           maxLength={LIMITS.titleMax}
           onChange={(e) => setTitle(e.target.value)}
           // The editor opens on demand, so moving focus into it is expected.
+          // eslint-disable-next-line jsx-a11y/no-autofocus
           autoFocus
         />
       </div>

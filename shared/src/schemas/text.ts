@@ -4,6 +4,8 @@
  * overrides and isolates (U+202A–U+202E, U+2066–U+2069) that can make "Ana‮txt.exe" read
  * backwards in the inbox, an e-mail client or a file name. Tab and line breaks are whitespace.
  */
+// Control characters are what this pattern exists to find.
+// eslint-disable-next-line no-control-regex
 const UNSAFE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
 const LINE_BREAKS = /\r\n?|[\n\u2028\u2029]/g;
 

@@ -11,8 +11,8 @@ import { NOT_FOUND_META, canonicalUrl, metaFor } from './seo';
 const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-export const OG_IMAGE = '/img/og-image.jpg';
-export const HERO_POSTER = '/video/hero-poster.webp';
+const OG_IMAGE = '/img/og-image.jpg';
+const HERO_POSTER = '/video/hero-poster.webp';
 
 /** Media URLs are relative unless the server has PUBLIC_URL; link previews need absolute ones. */
 const absolute = (url: string) => (/^https?:\/\//.test(url) ? url : BUSINESS.siteUrl + url);
@@ -32,7 +32,7 @@ export function socialImage(images: readonly Image[], s: Settings = DEFAULT_SETT
   return { url: absolute(cover.secure_url), width: variant?.width, height: variant?.height, alt: cover.title };
 }
 
-export function lodgingBusinessJsonLd(data: PageData) {
+function lodgingBusinessJsonLd(data: PageData) {
   const perPerson = `${formatMoney(data.price, 'COP')} por persona por noche`;
   const s = data.settings;
   return {

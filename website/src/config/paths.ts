@@ -10,8 +10,6 @@ export const paths = {
   admin: '/admin',
 } as const;
 
-export type AppPath = (typeof paths)[keyof typeof paths];
-
 /** Public, indexable pages the server renders from the live data (and lists in the sitemap). */
 export const PUBLIC_PATHS = [
   paths.home,

@@ -23,7 +23,8 @@ export function createFormToken() {
   return {
     refresh,
     prepare: () => {
-      if (token === null) refresh();
+      // refresh() catches its own failures (the next send retries), so nothing to await here.
+      if (token === null) void refresh();
     },
     /** The current token, fetching a new one if there is none, the first try failed or it is getting old. */
     async get(): Promise<string> {

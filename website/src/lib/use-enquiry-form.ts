@@ -7,7 +7,7 @@ import { focusFirstError, type FieldErrors } from './validation';
 export type FormStatusState =
   { kind: 'success'; text: string } | { kind: 'error'; text: string; offerWhatsapp: boolean; detail?: string } | null;
 
-export type Validation = { ok: true; input: EnquiryInput } | { ok: false; errors: FieldErrors };
+type Validation = { ok: true; input: EnquiryInput } | { ok: false; errors: FieldErrors };
 
 /** What a form needs only once it is used: its checks (the server's zod schema) and its e-mails. */
 export interface FormChecks<V> {
@@ -26,7 +26,7 @@ interface Options<V> {
   onReset?: () => void;
 }
 
-export const CHECK_FIELDS_TEXT = 'Revisa los campos marcados: hay datos por corregir.';
+const CHECK_FIELDS_TEXT = 'Revisa los campos marcados: hay datos por corregir.';
 
 interface Loaded<V> {
   checks: FormChecks<V>;
@@ -116,7 +116,7 @@ export function useEnquiryForm<V extends Record<string, unknown>>(opts: Options<
       setValues(o.initial);
       setAttempted(false);
       o.onReset?.();
-      code.token.refresh();
+      void code.token.refresh();
       setStatus({ kind: 'success', text: o.successText });
     } else if (outcome.kind === 'fields') {
       setErrors(outcome.fields);
@@ -124,7 +124,7 @@ export function useEnquiryForm<V extends Record<string, unknown>>(opts: Options<
       focusFirstError(formRef.current, o.fieldOrder, outcome.fields);
     } else {
       // A used or expired token may be why the server refused: get a fresh one for the retry.
-      code.token.refresh();
+      void code.token.refresh();
       setStatus({ kind: 'error', text: o.failureText, offerWhatsapp: true, detail: outcome.message || undefined });
     }
   };

@@ -1,7 +1,7 @@
 import { formatBytes } from '@cabana/shared/lib/format-bytes';
 import type { QueueItemState, QueueSummary } from '../../../contract/ipc';
 
-export function formatDuration(ms: number): string {
+function formatDuration(ms: number): string {
   const s = Math.round(ms / 1000);
   if (s < 60) return `${s} s`;
   return `${Math.floor(s / 60)} min ${s % 60} s`;

@@ -5,7 +5,7 @@ import { deferred } from './deferred';
 describe('LatestLoad', () => {
   it('gives the data of a load, or its error, and never rejects', async () => {
     const runner = new LatestLoad<number>();
-    expect(await runner.run(async () => 7)).toEqual({ status: 'ok', data: 7 });
+    expect(await runner.run(() => Promise.resolve(7))).toEqual({ status: 'ok', data: 7 });
     const boom = new Error('sin conexión');
     expect(await runner.run(() => Promise.reject(boom))).toEqual({ status: 'failed', error: boom });
     // A loader that throws before returning a promise counts as a failed load too.
@@ -40,7 +40,7 @@ describe('LatestLoad', () => {
     const runner = new LatestLoad<string>();
     const slow = deferred<string>();
     const first = runner.run(() => slow.promise);
-    const second = runner.run(async () => 'bien');
+    const second = runner.run(() => Promise.resolve('bien'));
     slow.reject(new Error('tarde'));
     expect(await first).toEqual({ status: 'cancelled' });
     expect(await second).toEqual({ status: 'ok', data: 'bien' });
@@ -60,15 +60,15 @@ describe('LatestLoad', () => {
     expect(await run).toEqual({ status: 'cancelled' });
     // Nothing in flight: harmless, and the runner keeps working.
     runner.cancel();
-    expect(await runner.run(async () => 'otra vez')).toEqual({ status: 'ok', data: 'otra vez' });
+    expect(await runner.run(() => Promise.resolve('otra vez'))).toEqual({ status: 'ok', data: 'otra vez' });
   });
 
   it('a finished load is not aborted by a later cancel', async () => {
     const runner = new LatestLoad<number>();
     let seen: AbortSignal | undefined;
-    await runner.run(async (signal) => {
+    await runner.run((signal) => {
       seen = signal;
-      return 1;
+      return Promise.resolve(1);
     });
     runner.cancel();
     expect(seen?.aborted).toBe(false);

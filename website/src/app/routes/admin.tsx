@@ -7,7 +7,7 @@ import { paths } from '../../config/paths';
 import { httpAdminApi } from '../../features/admin/api/http-admin-api';
 
 /** Shown on /login so the admin knows why the panel closed. */
-export const SIGN_OUT_NOTICES: Record<SignOutReason, string> = {
+const SIGN_OUT_NOTICES: Record<SignOutReason, string> = {
   logout: 'Cerraste la sesión.',
   expired: 'Tu sesión terminó. Vuelve a iniciar sesión para seguir.',
 };

@@ -4,8 +4,8 @@ import { PersonFields } from '../../components/form/person-fields';
 import { useSettings } from '../../lib/page-data';
 import { useEnquiryForm } from '../../lib/use-enquiry-form';
 
-export const CONTACT_SUCCESS = '¡Gracias por tu mensaje! Te responderemos muy pronto.';
-export const CONTACT_FAILURE =
+const CONTACT_SUCCESS = '¡Gracias por tu mensaje! Te responderemos muy pronto.';
+const CONTACT_FAILURE =
   'No pudimos enviar tu mensaje. Sigue en el formulario: inténtalo de nuevo en unos minutos o escríbenos por WhatsApp.';
 
 export interface ContactValues extends Record<string, unknown> {

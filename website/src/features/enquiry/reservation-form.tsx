@@ -9,8 +9,8 @@ import { useSettings } from '../../lib/page-data';
 import { defaultStay, stayWhatsappText, type Stay } from '../../lib/stay';
 import { useEnquiryForm } from '../../lib/use-enquiry-form';
 
-export const RESERVATION_SUCCESS = '¡Gracias por tu reserva! Ha quedado confirmada.';
-export const RESERVATION_FAILURE =
+const RESERVATION_SUCCESS = '¡Gracias por tu reserva! Ha quedado confirmada.';
+const RESERVATION_FAILURE =
   'No pudimos enviar tu reserva. Tus datos siguen en el formulario: inténtalo de nuevo en unos minutos o escríbenos por WhatsApp.';
 
 export interface ReservationValues extends Record<string, unknown> {

@@ -61,6 +61,8 @@ export function Lightbox({ images, index, onChange, onClose }: Props) {
             className="lightbox__close"
             onClick={() => dialog.current?.close()}
             aria-label="Cerrar"
+            // A modal dialog takes focus as it opens (WAI-ARIA dialog pattern): on its close button.
+            // eslint-disable-next-line jsx-a11y/no-autofocus
             autoFocus
           >
             <Icon path={closeIcon} size={26} />

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Icon } from '../../components/ui/icon';
 import { HOME_ICONS } from './icons';
 
-export const HERO_POSTER_WEBP = '/video/hero-poster.webp';
+const HERO_POSTER_WEBP = '/video/hero-poster.webp';
 
 interface NetworkInformationLike {
   saveData?: boolean;

@@ -12,11 +12,11 @@ import { fieldErrorsOf, type FieldErrors } from '../../lib/validation';
 const cameraIcon = 'M4 7h3l2-3h6l2 3h3v13H4zM12 17a4 4 0 1 0 0-8 4 4 0 0 0 0 8z';
 const uploadIcon = 'M12 16V4M7 9l5-5 5 5M4 16v3a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-3';
 
-export const UPLOAD_SUCCESS =
+const UPLOAD_SUCCESS =
   '¡Gracias! Recibimos tu foto. Quedó pendiente de aprobación y aparecerá en la galería cuando el anfitrión la revise.';
 
 /** Who sent it, for the admin's review queue; the page asks for no personal data. */
-export const PUBLIC_UPLOADER = 'Visitante del sitio web';
+const PUBLIC_UPLOADER = 'Visitante del sitio web';
 
 function checkFile(file: File): string | null {
   const byType = (ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type);

@@ -9,7 +9,7 @@ import { api } from '../../../lib/api';
  * cookie the server set at sign-in (the page never sees the session id); uploads through
  * XMLHttpRequest so the panel can show each file's progress.
  */
-export function createHttpAdminApi(client: ApiClient = api): AdminApi {
+function createHttpAdminApi(client: ApiClient = api): AdminApi {
   return {
     async getSession() {
       try {

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { startTestServer } from '../test/helpers/test-server';
+import { startTestServer } from './server';
 import { makePhoto } from './photo';
 
 /** Distinct pictures drawn; the rest of the 24 reuse them (the pipeline does the same work for each). */
