@@ -76,7 +76,10 @@ export async function startServer(
   const now = () => clock.now();
   let stopRetention: (() => void) | undefined;
   try {
-    const store = await openStore(config.dataDir, storeOptions);
+    const store = await openStore(config.dataDir, {
+      onError: (err) => log.error('store: writing the journal out failed (the journal keeps every change)', err),
+      ...storeOptions,
+    });
     const initialPasswordFile = await ensureAdmin(store, config, clock);
     // Ready before the first login, so an unknown e-mail never costs an extra hash the first time.
     await getDummyHash();
@@ -185,6 +188,7 @@ export async function startServer(
         });
         await seeding;
         retention.stop();
+        await store.close();
         lock.release();
       },
     };

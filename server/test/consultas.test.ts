@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { EnquirySchema } from '@cabana/shared/schemas/enquiry';
 import { todayAtCabin } from '@cabana/shared/pricing/dates';
 import { startTestServer, type TestServer } from '../../test-support/server';
 import { bearer, json, sameSite } from './helpers/http';
+import { readStoredData } from '../../test-support/data-folder';
 
 const addDays = (iso: string, days: number) =>
   new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -215,7 +216,7 @@ describe('form token timing', () => {
       const list = await inbox(b, await b.loginToken());
       expect(list).toHaveLength(1);
       await b.close();
-      const stored = JSON.parse(await readFile(join(dir, 'db.json'), 'utf8'));
+      const stored = await readStoredData(dir);
       expect(stored.usedFormTokens).toHaveLength(1);
     } finally {
       await rm(dir, { recursive: true, force: true });

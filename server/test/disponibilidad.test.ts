@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import { CalendarSchema } from '@cabana/shared/schemas/calendar';
 import { startTestServer, type TestServer } from './helpers/test-server';
 import { bearer, json, sameSite } from './helpers/http';
 import { day } from './helpers/ical-feeds';
+import { readStoredData, writeStoredData } from '../../test-support/data-folder';
 
 async function formToken(s: TestServer): Promise<string> {
   return (await (await json(s, 'GET', '/consultas/token')).json()).token;
@@ -295,8 +296,7 @@ describe('a data file from before the calendar', () => {
     try {
       let s = await startTestServer({ dataDir, env: { ICAL_SYNC_MINUTES: '0' } });
       await s.close();
-      const file = join(dataDir, 'db.json');
-      const data = JSON.parse(await readFile(file, 'utf8'));
+      const data = (await readStoredData(dataDir)) as Record<string, unknown> & { enquiries: unknown[] };
       delete data.calendar;
       data.enquiries.push({
         type: 'contacto',
@@ -309,13 +309,13 @@ describe('a data file from before the calendar', () => {
         consentAt: '2026-01-01T00:00:00.000Z',
         policyVersion: '2026-11-01',
       });
-      await writeFile(file, JSON.stringify(data));
+      await writeStoredData(dataDir, data);
 
       const urls: string[] = [];
       for (let i = 0; i < 2; i++) {
         s = await startTestServer({ dataDir, env: { ICAL_SYNC_MINUTES: '0' } });
         // On disk from the start, before any other write could have carried it there.
-        const onDisk = JSON.parse(await readFile(file, 'utf8'));
+        const onDisk = await readStoredData(dataDir);
         expect(onDisk.calendar.exportToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
         const tok = await s.loginToken();
         expect(await (await json(s, 'GET', '/temporadas')).json()).toEqual({

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import { createApiClient } from '@cabana/shared/api/client';
 import { retentionCutoff } from '../src/forms/enquiry-retention';
 import { startTestServer, type TestServer } from './helpers/test-server';
 import { bearer, json } from './helpers/http';
+import { readStoredData, storedText, writeStoredData } from '../../test-support/data-folder';
 
 /** Issue 12, item 14: the admin deletes enquiries in bulk; old ones go by themselves. */
 const DAY = 86_400_000;
@@ -53,13 +54,12 @@ describe('enquiries and personal data', () => {
       const a = await startTestServer({ dataDir: dir });
       const [oldId, recentId] = [await send(a, 'Antigua'), await send(a, 'Reciente')];
       await a.close();
-      const file = join(dir, 'db.json');
-      const data = JSON.parse(await readFile(file, 'utf8'));
+      const data = await readStoredData(dir);
       const cutoff = retentionCutoff(BUSINESS.enquiryRetentionMonths, Date.now());
-      for (const e of data.enquiries as Enquiry[]) {
+      for (const e of data.enquiries) {
         e.createdAt = new Date(e.id === oldId ? cutoff - DAY : cutoff + 2 * DAY).toISOString();
       }
-      await writeFile(file, JSON.stringify(data));
+      await writeStoredData(dir, data);
 
       const b = await startTestServer({ dataDir: dir });
       const inbox = (await (
@@ -67,9 +67,9 @@ describe('enquiries and personal data', () => {
       ).json()) as Enquiry[];
       expect(inbox.map((e) => e.id)).toEqual([recentId]);
       await b.close();
-      const stored = JSON.parse(await readFile(file, 'utf8'));
+      const stored = await readStoredData(dir);
       expect(stored.enquiries.map((e: Enquiry) => e.id)).toEqual([recentId]);
-      expect(JSON.stringify(stored)).not.toContain('Antigua');
+      expect(await storedText(dir)).not.toContain('Antigua');
 
       // A shorter period set by the operator applies at once.
       const c = await startTestServer({ dataDir: dir, env: { ENQUIRY_RETENTION_MONTHS: '1' } });

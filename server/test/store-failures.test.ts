@@ -8,6 +8,7 @@ import { startServer } from '../src/start';
 import { openStore, SaveAbandonedError } from '../src/db/store';
 import type { DurableFs } from '../src/db/durable-json-file';
 import { TEST_ENV } from './helpers/test-server';
+import { readStoredData } from '../../test-support/data-folder';
 import { jpegWithGps } from './helpers/fixtures';
 
 /**
@@ -22,10 +23,11 @@ function fullDisk() {
     ...fsp,
     open: (async (file: string, flags?: string, mode?: number) => {
       const handle = await fsp.open(file, flags, mode);
-      if (!state.full || flags !== 'wx') return handle;
+      if (flags !== 'wx' && flags !== 'a') return handle;
+      // The journal stays open across saves: the disk fills up under it.
       return new Proxy(handle, {
         get(target, key) {
-          if (key === 'writeFile') return async () => Promise.reject(enospc());
+          if ((key === 'writeFile' || key === 'write') && state.full) return async () => Promise.reject(enospc());
           const value = Reflect.get(target, key) as unknown;
           return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
         },
@@ -44,7 +46,8 @@ async function tempDir() {
   dirs.push(d);
   return d;
 }
-const tmpFiles = async (dir: string) => (await readdir(dir)).filter((n) => n.endsWith('.tmp'));
+const tmpFiles = async (dir: string) =>
+  [...(await readdir(dir)), ...(await readdir(join(dir, 'db')))].filter((n) => n.endsWith('.tmp'));
 
 describe('a save that fails (disk full)', () => {
   it('rolls the data back, fails the saves queued behind it, and leaves no temp file', async () => {
@@ -71,7 +74,8 @@ describe('a save that fails (disk full)', () => {
     disk.state.full = false;
     store.data.usedFormTokens.push({ nonce: 'n'.repeat(16), expiresAt: Date.now() + 1000 });
     await store.save();
-    const onDisk = JSON.parse(await readFile(join(dir, 'db.json'), 'utf8'));
+    await store.close();
+    const onDisk = await readStoredData(dir);
     expect(onDisk.price.precio).toBe(before);
     expect(onDisk.seeded).toBe(false);
     expect(onDisk.usedFormTokens).toHaveLength(1);
@@ -134,7 +138,7 @@ describe('a save that fails (disk full)', () => {
         }),
       });
       expect(sent.status).toBe(201);
-      const onDisk = JSON.parse(await readFile(join(dir, 'db.json'), 'utf8'));
+      const onDisk = await readStoredData(dir);
       expect(onDisk.price.precio).toBe(before);
       expect(onDisk.enquiries).toHaveLength(1);
       expect(await price()).toBe(before);
@@ -143,7 +147,7 @@ describe('a save that fails (disk full)', () => {
     }
   });
 
-  it('removes the temp file when the rename fails', async () => {
+  it('keeps every change in the journal when writing it out fails, and removes the temp files', async () => {
     const dir = await tempDir();
     const state = { failRename: false };
     const fs: DurableFs = {
@@ -153,11 +157,22 @@ describe('a save that fails (disk full)', () => {
         return fsp.rename(a, b);
       }) as DurableFs['rename'],
     };
-    const store = await openStore(dir, { fs });
+    const errors: unknown[] = [];
+    // Every save starts a compaction: the collection files are written out beside the journal.
+    const store = await openStore(dir, { fs, compactBytes: 0, onError: (err) => errors.push(err) });
     state.failRename = true;
     store.data.seeded = true;
-    await expect(store.save()).rejects.toMatchObject({ code: 'EIO' });
-    expect(store.data.seeded).toBe(false);
+    await store.save();
+    await store.close();
+    expect(errors).toMatchObject([{ code: 'EIO' }]);
+    expect(store.data.seeded).toBe(true);
     expect(await tmpFiles(dir)).toEqual([]);
+    expect((await readStoredData(dir)).seeded).toBe(true);
+    // The next start writes the journal out (renames work again) and begins a new one.
+    state.failRename = false;
+    const again = await openStore(dir, { fs });
+    expect(again.data.seeded).toBe(true);
+    expect(await readFile(join(dir, 'db', 'seeded.json'), 'utf8')).toBe('true');
+    await again.close();
   });
 });
