@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Enquiry } from '@cabana/shared/schemas/enquiry';
 import { DataFileError, initialData, openStore, UntrackedChangeError } from '../src/db/store';
-import { readDataFolder } from '../src/db/folder';
+import { readDataFolder, SPLIT_COLLECTIONS } from '../src/db/folder';
 import { readStoredData, storedText, writeStoredData } from '../../test-support/data-folder';
 
 /** docs/decisions/012-store-files-and-journal.md: files per collection, a journal, compaction. */
@@ -30,6 +30,10 @@ const enquiry = (i: number): Enquiry => ({
   policyVersion: '2026-11-01',
 });
 
+/** Records per enquiry file; the data below fills two files and half of a third. */
+const SIZE = SPLIT_COLLECTIONS.enquiries!;
+const COUNT = SIZE * 2 + SIZE / 2;
+
 /** The files the journal's last line wrote (what the last save cost). */
 async function lastEntry(dir: string): Promise<{ files: string[]; gone: string[] }> {
   const lines = (await readFile(join(dir, 'db', 'journal'), 'utf8')).trim().split('\n');
@@ -38,15 +42,15 @@ async function lastEntry(dir: string): Promise<{ files: string[]; gone: string[]
 }
 
 describe('the store on disk', () => {
-  it('imports a db.json into one file per collection, enquiries in files of 100, and removes it', async () => {
+  it('imports a db.json into one file per collection, enquiries in files of a fixed size, and removes it', async () => {
     const dir = await tempDir();
     const data = initialData();
-    data.enquiries = Array.from({ length: 250 }, (_, i) => enquiry(i));
+    data.enquiries = Array.from({ length: COUNT }, (_, i) => enquiry(i));
     data.price.precio = 123_000;
     await writeStoredData(dir, data);
     const store = await openStore(dir);
     expect(store.created).toBe(false);
-    expect(store.data.enquiries).toHaveLength(250);
+    expect(store.data.enquiries).toHaveLength(COUNT);
     expect(store.data.price.precio).toBe(123_000);
     await store.close();
     expect((await readdir(dir)).sort()).toEqual(['db']);
@@ -67,18 +71,18 @@ describe('the store on disk', () => {
         'version.json',
       ].sort(),
     );
-    expect(JSON.parse(await readFile(join(dir, 'db', 'enquiries.3.json'), 'utf8'))).toHaveLength(50);
+    expect(JSON.parse(await readFile(join(dir, 'db', 'enquiries.3.json'), 'utf8'))).toHaveLength(SIZE / 2);
     expect(await readStoredData(dir)).toEqual(await openStore(dir).then(async (s) => (await s.close(), s.data)));
   });
 
   it('writes only the files a change touched: one enquiry file, the price file', async () => {
     const dir = await tempDir();
     const data = initialData();
-    data.enquiries = Array.from({ length: 250 }, (_, i) => enquiry(i));
+    data.enquiries = Array.from({ length: COUNT }, (_, i) => enquiry(i));
     await writeStoredData(dir, data);
     const store = await openStore(dir);
 
-    store.data.enquiries.push(enquiry(250));
+    store.data.enquiries.push(enquiry(COUNT));
     store.data.usedFormTokens.push({ nonce: 'x'.repeat(16), expiresAt: 1 });
     await store.save();
     expect(await lastEntry(dir)).toEqual({ files: ['enquiries.3.json', 'usedFormTokens.json'], gone: [] });
@@ -94,7 +98,7 @@ describe('the store on disk', () => {
 
     // Removing every record of a file removes the file.
     const all = store.data.enquiries;
-    all.splice(200, 51);
+    all.splice(SIZE * 2, SIZE / 2 + 1);
     await store.save();
     expect(await lastEntry(dir)).toEqual({ files: [], gone: ['enquiries.3.json'] });
 

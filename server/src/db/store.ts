@@ -89,7 +89,7 @@ export interface StoreOptions {
   onError?: (err: unknown) => void;
 }
 
-const DEFAULT_COMPACT_BYTES = 8 * 1024 * 1024;
+const DEFAULT_COMPACT_BYTES = 16 * 1024 * 1024;
 
 /** Segments of one split collection: which records each file holds, in order. */
 interface SplitState {
@@ -257,9 +257,12 @@ export async function openStore(dataDir: string, opts: StoreOptions = {}): Promi
     for (const [n, members] of next) {
       if (!sameList(state.members.get(n), members)) files.set(segmentFile(key, n), JSON.stringify(members));
     }
+    // Only records whose file changed get a new entry: a stale one for a removed record is harmless.
+    for (const [n, members] of next) {
+      if (sameList(state.members.get(n), members)) continue;
+      for (const r of members) state.segmentOf.set(r, n);
+    }
     state.members = next;
-    state.segmentOf = new WeakMap();
-    for (const [n, members] of next) for (const r of members) state.segmentOf.set(r, n);
   };
 
   const checkTracking = () => {
