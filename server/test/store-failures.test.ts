@@ -23,7 +23,7 @@ function fullDisk() {
     ...fsp,
     open: (async (file: string, flags?: string, mode?: number) => {
       const handle = await fsp.open(file, flags, mode);
-      if (flags !== 'wx' && flags !== 'a') return handle;
+      if (flags !== 'wx' && flags !== 'a' && flags !== 'ax') return handle;
       // The journal stays open across saves: the disk fills up under it.
       return new Proxy(handle, {
         get(target, key) {

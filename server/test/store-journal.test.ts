@@ -1,11 +1,13 @@
-import { appendFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import fsp, { appendFile, mkdtemp, readdir, readFile, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Low } from 'lowdb';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Enquiry } from '@cabana/shared/schemas/enquiry';
 import { DataFileError, initialData, openStore, UntrackedChangeError } from '../src/db/store';
 import { readDataFolder, SPLIT_COLLECTIONS } from '../src/db/folder';
 import { readStoredData, storedText, writeStoredData } from '../../test-support/data-folder';
+import type { DurableFs } from '../src/lib/durable-fs';
 
 /** docs/decisions/012-store-files-and-journal.md: files per collection, a journal, compaction. */
 const dirs: string[] = [];
@@ -190,5 +192,89 @@ describe('the store on disk', () => {
     store.data.price.precio = 1;
     await expect(store.save()).rejects.toBeInstanceOf(UntrackedChangeError);
     await store.close();
+  });
+
+  it('holds each file of db/ as a lowdb Low whose data is the live collection', async () => {
+    const dir = await tempDir();
+    const data = initialData();
+    data.enquiries = Array.from({ length: COUNT }, (_, i) => enquiry(i));
+    await writeStoredData(dir, data);
+    const store = await openStore(dir);
+    expect([...store.files.keys()].sort()).toEqual(
+      (await readdir(join(dir, 'db'))).filter((n) => n.endsWith('.json')).sort(),
+    );
+    for (const file of store.files.values()) expect(file).toBeInstanceOf(Low);
+    expect(store.files.get('seeded.json')!.data).toBe(false);
+    expect(store.files.get('enquiries.3.json')!.data).toHaveLength(SIZE / 2);
+
+    store.data.price.precio = 222_000;
+    store.data.enquiries.push(enquiry(COUNT));
+    await store.save();
+    expect(store.files.get('price.json')!.data).toEqual(store.data.price);
+    expect((store.files.get('enquiries.3.json')!.data as Enquiry[]).at(-1)!.id).toBe(enquiry(COUNT).id);
+    // A Low's write outside a save has no batch to go to: the journal is the only way to the disk.
+    await expect(store.files.get('price.json')!.write()).rejects.toThrow('outside a save');
+    await store.close();
+    expect((await readStoredData(dir)).price.precio).toBe(222_000);
+  });
+
+  it('keeps saving while a compaction syncs the folder of its new journal, and acknowledges only after that sync', async () => {
+    const dir = await tempDir();
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    let blocked!: () => void;
+    const isBlocked = new Promise<void>((r) => (blocked = r));
+    let blockNextDirSync = false;
+    const fs: DurableFs = {
+      ...fsp,
+      rename: async (from, to) => {
+        await fsp.rename(from, to);
+        if (String(to).endsWith(join('db', 'journal'))) blockNextDirSync = true;
+      },
+      open: (async (file: string, flags?: string, mode?: number) => {
+        const handle = await fsp.open(file, flags, mode);
+        if (flags !== 'r' || !blockNextDirSync) return handle;
+        blockNextDirSync = false;
+        return new Proxy(handle, {
+          get(target, key) {
+            if (key === 'sync') {
+              return async () => {
+                blocked();
+                await released;
+                await target.sync();
+              };
+            }
+            const value = Reflect.get(target, key) as unknown;
+            return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+          },
+        }) as FileHandle;
+      }) as DurableFs['open'],
+    };
+    const store = await openStore(dir, { fs, compactBytes: 1 });
+    store.data.price.precio = 300_001;
+    await store.save();
+    await isBlocked;
+
+    let acknowledged = 0;
+    store.data.price.precio = 300_002;
+    const second = store.save().then(() => acknowledged++);
+    store.data.seeded = true;
+    const third = store.save().then(() => acknowledged++);
+    const journal = join(dir, 'db', 'journal');
+    // Both reach the new journal (the queue is not held by the swap)…
+    while (!(await readFile(journal, 'utf8')).includes('"seeded.json":true')) {
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    expect(await readFile(journal, 'utf8')).toContain('"precio":300002');
+    // …but neither is acknowledged before the rename that made that journal current is durable.
+    await new Promise((r) => setTimeout(r, 20));
+    expect(acknowledged).toBe(0);
+    release();
+    await Promise.all([second, third]);
+    expect(acknowledged).toBe(2);
+    await store.close();
+    const stored = await readStoredData(dir);
+    expect(stored.price.precio).toBe(300_002);
+    expect(stored.seeded).toBe(true);
   });
 });

@@ -108,7 +108,15 @@ export function parseJournal(buf: Buffer, file: string): JournalContent {
   return content;
 }
 
-async function readJournal(dbDir: string): Promise<JournalContent> {
+/** The files' values once the journal's entries are applied over them, in order. */
+export function applyJournal(values: Map<string, unknown>, entries: readonly JournalEntry[]): void {
+  for (const entry of entries) {
+    for (const [name, value] of Object.entries(entry.files)) values.set(name, value);
+    for (const name of entry.gone ?? []) values.delete(name);
+  }
+}
+
+export async function readJournal(dbDir: string): Promise<JournalContent> {
   const file = path.join(dbDir, JOURNAL_FILE);
   return parseJournal(await fsp.readFile(file), file);
 }
@@ -147,10 +155,7 @@ export async function readDbFolder(dbDir: string): Promise<FolderContent> {
     }
     const journal = await readJournal(dbDir);
     if (journal.gen !== before) continue;
-    for (const entry of journal.entries) {
-      for (const [name, value] of Object.entries(entry.files)) values.set(name, value);
-      for (const name of entry.gone ?? []) values.delete(name);
-    }
+    applyJournal(values, journal.entries);
     return { values, journal };
   }
   throw new DataFileError(`The data folder ${dbDir} kept changing while it was read.`);

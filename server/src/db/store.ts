@@ -5,21 +5,26 @@ import { BUSINESS } from '@cabana/shared/config/business';
 import { assignImagePositions, type Data } from './schema';
 import {
   DB_DIR,
+  DataFileError,
   JOURNAL_FILE,
   SPLIT_COLLECTIONS,
+  applyJournal,
   assemble,
   collectionFile,
+  journalHeader,
   journalLine,
   parseFileName,
   prepareDataFolder,
-  readDbFolder,
+  readJournal,
   resetJournal,
   segmentFile,
 } from './folder';
+import { CollectionFile, JournaledFile, type Batch, type Staging } from './collection-file';
 import { Tracker, type Changes } from './tracking';
-import { fsyncDir, writeNewFileSynced, type DurableFs } from '../lib/durable-fs';
+import { fsyncDir, NotDurableError, type DurableFs } from '../lib/durable-fs';
 
 export { DataFileError, readDataFolder, DB_DIR } from './folder';
+export { CollectionFile } from './collection-file';
 
 /** 256 random bits, URL-safe: for secrets that travel in URLs (calendar export links). */
 export const newSecretToken = () => randomBytes(32).toString('base64url');
@@ -51,7 +56,7 @@ export function initialData(): Data {
 }
 
 /**
- * The one Low<Data>. Callers change `store.data` synchronously and then `await store.save()`:
+ * The data of one folder, held as one lowdb Low per collection file (CollectionFile). Callers change `store.data` synchronously and then `await store.save()`:
  * no await between reading and changing, so requests never interleave half-done edits.
  * A save writes only the files of what changed since the one before (see tracking.ts and
  * folder.ts). When a save fails (disk full, say), what it carried goes back to what the disk
@@ -69,6 +74,8 @@ export interface Store {
    * and public lists show are keyed by it, so the request after a write never gets stale data.
    */
   readonly version: number;
+  /** The lowdb Low of each file of `db/`, by file name: `data` is the collection's live value. */
+  readonly files: ReadonlyMap<string, CollectionFile>;
   save(): Promise<void>;
   /** Waits for the writes and the compaction under way, and closes the journal. */
   close(): Promise<void>;
@@ -108,7 +115,25 @@ export async function openStore(dataDir: string, opts: StoreOptions = {}): Promi
   const dir = path.join(dataDir, DB_DIR);
   const created = await prepareDataFolder(dataDir, initialData, fs);
 
-  const { values, journal } = await readDbFolder(dir);
+  const staging: Staging = { batch: undefined };
+  const files = new Map<string, CollectionFile>();
+  const fileOf = (name: string, value: unknown) =>
+    new CollectionFile(new JournaledFile<unknown>(dir, name, staging, fs), value);
+
+  // The lock is held: nothing else writes, so the files then the journal are one state.
+  const journal = await readJournal(dir);
+  const values = new Map<string, unknown>();
+  for (const name of await fsp.readdir(dir)) {
+    if (!parseFileName(name)) continue;
+    const file = fileOf(name, null);
+    try {
+      await file.read();
+    } catch (err) {
+      throw new DataFileError(`The data file ${path.join(dir, name)} is not valid JSON: ${(err as Error).message}`);
+    }
+    values.set(name, file.data);
+  }
+  applyJournal(values, journal.entries);
   const { data, segments } = assemble(values, dir);
   // Kept in memory only: written with the next change of the photos, computed the same by every start until then.
   assignImagePositions(data);
@@ -132,6 +157,24 @@ export async function openStore(dataDir: string, opts: StoreOptions = {}): Promi
     split.set(key, state);
   };
   for (const key of Object.keys(SPLIT_COLLECTIONS)) splitFromCounts(key, segments.get(key) ?? []);
+
+  /** Points the Lows of `key`'s files at its live value (after loading, after a rollback). */
+  const bindFiles = (key: string) => {
+    const state = split.get(key);
+    const wanted = new Map<string, unknown>();
+    if (!state) {
+      if (root[key] !== undefined) wanted.set(collectionFile(key), root[key]);
+    } else {
+      for (const [n, members] of state.members) wanted.set(segmentFile(key, n), members);
+    }
+    for (const name of [...files.keys()]) if (parseFileName(name)!.key === key && !wanted.has(name)) files.delete(name);
+    for (const [name, value] of wanted) {
+      const file = files.get(name);
+      if (file) file.data = value;
+      else files.set(name, fileOf(name, value));
+    }
+  };
+  for (const key of Object.keys(root)) bindFiles(key);
 
   /** Each file's content as written (durable or on its way): what verification compares with. */
   const latest = new Map<string, string>();
@@ -161,6 +204,23 @@ export async function openStore(dataDir: string, opts: StoreOptions = {}): Promi
   /** A failed append may have left part of a line: cut back to here before the next one. */
   let cutTo: number | undefined = journal.torn ? journal.goodLength : undefined;
   const journalPath = path.join(dir, JOURNAL_FILE);
+  /** Set once a journal swap is renamed in until the folder is synced: saves acknowledged meanwhile wait for it. */
+  let dirUnsynced = false;
+  let dirSync: Promise<void> | undefined;
+  const syncDir = (): Promise<void> => {
+    if (!dirUnsynced) return Promise.resolve();
+    dirSync ??= fsyncDir(dir, fs).then(
+      () => {
+        dirUnsynced = false;
+        dirSync = undefined;
+      },
+      (err: unknown) => {
+        dirSync = undefined;
+        throw new NotDurableError(err);
+      },
+    );
+    return dirSync;
+  };
 
   // The journal's changes into the collection files, before anything else writes.
   if (journal.entries.length > 0 || journal.torn) {
@@ -178,54 +238,53 @@ export async function openStore(dataDir: string, opts: StoreOptions = {}): Promi
     cutTo = undefined;
   }
 
-  /** Writes files in place (temp file, fsync, rename) and syncs the folder once. */
-  async function writeOut(files: ReadonlyMap<string, string | null>) {
-    const renames: [string, string][] = [];
+  /** Compaction: writes files in place through their adapters (temp file, fsync, rename) and syncs the folder once. */
+  async function writeOut(texts: ReadonlyMap<string, string | null>) {
+    const written = await Promise.allSettled(
+      [...texts].flatMap(([name, text]) =>
+        text === null ? [] : [(files.get(name)?.adapter ?? new JournaledFile(dir, name, staging, fs)).prepare(text)],
+      ),
+    );
+    const renames = written.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
     try {
-      await Promise.all(
-        [...files].map(async ([name, text]) => {
-          if (text === null) return;
-          const tmp = path.join(dir, `.${name}.${randomBytes(6).toString('hex')}.tmp`);
-          renames.push([tmp, path.join(dir, name)]);
-          await writeNewFileSynced(tmp, text, 0o600, fs);
-        }),
-      );
-      for (const [tmp, file] of renames) await fs.rename(tmp, file);
+      const failed = written.find((r) => r.status === 'rejected');
+      if (failed) throw failed.reason;
+      for (const { tmp, file } of renames) await fs.rename(tmp, file);
     } catch (err) {
-      await Promise.all(renames.map(([tmp]) => fs.rm(tmp, { force: true }).catch(() => undefined)));
+      await Promise.all(renames.map(({ tmp }) => fs.rm(tmp, { force: true }).catch(() => undefined)));
       throw err;
     }
-    for (const [name, text] of files) if (text === null) await fs.rm(path.join(dir, name), { force: true });
+    for (const [name, text] of texts) if (text === null) await fs.rm(path.join(dir, name), { force: true });
     await fsyncDir(dir, fs);
   }
 
-  const filesOfChanges = (changes: Changes): Map<string, string | null> => {
-    const files = new Map<string, string | null>();
+  /** The files `changes` touched, with their new value (undefined: the file goes). */
+  const changedFiles = (changes: Changes): Map<string, unknown> => {
+    const changed = new Map<string, unknown>();
     const lists = new Set(changes.lists);
     for (const key of changes.whole) {
       if (split.has(key)) {
         lists.add(key);
         continue;
       }
-      const value = root[key];
-      files.set(collectionFile(key), value === undefined ? null : JSON.stringify(value));
+      changed.set(collectionFile(key), root[key]);
     }
-    for (const key of lists) relist(key, files);
+    for (const key of lists) relist(key, changed);
     for (const [key, records] of changes.records) {
       const state = split.get(key)!;
       for (const r of records) {
         const n = state.segmentOf.get(r);
         const members = n === undefined ? undefined : state.members.get(n);
-        if (n !== undefined && members?.includes(r) && !files.has(segmentFile(key, n))) {
-          files.set(segmentFile(key, n), JSON.stringify(members));
+        if (n !== undefined && members?.includes(r) && !changed.has(segmentFile(key, n))) {
+          changed.set(segmentFile(key, n), members);
         }
       }
     }
-    return files;
+    return changed;
   };
 
   /** Which records each segment holds now: new ones join the segment before them while it has room. */
-  const relist = (key: string, files: Map<string, string | null>) => {
+  const relist = (key: string, files: Map<string, unknown>) => {
     const state = split.get(key)!;
     const list = (root[key] ?? []) as object[];
     let next = new Map<number, object[]>();
@@ -253,9 +312,9 @@ export async function openStore(dataDir: string, opts: StoreOptions = {}): Promi
     let before = 0;
     for (const members of state.members.values()) before += members.length;
     if (kept < before) removedRecords = true;
-    for (const old of state.members.keys()) if (!next.has(old)) files.set(segmentFile(key, old), null);
+    for (const old of state.members.keys()) if (!next.has(old)) files.set(segmentFile(key, old), undefined);
     for (const [n, members] of next) {
-      if (!sameList(state.members.get(n), members)) files.set(segmentFile(key, n), JSON.stringify(members));
+      if (!sameList(state.members.get(n), members)) files.set(segmentFile(key, n), members);
     }
     // Only records whose file changed get a new entry: a stale one for a removed record is harmless.
     for (const [n, members] of next) {
@@ -312,6 +371,33 @@ export async function openStore(dataDir: string, opts: StoreOptions = {}): Promi
       root[key] = (list as { n: number; records: unknown[] }[]).sort((a, b) => a.n - b.n).flatMap((s) => s.records);
       splitFromCounts(key, counts);
     }
+    for (const key of keys) bindFiles(key);
+  };
+
+  /**
+   * Stages the changed files into one batch through their Lows: `low.data` takes the new value
+   * and `low.write()` hands its content to the batch (JournaledFile.write).
+   */
+  const stage = (changed: ReadonlyMap<string, unknown>): Batch => {
+    const batch: Batch = new Map();
+    staging.batch = batch;
+    try {
+      for (const [name, value] of changed) {
+        if (value === undefined) {
+          files.delete(name);
+          batch.set(name, null);
+          continue;
+        }
+        let file = files.get(name);
+        if (file) file.data = value;
+        else files.set(name, (file = fileOf(name, value)));
+        // Staging is synchronous (see CollectionFile.write): the batch is complete after the loop.
+        void file.write();
+      }
+    } finally {
+      staging.batch = undefined;
+    }
+    return batch;
   };
 
   let version = 1;
@@ -349,35 +435,62 @@ export async function openStore(dataDir: string, opts: StoreOptions = {}): Promi
     journalBytes += Buffer.byteLength(line);
   };
 
-  /** Writes the journal's files out beside the running saves, then swaps in a new journal in the queue. */
+  /**
+   * Writes the journal's files out beside the running saves, then prepares the next journal
+   * generation (a synced temp file holding the lines after those files) also beside them. The
+   * save queue is held only to copy the lines appended meanwhile and to rename the new journal
+   * in; the folder's fsync that makes the rename durable runs after, and saves acknowledged
+   * before it ends wait for it (syncDir), so none is acknowledged on a journal a crash could undo.
+   */
   const compact = () => {
     const upTo = seq;
-    const files = new Map([...sinceCompaction].map(([name, v]) => [name, v.text]));
+    const texts = new Map([...sinceCompaction].map(([name, v]) => [name, v.text]));
+    const nextGen = gen + 1;
+    const tmp = path.join(dir, `.${JOURNAL_FILE}.${randomBytes(6).toString('hex')}.tmp`);
+    let next: FileHandle | undefined;
     compacting = (async () => {
-      await writeOut(files);
+      await writeOut(texts);
+      // 'a': appends land at the end, also after a failed append is cut back (truncate).
+      next = await fs.open(tmp, 'ax', 0o600);
+      const copied = lines.filter((l) => l.seq > upTo);
+      let copiedUpTo = copied.at(-1)?.seq ?? upTo;
+      await next.writeFile(journalHeader(nextGen) + copied.map((l) => l.line).join(''));
+      await next.sync();
       const swap = chain.then(async () => {
-        const tail = lines.filter((l) => l.seq > upTo);
-        await handle?.close();
-        handle = undefined;
-        await resetJournal(dir, gen + 1, tail.map((l) => l.line).join(''), fs);
-        gen += 1;
-        lines = tail;
+        const later = lines.filter((l) => l.seq > copiedUpTo);
+        if (later.length > 0) {
+          await next!.write(later.map((l) => l.line).join(''));
+          await next!.datasync();
+          copiedUpTo = later.at(-1)!.seq;
+        }
+        await fs.rename(tmp, journalPath);
+        const old = handle;
+        handle = next;
+        next = undefined;
+        dirUnsynced = true;
+        gen = nextGen;
+        lines = lines.filter((l) => l.seq > upTo);
         journalBytes =
-          Buffer.byteLength(`${JSON.stringify({ journal: 1, gen })}\n`) +
-          tail.reduce((s, l) => s + Buffer.byteLength(l.line), 0);
+          Buffer.byteLength(journalHeader(gen)) + lines.reduce((sum, l) => sum + Buffer.byteLength(l.line), 0);
         cutTo = undefined;
         for (const [name, v] of [...sinceCompaction]) if (v.seq <= upTo) sinceCompaction.delete(name);
         compactedUpTo = upTo;
+        void old?.close().catch(() => undefined);
       });
       chain = swap.catch(() => undefined);
       await swap;
+      await syncDir();
     })().then(
       () => {
         compacting = undefined;
         maybeCompact();
       },
-      (err: unknown) => {
+      async (err: unknown) => {
         compacting = undefined;
+        if (next) {
+          await next.close().catch(() => undefined);
+          await fs.rm(tmp, { force: true }).catch(() => undefined);
+        }
         opts.onError?.(err);
       },
     );
@@ -387,13 +500,13 @@ export async function openStore(dataDir: string, opts: StoreOptions = {}): Promi
     if (closed) return Promise.reject(new Error('the store is closed'));
     version += 1;
     const mine = epoch;
-    let files: Map<string, string | null>;
+    let batch: Batch;
     let scrub = false;
     try {
-      files = filesOfChanges(tracker.take());
+      batch = stage(changedFiles(tracker.take()));
       scrub = removedRecords;
       removedRecords = false;
-      for (const [name, text] of files) {
+      for (const [name, text] of batch) {
         if (text === null) latest.delete(name);
         else latest.set(name, text);
         unsaved.set(name, (unsaved.get(name) ?? 0) + 1);
@@ -404,9 +517,9 @@ export async function openStore(dataDir: string, opts: StoreOptions = {}): Promi
     }
     const run = chain.then(async () => {
       if (mine !== epoch) throw new SaveAbandonedError();
-      if (files.size === 0) return;
+      if (batch.size === 0) return;
       const mySeq = seq + 1;
-      const line = journalLine(mySeq, files);
+      const line = journalLine(mySeq, batch);
       try {
         await append(line);
       } catch (err) {
@@ -418,7 +531,7 @@ export async function openStore(dataDir: string, opts: StoreOptions = {}): Promi
       }
       seq = mySeq;
       lines.push({ seq, line });
-      for (const [name, text] of files) {
+      for (const [name, text] of batch) {
         if (text === null) durable.delete(name);
         else durable.set(name, text);
         sinceCompaction.set(name, { seq, text });
@@ -430,7 +543,8 @@ export async function openStore(dataDir: string, opts: StoreOptions = {}): Promi
       maybeCompact();
     });
     chain = run.catch(() => undefined);
-    return run;
+    // Outside the queue: the next saves go on while this one waits for a journal swap's folder sync.
+    return run.then(syncDir);
   };
 
   return {
@@ -442,12 +556,14 @@ export async function openStore(dataDir: string, opts: StoreOptions = {}): Promi
     },
     dir,
     created,
+    files,
     save,
     async close() {
       await chain;
       while (compacting) await compacting;
       closed = true;
       await chain;
+      await syncDir().catch(() => undefined);
       await handle?.close();
       handle = undefined;
     },
