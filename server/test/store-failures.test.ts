@@ -31,7 +31,7 @@ function fullDisk() {
           const value = Reflect.get(target, key) as unknown;
           return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
         },
-      }) as FileHandle;
+      });
     }) as DurableFs['open'],
   };
   return { fs, state };

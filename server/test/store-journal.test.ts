@@ -247,7 +247,7 @@ describe('the store on disk', () => {
             const value = Reflect.get(target, key) as unknown;
             return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
           },
-        }) as FileHandle;
+        });
       }) as DurableFs['open'],
     };
     const store = await openStore(dir, { fs, compactBytes: 1 });
