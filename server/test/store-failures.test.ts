@@ -1,4 +1,4 @@
-import fsp, { type FileHandle } from 'node:fs/promises';
+import fsp from 'node:fs/promises';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-import fsp, { appendFile, mkdtemp, readdir, readFile, rm, writeFile, type FileHandle } from 'node:fs/promises';
+import fsp, { appendFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Low } from 'lowdb';
