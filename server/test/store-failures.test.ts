@@ -1,4 +1,3 @@
-import fsp from 'node:fs/promises';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
