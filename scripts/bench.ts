@@ -155,6 +155,7 @@ ${row('new enquiry (+ used form token)', r.enquiry)}
 - Longest event-loop stall while the writes ran: ${ms(r.maxStallMs)} (< 50 ms: ${ok(r.maxStallMs < 50)}); longest synchronous part of one save: ${ms(r.maxSyncMs)}.
 - Reference, the single \`db.json\` before: serializing the whole data once took ${ms(r.wholeStringifyMs)} (median of 5), on the main thread, for every change.
 - Opening the folder (import of the \`db.json\`, validation): ${ms(r.openMs)}.
+- The admin's inbox (every enquiry, newest first, serialized): ${ms(r.inbox.viewMs)} read through \`store.view\`, ${ms(r.inbox.proxyMs)} through the change-tracking proxies of \`store.data\`.
 `;
 }
 

@@ -1,6 +1,7 @@
 import fsp, { appendFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { types } from 'node:util';
 import { Low } from 'lowdb';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Enquiry } from '@cabana/shared/schemas/enquiry';
@@ -276,5 +277,18 @@ describe('the store on disk', () => {
     const stored = await readStoredData(dir);
     expect(stored.price.precio).toBe(300_002);
     expect(stored.seeded).toBe(true);
+  });
+
+  it('offers the same data without tracking proxies for reads (store.view)', async () => {
+    const dir = await tempDir();
+    const store = await openStore(dir);
+    store.data.enquiries.push(enquiry(1));
+    await store.save();
+    expect(types.isProxy(store.data.enquiries[0])).toBe(true);
+    expect(types.isProxy(store.view.enquiries[0])).toBe(false);
+    expect(store.view.enquiries).toEqual(store.data.enquiries);
+    store.data.enquiries[0]!.status = 'respondida';
+    expect(store.view.enquiries[0]!.status).toBe('respondida');
+    await store.close();
   });
 });
