@@ -19,6 +19,7 @@ import { seedSamplePhotos } from './seed';
 import { CalendarSync } from './calendar/calendar-sync';
 import { CALENDAR_LIMITS } from '@cabana/shared/config/calendar';
 import { startEnquiryRetention } from './forms/enquiry-retention';
+import { startAutoBackups } from './backup/backup';
 import { BUSINESS } from '@cabana/shared/config/business';
 import { limitConnections, overLimit, withBodyTimeout } from './http-guards';
 import { API_PREFIX } from './routes/api';
@@ -159,6 +160,15 @@ export async function startServer(
     const host = !config.host || config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
 
     calendar.start();
+    const backups = config.backupDir
+      ? startAutoBackups(config.dataDir, {
+          dir: config.backupDir,
+          keep: config.backupKeep,
+          everyMs: config.backupEveryHours * 3_600_000,
+          log,
+          now,
+        })
+      : undefined;
     let closing = false;
     const seeding = config.seedSamplePhotos
       ? seedSamplePhotos(config.seedDir, store, images, log).then(
@@ -187,6 +197,7 @@ export async function startServer(
           setTimeout(() => srv.closeAllConnections(), 2000).unref();
         });
         await seeding;
+        await backups?.stop();
         retention.stop();
         await store.close();
         lock.release();
