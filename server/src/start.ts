@@ -42,7 +42,7 @@ export interface RunningServer {
 }
 
 export const consoleLogger: Logger = {
-  info: (msg) => console.log(`[${new Date().toISOString()}] ${msg}`),
+  info: (msg) => console.info(`[${new Date().toISOString()}] ${msg}`),
   error: (msg, err) => console.error(`[${new Date().toISOString()}] ${msg}`, err ?? ''),
 };
 
@@ -113,7 +113,7 @@ export async function startServer(
     });
 
     const retention = startEnquiryRetention(store, config.enquiryRetentionMonths, log);
-    stopRetention = retention.stop;
+    stopRetention = () => retention.stop();
     await retention.ready;
     if (config.enquiryRetentionMonths !== BUSINESS.enquiryRetentionMonths) {
       log.info(
@@ -139,7 +139,8 @@ export async function startServer(
       total: config.maxConnections,
       perClient: config.trustProxy > 0 ? undefined : config.maxConnectionsPerClient,
     });
-    const handle = withBodyTimeout(app.callback(), {
+    const callback = app.callback();
+    const handle = withBodyTimeout((req, res) => void callback(req, res), {
       bodyMs: config.bodyTimeoutMs,
       uploadMs: config.uploadTimeoutMs,
       isUpload: (req) => req.method === 'POST' && (req.url ?? '').split('?')[0] === UPLOAD_PATH,
