@@ -17,7 +17,7 @@ import type { Logger } from '../deps';
  * data names, and a manifest with each file's size and SHA-256. A restored folder holds that
  * `db.json` and `images/`; the server imports the `db.json` at its next start.
  */
-export const BACKUP_ROOT = 'cabana-backup';
+const BACKUP_ROOT = 'cabana-backup';
 const MANIFEST = 'manifest.json';
 const FORMAT = 'cabana-backup';
 

@@ -132,7 +132,7 @@ export interface FolderContent {
  * a compaction that ends during the read changes the journal's generation, so the read starts
  * again. Bases written by a compaction still in progress hold states the journal also holds.
  */
-export async function readDbFolder(dbDir: string): Promise<FolderContent> {
+async function readDbFolder(dbDir: string): Promise<FolderContent> {
   for (let attempt = 0; attempt < 50; attempt++) {
     const before = (await readJournal(dbDir)).gen;
     const values = new Map<string, unknown>();
