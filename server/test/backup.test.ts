@@ -129,6 +129,9 @@ describe('backup and restore', () => {
     const ackedWhenDone = acked.length;
     writing = false;
     await writer;
+    console.info(
+      `backup under load: ${result.bytes} bytes; ${ackedWhenDone - 1} enquiries and ${prices.length} price changes acknowledged while it ran`,
+    );
     expect(result.file).toBe(underLoad);
     expect(result.bytes).toBe((await stat(underLoad)).size);
     expect(result.images).toBe(2);

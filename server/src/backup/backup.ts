@@ -259,8 +259,13 @@ export async function restoreBackup(file: string, dataDir: string, now = new Dat
   const hadFolder = fs.existsSync(target);
   if (!hadFolder) await fsp.mkdir(target, { recursive: true, mode: 0o700 });
   const lock = await lockDataDir(target, 'npm run restore');
-  const staged = path.join(parent, `.${path.basename(target)}.restore-${randomBytes(6).toString('hex')}`);
+  const stagePrefix = `.${path.basename(target)}.restore-`;
+  const staged = path.join(parent, `${stagePrefix}${randomBytes(6).toString('hex')}`);
   try {
+    // What an interrupted restore left (the folder in use is never one of these).
+    for (const name of await fsp.readdir(parent)) {
+      if (name.startsWith(stagePrefix)) await fsp.rm(path.join(parent, name), { recursive: true, force: true });
+    }
     await fsp.mkdir(staged, { mode: 0o700 });
     const work = path.join(staged, '.extract');
     await fsp.mkdir(work);
