@@ -31,6 +31,8 @@ export default defineConfig({
   test: {
     exclude: ['**/node_modules/**', '**/dist/**', '**/dist-*/**'],
     environment: 'node',
+    // Every save checks that the store's change tracking saw every change (server/src/db/store.ts).
+    env: { CABANA_STORE_VERIFY: '1' },
     testTimeout: 30_000,
     hookTimeout: 120_000,
     // What a page shows after a click may need code loaded first (forms, client-side navigation);

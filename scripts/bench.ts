@@ -15,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchHttp, type HttpResults } from '../server/bench/http';
 import { benchPipeline, median, type PipelineResults } from '../server/bench/image-pipeline';
+import { benchStore, type StoreResults } from '../server/bench/store';
 import { measureWebsite, type WebsiteResults } from '../website/scripts/measure';
 import { WEBSITE_DIR, buildSite } from '../website/scripts/build';
 
@@ -137,6 +138,27 @@ ${lh}
 `;
 }
 
+function storeSection(r: StoreResults): string {
+  const ms = (n: number) => `${n.toFixed(1)} ms`;
+  const row = (name: string, t: StoreResults['price']) =>
+    `| ${name} | ${t.n} | ${ms(t.median)} (< 20: ${ok(t.median < 20)}) | ${ms(t.p99)} (< 50: ${ok(t.p99 < 50)}) | ${ms(t.max)} |`;
+  return `## Store (issue 13)
+
+${r.sizes.enquiries.toLocaleString('en')} enquiries, ${r.sizes.photos} photos, ${r.sizes.events.toLocaleString('en')} calendar events (${(r.sizes.bytes / 1e6).toFixed(1)} MB of
+JSON), in a temp folder; each write timed from the change to its acknowledged (fsynced) save (\`server/bench/store.ts\`).
+
+| Write | n | median | p99 | max |
+| --- | --- | --- | --- | --- |
+${row('price change', r.price)}
+${row('new enquiry (+ used form token)', r.enquiry)}
+
+- Longest event-loop stall while the writes ran: ${ms(r.maxStallMs)} (< 50 ms: ${ok(r.maxStallMs < 50)}); longest synchronous part of one save: ${ms(r.maxSyncMs)}.
+- Reference, the single \`db.json\` before: serializing the whole data once took ${ms(r.wholeStringifyMs)} (median of 5), on the main thread, for every change.
+- Opening the folder (import of the \`db.json\`, validation): ${ms(r.openMs)}.
+- The admin's inbox (every enquiry, newest first, serialized): ${ms(r.inbox.viewMs)} read through \`store.view\`, ${ms(r.inbox.proxyMs)} through the change-tracking proxies of \`store.data\`.
+`;
+}
+
 function desktopBench(photos: number): Promise<string> {
   return new Promise((resolve, reject) => {
     const p = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'desktop', 'bench', 'bulk-upload.ts')], {
@@ -167,6 +189,10 @@ if (!skip.has('pipeline')) {
   log('\n== Upload pipeline ==');
   sections.push(pipelineSection(await benchPipeline(log)));
 } else sections.push('## Upload pipeline\n\nLeft out of this run (`--skip pipeline`).\n');
+if (!skip.has('store')) {
+  log('\n== Store ==');
+  sections.push(storeSection(await benchStore(log)));
+} else sections.push('## Store (issue 13)\n\nLeft out of this run (`--skip store`).\n');
 if (!skip.has('website')) {
   log('\n== Website ==');
   sections.push(websiteSection(await measureWebsite({ log })));

@@ -61,6 +61,12 @@ export interface Config {
   maxConnectionsPerClient: number;
   /** Enquiries older than this many months are deleted automatically. */
   enquiryRetentionMonths: number;
+  /** Folder of the automatic backups; unset: none are taken. */
+  backupDir: string | undefined;
+  /** Automatic backups kept (the oldest go). */
+  backupKeep: number;
+  /** Hours between two automatic backups (the first is taken at start). */
+  backupEveryHours: number;
 }
 
 export class ConfigError extends Error {}
@@ -144,5 +150,8 @@ export function readEnv(env: Env = process.env, cwd: string = process.cwd()): Co
     maxConnections: int(env, 'MAX_CONNECTIONS', 1000, 1),
     maxConnectionsPerClient: int(env, 'MAX_CONNECTIONS_PER_CLIENT', 100, 1),
     enquiryRetentionMonths: int(env, 'ENQUIRY_RETENTION_MONTHS', BUSINESS.enquiryRetentionMonths, 1),
+    backupDir: env.BACKUP_DIR?.trim() ? path.resolve(cwd, env.BACKUP_DIR.trim()) : undefined,
+    backupKeep: int(env, 'BACKUP_KEEP', 7, 1),
+    backupEveryHours: int(env, 'BACKUP_EVERY_HOURS', 24, 1),
   };
 }

@@ -19,6 +19,7 @@ import { seedSamplePhotos } from './seed';
 import { CalendarSync } from './calendar/calendar-sync';
 import { CALENDAR_LIMITS } from '@cabana/shared/config/calendar';
 import { startEnquiryRetention } from './forms/enquiry-retention';
+import { startAutoBackups } from './backup/backup';
 import { BUSINESS } from '@cabana/shared/config/business';
 import { limitConnections, overLimit, withBodyTimeout } from './http-guards';
 import { API_PREFIX } from './routes/api';
@@ -41,7 +42,7 @@ export interface RunningServer {
 }
 
 export const consoleLogger: Logger = {
-  info: (msg) => console.log(`[${new Date().toISOString()}] ${msg}`),
+  info: (msg) => console.info(`[${new Date().toISOString()}] ${msg}`),
   error: (msg, err) => console.error(`[${new Date().toISOString()}] ${msg}`, err ?? ''),
 };
 
@@ -76,7 +77,10 @@ export async function startServer(
   const now = () => clock.now();
   let stopRetention: (() => void) | undefined;
   try {
-    const store = await openStore(config.dataDir, storeOptions);
+    const store = await openStore(config.dataDir, {
+      onError: (err) => log.error('store: writing the journal out failed (the journal keeps every change)', err),
+      ...storeOptions,
+    });
     const initialPasswordFile = await ensureAdmin(store, config, clock);
     // Ready before the first login, so an unknown e-mail never costs an extra hash the first time.
     await getDummyHash();
@@ -158,6 +162,15 @@ export async function startServer(
     const host = !config.host || config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
 
     calendar.start();
+    const backups = config.backupDir
+      ? startAutoBackups(config.dataDir, {
+          dir: config.backupDir,
+          keep: config.backupKeep,
+          everyMs: config.backupEveryHours * 3_600_000,
+          log,
+          now,
+        })
+      : undefined;
     let closing = false;
     const seeding = config.seedSamplePhotos
       ? seedSamplePhotos(config.seedDir, store, images, log).then(
@@ -186,7 +199,9 @@ export async function startServer(
           setTimeout(() => srv.closeAllConnections(), 2000).unref();
         });
         await seeding;
+        await backups?.stop();
         retention.stop();
+        await store.close();
         lock.release();
       },
     };

@@ -8,7 +8,7 @@ import { todayAtCabin } from '@cabana/shared/pricing/dates';
 import { startTestServer, type TestServer } from '../../test-support/server';
 import { bearer, json, sameSite } from './helpers/http';
 import { readError, readJson, WithIdSchema } from '../../test-support/json';
-import { readDataFile } from './helpers/fixtures';
+import { readStoredData } from '../../test-support/data-folder';
 
 const addDays = (iso: string, days: number) =>
   new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -217,7 +217,7 @@ describe('form token timing', () => {
       const list = await inbox(b, await b.loginToken());
       expect(list).toHaveLength(1);
       await b.close();
-      const stored = await readDataFile(join(dir, 'db.json'));
+      const stored = await readStoredData(dir);
       expect(stored.usedFormTokens).toHaveLength(1);
     } finally {
       await rm(dir, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -7,10 +7,11 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Image } from '@cabana/shared/schemas/image';
 import { addDays, todayAtCabin } from '@cabana/shared/pricing/dates';
-import { DataSchema, type Data } from '../src/db/schema';
+import type { Data } from '../src/db/schema';
 import { REPO_ROOT } from '../src/env';
 import { longRuns } from '../../test-support/runs';
 import { twoColour } from './helpers/fixtures';
+import { readStoredData } from '../../test-support/data-folder';
 
 /**
  * The fault test of docs/decisions/001-server-data-folder.md: a driver sends uploads, deletes, price
@@ -270,7 +271,7 @@ describe('crash safety (SIGKILL at random points)', () => {
         const auth = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
 
         // Checks of the state this start-up found.
-        const data = DataSchema.parse(JSON.parse(await readFile(join(dataDir, 'db.json'), 'utf8')));
+        const data = await readStoredData(dataDir);
         expect([lastPrice, nextPrice - 1]).toContain(data.price.precio);
         lastPrice = data.price.precio;
         expect([lastRate, nextRate - 1]).toContain(data.settings.copPerUsd);
@@ -385,7 +386,7 @@ describe('crash safety (SIGKILL at random points)', () => {
 
       // A last start, then the same checks through the API: every acknowledged image is served whole.
       current = await startChild(dataDir);
-      checkCalendar(DataSchema.parse(JSON.parse(await readFile(join(dataDir, 'db.json'), 'utf8'))), calendarAcks);
+      checkCalendar(await readStoredData(dataDir), calendarAcks);
       const served = (await (await fetch(`${current.url}/api/ajustes`)).json()) as { copPerUsd: number };
       expect([lastRate, nextRate - 1]).toContain(served.copPerUsd);
       expect(lastRate).toBeGreaterThanOrEqual(5_000);

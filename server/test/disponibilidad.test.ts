@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +14,7 @@ import { bearer, formToken, json, sameSite } from './helpers/http';
 import { day } from './helpers/ical-feeds';
 import { readError, readJson, WithIdSchema } from '../../test-support/json';
 import { EnquirySchema } from '@cabana/shared/schemas/enquiry';
-import { readDataFile } from './helpers/fixtures';
+import { readStoredData, writeStoredData } from '../../test-support/data-folder';
 
 const reservation = (formToken: string, checkIn: string, checkOut: string, name = 'María Pérez') => ({
   type: 'reserva',
@@ -297,8 +297,7 @@ describe('a data file from before the calendar', () => {
     try {
       let s = await startTestServer({ dataDir, env: { ICAL_SYNC_MINUTES: '0' } });
       await s.close();
-      const file = join(dataDir, 'db.json');
-      const data = JSON.parse(await readFile(file, 'utf8')) as { calendar?: unknown; enquiries: unknown[] };
+      const data = (await readStoredData(dataDir)) as Record<string, unknown> & { enquiries: unknown[] };
       delete data.calendar;
       data.enquiries.push({
         type: 'contacto',
@@ -311,13 +310,13 @@ describe('a data file from before the calendar', () => {
         consentAt: '2026-01-01T00:00:00.000Z',
         policyVersion: '2026-11-01',
       });
-      await writeFile(file, JSON.stringify(data));
+      await writeStoredData(dataDir, data);
 
       const urls: string[] = [];
       for (let i = 0; i < 2; i++) {
         s = await startTestServer({ dataDir, env: { ICAL_SYNC_MINUTES: '0' } });
         // On disk from the start, before any other write could have carried it there.
-        const onDisk = await readDataFile(file);
+        const onDisk = await readStoredData(dataDir);
         expect(onDisk.calendar.exportToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
         const tok = await s.loginToken();
         expect(await (await json(s, 'GET', '/temporadas')).json()).toEqual({

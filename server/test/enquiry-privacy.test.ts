@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import { retentionCutoff } from '../src/forms/enquiry-retention';
 import { startTestServer, type TestServer } from '../../test-support/server';
 import { bearer, formToken, json } from './helpers/http';
 import { readError, readJson, WithIdSchema } from '../../test-support/json';
-import { readDataFile } from './helpers/fixtures';
+import { readStoredData, storedText, writeStoredData } from '../../test-support/data-folder';
 
 /** Issue 12, item 14: the admin deletes enquiries in bulk; old ones go by themselves. */
 const DAY = 86_400_000;
@@ -55,13 +55,12 @@ describe('enquiries and personal data', () => {
       const a = await startTestServer({ dataDir: dir });
       const [oldId, recentId] = [await send(a, 'Antigua'), await send(a, 'Reciente')];
       await a.close();
-      const file = join(dir, 'db.json');
-      const data = await readDataFile(file);
+      const data = await readStoredData(dir);
       const cutoff = retentionCutoff(BUSINESS.enquiryRetentionMonths, Date.now());
       for (const e of data.enquiries) {
         e.createdAt = new Date(e.id === oldId ? cutoff - DAY : cutoff + 2 * DAY).toISOString();
       }
-      await writeFile(file, JSON.stringify(data));
+      await writeStoredData(dir, data);
 
       const b = await startTestServer({ dataDir: dir });
       const inbox = await readJson(
@@ -70,9 +69,9 @@ describe('enquiries and personal data', () => {
       );
       expect(inbox.map((e) => e.id)).toEqual([recentId]);
       await b.close();
-      const stored = await readDataFile(file);
+      const stored = await readStoredData(dir);
       expect(stored.enquiries.map((e) => e.id)).toEqual([recentId]);
-      expect(JSON.stringify(stored)).not.toContain('Antigua');
+      expect(await storedText(dir)).not.toContain('Antigua');
 
       // A shorter period set by the operator applies at once.
       const c = await startTestServer({ dataDir: dir, env: { ENQUIRY_RETENTION_MONTHS: '1' } });

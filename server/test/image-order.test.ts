@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import type { Image } from '@cabana/shared/schemas/image';
 import { startTestServer, type TestServer } from '../../test-support/server';
 import { bearer, json, sameSite, upload } from './helpers/http';
 import { jpegWithGps } from './helpers/fixtures';
+import { readStoredData, writeStoredData } from '../../test-support/data-folder';
 
 const titles = async (s: TestServer) =>
   ((await (await json(s, 'GET', '/imagenes')).json()) as Image[]).map((i) => i.title);
@@ -111,13 +112,12 @@ describe('a data file from before the order existed', () => {
       }
       await first.close();
       // As an older server wrote it: no positions.
-      const file = join(dataDir, 'db.json');
-      const data = JSON.parse(await readFile(file, 'utf8')) as { images: Record<string, unknown>[] };
+      const data = (await readStoredData(dataDir)) as unknown as { images: Record<string, unknown>[] };
       data.images.forEach((img, i) => {
         delete img.position;
         img.created_at = new Date(Date.UTC(2026, 0, i + 1)).toISOString();
       });
-      await writeFile(file, JSON.stringify(data));
+      await writeStoredData(dataDir, data);
 
       const second = await startTestServer({ dataDir });
       try {
@@ -128,7 +128,7 @@ describe('a data file from before the order existed', () => {
             .status,
         ).toBe(201);
         expect(await titles(second)).toEqual(['Nueva', 'Media', 'Vieja', 'Otra']);
-        const saved = JSON.parse(await readFile(file, 'utf8')) as { images: { title: string; position?: number }[] };
+        const saved = await readStoredData(dataDir);
         expect(Object.fromEntries(saved.images.map((i) => [i.title, i.position]))).toEqual({
           Nueva: 0,
           Media: 1,

@@ -8,9 +8,10 @@ import { LIMITS } from '@cabana/shared/config/limits';
 import { ImageSchema, type Image } from '@cabana/shared/schemas/image';
 import { startTestServer, type TestServer } from '../../test-support/server';
 import { bearer, json, sameSite, upload } from './helpers/http';
-import { colourAt, isBlue, isRed, jpegWithGps, readDataFile, twoColour } from './helpers/fixtures';
+import { colourAt, isBlue, isRed, jpegWithGps, twoColour } from './helpers/fixtures';
 import { FIXTURES } from '../../test-support/fixtures';
 import { parseError, readError, readJson } from '../../test-support/json';
+import { readStoredData } from '../../test-support/data-folder';
 
 async function leftovers(s: TestServer): Promise<string[]> {
   const out: string[] = [];
@@ -173,7 +174,7 @@ describe('image uploads by the admin', () => {
     for (const bad of ['..', '%2e%2e%2fdb.json', '..%2F..%2Fdb.json', 'images']) {
       expect((await json(s, 'DELETE', `/imagenes/${bad}`, undefined, bearer(admin))).status).toBe(404);
     }
-    await readFile(join(s.dataDir, 'db.json'));
+    await readStoredData(s.dataDir);
   });
 
   it('never serves anything but variant files under /media', async () => {
@@ -434,7 +435,7 @@ describe('PUBLIC_URL', () => {
       const img = (await res.json()) as Image;
       expect(img.secure_url).toMatch(/^https:\/\/brisas\.example\/media\/[A-Za-z0-9_-]{16}\/400\.jpg$/);
       for (const v of img.variants) expect(v.url.startsWith('https://brisas.example/media/')).toBe(true);
-      const stored = await readDataFile(join(s.dataDir, 'db.json'));
+      const stored = await readStoredData(s.dataDir);
       // Stored relative, so changing PUBLIC_URL later needs no migration.
       expect(stored.images[0]?.secure_url).toMatch(/^\/media\//);
       expect(

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/env';
 import { startTestServer, type TestServer } from '../../test-support/server';
 import { bearer, json, sameSite } from './helpers/http';
-import { parseJson, readError, readJson } from '../../test-support/json';
-import { DataSchema } from '../src/db/schema';
+import { readError, readJson } from '../../test-support/json';
 import { SessionInfoSchema } from '@cabana/shared/schemas/session';
+import { readStoredData, storedText } from '../../test-support/data-folder';
 
 const run = promisify(execFile);
 
@@ -117,10 +117,10 @@ describe('sign-in and sessions', () => {
 
   it('stores only a scrypt hash of the password, and sessions by hash', async () => {
     const token = await s.loginToken();
-    const text = await readFile(join(s.dataDir, 'db.json'), 'utf8');
+    const text = await storedText(s.dataDir);
     expect(text).not.toContain(s.admin.password);
     expect(text).not.toContain(token);
-    expect(parseJson(text, DataSchema).admin?.passwordHash).toMatch(/^scrypt\$/);
+    expect((await readStoredData(s.dataDir)).admin?.passwordHash).toMatch(/^scrypt\$/);
   });
 });
 

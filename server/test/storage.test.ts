@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Image } from '@cabana/shared/schemas/image';
-import { DataSchema } from '../src/db/schema';
 import { DurableJSONFile } from '../src/db/durable-json-file';
 import { writeNewFileSynced } from '../src/lib/durable-fs';
 import { REPO_ROOT } from '../src/env';
 import { startTestServer } from '../../test-support/server';
+import { readStoredData } from '../../test-support/data-folder';
 import { bearer, formToken, json, upload } from './helpers/http';
 import { jpegWithGps } from './helpers/fixtures';
 
@@ -50,7 +50,7 @@ describe('storage', () => {
       const inbox = await json(b, 'GET', '/consultas', undefined, bearer(token));
       expect(inbox.status).toBe(200);
       expect(await inbox.json()).toHaveLength(1);
-      DataSchema.parse(JSON.parse(await readFile(join(dir, 'db.json'), 'utf8')));
+      expect((await readStoredData(dir)).enquiries).toHaveLength(1);
     } finally {
       await b.close();
     }
@@ -107,12 +107,17 @@ describe('storage', () => {
     await mkdir(join(dir, 'images', 'BBBBBBBBBBBBBBBB'), { recursive: true });
     await writeFile(join(dir, 'images', 'BBBBBBBBBBBBBBBB', '480.jpg'), 'orphan');
     await writeFile(join(dir, '.db.json.1234.tmp'), '{"half":');
+    // A collection file and a new journal a crash cut short, and an interrupted import of a db.json.
+    await writeFile(join(dir, 'db', '.price.json.0123456789ab.tmp'), '{"half":');
+    await writeFile(join(dir, 'db', '.journal.0123456789ab.tmp'), '{"journal":1,"ge');
+    await mkdir(join(dir, '.db-import-0123456789ab'));
 
     const b = await startTestServer({ dataDir: dir });
     try {
       expect(await readdir(join(dir, '.staging'))).toEqual([]);
       expect(await readdir(join(dir, '.uploads'))).toEqual([]);
-      expect((await readdir(dir)).filter((n) => n.endsWith('.tmp'))).toEqual([]);
+      expect((await readdir(dir)).filter((n) => n.endsWith('.tmp') || n.startsWith('.db-'))).toEqual([]);
+      expect((await readdir(join(dir, 'db'))).filter((n) => n.startsWith('.'))).toEqual([]);
       expect(await readdir(join(dir, 'images'))).toEqual([img.id]);
       expect((await readdir(join(dir, 'images', img.id))).sort()).toEqual(
         img.variants.map((v) => v.url.split('/').pop()).sort(),
@@ -145,9 +150,9 @@ describe('storage', () => {
       ),
     );
     await s.close();
-    const names = await readdir(dir);
+    const names = [...(await readdir(dir)), ...(await readdir(join(dir, 'db')))];
     expect(names.filter((n) => n.endsWith('.tmp'))).toEqual([]);
-    const data = DataSchema.parse(JSON.parse(await readFile(join(dir, 'db.json'), 'utf8')));
+    const data = await readStoredData(dir);
     expect(data.price.precio).toBeGreaterThanOrEqual(100_000);
   });
 });

@@ -1,4 +1,4 @@
-import fsp, { mkdtemp, readdir, rm } from 'node:fs/promises';
+import fsp, { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -7,7 +7,8 @@ import { startServer } from '../src/start';
 import { openStore, SaveAbandonedError } from '../src/db/store';
 import type { DurableFs } from '../src/db/durable-json-file';
 import { TEST_ENV } from '../../test-support/server';
-import { jpegWithGps, readDataFile } from './helpers/fixtures';
+import { readStoredData } from '../../test-support/data-folder';
+import { jpegWithGps } from './helpers/fixtures';
 
 /**
  * Issue 12, item 9: a failed save leaves what is served as it was, and no temp file. The disk
@@ -21,10 +22,11 @@ function fullDisk() {
     ...fsp,
     open: (async (file: string, flags?: string, mode?: number) => {
       const handle = await fsp.open(file, flags, mode);
-      if (!state.full || flags !== 'wx') return handle;
+      if (flags !== 'wx' && flags !== 'a' && flags !== 'ax') return handle;
+      // The journal stays open across saves: the disk fills up under it.
       return new Proxy(handle, {
         get(target, key) {
-          if (key === 'writeFile') return async () => Promise.reject(enospc());
+          if ((key === 'writeFile' || key === 'write') && state.full) return async () => Promise.reject(enospc());
           const value = Reflect.get(target, key) as unknown;
           return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
         },
@@ -43,7 +45,8 @@ async function tempDir() {
   dirs.push(d);
   return d;
 }
-const tmpFiles = async (dir: string) => (await readdir(dir)).filter((n) => n.endsWith('.tmp'));
+const tmpFiles = async (dir: string) =>
+  [...(await readdir(dir)), ...(await readdir(join(dir, 'db')))].filter((n) => n.endsWith('.tmp'));
 
 describe('a save that fails (disk full)', () => {
   it('rolls the data back, fails the saves queued behind it, and leaves no temp file', async () => {
@@ -70,7 +73,8 @@ describe('a save that fails (disk full)', () => {
     disk.state.full = false;
     store.data.usedFormTokens.push({ nonce: 'n'.repeat(16), expiresAt: Date.now() + 1000 });
     await store.save();
-    const onDisk = await readDataFile(join(dir, 'db.json'));
+    await store.close();
+    const onDisk = await readStoredData(dir);
     expect(onDisk.price.precio).toBe(before);
     expect(onDisk.seeded).toBe(false);
     expect(onDisk.usedFormTokens).toHaveLength(1);
@@ -133,7 +137,7 @@ describe('a save that fails (disk full)', () => {
         }),
       });
       expect(sent.status).toBe(201);
-      const onDisk = await readDataFile(join(dir, 'db.json'));
+      const onDisk = await readStoredData(dir);
       expect(onDisk.price.precio).toBe(before);
       expect(onDisk.enquiries).toHaveLength(1);
       expect(await price()).toBe(before);
@@ -142,7 +146,7 @@ describe('a save that fails (disk full)', () => {
     }
   });
 
-  it('removes the temp file when the rename fails', async () => {
+  it('keeps every change in the journal when writing it out fails, and removes the temp files', async () => {
     const dir = await tempDir();
     const state = { failRename: false };
     const fs: DurableFs = {
@@ -152,11 +156,22 @@ describe('a save that fails (disk full)', () => {
         return fsp.rename(a, b);
       }) as DurableFs['rename'],
     };
-    const store = await openStore(dir, { fs });
+    const errors: unknown[] = [];
+    // Every save starts a compaction: the collection files are written out beside the journal.
+    const store = await openStore(dir, { fs, compactBytes: 0, onError: (err) => errors.push(err) });
     state.failRename = true;
     store.data.seeded = true;
-    await expect(store.save()).rejects.toMatchObject({ code: 'EIO' });
-    expect(store.data.seeded).toBe(false);
+    await store.save();
+    await store.close();
+    expect(errors).toMatchObject([{ code: 'EIO' }]);
+    expect(store.data.seeded).toBe(true);
     expect(await tmpFiles(dir)).toEqual([]);
+    expect((await readStoredData(dir)).seeded).toBe(true);
+    // The next start writes the journal out (renames work again) and begins a new one.
+    state.failRename = false;
+    const again = await openStore(dir, { fs });
+    expect(again.data.seeded).toBe(true);
+    expect(await readFile(join(dir, 'db', 'seeded.json'), 'utf8')).toBe('true');
+    await again.close();
   });
 });

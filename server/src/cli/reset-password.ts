@@ -42,6 +42,7 @@ async function main(): Promise<number> {
     const revoked = store.data.sessions.length;
     store.data.sessions = [];
     await store.save();
+    await store.close();
     await removeInitialPassword(config.dataDir);
     console.log(`Admin password reset for ${email} in ${config.dataDir}.`);
     if (revoked > 0) console.log(`${revoked} open session(s) were signed out.`);

@@ -62,7 +62,7 @@ export class ImageService {
 
   /** Published photos in the owner's order; pending ones newest first (the review queue). */
   list(status: Image['status'], audience: Audience = 'public'): Image[] {
-    const chosen = this.store.data.images.filter((i) => i.status === status);
+    const chosen = this.store.view.images.filter((i) => i.status === status);
     const ordered =
       status === 'published'
         ? chosen.sort((a, b) => (a.position ?? 0) - (b.position ?? 0))

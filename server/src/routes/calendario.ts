@@ -24,7 +24,7 @@ export function calendarioRouter({ store, config }: AppDeps): Router {
 
   router.get(API_ROUTES.calendar, requireAdmin, (ctx) => {
     const base = exportBase(`${ctx.protocol}://${ctx.host}`, config);
-    const entries = calendarEntries(store.data);
+    const entries = calendarEntries(store.view);
     const body: Calendar = {
       entries: entries.map(entryView),
       feeds: store.data.calendar.feeds.map((f) => feedView(f, base)),
@@ -76,7 +76,7 @@ export function calendarioRouter({ store, config }: AppDeps): Router {
     }
     ctx.type = 'text/calendar; charset=utf-8';
     ctx.set('Content-Disposition', 'inline; filename="disponibilidad.ics"');
-    ctx.body = buildIcs(calendarEntries(store.data, { exceptFeedId }), todayAtCabin());
+    ctx.body = buildIcs(calendarEntries(store.view, { exceptFeedId }), todayAtCabin());
   });
 
   return router;

@@ -93,7 +93,7 @@ export function consultasRouter({ store, formTokens, limiters, log, clock }: App
   });
 
   router.get(API_ROUTES.enquiries, requireAdmin, (ctx) => {
-    ctx.body = newestFirst(store.data.enquiries, (e) => e.createdAt);
+    ctx.body = newestFirst(store.view.enquiries, (e) => e.createdAt);
   });
 
   // Several at once (the inbox's "delete selected"); ids that are not there are simply skipped.

@@ -27,7 +27,7 @@ export function disponibilidadRouter({ store }: AppDeps): Router {
         to: 'Intervalo demasiado largo.',
       });
     }
-    const body: Availability = { from, to, blocked: clipRanges(blockedRanges(store.data), { start: from, end: to }) };
+    const body: Availability = { from, to, blocked: clipRanges(blockedRanges(store.view), { start: from, end: to }) };
     ctx.body = body;
   });
   return router;

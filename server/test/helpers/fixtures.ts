@@ -1,6 +1,4 @@
-import { readFile } from 'node:fs/promises';
 import sharp, { type Sharp } from 'sharp';
-import { DataSchema, type Data } from '../../src/db/schema';
 
 /** GPS of a made-up spot near the cabin: what a phone photo would leak. */
 const GPS_EXIF = {
@@ -45,8 +43,3 @@ export async function colourAt(image: Buffer, x: number, y: number): Promise<{ r
 
 export const isRed = (c: { r: number; b: number }) => c.r > 150 && c.b < 100;
 export const isBlue = (c: { r: number; b: number }) => c.b > 150 && c.r < 100;
-
-/** The data file as the store reads it: what a server left on disk, typed. */
-export async function readDataFile(file: string): Promise<Data> {
-  return DataSchema.parse(JSON.parse(await readFile(file, 'utf8')));
-}

@@ -1,0 +1,228 @@
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayAtCabin } from '@cabana/shared/pricing/dates';
+import { BUSINESS } from '@cabana/shared/config/business';
+import { startTestServer, type TestServer } from '../../test-support/server';
+import { bearer, json, upload } from './helpers/http';
+import { jpegWithGps } from './helpers/fixtures';
+import { BackupError, createBackup, pruneSnapshots, restoreBackup, verifyBackup } from '../src/backup/backup';
+import { DataDirLockedError } from '../src/db/lock';
+
+/** issue 13 item 1: a backup taken while the server takes writes restores to an identical site. */
+const addDays = (iso: string, days: number) =>
+  new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+let work: string;
+let s: TestServer;
+let admin: string;
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), 'cabana-backup-test-'));
+  s = await startTestServer();
+  admin = await s.loginToken();
+  for (const [w, h] of [
+    [900, 600],
+    [640, 960],
+  ] as const) {
+    expect((await upload(s, await jpegWithGps(w, h), { headers: bearer(admin) })).status).toBe(201);
+  }
+  const today = todayAtCabin();
+  expect(
+    (
+      await json(
+        s,
+        'POST',
+        '/calendario/bloqueos',
+        { start: addDays(today, 20), end: addDays(today, 23) },
+        bearer(admin),
+      )
+    ).status,
+  ).toBe(201);
+  expect(
+    (
+      await json(
+        s,
+        'PUT',
+        '/temporadas',
+        {
+          seasons: [
+            { name: 'Alta', start: addDays(today, 40), end: addDays(today, 50), pricePerPerson: 150_000, minNights: 2 },
+          ],
+        },
+        bearer(admin),
+      )
+    ).status,
+  ).toBe(200);
+});
+afterAll(async () => {
+  await s?.close();
+  await rm(s.dataDir, { recursive: true, force: true });
+  await rm(work, { recursive: true, force: true });
+});
+
+async function sendEnquiry(server: TestServer, i: number): Promise<string> {
+  const { token } = (await (await json(server, 'GET', '/consultas/token')).json()) as { token: string };
+  const res = await json(server, 'POST', '/consultas', {
+    type: 'contacto',
+    name: `Persona ${i}`,
+    email: `p${i}@example.com`,
+    message: `Mensaje ${i}`,
+    consent: true,
+    formToken: token,
+  });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+/** Everything a visitor and the admin see through the API, plus every photo file's bytes. */
+async function site(server: TestServer, token: string) {
+  const get = async (p: string, auth = false) => {
+    const res = await json(server, 'GET', p, undefined, auth ? bearer(token) : {});
+    expect(res.status).toBe(200);
+    // Export links carry the server's origin: compare what is behind it.
+    return JSON.parse((await res.text()).replaceAll(server.url, 'ORIGIN')) as unknown;
+  };
+  const images = (await get('/imagenes')) as { variants: { url: string }[] }[];
+  const media: Record<string, string> = {};
+  for (const img of images) {
+    for (const v of img.variants) {
+      const res = await fetch(`${server.url}${v.url}`);
+      expect(res.status).toBe(200);
+      media[v.url] = Buffer.from(await res.arrayBuffer()).toString('base64');
+    }
+  }
+  return {
+    images,
+    media,
+    price: await get('/precioPersona/precio'),
+    seasons: await get('/temporadas'),
+    availability: await get('/disponibilidad'),
+    calendar: await get('/calendario', true),
+    inbox: await get('/consultas', true),
+  };
+}
+
+async function startOn(dataDir: string) {
+  const server = await startTestServer({ dataDir });
+  return { server, token: await server.loginToken() };
+}
+
+describe('backup and restore', () => {
+  it('a backup taken during writes restores to a consistent site; one taken after them to an identical one', async () => {
+    const before = await sendEnquiry(s, 0);
+    // Writes go on during the whole backup: enquiries and price changes, one after the other.
+    let writing = true;
+    const acked: string[] = [before];
+    const prices: number[] = [];
+    const writer = (async () => {
+      for (let i = 1; writing; i++) {
+        acked.push(await sendEnquiry(s, i));
+        const precio = 200_000 + i;
+        const res = await json(s, 'PATCH', '/precioPersona/precio', { precio }, bearer(admin));
+        expect(res.status).toBe(200);
+        prices.push(precio);
+      }
+    })();
+    const underLoad = join(work, 'under-load.tar.gz');
+    const result = await createBackup(s.dataDir, underLoad);
+    const ackedWhenDone = acked.length;
+    writing = false;
+    await writer;
+    console.info(
+      `backup under load: ${result.bytes} bytes; ${ackedWhenDone - 1} enquiries and ${prices.length} price changes acknowledged while it ran`,
+    );
+    expect(result.file).toBe(underLoad);
+    expect(result.bytes).toBe((await stat(underLoad)).size);
+    expect(result.images).toBe(2);
+
+    const quiet = join(work, 'quiet.tar.gz');
+    await createBackup(s.dataDir, quiet);
+    const original = await site(s, admin);
+
+    // Taken after the writes stopped: the same API answers and the same photo bytes.
+    const same = await startOn(join(work, 'restored-quiet'));
+    await same.server.close();
+    const restored = await restoreBackup(quiet, same.server.dataDir);
+    expect(restored.previous).toMatch(/restored-quiet\.before-restore-/);
+    const again = await startOn(same.server.dataDir);
+    try {
+      expect(await site(again.server, again.token)).toEqual(original);
+    } finally {
+      await again.server.close();
+    }
+
+    // Taken during the writes: one moment of them, with everything acknowledged before it started.
+    const target = join(work, 'restored-load');
+    await restoreBackup(underLoad, target);
+    const mid = await startOn(target);
+    try {
+      const got = await site(mid.server, mid.token);
+      const ids = (got.inbox as { id: string }[]).map((e) => e.id);
+      expect(ids).toContain(before);
+      const finalIds = new Set((original.inbox as { id: string }[]).map((e) => e.id));
+      for (const id of ids) expect(finalIds.has(id)).toBe(true);
+      // A prefix of the acknowledged enquiries (plus at most the one in flight at the end).
+      expect(ids.length).toBeLessThanOrEqual(ackedWhenDone + 1);
+      expect(new Set(ids)).toEqual(new Set(acked.slice(0, ids.length)));
+      const precio = (got.price as { precio: number }).precio;
+      // The writer ended its last round before this: every price it sent is in `prices`.
+      expect([BUSINESS.defaultPricePerPerson, ...prices]).toContain(precio);
+      expect(got.images).toEqual(original.images);
+      expect(got.media).toEqual(original.media);
+      expect(got.calendar).toEqual(original.calendar);
+      // The base price is the price (above); the seasons did not change.
+      expect((got.seasons as { seasons: unknown }).seasons).toEqual((original.seasons as { seasons: unknown }).seasons);
+    } finally {
+      await mid.server.close();
+    }
+  });
+
+  it('refuses while a server holds the folder, and refuses a damaged archive before touching anything', async () => {
+    const file = join(work, 'refuse.tar.gz');
+    await createBackup(s.dataDir, file);
+    await expect(restoreBackup(file, s.dataDir)).rejects.toBeInstanceOf(DataDirLockedError);
+    expect((await json(s, 'GET', '/health')).status).toBe(200);
+
+    const bytes = await readFile(file);
+    const damaged = join(work, 'damaged.tar.gz');
+    const copy = Buffer.from(bytes);
+    copy[Math.floor(copy.length / 2)]! ^= 0xff;
+    await writeFile(damaged, copy);
+    await expect(verifyBackup(damaged)).rejects.toBeInstanceOf(BackupError);
+    const untouched = join(work, 'untouched');
+    const first = await startOn(untouched);
+    await first.server.close();
+    const listing = (await readdir(untouched)).sort();
+    await expect(restoreBackup(damaged, untouched)).rejects.toBeInstanceOf(BackupError);
+    expect((await readdir(untouched)).sort()).toEqual(listing);
+    expect((await readdir(work)).filter((n) => n.startsWith('untouched.before-restore'))).toEqual([]);
+
+    const truncated = join(work, 'truncated.tar.gz');
+    await writeFile(truncated, bytes.subarray(0, bytes.length - 100));
+    await expect(verifyBackup(truncated)).rejects.toBeInstanceOf(BackupError);
+  });
+
+  it('keeps the newest BACKUP_KEEP automatic snapshots', async () => {
+    const dir = join(work, 'auto');
+    const auto = await startTestServer({ env: { BACKUP_DIR: dir, BACKUP_KEEP: '2' } });
+    try {
+      // The first is taken at start, in the background.
+      while (!(await readdir(dir).catch(() => [] as string[])).some((n) => n.endsWith('.tar.gz'))) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    } finally {
+      await auto.close();
+      await rm(auto.dataDir, { recursive: true, force: true });
+    }
+    const [taken] = (await readdir(dir)).filter((n) => n.endsWith('.tar.gz'));
+    await verifyBackup(join(dir, taken!));
+    for (const old of ['cabana-2020-01-01T00-00-00-000Z.tar.gz', 'cabana-2021-01-01T00-00-00-000Z.tar.gz']) {
+      await writeFile(join(dir, old), '');
+    }
+    expect(await pruneSnapshots(dir, 2)).toEqual(['cabana-2020-01-01T00-00-00-000Z.tar.gz']);
+    expect((await readdir(dir)).filter((n) => n.endsWith('.tar.gz')).sort()).toEqual(
+      ['cabana-2021-01-01T00-00-00-000Z.tar.gz', taken].sort(),
+    );
+  });
+});
