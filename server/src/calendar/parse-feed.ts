@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import ICAL from 'ical.js';
 import { BUSINESS } from '@cabana/shared/config/business';
 import { CALENDAR_LIMITS } from '@cabana/shared/config/calendar';
-import { addDays } from '@cabana/shared/pricing/dates';
+import { addDays, wallClock, zoneOffsetMs } from '@cabana/shared/pricing/dates';
 
 /** One blocked range read from a feed. `key` matches it across syncs (UID, plus the occurrence of a repeat). */
 export interface ParsedEvent {
@@ -25,31 +25,12 @@ export const PARSE_MESSAGES = {
   tooMany: `El calendario tiene más de ${CALENDAR_LIMITS.maxEventsPerFeed} eventos; no parece el calendario de un alojamiento.`,
 } as const;
 
-/** Year to second, two digits each, 24-hour: the wall clock of a time zone, in parts. */
-const wallClock = (timeZone: string) =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  });
-
 const cabinParts = wallClock(BUSINESS.timeZone);
 
 /** The cabin's date at an instant, and whether that instant is its midnight. */
 function cabinDate(ms: number): { date: string; midnight: boolean } {
   const p = Object.fromEntries(cabinParts.formatToParts(new Date(ms)).map((x) => [x.type, x.value]));
   return { date: `${p.year}-${p.month}-${p.day}`, midnight: p.hour === '00' && p.minute === '00' && p.second === '00' };
-}
-
-function zoneOffsetMs(ms: number, timeZone: string): number {
-  const f = wallClock(timeZone);
-  const p = Object.fromEntries(f.formatToParts(new Date(ms)).map((x) => [x.type, Number(x.value)]));
-  return Date.UTC(p.year!, p.month! - 1, p.day, p.hour, p.minute, p.second) - Math.floor(ms / 1000) * 1000;
 }
 
 function knownTimeZone(tz: string | undefined): string | undefined {

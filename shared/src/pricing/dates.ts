@@ -41,24 +41,31 @@ export function nightsOf(checkIn: string, checkOut: string): string[] {
   return nights;
 }
 
-/** The cabin's UTC offset (ms, negative west of Greenwich) at the instant `ms`. */
-function cabinOffsetAt(ms: number): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: BUSINESS.timeZone,
-    hourCycle: 'h23',
+/** Year to second, two digits each, 24-hour: the wall clock of a time zone, in parts. */
+export const wallClock = (timeZone: string) =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone,
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
     hour: '2-digit',
     minute: '2-digit',
     second: '2-digit',
-  }).formatToParts(new Date(ms));
-  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
-  return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) - ms;
+    hourCycle: 'h23',
+  });
+
+/** A time zone's offset from UTC (ms, negative west of Greenwich) at the instant `ms`. */
+export function zoneOffsetMs(ms: number, timeZone: string): number {
+  const p = Object.fromEntries(
+    wallClock(timeZone)
+      .formatToParts(new Date(ms))
+      .map((x) => [x.type, Number(x.value)]),
+  );
+  return Date.UTC(p.year!, p.month! - 1, p.day, p.hour, p.minute, p.second) - Math.floor(ms / 1000) * 1000;
 }
 
 /** The instant (epoch ms) the cabin's next day begins: what shows "today" is stale from then on. */
 export function nextDayStartAtCabin(now: Date = new Date()): number {
   const midnightAsUtc = Date.parse(`${addDays(todayAtCabin(now), 1)}T00:00:00Z`);
-  return midnightAsUtc - cabinOffsetAt(midnightAsUtc);
+  return midnightAsUtc - zoneOffsetMs(midnightAsUtc, BUSINESS.timeZone);
 }
