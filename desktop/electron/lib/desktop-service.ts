@@ -43,7 +43,7 @@ export interface DesktopServiceOptions {
 const SERVER_UNREACHABLE = (url: string) =>
   `No pudimos conectar con ${url}. Revisa la dirección y tu conexión a internet.`;
 export const COPY_UNAVAILABLE = 'No se pudo copiar al portapapeles.';
-export const NOT_CONFIGURED = 'Primero indica la dirección del servidor.';
+const NOT_CONFIGURED = 'Primero indica la dirección del servidor.';
 export const SESSION_ENDED = 'Tu sesión terminó o fue cerrada desde otro equipo. Inicia sesión de nuevo.';
 export const PATH_NOT_GRANTED =
   'Solo se pueden agregar fotos soltadas en esta ventana o elegidas con «Elegir fotos» o «Elegir carpeta».';

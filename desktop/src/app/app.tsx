@@ -20,7 +20,7 @@ type Screen =
 export const BULK_PATH = '/subida';
 const PANEL_PATH = '/panel';
 
-export const SESSION_ENDED_NOTICE = 'Tu sesión terminó o fue cerrada. Inicia sesión de nuevo.';
+const SESSION_ENDED_NOTICE = 'Tu sesión terminó o fue cerrada. Inicia sesión de nuevo.';
 
 export function App() {
   const bridge = getBridge();

@@ -68,7 +68,7 @@ export interface JournalContent {
 }
 
 /** Reads a journal. A damaged last line is a write a crash cut short; damage before it is an error. */
-export function parseJournal(buf: Buffer, file: string): JournalContent {
+function parseJournal(buf: Buffer, file: string): JournalContent {
   const firstEnd = buf.indexOf(10);
   let header: { journal?: unknown; gen?: unknown };
   try {
@@ -122,7 +122,7 @@ export async function readJournal(dbDir: string): Promise<JournalContent> {
 }
 
 /** What a `db/` folder holds: every file's value once the journal is applied. */
-export interface FolderContent {
+interface FolderContent {
   values: Map<string, unknown>;
   journal: JournalContent;
 }
@@ -201,7 +201,7 @@ export function validate(raw: unknown, where: string): Data {
 }
 
 /** The files that hold `data`: one per collection, split collections in groups of records. */
-export function filesOf(data: Data): Map<string, string> {
+function filesOf(data: Data): Map<string, string> {
   const files = new Map<string, string>();
   for (const [key, value] of Object.entries(data)) {
     const size = SPLIT_COLLECTIONS[key];
@@ -239,7 +239,7 @@ export async function readDataFolder(dataDir: string): Promise<Data | undefined>
   return assemble((await readDbFolder(dbDir)).values, dbDir).data;
 }
 
-export async function exists(p: string): Promise<boolean> {
+async function exists(p: string): Promise<boolean> {
   try {
     await fsp.lstat(p);
     return true;
@@ -250,7 +250,7 @@ export async function exists(p: string): Promise<boolean> {
 }
 
 /** Writes a complete, synced `db/` folder for `data` at `dir` (which must not exist). */
-export async function writeDbFolder(dir: string, data: Data, fs: DurableFs = fsp): Promise<void> {
+async function writeDbFolder(dir: string, data: Data, fs: DurableFs = fsp): Promise<void> {
   await fsp.mkdir(dir, { mode: 0o700 });
   const writes = [...filesOf(data)].map(([name, text]) => writeNewFileSynced(path.join(dir, name), text, 0o600, fs));
   writes.push(writeNewFileSynced(path.join(dir, JOURNAL_FILE), journalHeader(1), 0o600, fs));

@@ -24,7 +24,7 @@ import { CollectionFile, JournaledFile, type Batch, type Staging } from './colle
 import { Tracker, type Changes } from './tracking';
 import { fsyncDir, NotDurableError, type DurableFs } from '../lib/durable-fs';
 
-export { DataFileError, readDataFolder, DB_DIR } from './folder';
+export { DataFileError } from './folder';
 
 /** 256 random bits, URL-safe: for secrets that travel in URLs (calendar export links). */
 export const newSecretToken = () => randomBytes(32).toString('base64url');

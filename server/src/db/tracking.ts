@@ -21,7 +21,7 @@ export interface Changes {
   records: Map<string, Set<object>>;
 }
 
-export function noChanges(): Changes {
+function noChanges(): Changes {
   return { whole: new Set(), lists: new Set(), records: new Map() };
 }
 

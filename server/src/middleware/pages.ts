@@ -40,7 +40,7 @@ export interface LivePagesOptions {
 }
 
 /** What every public page is rendered from: the store as it is now, seen from the cabin's `today`. */
-export function pageDataOf(store: Store, images: ImageService, today: string): PageData {
+function pageDataOf(store: Store, images: ImageService, today: string): PageData {
   const to = availabilityWindowEnd(today);
   const { base, seasons } = seasonsView(store.data);
   return {

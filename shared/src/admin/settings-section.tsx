@@ -61,7 +61,7 @@ function draftOf(s: Settings): Draft {
  * Reads a number as Colombians write it ("4.021", "4021,50"). Anything else goes as null and the
  * server, which owns the rules, answers with its message.
  */
-export function parseDecimalInput(raw: string): number | null {
+function parseDecimalInput(raw: string): number | null {
   let t = raw.replace(/[\s$]/g, '');
   if (/^\d{1,3}(\.\d{3})+(,\d+)?$/.test(t)) t = t.replace(/\./g, '');
   t = t.replace(',', '.');

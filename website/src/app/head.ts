@@ -25,7 +25,7 @@ interface SocialImage {
 }
 
 /** The cover photo (the first in the owner's order) as a JPEG link previews can show; the drawn image without one. */
-export function socialImage(images: readonly Image[], s: Settings = DEFAULT_SETTINGS): SocialImage {
+function socialImage(images: readonly Image[], s: Settings = DEFAULT_SETTINGS): SocialImage {
   const cover = images[0];
   if (!cover) return { url: BUSINESS.siteUrl + OG_IMAGE, alt: `${s.name}, ${s.tagline}` };
   const variant = cover.variants.find((v) => v.url === cover.secure_url);

@@ -15,7 +15,7 @@ interface PublicRoute {
 }
 
 /** Public pages: each a document of its own, rendered by the server and hydrated alone. */
-export const PUBLIC_ROUTES: readonly PublicRoute[] = [
+const PUBLIC_ROUTES: readonly PublicRoute[] = [
   {
     path: paths.home,
     load: () => import('./routes/home'),

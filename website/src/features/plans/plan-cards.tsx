@@ -10,7 +10,7 @@ const checkIcon = 'M4 12l5 5L20 6';
 /** The price per person per night in COP: carried by the page, fetched after a navigation. */
 export type PriceState = DataState<number>;
 
-export function PriceText({ state, currency }: { state: PriceState; currency: Currency }) {
+function PriceText({ state, currency }: { state: PriceState; currency: Currency }) {
   const { copPerUsd } = useSettings();
   if (state.status === 'loading') return <span className="muted">Consultando…</span>;
   if (state.status === 'error') return <span className="muted">No disponible</span>;
