@@ -72,6 +72,8 @@ describe('preload', () => {
     await bridge.logout();
     await bridge.getPrice();
     await bridge.setPrice({ precio: 90_000 });
+    await bridge.getSettings();
+    await bridge.updateSettings({ patch: { phone: '300 000 0000' } });
     await bridge.listImages();
     await bridge.listPendingImages();
     await bridge.uploadImage({ uploadId: 'u', fileName: 'a.jpg', bytes, title: 't', description: 'd' });
@@ -79,6 +81,7 @@ describe('preload', () => {
     await bridge.updateImage({ id: 'i1', input: { title: 'Nuevo' } });
     await bridge.deleteImage({ id: 'i1' });
     await bridge.approveImage({ id: 'i1' });
+    await bridge.setImageOrder({ ids: ['i1', 'i2'] });
     await bridge.listEnquiries();
     await bridge.setEnquiryStatus({ id: 'e1', status: 'respondida' });
     await bridge.deleteEnquiry({ id: 'e1' });

@@ -295,6 +295,8 @@ describe('desktop renderer in headless Chromium, bridged to the real main-proces
     const before = (await client.listImages()).map((i) => i.title);
     expect(before.length).toBeGreaterThan(1);
     const last = before[before.length - 1]!;
+    // The photo order lives in the Fotos section, a route of its own.
+    await page.getByRole('navigation', { name: 'Secciones del panel' }).getByRole('link', { name: 'Fotos' }).click();
     await page.getByRole('button', { name: `Usar como portada «${last}»` }).focus();
     await page.keyboard.press('Enter');
     await page

@@ -1,4 +1,6 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { readStoredData, writeStoredData } from '../../test-support/data-folder';
+import type { Data } from '../src/db/schema';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -229,17 +231,16 @@ describe('settings on disk', () => {
       const res = await json(s, 'PATCH', PATH, { whatsappNumber: '573001112233' }, sameSite(s, cookie));
       expect(res.status).toBe(200);
       await s.close();
-      const saved = JSON.parse(await readFile(join(dataDir, 'db.json'), 'utf8')) as {
-        settings?: { whatsappNumber: string };
-      };
+      const saved: Partial<Data> = await readStoredData(dataDir);
       expect(saved.settings?.whatsappNumber).toBe('573001112233');
 
       s = await startTestServer({ dataDir });
       expect((await settingsOf(await json(s, 'GET', PATH))).whatsappNumber).toBe('573001112233');
       await s.close();
 
+      // As an earlier version left it: no settings at all.
       delete saved.settings;
-      await writeFile(join(dataDir, 'db.json'), JSON.stringify(saved));
+      await writeStoredData(dataDir, saved);
       s = await startTestServer({ dataDir });
       expect(await settingsOf(await json(s, 'GET', PATH))).toEqual(DEFAULT_SETTINGS);
       await s.close();

@@ -70,6 +70,7 @@ describe('the store on disk', () => {
         'secrets.json',
         'seeded.json',
         'sessions.json',
+        'settings.json',
         'usedFormTokens.json',
         'version.json',
       ].sort(),

@@ -79,7 +79,7 @@ const PAGES: PageCase[] = [
       'Superintendencia de Industria y Comercio',
       'Cómo ejercer tus derechos',
       'Vigencia',
-      '1 de noviembre de 2026',
+      '22 de noviembre de 2026',
       `a los ${BUSINESS.enquiryRetentionMonths} meses de recibidas`,
     ],
   },

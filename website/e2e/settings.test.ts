@@ -197,6 +197,9 @@ describe('panel: Ajustes and photo order', () => {
   it('orders the photos by keyboard: Mover después and Usar como portada, focus stays, the change is announced', async () => {
     await page.reload();
     await page.getByText(`Sesión iniciada como ${site.server.admin.email}`).waitFor();
+    // The photos and their order are the Fotos section, a route of its own.
+    await page.getByRole('navigation', { name: 'Secciones del panel' }).getByRole('link', { name: 'Fotos' }).click();
+    await page.locator('.adm-grid > li').first().waitFor();
     // New uploads go last: the order is the upload order.
     expect(await order()).toEqual(['Foto 1', 'Foto 2', 'Foto 3']);
     await expect(page.getByTestId('adm-portada').count()).resolves.toBe(1);

@@ -2,6 +2,9 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import zlib from 'node:zlib';
 import { create as tarCreate, extract as tarExtract, list as tarList } from 'tar';
 import { VARIANT_FILE_PATTERN } from '@cabana/shared/api/media';
 import { isRecordId } from '../lib/ids';
@@ -157,12 +160,22 @@ function safeRelative(entryPath: string): string | undefined {
  * decompresses and parses to the end, holds only the files a backup writes, every file matches
  * the manifest's size and SHA-256, `db.json` is valid data, and every photo it names is there.
  */
+/**
+ * The whole gzip stream, to its checksum and length. tar stops reading at the archive's end
+ * blocks, so damage in the padding after them would otherwise pass unseen.
+ */
+async function checkGzip(file: string): Promise<void> {
+  const sink = new Writable({ write: (_chunk, _encoding, done) => done() });
+  await pipeline(fs.createReadStream(file), zlib.createGunzip(), sink);
+}
+
 export async function verifyBackup(file: string): Promise<{ data: Data; manifest: Manifest }> {
   const seen = new Map<string, { size: number; sha256: string }>();
   let manifestText: string | undefined;
   let dbText: string | undefined;
   const problems: string[] = [];
   try {
+    await checkGzip(file);
     await tarList({
       file,
       strict: true,
