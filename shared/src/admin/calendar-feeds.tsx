@@ -4,6 +4,7 @@ import { usePanel } from './panel-context';
 import { asErrorLike } from './api-error';
 import { AlertMessage, StatusMessage } from './messages';
 import { formatReceivedAt } from './reply-links';
+import { AdminField } from './admin-field';
 
 const COPY_FAILED = 'No se pudo copiar automáticamente: la dirección quedó seleccionada, cópiala con Ctrl+C.';
 
@@ -178,24 +179,18 @@ function FeedForm({ onAdded }: { onAdded: () => Promise<boolean> }) {
   }
 
   const field = (name: FeedField, label: string, type: string, placeholder: string) => (
-    <div className="adm-field">
-      <label htmlFor={`${id}-${name}`}>{label}</label>
-      <input
-        id={`${id}-${name}`}
-        name={name}
-        type={type}
-        placeholder={placeholder}
-        autoComplete="off"
-        value={values[name]}
-        onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
-        aria-invalid={fieldErrors[name] ? true : undefined}
-        aria-describedby={`${id}-${name}-error`}
-        required
-      />
-      <span className="adm-field-error" id={`${id}-${name}-error`}>
-        {fieldErrors[name]}
-      </span>
-    </div>
+    <AdminField
+      id={`${id}-${name}`}
+      label={label}
+      error={fieldErrors[name]}
+      name={name}
+      type={type}
+      placeholder={placeholder}
+      autoComplete="off"
+      value={values[name]}
+      onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
+      required
+    />
   );
 
   return (

@@ -19,6 +19,7 @@ import {
 } from './calendar-month';
 import { FeedsPanel } from './calendar-feeds';
 import { SeasonsPanel } from './calendar-seasons';
+import { AdminField } from './admin-field';
 
 const WEEKDAYS = [
   ['lun', 'lunes'],
@@ -265,28 +266,18 @@ function BlockForm({ onAdded }: { onAdded: () => void }) {
   }
 
   const field = (name: BlockField, label: string, type: string, hint?: string) => (
-    <div className="adm-field">
-      <label htmlFor={`${id}-${name}`}>{label}</label>
-      <input
-        id={`${id}-${name}`}
-        name={name}
-        type={type}
-        value={values[name]}
-        onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
-        aria-invalid={fieldErrors[name] ? true : undefined}
-        aria-describedby={`${hint ? `${id}-${name}-hint ` : ''}${id}-${name}-error`}
-        required={name !== 'note'}
-        maxLength={name === 'note' ? 200 : undefined}
-      />
-      {hint && (
-        <span className="adm-hint" id={`${id}-${name}-hint`}>
-          {hint}
-        </span>
-      )}
-      <span className="adm-field-error" id={`${id}-${name}-error`}>
-        {fieldErrors[name]}
-      </span>
-    </div>
+    <AdminField
+      id={`${id}-${name}`}
+      label={label}
+      error={fieldErrors[name]}
+      hint={hint}
+      name={name}
+      type={type}
+      value={values[name]}
+      onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
+      required={name !== 'note'}
+      maxLength={name === 'note' ? 200 : undefined}
+    />
   );
 
   return (
