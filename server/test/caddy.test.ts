@@ -58,13 +58,19 @@ function request(
         agent: false,
       },
       (res) => {
+        answered = true;
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
         res.on('error', reject);
       },
     );
-    req.on('error', reject);
+    // A refusal (413) may come, and the proxy close the connection, while the body is still being
+    // written: as in a browser, the answer counts and the failed write does not.
+    let answered = false;
+    req.on('error', (err) => {
+      if (!answered) reject(err);
+    });
     req.end(opts.body);
   });
 }
