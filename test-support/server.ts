@@ -52,6 +52,24 @@ const quietLogger: Logger = {
   },
 };
 
+/** Signs in at a server's origin, for a cookie or (`token`) for a bearer token as the desktop app does. */
+async function signIn(url: string, admin: { email: string; password: string }, token: boolean): Promise<Response> {
+  const res = await fetch(`${url}/api/sesion`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({ email: admin.email, password: admin.password, ...(token ? { token: true } : {}) }),
+  });
+  if (res.status !== 200) throw new Error(`test login failed: ${res.status} ${await res.text()}`);
+  return res;
+}
+
+/** A bearer token for the admin of the server at `url` (a test server or a launched one). */
+export async function adminToken(url: string, admin: { email: string; password: string }): Promise<string> {
+  const body = (await (await signIn(url, admin, true)).json()) as { token?: string };
+  if (!body.token) throw new Error('test login returned no token');
+  return body.token;
+}
+
 /**
  * Starts the real app on 127.0.0.1 with an ephemeral port and (by default) a temp data folder.
  * It runs on a test clock (its own, or `clock` to share one across restarts).
@@ -84,16 +102,6 @@ export async function startTestServer(
   const apiUrl = `${url}/api`;
   const admin = { email: env.ADMIN_EMAIL ?? TEST_ADMIN.email, password: env.ADMIN_PASSWORD ?? TEST_ADMIN.password };
 
-  async function login(token: boolean): Promise<Response> {
-    const res = await fetch(`${apiUrl}/sesion`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: url },
-      body: JSON.stringify({ email: admin.email, password: admin.password, ...(token ? { token: true } : {}) }),
-    });
-    if (res.status !== 200) throw new Error(`test login failed: ${res.status} ${await res.text()}`);
-    return res;
-  }
-
   return {
     url,
     apiUrl,
@@ -102,7 +110,7 @@ export async function startTestServer(
     running,
     clock,
     async loginCookie() {
-      const res = await login(false);
+      const res = await signIn(url, admin, false);
       // `__Host-sid` when PUBLIC_URL is https.
       const cookie = res.headers
         .getSetCookie()
@@ -110,12 +118,7 @@ export async function startTestServer(
       if (!cookie) throw new Error('test login returned no session cookie');
       return cookie.split(';')[0]!;
     },
-    async loginToken() {
-      const res = await login(true);
-      const body = (await res.json()) as { token?: string };
-      if (!body.token) throw new Error('test login returned no token');
-      return body.token;
-    },
+    loginToken: () => adminToken(url, admin),
     async close() {
       await running.close();
       if (ownDir) await fs.rm(dataDir, { recursive: true, force: true });

@@ -1,47 +1,27 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { readFile, mkdtemp, rm } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ImageSchema } from '@cabana/shared/schemas/image';
+import { adminToken, startTestServer } from '../../test-support/server';
+import { buildServer, commandLine, launchServer } from '../../test-support/built-server';
+import { FIXTURES } from '../../test-support/fixtures';
 import { REPO_ROOT } from '../src/env';
-import { startTestServer } from '../../test-support/server';
+import { readJson } from '../../test-support/json';
+import { bearer, upload } from './helpers/http';
 
-/** Starts the server as `npm start` does (server/start.mjs) and waits for it to listen. */
-async function launch(
-  dataDir: string,
-): Promise<{ proc: ChildProcessWithoutNullStreams; url: string; output: () => string }> {
-  const proc = spawn(process.execPath, ['server/start.mjs'], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      MALLOC_ARENA_MAX: '',
-      DATA_DIR: dataDir,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      ADMIN_PASSWORD: 'una frase de paso válida',
-      SEED_SAMPLE_PHOTOS: 'false',
-    },
-    stdio: ['pipe', 'pipe', 'pipe'],
+const ADMIN = { email: 'admin@brisasdelgolfo.co', password: 'una frase de paso válida' };
+
+/** Starts the server as `npm start` does (server/start.mjs) on a data folder. */
+const launch = (dataDir: string) =>
+  launchServer({
+    MALLOC_ARENA_MAX: '',
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD: ADMIN.password,
+    SEED_SAMPLE_PHOTOS: 'false',
   });
-  let out = '';
-  proc.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  proc.stderr.on('data', (d: Buffer) => (out += d.toString()));
-  for (let i = 0; i < 1200 && !/listening on/.test(out); i++) {
-    if (proc.exitCode !== null) throw new Error(`launcher exited: ${out}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
-  if (!url) throw new Error(`server did not start: ${out}`);
-  return { proc, url, output: () => out };
-}
-
-/** The server process under the launcher (Linux: /proc). */
-function childOf(pid: number): number {
-  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).map(Number);
-  expect(children).toHaveLength(1);
-  return children[0]!;
-}
 
 /** Running, not merely waiting to be reaped (a zombie still answers kill 0). */
 const alive = (pid: number) => {
@@ -58,11 +38,39 @@ async function until(check: () => boolean) {
 }
 
 describe('npm start (server/start.mjs)', () => {
+  beforeAll(buildServer);
+
+  it('runs the built server on plain node: pages, the API and HEIC photos through the worker', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'cabana-launch-'));
+    const { proc, serverPid, url } = await launch(dir);
+    try {
+      // node server/dist/main.js and nothing else: no TypeScript loader in the process.
+      const [node, ...args] = commandLine(serverPid);
+      expect(node).toBe(process.execPath);
+      expect(args).toEqual([join(REPO_ROOT, 'server/dist/main.js')]);
+      expect(readFileSync(`/proc/${serverPid}/maps`, 'utf8')).not.toMatch(/tsx|esbuild/);
+      expect((await fetch(`${url}/`)).status).toBe(200);
+      const token = await adminToken(url, ADMIN);
+      const heic = await readFile(FIXTURES.heicPhoto);
+      const res = await upload({ apiUrl: `${url}/api` }, heic, {
+        headers: bearer(token),
+        type: 'image/heic',
+        filename: 'IMG_0001.HEIC',
+      });
+      expect(res.status).toBe(201);
+      const list = await fetch(`${url}/api/imagenes`);
+      expect(list.status).toBe(200);
+      expect(await readJson(list, z.array(ImageSchema))).toHaveLength(1);
+    } finally {
+      proc.kill('SIGKILL');
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
+
   it('runs the server with at most two malloc arenas, and SIGTERM stops it cleanly', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'cabana-launch-'));
-    const { proc, url, output } = await launch(dir);
+    const { proc, serverPid: server, url, output } = await launch(dir);
     try {
-      const server = childOf(proc.pid!);
       const environ = readFileSync(`/proc/${server}/environ`, 'utf8').split('\0');
       // An empty value in the operator's environment counts as unset for glibc; ours replaces it.
       expect(environ).toContain('MALLOC_ARENA_MAX=2');
@@ -80,9 +88,8 @@ describe('npm start (server/start.mjs)', () => {
 
   it('takes the server down with it when the launcher is killed, so the data folder is free again', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'cabana-launch-'));
-    const { proc } = await launch(dir);
+    const { proc, serverPid: server } = await launch(dir);
     try {
-      const server = childOf(proc.pid!);
       proc.kill('SIGKILL');
       expect(await until(() => !alive(server))).toBe(true);
       // The lock went with it: a new server opens the same folder.

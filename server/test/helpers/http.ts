@@ -16,7 +16,7 @@ export interface UploadOptions {
 
 /** Multipart upload the way a browser form sends it. */
 export async function upload(
-  s: TestServer,
+  s: Pick<TestServer, 'apiUrl'>,
   data: Uint8Array | string,
   opts: UploadOptions = {},
 ): Promise<JsonResponse> {
@@ -32,7 +32,7 @@ export async function upload(
 }
 
 export async function json(
-  s: TestServer,
+  s: Pick<TestServer, 'apiUrl'>,
   method: string,
   path: string,
   body?: unknown,
@@ -74,6 +74,6 @@ export function raw(url: string, method = 'GET', headers: Record<string, string>
 }
 
 /** A fresh token for a public form, as the page fetches it before sending. */
-export async function formToken(s: TestServer): Promise<string> {
+export async function formToken(s: Pick<TestServer, 'apiUrl'>): Promise<string> {
   return (await readJson(await json(s, 'GET', '/consultas/token'), FormTokenSchema)).token;
 }

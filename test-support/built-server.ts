@@ -1,0 +1,64 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { REPO_ROOT } from '../server/src/env';
+import { runBuild } from './build';
+
+/**
+ * Builds the server as `npm run build` does, into server/dist (server/scripts/build.ts). Cheap
+ * (esbuild, about a second of CPU), and safe while another test file builds too: each file is
+ * replaced whole.
+ */
+export async function buildServer(): Promise<void> {
+  const tsxCli = createRequire(import.meta.url).resolve('tsx/cli');
+  await runBuild('the server (server/dist)', [tsxCli, 'server/scripts/build.ts'], { cwd: REPO_ROOT });
+}
+
+export interface LaunchedServer {
+  /** The launcher, server/start.mjs. */
+  proc: ChildProcessWithoutNullStreams;
+  /** The server process under it. */
+  serverPid: number;
+  url: string;
+  output: () => string;
+}
+
+/**
+ * Starts the server as `npm start` does (node server/start.mjs, which runs the build on plain
+ * node) and waits for it to listen. `env` comes on top of the test's own environment.
+ */
+export async function launchServer(env: Record<string, string>): Promise<LaunchedServer> {
+  const proc = spawn(process.execPath, ['server/start.mjs'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let out = '';
+  proc.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  proc.stderr.on('data', (d: Buffer) => (out += d.toString()));
+  for (let i = 0; i < 1200 && !/listening on/.test(out); i++) {
+    if (proc.exitCode !== null) throw new Error(`launcher exited: ${out}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
+  if (!url) throw new Error(`server did not start: ${out}`);
+  return { proc, serverPid: childOf(proc.pid!), url, output: () => out };
+}
+
+/** The one child of a process (Linux: /proc). */
+function childOf(pid: number): number {
+  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).map(Number);
+  if (children.length !== 1)
+    throw new Error(`expected one server process under the launcher, got ${children.join(' ')}`);
+  return children[0]!;
+}
+
+/** What a process runs: its command line, as the kernel has it. */
+export const commandLine = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+
+/** Resident memory of a process in bytes, and its open file descriptors (Linux: /proc). */
+export function processUsage(pid: number): { rss: number; fds: number } {
+  const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return { rss: Number(kb) * 1024, fds: readdirSync(path.join('/proc', String(pid), 'fd')).length };
+}
