@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPRESSIBLE_EXTENSIONS, MIN_COMPRESS_BYTES } from '@cabana/shared/config/compression';
 import { startTestServer, type TestServer } from '../../test-support/server';
+import { PUBLIC_PATHS } from '../src/config/paths';
 import { E2E_DIST } from './e2e-dist';
 
 /** node:http, not fetch: the bytes as sent, not decoded. */
@@ -52,5 +53,17 @@ describe('the build compresses its text assets', () => {
       checked++;
     }
     expect(checked).toBeGreaterThan(3);
+  });
+
+  it('puts the site stylesheet inside every page, so the first paint waits for the HTML alone', async () => {
+    const css = (await readdir(join(E2E_DIST, 'assets'))).filter((n) => n.startsWith('index-') && n.endsWith('.css'));
+    expect(css).toHaveLength(1);
+    const sheet = (await readFile(join(E2E_DIST, 'assets', css[0]!), 'utf8')).trim();
+    for (const path of [...PUBLIC_PATHS, '/no-existe']) {
+      const html = (await raw(`${s.url}${path}`, {})).body.toString('utf8');
+      const head = html.slice(0, html.indexOf('</head>'));
+      expect(head, path).toContain(`<style>${sheet}</style>`);
+      expect(head, path).not.toMatch(/<link[^>]+rel="stylesheet"/);
+    }
   });
 });
