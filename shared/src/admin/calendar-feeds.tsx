@@ -1,10 +1,10 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { Feed } from '../schemas/calendar';
 import { usePanel } from './panel-context';
-import { asErrorLike } from './api-error';
-import { AlertMessage, StatusMessage } from './messages';
+import { AlertMessage, RowAlert, StatusMessage } from './messages';
 import { formatReceivedAt } from './reply-links';
 import { AdminField } from './admin-field';
+import { useFieldErrorSubmit } from './use-field-error-submit';
 
 const COPY_FAILED = 'No se pudo copiar automáticamente: la dirección quedó seleccionada, cópiala con Ctrl+C.';
 
@@ -104,11 +104,7 @@ export function FeedsPanel({ feeds, generalExportUrl, onChanged }: FeedsPanelPro
                 )}
               </p>
               {f.lastError && <p className="adm-alert">Último error: {f.lastError}</p>}
-              {rowErrors[f.id] && (
-                <p className="adm-alert" role="alert">
-                  {rowErrors[f.id]}
-                </p>
-              )}
+              <RowAlert text={rowErrors[f.id]} />
               <CopyField label={`Dirección para pegar en ${f.name}`} value={f.exportUrl} />
               <div className="adm-actions">
                 <button
@@ -144,39 +140,17 @@ export function FeedsPanel({ feeds, generalExportUrl, onChanged }: FeedsPanelPro
 type FeedField = 'name' | 'url';
 
 function FeedForm({ onAdded }: { onAdded: () => Promise<boolean> }) {
-  const { api, failure } = usePanel();
+  const { api } = usePanel();
   const id = useId();
   const [values, setValues] = useState<Record<FeedField, string>>({ name: '', url: '' });
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<FeedField, string>>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [status, setStatus] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { formRef, busy, alert, status, fieldErrors, submit } = useFieldErrorSubmit();
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    setStatus(null);
-    setFieldErrors({});
-    try {
-      const feed = await api.addFeed(values);
-      setValues({ name: '', url: '' });
-      await onAdded();
-      setStatus(`Fuente ${feed.name} agregada; su primera sincronización está en curso.`);
-    } catch (err) {
-      const message = failure(err);
-      if (message) {
-        const fields = asErrorLike(err).fields ?? {};
-        setFieldErrors({ name: fields.name, url: fields.url });
-        setError(Object.values(fields).includes(message) ? null : message);
-        const first = (['name', 'url'] as const).find((f) => fields[f]);
-        if (first) document.getElementById(`${id}-${first}`)?.focus();
-      }
-    } finally {
-      setBusy(false);
-    }
-  }
+  const save = async () => {
+    const feed = await api.addFeed(values);
+    setValues({ name: '', url: '' });
+    await onAdded();
+    return `Fuente ${feed.name} agregada; su primera sincronización está en curso.`;
+  };
 
   const field = (name: FeedField, label: string, type: string, placeholder: string) => (
     <AdminField
@@ -195,8 +169,9 @@ function FeedForm({ onAdded }: { onAdded: () => Promise<boolean> }) {
 
   return (
     <form
+      ref={formRef}
       className="adm-cal-form"
-      onSubmit={(event) => void submit(event)}
+      onSubmit={(event) => void submit(event, save)}
       aria-labelledby={`${id}-h`}
       aria-busy={busy}
       noValidate
@@ -209,7 +184,7 @@ function FeedForm({ onAdded }: { onAdded: () => Promise<boolean> }) {
       <button type="submit" className="adm-button adm-button--primary" disabled={busy}>
         {busy ? 'Agregando…' : 'Agregar calendario'}
       </button>
-      <AlertMessage text={error} />
+      <AlertMessage text={alert} />
       <StatusMessage text={status} />
     </form>
   );
