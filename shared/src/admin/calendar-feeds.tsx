@@ -1,10 +1,11 @@
 import { useId, useRef, useState } from 'react';
 import type { Feed } from '../schemas/calendar';
 import { usePanel } from './panel-context';
-import { AlertMessage, RowAlert, StatusMessage } from './messages';
+import { RowAlert, StatusMessage } from './messages';
 import { formatReceivedAt } from './reply-links';
 import { AdminField } from './admin-field';
 import { useFieldErrorSubmit } from './use-field-error-submit';
+import { CalendarAddForm } from './calendar-add-form';
 
 const COPY_FAILED = 'No se pudo copiar automáticamente: la dirección quedó seleccionada, cópiala con Ctrl+C.';
 
@@ -143,7 +144,7 @@ function FeedForm({ onAdded }: { onAdded: () => Promise<boolean> }) {
   const { api } = usePanel();
   const id = useId();
   const [values, setValues] = useState<Record<FeedField, string>>({ name: '', url: '' });
-  const { formRef, busy, alert, status, fieldErrors, submit } = useFieldErrorSubmit();
+  const form = useFieldErrorSubmit();
 
   const save = async () => {
     const feed = await api.addFeed(values);
@@ -156,7 +157,7 @@ function FeedForm({ onAdded }: { onAdded: () => Promise<boolean> }) {
     <AdminField
       id={`${id}-${name}`}
       label={label}
-      error={fieldErrors[name]}
+      error={form.fieldErrors[name]}
       name={name}
       type={type}
       placeholder={placeholder}
@@ -168,24 +169,11 @@ function FeedForm({ onAdded }: { onAdded: () => Promise<boolean> }) {
   );
 
   return (
-    <form
-      ref={formRef}
-      className="adm-cal-form"
-      onSubmit={(event) => void submit(event, save)}
-      aria-labelledby={`${id}-h`}
-      aria-busy={busy}
-      noValidate
-    >
-      <h4 id={`${id}-h`}>Agregar calendario</h4>
+    <CalendarAddForm form={form} save={save} title="Agregar calendario" level={4} busyLabel="Agregando…">
       <div className="adm-cal-fields">
         {field('name', 'Nombre del canal', 'text', 'Ej.: Airbnb')}
         {field('url', 'Dirección iCal del canal', 'url', 'https://…/calendar.ics')}
       </div>
-      <button type="submit" className="adm-button adm-button--primary" disabled={busy}>
-        {busy ? 'Agregando…' : 'Agregar calendario'}
-      </button>
-      <AlertMessage text={alert} />
-      <StatusMessage text={status} />
-    </form>
+    </CalendarAddForm>
   );
 }

@@ -20,6 +20,7 @@ import { FeedsPanel } from './calendar-feeds';
 import { SeasonsPanel } from './calendar-seasons';
 import { AdminField } from './admin-field';
 import { useFieldErrorSubmit } from './use-field-error-submit';
+import { CalendarAddForm } from './calendar-add-form';
 
 const WEEKDAYS = [
   ['lun', 'lunes'],
@@ -233,7 +234,7 @@ function BlockForm({ onAdded }: { onAdded: () => void }) {
   const { api } = usePanel();
   const id = useId();
   const [values, setValues] = useState<Record<BlockField, string>>({ start: '', end: '', note: '' });
-  const { formRef, busy, alert, status, fieldErrors, submit } = useFieldErrorSubmit();
+  const form = useFieldErrorSubmit();
 
   const save = async () => {
     const entry = await api.addBlock(values);
@@ -246,7 +247,7 @@ function BlockForm({ onAdded }: { onAdded: () => void }) {
     <AdminField
       id={`${id}-${name}`}
       label={label}
-      error={fieldErrors[name]}
+      error={form.fieldErrors[name]}
       hint={hint}
       name={name}
       type={type}
@@ -258,26 +259,13 @@ function BlockForm({ onAdded }: { onAdded: () => void }) {
   );
 
   return (
-    <form
-      ref={formRef}
-      className="adm-cal-form"
-      onSubmit={(event) => void submit(event, save)}
-      aria-labelledby={`${id}-h`}
-      aria-busy={busy}
-      noValidate
-    >
-      <h3 id={`${id}-h`}>Bloquear fechas</h3>
+    <CalendarAddForm form={form} save={save} title="Bloquear fechas" level={3} busyLabel="Guardando…">
       <p className="adm-muted">Para mantenimiento, uso familiar o cualquier noche que no quieras ofrecer.</p>
       <div className="adm-cal-fields">
         {field('start', 'Primera noche bloqueada', 'date')}
         {field('end', 'Fin del bloqueo', 'date', 'El día en que termina: esa noche queda libre.')}
         {field('note', 'Nota (solo para ti)', 'text')}
       </div>
-      <button type="submit" className="adm-button adm-button--primary" disabled={busy}>
-        {busy ? 'Guardando…' : 'Bloquear fechas'}
-      </button>
-      <AlertMessage text={alert} />
-      <StatusMessage text={status} />
-    </form>
+    </CalendarAddForm>
   );
 }

@@ -60,3 +60,5 @@ export function useFieldErrorSubmit() {
 
   return { formRef, busy, alert, status, setStatus, fieldErrors, submit };
 }
+
+export type FieldErrorSubmit = ReturnType<typeof useFieldErrorSubmit>;
