@@ -46,10 +46,11 @@ export type DesktopSession = z.infer<typeof DesktopSessionSchema>;
 const QueueItemStateSchema = z.enum(['queued', 'preparing', 'uploading', 'done', 'failed', 'cancelled']);
 export type QueueItemState = z.infer<typeof QueueItemStateSchema>;
 
-const QueueItemSchema = z.object({
+/** A file on this computer: where it is and the name shown for it. */
+const LocalFileSchema = z.object({ path: z.string(), name: z.string() });
+
+const QueueItemSchema = LocalFileSchema.extend({
   id: z.string(),
-  path: z.string(),
-  name: z.string(),
   /** Size of the file on disk. */
   size: z.number(),
   title: z.string(),
@@ -64,7 +65,7 @@ const QueueItemSchema = z.object({
 });
 export type QueueItem = z.infer<typeof QueueItemSchema>;
 
-const SkippedFileSchema = z.object({ path: z.string(), name: z.string(), reason: z.string() });
+const SkippedFileSchema = LocalFileSchema.extend({ reason: z.string() });
 export type SkippedFile = z.infer<typeof SkippedFileSchema>;
 
 const QueueSummarySchema = z.object({

@@ -8,20 +8,21 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import {
+  CENTRED,
+  TOP_DOWN,
   between,
   cloud,
   doc,
   foliage,
-  linear,
+  linearFill,
   n,
   palm,
-  radial,
+  radialFill,
   rng,
   textureDefs,
   textureOverlay,
   thatch,
   tufts,
-  uid,
   waterGlints,
   type Rand,
 } from './svg-lib';
@@ -37,26 +38,26 @@ const SIL = { leaf: '#1d1410', leafDark: '#140d0a', trunk: '#24170f', trunkDark:
 const GREENS = ['#1e4d25', '#2c6a2f', '#3d8438', '#58a044', '#7cbc55'] as const;
 
 function sky(top: string, mid: string, horizon: string, y1: number): string {
-  const id = uid('sky');
-  return `<defs>${linear(id, [
+  const fill = linearFill('sky', TOP_DOWN, [
     { offset: 0, color: top },
     { offset: 0.6, color: mid },
     { offset: 1, color: horizon },
-  ])}</defs><rect width="${W}" height="${n(y1)}" fill="url(#${id})"/>`;
+  ]);
+  return `${fill.defs}<rect width="${W}" height="${n(y1)}" fill="${fill.url}"/>`;
 }
 
 function band(y0: number, y1: number, s: { offset: number; color: string }[]): string {
-  const id = uid('band');
-  return `<defs>${linear(id, s)}</defs><rect y="${n(y0)}" width="${W}" height="${n(y1 - y0)}" fill="url(#${id})"/>`;
+  const fill = linearFill('band', TOP_DOWN, s);
+  return `${fill.defs}<rect y="${n(y0)}" width="${W}" height="${n(y1 - y0)}" fill="${fill.url}"/>`;
 }
 
 function sun(cx: number, cy: number, r: number, core: string, halo: string, haloR: number): string {
-  const id = uid('sun');
-  return `<defs>${radial(id, [
+  const glow = radialFill('sun', CENTRED, [
     { offset: 0, color: halo, opacity: 0.85 },
     { offset: 0.35, color: halo, opacity: 0.35 },
     { offset: 1, color: halo, opacity: 0 },
-  ])}</defs><circle cx="${n(cx)}" cy="${n(cy)}" r="${n(haloR)}" fill="url(#${id})"/><circle cx="${n(cx)}" cy="${n(cy)}" r="${n(r)}" fill="${core}"/>`;
+  ]);
+  return `${glow.defs}<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(haloR)}" fill="${glow.url}"/><circle cx="${n(cx)}" cy="${n(cy)}" r="${n(r)}" fill="${core}"/>`;
 }
 
 /** Distant tree line: overlapping canopy blobs plus a few small palms. */
@@ -133,21 +134,21 @@ function cabana(): string {
   // Shadow under the cabin.
   b += `<ellipse cx="800" cy="850" rx="560" ry="40" fill="#1e3315" opacity="0.45" filter="url(#soft)"/>`;
   // Walls: painted wooden planks.
-  const wall = uid('wall');
-  b += `<defs>${linear(wall, [
+  const wall = linearFill('wall', TOP_DOWN, [
     { offset: 0, color: '#f6e7c8' },
     { offset: 1, color: '#e2c99a' },
-  ])}</defs>`;
-  b += `<rect x="440" y="560" width="720" height="290" fill="url(#${wall})"/>`;
+  ]);
+  b += wall.defs;
+  b += `<rect x="440" y="560" width="720" height="290" fill="${wall.url}"/>`;
   let planks = '';
   for (let x = 452; x < 1160; x += 24) planks += `M${x} 560v290`;
   b += `<path d="${planks}" stroke="#c9a877" stroke-width="2" opacity="0.6"/>`;
   // Shade under the eaves.
-  const eave = uid('eave');
-  b += `<defs>${linear(eave, [
+  const eave = linearFill('eave', TOP_DOWN, [
     { offset: 0, color: '#3b2a17', opacity: 0.55 },
     { offset: 1, color: '#3b2a17', opacity: 0 },
-  ])}</defs><rect x="440" y="560" width="720" height="90" fill="url(#${eave})"/>`;
+  ]);
+  b += `${eave.defs}<rect x="440" y="560" width="720" height="90" fill="${eave.url}"/>`;
   // Windows with turquoise shutters.
   for (const x of [510, 1000]) {
     b += `<rect x="${x}" y="640" width="90" height="110" fill="#2d3f4a"/><rect x="${x + 6}" y="646" width="78" height="98" fill="#4c6a78"/>`;
@@ -217,20 +218,14 @@ function jacuzzi(): string {
   // Tub: stone rim, tiled inner wall, glowing water.
   b += `<ellipse cx="800" cy="790" rx="600" ry="215" fill="#e9e1d2" stroke="#b6a98f" stroke-width="6"/>`;
   b += `<ellipse cx="800" cy="790" rx="600" ry="215" fill="none" stroke="#fff" stroke-width="2" opacity="0.6" transform="translate(0 -6)"/>`;
-  const water = uid('water');
-  b += `<defs>${radial(
-    water,
-    [
-      { offset: 0, color: '#9ff3f3' },
-      { offset: 0.55, color: '#32c3d3' },
-      { offset: 1, color: '#0b7f9a' },
-    ],
-    0.5,
-    0.45,
-    0.6,
-  )}</defs>`;
+  const water = radialFill('water', { cx: 0.5, cy: 0.45, r: 0.6 }, [
+    { offset: 0, color: '#9ff3f3' },
+    { offset: 0.55, color: '#32c3d3' },
+    { offset: 1, color: '#0b7f9a' },
+  ]);
+  b += water.defs;
   b += `<ellipse cx="800" cy="800" rx="535" ry="178" fill="#1b6f86"/>`;
-  b += `<ellipse cx="800" cy="812" rx="520" ry="160" fill="url(#${water})"/>`;
+  b += `<ellipse cx="800" cy="812" rx="520" ry="160" fill="${water.url}"/>`;
   // Caustics: wobbly light lines.
   let caustics = '';
   for (let i = 0; i < 60; i++) {
@@ -380,14 +375,14 @@ function bbq(): string {
     }
   }
   b += `<path d="${wire}" stroke="#120a05" stroke-width="3" fill="none"/>`;
-  const bulbGlow = uid('bulb');
-  b += `<defs>${radial(bulbGlow, [
+  const bulbGlow = radialFill('bulb', CENTRED, [
     { offset: 0, color: '#fff3c4', opacity: 0.9 },
     { offset: 0.3, color: '#ffc45c', opacity: 0.35 },
     { offset: 1, color: '#ff9a3c', opacity: 0 },
-  ])}</defs>`;
+  ]);
+  b += bulbGlow.defs;
   for (const [x, y] of bulbs)
-    b += `<circle cx="${n(x)}" cy="${n(y + 14)}" r="42" fill="url(#${bulbGlow})"/><ellipse cx="${n(x)}" cy="${n(y + 14)}" rx="7" ry="10" fill="#fff6d8"/>`;
+    b += `<circle cx="${n(x)}" cy="${n(y + 14)}" r="42" fill="${bulbGlow.url}"/><ellipse cx="${n(x)}" cy="${n(y + 14)}" rx="7" ry="10" fill="#fff6d8"/>`;
   // Brick grill.
   b += `<rect x="980" y="560" width="460" height="330" fill="#a4452a"/>`;
   let bricks = '';
@@ -397,18 +392,12 @@ function bbq(): string {
   }
   b += `<path d="${bricks}" stroke="#e2c2a0" stroke-width="3" opacity="0.75"/>`;
   b += `<rect x="960" y="540" width="500" height="30" fill="#7b7167"/><rect x="1020" y="600" width="380" height="110" fill="#1a1311"/>`;
-  const ember = uid('ember');
-  b += `<defs>${radial(
-    ember,
-    [
-      { offset: 0, color: '#ffd36b' },
-      { offset: 0.5, color: '#f06a1f' },
-      { offset: 1, color: '#5a1408' },
-    ],
-    0.5,
-    0.7,
-    0.7,
-  )}</defs><rect x="1030" y="650" width="360" height="56" fill="url(#${ember})"/>`;
+  const ember = radialFill('ember', { cx: 0.5, cy: 0.7, r: 0.7 }, [
+    { offset: 0, color: '#ffd36b' },
+    { offset: 0.5, color: '#f06a1f' },
+    { offset: 1, color: '#5a1408' },
+  ]);
+  b += `${ember.defs}<rect x="1030" y="650" width="360" height="56" fill="${ember.url}"/>`;
   b += `<rect x="1000" y="520" width="420" height="22" fill="#3a3330"/>`;
   let grate = '';
   for (let x = 1004; x < 1420; x += 14) grate += `M${x} 520v22`;
@@ -512,12 +501,12 @@ function playa(): string {
   b += `<path d="M1130 592h10v-26h6v26h14" stroke="#24151a" stroke-width="4" fill="none"/>`;
   b += `<path d="M560 640h150l-20 16h-118Z" fill="#24151a"/><path d="M600 640v-22h40v22" fill="#24151a"/>`;
   // Shore: foam lines and wet sand mirror.
-  const wet = uid('wet');
-  b += `<defs>${linear(wet, [
+  const wet = linearFill('wet', TOP_DOWN, [
     { offset: 0, color: '#c58a78' },
     { offset: 1, color: '#a8745e' },
-  ])}</defs>`;
-  b += `<path d="M0 830Q400 805 800 835T1600 820V${H}H0Z" fill="url(#${wet})"/>`;
+  ]);
+  b += wet.defs;
+  b += `<path d="M0 830Q400 805 800 835T1600 820V${H}H0Z" fill="${wet.url}"/>`;
   b += `<path d="M0 830Q400 805 800 835T1600 820" stroke="#fff1e0" stroke-width="6" fill="none" opacity="0.85"/>`;
   b += `<path d="M0 850Q420 828 820 856T1600 842" stroke="#fff1e0" stroke-width="3" fill="none" opacity="0.5"/>`;
   b += waterGlints(r, 0, W, 860, 920, '#ffd9a0', 120, 0.5, 900, 100);
@@ -570,14 +559,14 @@ function manglares(): string {
     near += mangrove(r, x, waterY + 30 + (1640 - x) * 0.05, between(r, 230, 320), -1);
   scene += near;
   // Water: calm, mirror reflection of everything above, slightly blurred and darkened.
-  const waterGrad = uid('water');
-  let b = `<defs>${linear(waterGrad, [
+  const water = linearFill('water', TOP_DOWN, [
     { offset: 0, color: '#2e4c3a', opacity: 0.35 },
     { offset: 1, color: '#0f241c', opacity: 0.75 },
-  ])}</defs>`;
+  ]);
+  let b = water.defs;
   b += scene;
   b += `<g transform="translate(0 ${waterY * 2 + 60}) scale(1 -1)" filter="url(#blur2)" opacity="0.9">${scene}</g>`;
-  b += `<rect y="${waterY + 30}" width="${W}" height="${H - waterY - 30}" fill="url(#${waterGrad})"/>`;
+  b += `<rect y="${waterY + 30}" width="${W}" height="${H - waterY - 30}" fill="${water.url}"/>`;
   b += waterGlints(r, 0, W, waterY + 40, H, '#e8f2e8', 260, 0.35);
   // Canoe with a paddler, and its ripples.
   b += `<g transform="translate(800 870)">`;

@@ -47,6 +47,27 @@ export function radial(id: string, s: Stop[], cx = 0.5, cy = 0.5, r = 0.5): stri
   return `<radialGradient id="${id}" cx="${cx}" cy="${cy}" r="${r}">${stops(s)}</radialGradient>`;
 }
 
+/** A gradient drawn with: its `<defs>`, to add to the picture before use, and the `url(#…)` that fills with it. */
+export interface Fill {
+  defs: string;
+  url: string;
+}
+
+/** Where a linear gradient runs (fractions of the shape's box); top to bottom by default. */
+export const TOP_DOWN = { x1: 0, y1: 0, x2: 0, y2: 1 };
+/** A radial gradient's centre and radius (fractions of the shape's box); centred by default. */
+export const CENTRED = { cx: 0.5, cy: 0.5, r: 0.5 };
+
+export function linearFill(prefix: string, at: typeof TOP_DOWN, s: Stop[]): Fill {
+  const id = uid(prefix);
+  return { defs: `<defs>${linear(id, s, at.x1, at.y1, at.x2, at.y2)}</defs>`, url: `url(#${id})` };
+}
+
+export function radialFill(prefix: string, at: typeof CENTRED, s: Stop[]): Fill {
+  const id = uid(prefix);
+  return { defs: `<defs>${radial(id, s, at.cx, at.cy, at.r)}</defs>`, url: `url(#${id})` };
+}
+
 /**
  * Texture filters: a low-frequency mottle (painted-paper look) and a fine grain.
  * Kept subtle: fine noise is what costs JPEG bytes.
@@ -69,21 +90,15 @@ export function textureDefs(seed: number): string {
 
 /** Overlays that turn flat vector shapes into something closer to an illustration. */
 export function textureOverlay(w: number, h: number, grain = 0.07, mottle = 0.28): string {
-  const vid = uid('vig');
+  const vignette = radialFill('vig', { ...CENTRED, r: 0.75 }, [
+    { offset: 0.55, color: '#000', opacity: 0 },
+    { offset: 1, color: '#1a0d05', opacity: 0.42 },
+  ]);
   return `
   <rect width="${w}" height="${h}" filter="url(#mottle)" opacity="${mottle}" style="mix-blend-mode:soft-light"/>
   <rect width="${w}" height="${h}" filter="url(#grain)" opacity="${grain}" style="mix-blend-mode:overlay"/>
-  <defs>${radial(
-    vid,
-    [
-      { offset: 0.55, color: '#000', opacity: 0 },
-      { offset: 1, color: '#1a0d05', opacity: 0.42 },
-    ],
-    0.5,
-    0.5,
-    0.75,
-  )}</defs>
-  <rect width="${w}" height="${h}" fill="url(#${vid})"/>`;
+  ${vignette.defs}
+  <rect width="${w}" height="${h}" fill="${vignette.url}"/>`;
 }
 
 export function doc(w: number, h: number, defs: string, body: string, viewBox = `0 0 ${w} ${h}`): string {
@@ -145,20 +160,13 @@ export function palm(o: PalmOptions): string {
     if (i > 0 && i < steps) rings.push(`M${n(l[0])} ${n(l[1])}L${n(rr[0])} ${n(rr[1] + 2)}`);
   }
   const poly = [...left, ...right.reverse()].map((p) => `${n(p[0])},${n(p[1])}`).join(' ');
-  const tg = uid('trunk');
-  let out = `<defs>${linear(
-    tg,
-    [
-      { offset: 0, color: o.trunkDark },
-      { offset: 0.45, color: o.trunk },
-      { offset: 1, color: o.trunkDark },
-    ],
-    0,
-    0,
-    1,
-    0,
-  )}</defs>`;
-  out += `<polygon points="${poly}" fill="url(#${tg})"/>`;
+  const bark = linearFill('trunk', { x1: 0, y1: 0, x2: 1, y2: 0 }, [
+    { offset: 0, color: o.trunkDark },
+    { offset: 0.45, color: o.trunk },
+    { offset: 1, color: o.trunkDark },
+  ]);
+  let out = bark.defs;
+  out += `<polygon points="${poly}" fill="${bark.url}"/>`;
   out += `<path d="${rings.join('')}" stroke="${o.trunkDark}" stroke-width="${n(o.height * 0.006)}" opacity="0.7" fill="none"/>`;
 
   const count = o.fronds ?? 11;

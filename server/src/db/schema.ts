@@ -3,6 +3,7 @@ import { ImageSchema } from '@cabana/shared/schemas/image';
 import { EnquirySchema } from '@cabana/shared/schemas/enquiry';
 import { PrecioSchema } from '@cabana/shared/schemas/price';
 import { SeasonSchema } from '@cabana/shared/schemas/season';
+import { CalendarEntrySchema, FeedSchema } from '@cabana/shared/schemas/calendar';
 import { StoredSettingsSchema } from './settings';
 
 /** A stored image: the API shape plus the folder its files live in (always `images/<id>/`). */
@@ -27,36 +28,28 @@ const StoredSessionSchema = z.object({
 });
 export type StoredSession = z.infer<typeof StoredSessionSchema>;
 
-/** A night range the owner blocked by hand (maintenance, family). */
-const StoredBlockSchema = z.object({
-  id: z.string(),
-  start: z.string(),
-  end: z.string(),
-  note: z.string(),
-  createdAt: z.string(),
-});
+/** What a block and an imported event carry over to the calendar entry they become (calendar/entries.ts). */
+const StoredRangeSchema = CalendarEntrySchema.pick({ id: true, start: true, end: true });
 
-/** An event imported from a feed, matched across syncs by `key` (its UID, plus the occurrence for repeats). */
-const StoredFeedEventSchema = z.object({
-  /** Stable id: the calendar entry's id and, in our export, the VEVENT's UID. */
-  id: z.string(),
+/** A night range the owner blocked by hand (maintenance, family). */
+const StoredBlockSchema = StoredRangeSchema.extend({ note: z.string(), createdAt: z.string() });
+
+/**
+ * An event imported from a feed, matched across syncs by `key` (its UID, plus the occurrence for
+ * repeats). Its id is stable: the calendar entry's id and, in our export, the VEVENT's UID.
+ */
+const StoredFeedEventSchema = StoredRangeSchema.extend({
   key: z.string(),
-  start: z.string(),
-  end: z.string(),
   summary: z.string(),
   firstSeenAt: z.string(),
 });
 export type StoredFeedEvent = z.infer<typeof StoredFeedEventSchema>;
 
-const StoredFeedSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  url: z.string(),
+/** A stored feed: the API shape without its export URL (made from `exportToken`), plus what only the server keeps. */
+const StoredFeedSchema = FeedSchema.omit({ exportUrl: true }).extend({
   /** Secret part of this feed's export URL. */
   exportToken: z.string(),
   createdAt: z.string(),
-  lastSyncAt: z.string().nullable(),
-  lastError: z.string().nullable(),
   /** The last successful fetch's events: kept as they are when a later fetch fails. */
   events: z.array(StoredFeedEventSchema),
 });

@@ -5,19 +5,19 @@ import { DomainError, notFound, type DomainErrorCode } from '../domain-errors';
 export const INTERNAL_MESSAGE = 'Error interno del servidor';
 
 /** The one place that knows HTTP: each code's status, and its message when the error has none. */
-const HTTP: Record<DomainErrorCode, { status: number; message: string }> = {
-  VALIDATION: { status: 400, message: 'La solicitud no es válida.' },
-  UNAUTHENTICATED: { status: 401, message: 'Inicia sesión para continuar.' },
-  FORBIDDEN: { status: 403, message: 'No tienes permiso para hacer esto.' },
-  NOT_FOUND: { status: 404, message: 'No encontramos lo que buscas.' },
-  METHOD_NOT_ALLOWED: { status: 405, message: 'Método no permitido.' },
-  CONFLICT: { status: 409, message: 'Esto cambió mientras tanto. Recarga e inténtalo de nuevo.' },
-  PAYLOAD_TOO_LARGE: { status: 413, message: 'El envío es demasiado grande.' },
-  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Tipo de contenido no admitido.' },
-  RATE_LIMITED: { status: 429, message: 'Demasiadas solicitudes. Espera un momento e inténtalo de nuevo.' },
-  UNAVAILABLE: { status: 503, message: 'El servidor está ocupado. Inténtalo de nuevo en un momento.' },
-  FEED_UNREADABLE: { status: 502, message: 'No pudimos leer ese calendario.' },
-  REQUEST_TIMEOUT: { status: 408, message: 'La solicitud tardó demasiado en llegar.' },
+const HTTP: Record<DomainErrorCode, readonly [status: number, message: string]> = {
+  VALIDATION: [400, 'La solicitud no es válida.'],
+  UNAUTHENTICATED: [401, 'Inicia sesión para continuar.'],
+  FORBIDDEN: [403, 'No tienes permiso para hacer esto.'],
+  NOT_FOUND: [404, 'No encontramos lo que buscas.'],
+  METHOD_NOT_ALLOWED: [405, 'Método no permitido.'],
+  CONFLICT: [409, 'Esto cambió mientras tanto. Recarga e inténtalo de nuevo.'],
+  PAYLOAD_TOO_LARGE: [413, 'El envío es demasiado grande.'],
+  UNSUPPORTED_MEDIA_TYPE: [415, 'Tipo de contenido no admitido.'],
+  RATE_LIMITED: [429, 'Demasiadas solicitudes. Espera un momento e inténtalo de nuevo.'],
+  UNAVAILABLE: [503, 'El servidor está ocupado. Inténtalo de nuevo en un momento.'],
+  FEED_UNREADABLE: [502, 'No pudimos leer ese calendario.'],
+  REQUEST_TIMEOUT: [408, 'La solicitud tardó demasiado en llegar.'],
 };
 
 export interface HttpError {
@@ -28,7 +28,7 @@ export interface HttpError {
 
 /** A domain error as the API answers it. */
 export function toHttpError(err: DomainError): HttpError {
-  const { status, message } = HTTP[err.code];
+  const [status, message] = HTTP[err.code];
   const headers: Record<string, string> = {};
   if (err.retryAfterSeconds !== undefined) {
     headers['Retry-After'] = String(Math.max(1, Math.ceil(err.retryAfterSeconds)));
@@ -94,7 +94,8 @@ export function errorHandler(log: (msg: string, err?: unknown) => void): Middlew
       const status = statusOf(err);
       const code = status === undefined ? undefined : FOREIGN[status];
       if (status !== undefined && code !== undefined) {
-        sendError(ctx, status, { error: FOREIGN_MESSAGES[status] ?? HTTP[code].message, code });
+        const [, message] = HTTP[code];
+        sendError(ctx, status, { error: FOREIGN_MESSAGES[status] ?? message, code });
         return;
       }
       log(`${ctx.method} ${ctx.path} failed`, err);

@@ -1,10 +1,11 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { Feed } from '../schemas/calendar';
 import { usePanel } from './panel-context';
-import { asErrorLike } from './api-error';
-import { AlertMessage, StatusMessage } from './messages';
+import { RowAlert, StatusMessage } from './messages';
 import { formatReceivedAt } from './reply-links';
 import { AdminField } from './admin-field';
+import { useFieldErrorSubmit } from './use-field-error-submit';
+import { CalendarAddForm } from './calendar-add-form';
 
 const COPY_FAILED = 'No se pudo copiar automáticamente: la dirección quedó seleccionada, cópiala con Ctrl+C.';
 
@@ -104,11 +105,7 @@ export function FeedsPanel({ feeds, generalExportUrl, onChanged }: FeedsPanelPro
                 )}
               </p>
               {f.lastError && <p className="adm-alert">Último error: {f.lastError}</p>}
-              {rowErrors[f.id] && (
-                <p className="adm-alert" role="alert">
-                  {rowErrors[f.id]}
-                </p>
-              )}
+              <RowAlert text={rowErrors[f.id]} />
               <CopyField label={`Dirección para pegar en ${f.name}`} value={f.exportUrl} />
               <div className="adm-actions">
                 <button
@@ -144,45 +141,23 @@ export function FeedsPanel({ feeds, generalExportUrl, onChanged }: FeedsPanelPro
 type FeedField = 'name' | 'url';
 
 function FeedForm({ onAdded }: { onAdded: () => Promise<boolean> }) {
-  const { api, failure } = usePanel();
+  const { api } = usePanel();
   const id = useId();
   const [values, setValues] = useState<Record<FeedField, string>>({ name: '', url: '' });
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<FeedField, string>>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [status, setStatus] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useFieldErrorSubmit();
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    setStatus(null);
-    setFieldErrors({});
-    try {
-      const feed = await api.addFeed(values);
-      setValues({ name: '', url: '' });
-      await onAdded();
-      setStatus(`Fuente ${feed.name} agregada; su primera sincronización está en curso.`);
-    } catch (err) {
-      const message = failure(err);
-      if (message) {
-        const fields = asErrorLike(err).fields ?? {};
-        setFieldErrors({ name: fields.name, url: fields.url });
-        setError(Object.values(fields).includes(message) ? null : message);
-        const first = (['name', 'url'] as const).find((f) => fields[f]);
-        if (first) document.getElementById(`${id}-${first}`)?.focus();
-      }
-    } finally {
-      setBusy(false);
-    }
-  }
+  const save = async () => {
+    const feed = await api.addFeed(values);
+    setValues({ name: '', url: '' });
+    await onAdded();
+    return `Fuente ${feed.name} agregada; su primera sincronización está en curso.`;
+  };
 
   const field = (name: FeedField, label: string, type: string, placeholder: string) => (
     <AdminField
       id={`${id}-${name}`}
       label={label}
-      error={fieldErrors[name]}
+      error={form.fieldErrors[name]}
       name={name}
       type={type}
       placeholder={placeholder}
@@ -194,23 +169,11 @@ function FeedForm({ onAdded }: { onAdded: () => Promise<boolean> }) {
   );
 
   return (
-    <form
-      className="adm-cal-form"
-      onSubmit={(event) => void submit(event)}
-      aria-labelledby={`${id}-h`}
-      aria-busy={busy}
-      noValidate
-    >
-      <h4 id={`${id}-h`}>Agregar calendario</h4>
+    <CalendarAddForm form={form} save={save} title="Agregar calendario" level={4} busyLabel="Agregando…">
       <div className="adm-cal-fields">
         {field('name', 'Nombre del canal', 'text', 'Ej.: Airbnb')}
         {field('url', 'Dirección iCal del canal', 'url', 'https://…/calendar.ics')}
       </div>
-      <button type="submit" className="adm-button adm-button--primary" disabled={busy}>
-        {busy ? 'Agregando…' : 'Agregar calendario'}
-      </button>
-      <AlertMessage text={error} />
-      <StatusMessage text={status} />
-    </form>
+    </CalendarAddForm>
   );
 }

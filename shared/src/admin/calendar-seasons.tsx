@@ -1,11 +1,12 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { formatMoney } from '../pricing/pricing';
 import type { Seasons } from '../schemas/season';
 import type { SeasonRequest } from './admin-api';
 import { usePanel, usePanelData } from './panel-context';
-import { asErrorLike } from './api-error';
 import { AlertMessage, StatusMessage } from './messages';
 import { parsePriceInput } from './price-section';
+import { AdminField } from './admin-field';
+import { useFieldErrorSubmit } from './use-field-error-submit';
 
 interface Draft {
   /** React key: a new row has no id yet. */
@@ -59,15 +60,12 @@ const toRequest = (d: Draft): SeasonRequest => ({
  * Spanish message per field, shown beside it.
  */
 export function SeasonsPanel() {
-  const { api, failure } = usePanel();
+  const { api } = usePanel();
   const id = useId();
   const loaded = usePanelData((a) => a.getSeasons());
   const [drafts, setDrafts] = useState<Draft[]>([]);
   const [baseMin, setBaseMin] = useState('1');
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [status, setStatus] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, alert, status, fieldErrors: fields, submit } = useFieldErrorSubmit();
 
   const data = loaded.data;
   useEffect(() => {
@@ -87,63 +85,32 @@ export function SeasonsPanel() {
     requestAnimationFrame(() => document.getElementById(`${id}-${key}-name`)?.focus());
   }
 
-  async function save(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    setStatus(null);
-    setFields({});
-    try {
-      const saved = await api.setSeasons({ seasons: drafts.map(toRequest), baseMinNights: wholeNumber(baseMin) });
-      loaded.setData(saved);
-      setStatus(
-        saved.seasons.length === 1 ? 'Se guardó 1 temporada.' : `Se guardaron ${saved.seasons.length} temporadas.`,
-      );
-    } catch (err) {
-      const message = failure(err);
-      if (message) {
-        const f = asErrorLike(err).fields ?? {};
-        setFields(f);
-        setError(message);
-      }
-    } finally {
-      setBusy(false);
-    }
-  }
+  const save = async () => {
+    const saved = await api.setSeasons({ seasons: drafts.map(toRequest), baseMinNights: wholeNumber(baseMin) });
+    loaded.setData(saved);
+    return saved.seasons.length === 1 ? 'Se guardó 1 temporada.' : `Se guardaron ${saved.seasons.length} temporadas.`;
+  };
 
   const fieldId = (key: string, field: DraftField) => `${id}-${key}-${field}`;
-  const input = (d: Draft, index: number, field: DraftField, label: string, type: string, hint?: string) => {
-    const message = fields[`seasons.${index}.${SERVER_FIELD[field]}`];
-    return (
-      <div className="adm-field">
-        <label htmlFor={fieldId(d.key, field)}>{label}</label>
-        <input
-          id={fieldId(d.key, field)}
-          type={type}
-          inputMode={field === 'price' || field === 'minNights' ? 'numeric' : undefined}
-          autoComplete="off"
-          value={d[field]}
-          onChange={(e) => change(d.key, field, e.target.value)}
-          aria-invalid={message ? true : undefined}
-          aria-describedby={`${hint ? `${fieldId(d.key, field)}-hint ` : ''}${fieldId(d.key, field)}-error`}
-        />
-        {hint && (
-          <span className="adm-hint" id={`${fieldId(d.key, field)}-hint`}>
-            {hint}
-          </span>
-        )}
-        <span className="adm-field-error" id={`${fieldId(d.key, field)}-error`}>
-          {message}
-        </span>
-      </div>
-    );
-  };
+  const input = (d: Draft, index: number, field: DraftField, label: string, type: string, hint?: string) => (
+    <AdminField
+      id={fieldId(d.key, field)}
+      label={label}
+      error={fields[`seasons.${index}.${SERVER_FIELD[field]}`]}
+      hint={hint}
+      type={type}
+      inputMode={field === 'price' || field === 'minNights' ? 'numeric' : undefined}
+      autoComplete="off"
+      value={d[field]}
+      onChange={(e) => change(d.key, field, e.target.value)}
+    />
+  );
 
   return (
     <form
       className="adm-cal-seasons"
-      onSubmit={(event) => void save(event)}
+      // Every refusal is in the alert too: a season's row may be scrolled out of sight.
+      onSubmit={(event) => void submit(event, save, { alert: (message) => message, focus: false })}
       aria-labelledby={`${id}-h`}
       aria-busy={busy}
       noValidate
@@ -199,7 +166,7 @@ export function SeasonsPanel() {
           {busy ? 'Aplicando…' : 'Aplicar temporadas'}
         </button>
       </div>
-      <AlertMessage text={error} />
+      <AlertMessage text={alert} />
       <StatusMessage text={status} />
     </form>
   );

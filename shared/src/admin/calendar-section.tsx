@@ -1,9 +1,8 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { nightsBetween, todayAtCabin } from '../pricing/dates';
 import { rangesOverlap } from '../availability/ranges';
 import { CALENDAR_SOURCES, type Calendar, type CalendarEntry } from '../schemas/calendar';
 import { usePanel, usePanelData } from './panel-context';
-import { asErrorLike } from './api-error';
 import { AlertMessage, StatusMessage } from './messages';
 import { formatStayDate } from './reply-links';
 import {
@@ -20,6 +19,8 @@ import {
 import { FeedsPanel } from './calendar-feeds';
 import { SeasonsPanel } from './calendar-seasons';
 import { AdminField } from './admin-field';
+import { useFieldErrorSubmit } from './use-field-error-submit';
+import { CalendarAddForm } from './calendar-add-form';
 
 const WEEKDAYS = [
   ['lun', 'lunes'],
@@ -230,46 +231,23 @@ function Conflicts({ calendar, looks }: { calendar: Calendar; looks: Map<string,
 type BlockField = 'start' | 'end' | 'note';
 
 function BlockForm({ onAdded }: { onAdded: () => void }) {
-  const { api, failure } = usePanel();
+  const { api } = usePanel();
   const id = useId();
   const [values, setValues] = useState<Record<BlockField, string>>({ start: '', end: '', note: '' });
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<BlockField, string>>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [status, setStatus] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useFieldErrorSubmit();
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    setStatus(null);
-    setFieldErrors({});
-    try {
-      const entry = await api.addBlock(values);
-      setValues({ start: '', end: '', note: '' });
-      setStatus(`Bloqueo guardado del ${formatStayDate(entry.start)} al ${formatStayDate(entry.end)}.`);
-      onAdded();
-    } catch (err) {
-      const message = failure(err);
-      if (message) {
-        const fields = asErrorLike(err).fields ?? {};
-        setFieldErrors({ start: fields.start, end: fields.end, note: fields.note });
-        // A message already beside its field is not repeated in the alert.
-        setError(Object.values(fields).includes(message) ? null : message);
-        const first = (['start', 'end', 'note'] as const).find((f) => fields[f]);
-        if (first) document.getElementById(`${id}-${first}`)?.focus();
-      }
-    } finally {
-      setBusy(false);
-    }
-  }
+  const save = async () => {
+    const entry = await api.addBlock(values);
+    setValues({ start: '', end: '', note: '' });
+    onAdded();
+    return `Bloqueo guardado del ${formatStayDate(entry.start)} al ${formatStayDate(entry.end)}.`;
+  };
 
   const field = (name: BlockField, label: string, type: string, hint?: string) => (
     <AdminField
       id={`${id}-${name}`}
       label={label}
-      error={fieldErrors[name]}
+      error={form.fieldErrors[name]}
       hint={hint}
       name={name}
       type={type}
@@ -281,25 +259,13 @@ function BlockForm({ onAdded }: { onAdded: () => void }) {
   );
 
   return (
-    <form
-      className="adm-cal-form"
-      onSubmit={(event) => void submit(event)}
-      aria-labelledby={`${id}-h`}
-      aria-busy={busy}
-      noValidate
-    >
-      <h3 id={`${id}-h`}>Bloquear fechas</h3>
+    <CalendarAddForm form={form} save={save} title="Bloquear fechas" level={3} busyLabel="Guardando…">
       <p className="adm-muted">Para mantenimiento, uso familiar o cualquier noche que no quieras ofrecer.</p>
       <div className="adm-cal-fields">
         {field('start', 'Primera noche bloqueada', 'date')}
         {field('end', 'Fin del bloqueo', 'date', 'El día en que termina: esa noche queda libre.')}
         {field('note', 'Nota (solo para ti)', 'text')}
       </div>
-      <button type="submit" className="adm-button adm-button--primary" disabled={busy}>
-        {busy ? 'Guardando…' : 'Bloquear fechas'}
-      </button>
-      <AlertMessage text={error} />
-      <StatusMessage text={status} />
-    </form>
+    </CalendarAddForm>
   );
 }

@@ -22,3 +22,13 @@ export const AlertMessage = forwardRef<HTMLParagraphElement, { text: string | nu
     </p>
   );
 });
+
+/** A row's own failure (a photo, a feed), shown inside the row; nothing while it has none. */
+export function RowAlert({ text }: { text: string | undefined }) {
+  if (!text) return null;
+  return (
+    <p className="adm-alert" role="alert">
+      {text}
+    </p>
+  );
+}

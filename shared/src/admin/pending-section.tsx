@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import type { Image } from '../schemas/image';
 import { usePanel, usePanelData } from './panel-context';
-import { StatusMessage } from './messages';
+import { RowAlert, StatusMessage } from './messages';
 import { ImageCard } from './image-card';
 import { formatReceivedAt } from './reply-links';
 
@@ -62,11 +62,7 @@ export function PendingSection({ onApproved }: PendingSectionProps) {
               <p className="adm-muted">
                 Enviada{image.uploaded_by ? ` por ${image.uploaded_by}` : ''} el {formatReceivedAt(image.created_at)}
               </p>
-              {rowErrors[image.id] && (
-                <p className="adm-alert" role="alert">
-                  {rowErrors[image.id]}
-                </p>
-              )}
+              <RowAlert text={rowErrors[image.id]} />
               <div className="adm-actions">
                 <button
                   type="button"

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { Image } from '../schemas/image';
 import { ACCEPT_ATTRIBUTE, LIMITS } from '../config/limits';
 import { usePanel } from './panel-context';
-import { AlertMessage, StatusMessage } from './messages';
+import { AlertMessage, RowAlert, StatusMessage } from './messages';
 import { CaptionEditor, ImageCard } from './image-card';
 import { titleFromFileName } from '../lib/file-title';
 import { formatBytes } from '../lib/format-bytes';
@@ -393,11 +393,7 @@ export function PhotosSection({ images, loadError, onImagesChange }: PhotosSecti
                 <>
                   <p className="adm-card-title">{image.title}</p>
                   {image.description && <p className="adm-card-text">{image.description}</p>}
-                  {rowErrors[image.id] && (
-                    <p className="adm-alert" role="alert">
-                      {rowErrors[image.id]}
-                    </p>
-                  )}
+                  <RowAlert text={rowErrors[image.id]} />
                   <div className="adm-actions">
                     <button
                       type="button"

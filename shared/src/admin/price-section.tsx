@@ -1,7 +1,8 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { formatMoney } from '../pricing/pricing';
 import { usePanel, usePanelData } from './panel-context';
 import { AlertMessage, StatusMessage } from './messages';
+import { useFieldErrorSubmit } from './use-field-error-submit';
 
 /**
  * Reads what the owner typed as pesos. Colombians write thousands with dots ("80.000"), so
@@ -16,38 +17,20 @@ export function parsePriceInput(raw: string): number {
 }
 
 export function PriceSection() {
-  const { api, failure } = usePanel();
+  const { api } = usePanel();
   const id = useId();
   const { data: price, setData: setPrice, error: loadError } = usePanelData((a) => a.getPrice());
   // For the dollar hint only: without the owner's rate the price shows in pesos alone.
   const { data: settings } = usePanelData((a) => a.getSettings());
   const [value, setValue] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [status, setStatus] = useState<string | null>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
+  const { formRef, busy, alert: error, status, submit } = useFieldErrorSubmit();
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    setStatus(null);
-    try {
-      const saved = await api.setPrice(parsePriceInput(value));
-      setPrice(saved);
-      setValue('');
-      setStatus(`Precio actualizado a ${formatMoney(saved, 'COP')} por persona por noche.`);
-    } catch (err) {
-      const message = failure(err);
-      if (message) {
-        setError(message);
-        inputRef.current?.focus();
-      }
-    } finally {
-      setBusy(false);
-    }
-  }
+  const save = async () => {
+    const saved = await api.setPrice(parsePriceInput(value));
+    setPrice(saved);
+    setValue('');
+    return `Precio actualizado a ${formatMoney(saved, 'COP')} por persona por noche.`;
+  };
 
   return (
     <section className="adm-section" id="adm-precio" aria-labelledby={`${id}-h`}>
@@ -67,12 +50,17 @@ export function PriceSection() {
       </p>
       {/* A price saved since is known again: the failed load no longer matters. */}
       {loadError && price === null && <p className="adm-alert">{loadError}</p>}
-      <form className="adm-inline-form" onSubmit={submit} aria-busy={busy}>
+      <form
+        ref={formRef}
+        className="adm-inline-form"
+        // The price has no field of its own in the server's answer: its message is the alert.
+        onSubmit={(event) => void submit(event, save, { alert: (message) => message })}
+        aria-busy={busy}
+      >
         <div className="adm-field">
           <label htmlFor={`${id}-input`}>Nuevo precio por persona (COP)</label>
           <input
             id={`${id}-input`}
-            ref={inputRef}
             name="precio"
             type="text"
             inputMode="numeric"

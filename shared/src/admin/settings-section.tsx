@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import {
   SETTINGS_LIMITS,
   SOCIAL_NETWORKS,
@@ -8,9 +8,10 @@ import {
   type Social,
   type SocialNetwork,
 } from '../schemas/settings';
-import { asErrorLike } from './api-error';
 import { usePanel, usePanelData } from './panel-context';
 import { AlertMessage, StatusMessage } from './messages';
+import { AdminField } from './admin-field';
+import { useFieldErrorSubmit } from './use-field-error-submit';
 
 const NETWORKS = Object.keys(SOCIAL_NETWORKS) as SocialNetwork[];
 
@@ -113,7 +114,7 @@ function formErrors(fields: Record<string, string>, socialOrder: SocialNetwork[]
   return out;
 }
 
-const LABELS: Record<string, string> = {
+const LABELS: Record<Exclude<keyof Draft, 'socials'>, string> = {
   name: 'Nombre del negocio',
   tagline: 'Frase de presentación',
   phone: 'Teléfono',
@@ -153,88 +154,48 @@ export function SettingsSection() {
 }
 
 function SettingsForm({ initial }: { initial: Settings }) {
-  const panel = usePanel();
+  const { api } = usePanel();
   const id = useId();
   const [draft, setDraft] = useState<Draft>(() => draftOf(initial));
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [alert, setAlert] = useState<string | null>(null);
-  const [status, setStatus] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  /** Set by a refused save: once the fields are marked, focus goes to the first one, so the owner lands on it. */
-  const focusFirstError = useRef(false);
-  useEffect(() => {
-    if (!focusFirstError.current) return;
-    focusFirstError.current = false;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [errors]);
+  const { formRef, busy, alert, status, setStatus, fieldErrors: errors, submit } = useFieldErrorSubmit();
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
     setDraft((d) => ({ ...d, [key]: value }));
     setStatus(null);
   };
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setAlert(null);
-    setStatus(null);
-    const { patch, socialOrder } = patchOf(draft);
-    try {
-      const saved = await panel.api.updateSettings(patch);
-      setDraft(draftOf(saved));
-      setErrors({});
-      setStatus('Ajustes guardados. El sitio ya muestra los nuevos datos.');
-    } catch (err) {
-      const message = panel.failure(err);
-      if (message === null) return;
-      const fields = formErrors(asErrorLike(err).fields ?? {}, socialOrder);
-      setErrors(fields);
-      const count = Object.keys(fields).length;
-      setAlert(count > 1 ? `No se guardó nada: revisa los ${count} campos marcados.` : `No se guardó nada: ${message}`);
-      focusFirstError.current = true;
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { patch, socialOrder } = patchOf(draft);
+  const save = async () => {
+    setDraft(draftOf(await api.updateSettings(patch)));
+    return 'Ajustes guardados. El sitio ya muestra los nuevos datos.';
+  };
+  const refused = (message: string, fields: Record<string, string>) => {
+    const count = Object.keys(fields).length;
+    return count > 1 ? `No se guardó nada: revisa los ${count} campos marcados.` : `No se guardó nada: ${message}`;
+  };
 
   const field = (
     key: Exclude<keyof Draft, 'socials'>,
     opts: {
       type?: string;
-      hint?: ReactNode;
+      hint?: string;
       inputMode?: 'numeric' | 'decimal' | 'tel' | 'email' | 'url';
       max?: number;
     } = {},
-  ) => {
-    const fieldId = `${id}-${key}`;
-    const error = errors[key];
-    return (
-      <div className="adm-field">
-        <label htmlFor={fieldId}>{LABELS[key]}</label>
-        <input
-          id={fieldId}
-          name={key}
-          type={opts.type ?? 'text'}
-          inputMode={opts.inputMode}
-          maxLength={opts.max ?? 500}
-          value={draft[key]}
-          onChange={(e) => set(key, e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`${fieldId}-hint ${fieldId}-error`}
-        />
-        {opts.hint && (
-          <span className="adm-hint" id={`${fieldId}-hint`}>
-            {opts.hint}
-          </span>
-        )}
-        <span className="adm-field-error" id={`${fieldId}-error`}>
-          {error}
-        </span>
-      </div>
-    );
-  };
+  ) => (
+    <AdminField
+      id={`${id}-${key}`}
+      label={LABELS[key]}
+      error={errors[key]}
+      hint={opts.hint}
+      name={key}
+      type={opts.type ?? 'text'}
+      inputMode={opts.inputMode}
+      maxLength={opts.max ?? 500}
+      value={draft[key]}
+      onChange={(e) => set(key, e.target.value)}
+    />
+  );
 
   const preview = whatsappLink({
     whatsappNumber: draft.whatsappNumber.replace(/[\s+-]/g, ''),
@@ -244,7 +205,15 @@ function SettingsForm({ initial }: { initial: Settings }) {
   return (
     <>
       {
-        <form ref={formRef} className="adm-settings" onSubmit={(e) => void submit(e)} aria-busy={busy} noValidate>
+        <form
+          ref={formRef}
+          className="adm-settings"
+          onSubmit={(e) =>
+            void submit(e, save, { fieldErrors: (fields) => formErrors(fields, socialOrder), alert: refused })
+          }
+          aria-busy={busy}
+          noValidate
+        >
           <fieldset>
             <legend>Contacto</legend>
             {field('name', { max: SETTINGS_LIMITS.nameMax })}
@@ -282,30 +251,21 @@ function SettingsForm({ initial }: { initial: Settings }) {
           <fieldset>
             <legend>Redes sociales</legend>
             <p className="adm-hint">Deja vacío el enlace de una red para no mostrarla.</p>
-            {NETWORKS.map((network) => {
-              const fieldId = `${id}-social-${network}`;
-              const error = errors[`social-${network}`];
-              return (
-                <div className="adm-field" key={network}>
-                  <label htmlFor={fieldId}>{network}</label>
-                  <input
-                    id={fieldId}
-                    name={`social-${network}`}
-                    type="url"
-                    inputMode="url"
-                    maxLength={SETTINGS_LIMITS.urlMax}
-                    placeholder={`https://${SOCIAL_NETWORKS[network][0]}/…`}
-                    value={draft.socials[network]}
-                    onChange={(e) => set('socials', { ...draft.socials, [network]: e.target.value })}
-                    aria-invalid={error ? true : undefined}
-                    aria-describedby={`${fieldId}-error`}
-                  />
-                  <span className="adm-field-error" id={`${fieldId}-error`}>
-                    {error}
-                  </span>
-                </div>
-              );
-            })}
+            {NETWORKS.map((network) => (
+              <AdminField
+                key={network}
+                id={`${id}-social-${network}`}
+                label={network}
+                error={errors[`social-${network}`]}
+                name={`social-${network}`}
+                type="url"
+                inputMode="url"
+                maxLength={SETTINGS_LIMITS.urlMax}
+                placeholder={`https://${SOCIAL_NETWORKS[network][0]}/…`}
+                value={draft.socials[network]}
+                onChange={(e) => set('socials', { ...draft.socials, [network]: e.target.value })}
+              />
+            ))}
             {errors.socials && <p className="adm-field-error">{errors.socials}</p>}
           </fieldset>
           <fieldset>

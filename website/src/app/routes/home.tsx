@@ -1,5 +1,6 @@
 import { BUSINESS } from '@cabana/shared/config/business';
 import { whatsappLink } from '@cabana/shared/config/settings';
+import { TitledSection } from '../../components/layout/titled-section';
 import { Icon } from '../../components/ui/icon';
 import { ICONS } from '../../components/ui/icons';
 import { paths } from '../../config/paths';
@@ -8,7 +9,13 @@ import { HeroVideo } from '../../features/home/hero-video';
 import { HOME_ICONS } from '../../features/home/icons';
 import { useSettings } from '../../lib/page-data';
 
-const FEATURES: { icon: string; title: string; text: string }[] = [
+interface IconCard {
+  icon: string;
+  title: string;
+  text: string;
+}
+
+const FEATURES: IconCard[] = [
   { icon: HOME_ICONS.jacuzzi, title: 'Jacuzzi', text: 'Agua tibia bajo las palmas para cerrar el día de playa.' },
   { icon: HOME_ICONS.kiosk, title: 'Kiosco', text: 'Sombra, hamacas y brisa para las tardes largas.' },
   { icon: HOME_ICONS.flame, title: 'Zona BBQ', text: 'Parrilla lista para el pescado fresco o un buen asado.' },
@@ -17,7 +24,7 @@ const FEATURES: { icon: string; title: string; text: string }[] = [
   { icon: HOME_ICONS.sun, title: 'Sala en la terraza', text: 'Una terraza amplia para conversar y ver el atardecer.' },
 ];
 
-const ATTRACTIONS: { icon: string; title: string; text: string }[] = [
+const ATTRACTIONS: IconCard[] = [
   {
     icon: HOME_ICONS.volcano,
     title: 'Volcán de lodo',
@@ -41,6 +48,23 @@ const ATTRACTIONS: { icon: string; title: string; text: string }[] = [
   },
   { icon: ICONS.wave, title: 'Playa blanca', text: 'Arena blanca y mar turquesa para un día completo de sol.' },
 ];
+
+/** The cabin's features and what is near, each a card with its icon (`feature__…` or `attraction__…`). */
+function IconCards({ kind, cards }: { kind: 'feature' | 'attraction'; cards: IconCard[] }) {
+  return (
+    <ul className="card-grid">
+      {cards.map((c) => (
+        <li key={c.title} className={kind}>
+          <span className={`${kind}__icon`}>
+            <Icon path={c.icon} size={28} />
+          </span>
+          <h3 className={`${kind}__title`}>{c.title}</h3>
+          <p>{c.text}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 export default function HomeRoute() {
   const s = useSettings();
@@ -111,24 +135,9 @@ export default function HomeRoute() {
         </div>
       </section>
 
-      <section className="section section--sand" aria-labelledby="comodidades-titulo">
-        <div className="container">
-          <h2 id="comodidades-titulo" className="section__title">
-            Todo para disfrutar en grupo
-          </h2>
-          <ul className="card-grid">
-            {FEATURES.map((f) => (
-              <li key={f.title} className="feature">
-                <span className="feature__icon">
-                  <Icon path={f.icon} size={28} />
-                </span>
-                <h3 className="feature__title">{f.title}</h3>
-                <p>{f.text}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <TitledSection titleId="comodidades-titulo" title="Todo para disfrutar en grupo" tone="section--sand">
+        <IconCards kind="feature" cards={FEATURES} />
+      </TitledSection>
 
       <GalleryTeaser galleryPath={paths.gallery} />
 
@@ -149,24 +158,9 @@ export default function HomeRoute() {
         </div>
       </section>
 
-      <section className="section" aria-labelledby="atracciones-titulo">
-        <div className="container">
-          <h2 id="atracciones-titulo" className="section__title">
-            Qué hacer cerca
-          </h2>
-          <ul className="card-grid">
-            {ATTRACTIONS.map((a) => (
-              <li key={a.title} className="attraction">
-                <span className="attraction__icon">
-                  <Icon path={a.icon} size={28} />
-                </span>
-                <h3 className="attraction__title">{a.title}</h3>
-                <p>{a.text}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <TitledSection titleId="atracciones-titulo" title="Qué hacer cerca">
+        <IconCards kind="attraction" cards={ATTRACTIONS} />
+      </TitledSection>
     </main>
   );
 }

@@ -1,3 +1,4 @@
+import { TitledSection } from '../../components/layout/titled-section';
 import { usePageData } from '../../lib/page-data';
 import { FEATURED_PHOTOS } from './featured';
 import { ResponsiveImage } from './responsive-image';
@@ -10,27 +11,22 @@ export function GalleryTeaser({ galleryPath }: { galleryPath: string }) {
   const images = state.status === 'ready' ? state.value.slice(0, FEATURED_PHOTOS) : [];
   if (images.length === 0) return null;
   return (
-    <section className="section" aria-labelledby="fotos-titulo">
-      <div className="container">
-        <h2 id="fotos-titulo" className="section__title">
-          Conoce la cabaña
-        </h2>
-        <ul className="gallery gallery--teaser">
-          {images.map((image) => (
-            <li key={image.id} className="gallery__item">
-              <a href={galleryPath} className="gallery__button" aria-label={`${image.title}: ver la galería`}>
-                <ResponsiveImage image={image} sizes={SIZES} lazy />
-                <span className="gallery__overlay" aria-hidden="true">
-                  <span className="gallery__title">{image.title}</span>
-                </span>
-              </a>
-            </li>
-          ))}
-        </ul>
-        <a href={galleryPath} className="button button--outline">
-          Ver toda la galería
-        </a>
-      </div>
-    </section>
+    <TitledSection titleId="fotos-titulo" title="Conoce la cabaña">
+      <ul className="gallery gallery--teaser">
+        {images.map((image) => (
+          <li key={image.id} className="gallery__item">
+            <a href={galleryPath} className="gallery__button" aria-label={`${image.title}: ver la galería`}>
+              <ResponsiveImage image={image} sizes={SIZES} lazy />
+              <span className="gallery__overlay" aria-hidden="true">
+                <span className="gallery__title">{image.title}</span>
+              </span>
+            </a>
+          </li>
+        ))}
+      </ul>
+      <a href={galleryPath} className="button button--outline">
+        Ver toda la galería
+      </a>
+    </TitledSection>
   );
 }

@@ -3,9 +3,13 @@ import type { Image } from '@cabana/shared/schemas/image';
 import { Icon } from '../../components/ui/icon';
 import { ResponsiveImage } from './responsive-image';
 
-const chevronLeftIcon = 'M15 5l-7 7 7 7';
-const chevronRightIcon = 'M9 5l7 7-7 7';
 const closeIcon = 'M6 6l12 12M18 6L6 18';
+
+/** The two arrows, in the order they are read; `step` is how far each moves (wrapping around). */
+const NAV = [
+  { step: -1, key: 'ArrowLeft', modifier: 'prev', label: 'Foto anterior', icon: 'M15 5l-7 7 7 7' },
+  { step: 1, key: 'ArrowRight', modifier: 'next', label: 'Foto siguiente', icon: 'M9 5l7 7-7 7' },
+] as const;
 
 interface Props {
   images: Image[];
@@ -32,17 +36,13 @@ export function Lightbox({ images, index, onChange, onClose }: Props) {
   }, [open]);
 
   const count = images.length;
-  const prev = () => index !== null && onChange((index - 1 + count) % count);
-  const next = () => index !== null && onChange((index + 1) % count);
+  const move = (step: number) => index !== null && onChange((index + step + count) % count);
 
   const onKeyDown = (e: KeyboardEvent<HTMLDialogElement>) => {
-    if (e.key === 'ArrowLeft') {
-      e.preventDefault();
-      prev();
-    } else if (e.key === 'ArrowRight') {
-      e.preventDefault();
-      next();
-    }
+    const nav = NAV.find((n) => n.key === e.key);
+    if (!nav) return;
+    e.preventDefault();
+    move(nav.step);
   };
 
   const image = open ? images[index] : undefined;
@@ -79,26 +79,19 @@ export function Lightbox({ images, index, onChange, onClose }: Props) {
               </p>
             </figcaption>
           </figure>
-          {count > 1 ? (
-            <>
-              <button
-                type="button"
-                className="lightbox__nav lightbox__nav--prev"
-                onClick={prev}
-                aria-label="Foto anterior"
-              >
-                <Icon path={chevronLeftIcon} size={30} />
-              </button>
-              <button
-                type="button"
-                className="lightbox__nav lightbox__nav--next"
-                onClick={next}
-                aria-label="Foto siguiente"
-              >
-                <Icon path={chevronRightIcon} size={30} />
-              </button>
-            </>
-          ) : null}
+          {count > 1
+            ? NAV.map((n) => (
+                <button
+                  key={n.modifier}
+                  type="button"
+                  className={`lightbox__nav lightbox__nav--${n.modifier}`}
+                  onClick={() => move(n.step)}
+                  aria-label={n.label}
+                >
+                  <Icon path={n.icon} size={30} />
+                </button>
+              ))
+            : null}
         </div>
       ) : null}
     </dialog>
