@@ -17,7 +17,7 @@ import { feedFixture, type FeedServer } from '../../../test-support/ical-feeds';
  * write path busy and remember what the server acknowledged, and the checks of a folder a kill
  * left behind.
  */
-export const CRASH_PASSWORD = 'clave para la prueba de caídas';
+const CRASH_PASSWORD = 'clave para la prueba de caídas';
 
 export interface Child {
   proc: ChildProcess;
@@ -134,14 +134,47 @@ export type WritePath = (typeof WRITE_PATHS)[number];
 
 const phoneFor = (rate: number) => `+57 300 555 ${rate}`;
 
+/** Records a writer adds and deletes: the acknowledged ones, and a delete a kill may have cut short. */
+class Tracked<T> {
+  readonly live = new Map<string, T>();
+  readonly deleted = new Set<string>();
+  #deleting: string | undefined;
+
+  constructor(
+    private readonly what: string,
+    private readonly onGone: (id: string) => void = () => undefined,
+  ) {}
+
+  /** Sends the delete of `id`; false when the server did not acknowledge it (it was killed). */
+  async remove(id: string, send: () => Promise<Response | undefined>): Promise<boolean> {
+    this.#deleting = id;
+    if ((await send())?.status !== 204) return false;
+    this.#gone(id);
+    this.#deleting = undefined;
+    return true;
+  }
+
+  #gone(id: string) {
+    this.live.delete(id);
+    this.deleted.add(id);
+    this.onGone(id);
+  }
+
+  /** Settles a delete a kill cut short by what the restarted server holds, then checks. */
+  check(present: ReadonlySet<string>): void {
+    if (this.#deleting !== undefined && !present.has(this.#deleting)) this.#gone(this.#deleting);
+    this.#deleting = undefined;
+    for (const id of this.live.keys()) expect(present.has(id), `acknowledged ${this.what} ${id}`).toBe(true);
+    for (const id of this.deleted) expect(present.has(id), `deleted ${this.what} ${id}`).toBe(false);
+  }
+}
+
 /**
  * What the server acknowledged, and the write a kill may have cut short on each path (an
  * unacknowledged write must be whole or absent: the checks accept either, then settle it).
  */
 export class Acks {
-  readonly images = new Map<string, Image>();
-  readonly deletedImages = new Set<string>();
-  deletingImage: string | undefined;
+  readonly images = new Tracked<Image>('image', (id) => this.titles.delete(id));
   /** The title each live image was last acknowledged with, and a caption change in flight. */
   readonly titles = new Map<string, string>();
   captionInFlight: { id: string; title: string } | undefined;
@@ -155,17 +188,13 @@ export class Acks {
   readonly enquiries = new Set<string>();
   readonly confirmed = new Set<string>();
   reservationsSent = 0;
-  readonly blocks = new Set<string>();
-  readonly deletedBlocks = new Set<string>();
-  deletingBlock: string | undefined;
+  readonly blocks = new Tracked<true>('block');
   seasonPrice: number | undefined;
   nextSeasonPrice = 300_000;
-  readonly feeds = new Set<string>();
-  readonly deletedFeeds = new Set<string>();
-  deletingFeed: string | undefined;
   feedsSent = 0;
   /** Feeds whose sync was acknowledged, with the sync time the answer gave. */
   readonly synced = new Map<string, string>();
+  readonly feeds = new Tracked<true>('feed', (id) => this.synced.delete(id));
   /** Every acknowledged write, whatever its path. */
   count = 0;
 
@@ -187,9 +216,7 @@ export class Acks {
 
   private checkImages(data: Data) {
     const ids = new Set(data.images.map((i) => i.id));
-    this.settleImageDelete(ids);
-    for (const id of this.images.keys()) expect(ids.has(id), `acknowledged image ${id}`).toBe(true);
-    for (const id of this.deletedImages) expect(ids.has(id), `deleted image ${id}`).toBe(false);
+    this.images.check(ids);
     for (const img of data.images) {
       const acked = this.titles.get(img.id);
       if (acked === undefined) continue;
@@ -215,39 +242,15 @@ export class Acks {
     this.orderInFlight = undefined;
   }
 
-  /** Settles an interrupted delete by what the restarted server holds. */
-  settleImageDelete(ids: ReadonlySet<string>): void {
-    if (this.deletingImage && !ids.has(this.deletingImage)) {
-      this.images.delete(this.deletingImage);
-      this.titles.delete(this.deletingImage);
-      this.deletedImages.add(this.deletingImage);
-    }
-    this.deletingImage = undefined;
-  }
-
   private checkCalendar(data: Data) {
-    const blockIds = new Set(data.calendar.blocks.map((b) => b.id));
-    if (this.deletingBlock && !blockIds.has(this.deletingBlock)) {
-      this.blocks.delete(this.deletingBlock);
-      this.deletedBlocks.add(this.deletingBlock);
-    }
-    this.deletingBlock = undefined;
-    for (const id of this.blocks) expect(blockIds.has(id), `acknowledged block ${id}`).toBe(true);
-    for (const id of this.deletedBlocks) expect(blockIds.has(id), `deleted block ${id}`).toBe(false);
+    this.blocks.check(new Set(data.calendar.blocks.map((b) => b.id)));
     const stored = data.calendar.seasons[0]?.pricePerPerson;
     const inFlight = this.nextSeasonPrice - 1;
     if (this.seasonPrice === undefined) expect([undefined, inFlight]).toContain(stored);
     else expect([this.seasonPrice, inFlight]).toContain(stored);
     this.seasonPrice = stored;
     const feeds = new Map(data.calendar.feeds.map((f) => [f.id, f]));
-    if (this.deletingFeed && !feeds.has(this.deletingFeed)) {
-      this.feeds.delete(this.deletingFeed);
-      this.synced.delete(this.deletingFeed);
-      this.deletedFeeds.add(this.deletingFeed);
-    }
-    this.deletingFeed = undefined;
-    for (const id of this.feeds) expect(feeds.has(id), `acknowledged feed ${id}`).toBe(true);
-    for (const id of this.deletedFeeds) expect(feeds.has(id), `deleted feed ${id}`).toBe(false);
+    this.feeds.check(new Set(feeds.keys()));
     for (const [id, at] of this.synced) {
       const feed = feeds.get(id)!;
       expect(feed.lastSyncAt! >= at, `acknowledged sync of feed ${id}`).toBe(true);
@@ -256,20 +259,25 @@ export class Acks {
   }
 }
 
-/** The folder's files against the data: no record without its files, nothing a crash left over. */
-export async function checkFolder(dataDir: string, data: Data): Promise<void> {
-  expect(await readdir(join(dataDir, '.staging'))).toEqual([]);
-  expect(await readdir(join(dataDir, '.uploads'))).toEqual([]);
-  const ids = data.images.map((i) => i.id);
-  expect((await readdir(join(dataDir, 'images'))).sort()).toEqual(ids.sort());
+/**
+ * The folder's files against the data: no record without its files, always; after a start-up
+ * that finished (`swept`), also nothing a crash left over.
+ */
+export async function checkFolder(dataDir: string, data: Data, swept: boolean): Promise<void> {
+  if (swept) {
+    expect(await readdir(join(dataDir, '.staging'))).toEqual([]);
+    expect(await readdir(join(dataDir, '.uploads'))).toEqual([]);
+    const ids = data.images.map((i) => i.id);
+    expect((await readdir(join(dataDir, 'images'))).sort()).toEqual(ids.sort());
+    expect((await readdir(join(dataDir, DB_DIR))).filter((n) => n.endsWith('.tmp'))).toEqual([]);
+    expect((await readdir(dataDir)).filter((n) => n.startsWith('.db-') || n.endsWith('.tmp'))).toEqual([]);
+  }
   for (const img of data.images) {
     expect((await readdir(join(dataDir, 'images', img.id))).sort()).toEqual([...img.files].sort());
     // The largest variant is written last: a whole one says the others were too.
     const last = img.files.at(-1)!;
     expect((await sharp(join(dataDir, 'images', img.id, last)).metadata()).width).toBeGreaterThan(0);
   }
-  expect((await readdir(join(dataDir, DB_DIR))).filter((n) => n.endsWith('.tmp'))).toEqual([]);
-  expect((await readdir(dataDir)).filter((n) => n.startsWith('.db-') || n.endsWith('.tmp'))).toEqual([]);
 }
 
 interface WriterContext {
@@ -310,7 +318,7 @@ const WRITERS: Record<WritePath, Writer> = {
           if (res?.status !== 201) return;
           const img = (await res.json().catch(() => undefined)) as Image | undefined;
           if (!img) return;
-          c.acks.images.set(img.id, img);
+          c.acks.images.live.set(img.id, img);
           c.acks.titles.set(img.id, img.title);
           c.acks.count++;
           uploaded.fire();
@@ -321,24 +329,19 @@ const WRITERS: Record<WritePath, Writer> = {
   async delete(c, uploaded) {
     const send = sender(c);
     while (!c.stop.now) {
-      const victim = c.acks.images.size > 2 ? [...c.acks.images.keys()][0] : undefined;
+      const victim = c.acks.images.live.size > 2 ? [...c.acks.images.live.keys()][0] : undefined;
       if (!victim) {
         await uploaded.next();
         continue;
       }
-      c.acks.deletingImage = victim;
-      if ((await send('DELETE', API_PATHS.image(victim)))?.status !== 204) return;
-      c.acks.images.delete(victim);
-      c.acks.titles.delete(victim);
-      c.acks.deletedImages.add(victim);
-      c.acks.deletingImage = undefined;
+      if (!(await c.acks.images.remove(victim, () => send('DELETE', API_PATHS.image(victim))))) return;
       c.acks.count++;
     }
   },
   async caption(c, uploaded) {
     const send = sender(c);
     for (let n = 0; !c.stop.now; n++) {
-      const id = [...c.acks.images.keys()].at(-1);
+      const id = [...c.acks.images.live.keys()].at(-1);
       if (!id) {
         await uploaded.next();
         continue;
@@ -439,15 +442,11 @@ const WRITERS: Record<WritePath, Writer> = {
       });
       if (block?.status !== 201) return;
       const blockId = await idOf(block);
-      if (blockId) c.acks.blocks.add(blockId);
+      if (blockId) c.acks.blocks.live.set(blockId, true);
       c.acks.count++;
-      const victim = c.acks.blocks.size > 2 ? [...c.acks.blocks][0] : undefined;
+      const victim = c.acks.blocks.live.size > 2 ? [...c.acks.blocks.live.keys()][0] : undefined;
       if (!victim) continue;
-      c.acks.deletingBlock = victim;
-      if ((await send('DELETE', API_PATHS.calendarBlock(victim)))?.status !== 204) return;
-      c.acks.blocks.delete(victim);
-      c.acks.deletedBlocks.add(victim);
-      c.acks.deletingBlock = undefined;
+      if (!(await c.acks.blocks.remove(victim, () => send('DELETE', API_PATHS.calendarBlock(victim))))) return;
       c.acks.count++;
     }
   },
@@ -468,7 +467,7 @@ const WRITERS: Record<WritePath, Writer> = {
       if (feed?.status !== 201) return;
       const feedId = await idOf(feed);
       if (!feedId) return;
-      c.acks.feeds.add(feedId);
+      c.acks.feeds.live.set(feedId, true);
       c.acks.count++;
       const synced = await send('POST', API_PATHS.calendarFeedSync(feedId));
       if (synced?.status !== 200) return;
@@ -481,12 +480,7 @@ const WRITERS: Record<WritePath, Writer> = {
       const feeds = (await list.json()) as { id: string }[];
       const gone = feeds.length > 2 ? feeds[0]!.id : undefined;
       if (!gone) continue;
-      c.acks.deletingFeed = gone;
-      if ((await send('DELETE', API_PATHS.calendarFeed(gone)))?.status !== 204) return;
-      c.acks.feeds.delete(gone);
-      c.acks.synced.delete(gone);
-      c.acks.deletedFeeds.add(gone);
-      c.acks.deletingFeed = undefined;
+      if (!(await c.acks.feeds.remove(gone, () => send('DELETE', API_PATHS.calendarFeed(gone))))) return;
       c.acks.count++;
     }
   },
