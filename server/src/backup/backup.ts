@@ -348,7 +348,7 @@ const SNAPSHOT = /^cabana-\d{4}-\d{2}-\d{2}T[\d-]+Z\.tar\.gz$/;
 const SNAPSHOT_LEFTOVER = /^\.cabana-\d{4}-\d{2}-\d{2}T[\d-]+Z\.tar\.gz\.[0-9a-f]+\.tmp$/;
 
 /** Removes the leftovers of automatic backups cut short; returns their names. */
-export async function sweepSnapshotLeftovers(dir: string): Promise<string[]> {
+async function sweepSnapshotLeftovers(dir: string): Promise<string[]> {
   let names: string[];
   try {
     names = await fsp.readdir(dir);
