@@ -82,6 +82,13 @@ const PLANS = LONG ? longPlans(204) : SHORT_PLANS;
 const percentile = (sorted: readonly number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
+/** Waits for the automatic backup of a start; false when the server died first. */
+async function backupDone(child: Child): Promise<boolean> {
+  const m = await waitForOutput(child, /backup: (?:\/\S+ \(\d+ bytes\)|(the automatic backup failed))/);
+  expect(m?.[1], child.output()).toBeUndefined();
+  return m !== undefined;
+}
+
 /** Every archive under a final name is whole; nothing an interrupted backup left remains. */
 async function checkBackups(dir: string): Promise<number> {
   const names = await readdir(dir);
@@ -138,8 +145,7 @@ describe('crash safety (SIGKILL at random moments and at named points)', () => {
           await checkFolder(dataDir, data, child !== undefined);
 
           if (child && afterBackupKill && !plan.point?.startsWith('backup:')) {
-            if (await waitForOutput(child, /backup: \/\S+ \(\d+ bytes\)/))
-              backupsChecked += await checkBackups(backupDir);
+            if (await backupDone(child)) backupsChecked += await checkBackups(backupDir);
           }
 
           const auth = child && (await signIn(child.url));
@@ -183,7 +189,7 @@ describe('crash safety (SIGKILL at random moments and at named points)', () => {
         const final = current!;
         restartMs.push(final.restartMs);
         restartCpuMs.push(final.restartCpuMs);
-        expect(await waitForOutput(final, /backup: \/\S+ \(\d+ bytes\)/)).toBeDefined();
+        expect(await backupDone(final)).toBe(true);
         backupsChecked += await checkBackups(backupDir);
         const data = await readStoredData(dataDir);
         acks.check(data);
