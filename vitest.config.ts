@@ -7,7 +7,7 @@ import { defineConfig } from 'vitest/config';
  *   web-e2e      website/e2e in Chromium; builds website/dist-e2e     npm run test:e2e
  *   desktop      desktop/test against the real server (no build)      npm run test:desktop
  *   desktop-e2e  the built desktop app; builds desktop/dist*          npm run test:desktop
- *   slow         long crash and soak runs, only with TEST_SLOW=1      npm run test:slow
+ *   slow         long crash and soak runs, only with TEST_SLOW=1      npm run test:slow, test:crash
  * A build lives in its project's globalSetup, which vitest runs only when that project has files
  * in the run: `vitest run --project api` or `vitest run server/test/x.test.ts` builds nothing.
  * Browser tests launch Debian's Chromium through playwright-core themselves, so everything runs

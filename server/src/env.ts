@@ -67,6 +67,8 @@ export interface Config {
   backupKeep: number;
   /** Hours between two automatic backups (the first is taken at start). */
   backupEveryHours: number;
+  /** Journal size (bytes) at which the store writes its files out (compaction). */
+  storeCompactBytes: number;
 }
 
 export class ConfigError extends Error {}
@@ -153,5 +155,6 @@ export function readEnv(env: Env = process.env, cwd: string = process.cwd()): Co
     backupDir: env.BACKUP_DIR?.trim() ? path.resolve(cwd, env.BACKUP_DIR.trim()) : undefined,
     backupKeep: int(env, 'BACKUP_KEEP', 7, 1),
     backupEveryHours: int(env, 'BACKUP_EVERY_HOURS', 24, 1),
+    storeCompactBytes: int(env, 'STORE_COMPACT_KB', 16 * 1024, 16) * 1024,
   };
 }

@@ -78,6 +78,7 @@ export async function startServer(
   let stopRetention: (() => void) | undefined;
   try {
     const store = await openStore(config.dataDir, {
+      compactBytes: config.storeCompactBytes,
       onError: (err) => log.error('store: writing the journal out failed (the journal keeps every change)', err),
       ...storeOptions,
     });

@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,218 +5,105 @@ import { setTimeout as delay } from 'node:timers/promises';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Image } from '@cabana/shared/schemas/image';
-import { addDays, todayAtCabin } from '@cabana/shared/pricing/dates';
-import type { Data } from '../src/db/schema';
-import { REPO_ROOT } from '../src/env';
+import { CRASH_POINTS, type CrashPoint } from '../src/lib/crash-points';
+import { verifyBackup } from '../src/backup/backup';
 import { longRuns } from '../../test-support/runs';
-import { twoColour } from './helpers/fixtures';
 import { readStoredData } from '../../test-support/data-folder';
+import { startFeedServer, type FeedServer } from '../../test-support/ical-feeds';
+import { twoColour } from './helpers/fixtures';
+import {
+  Acks,
+  checkFolder,
+  kill,
+  runWriters,
+  signIn,
+  startChild,
+  waitForOutput,
+  WRITE_PATHS,
+  type Child,
+  type WritePath,
+} from './helpers/crash-driver';
 
 /**
- * The fault test of docs/decisions/001-server-data-folder.md: a driver sends uploads, deletes, price
- * changes and calendar writes (manual blocks, feeds, seasons, confirmed reservations) to a real server
- * process, SIGKILLs it at random moments, restarts it on the same folder and checks what survived.
+ * The fault test of docs/decisions/001-server-data-folder.md: writers drive every write path of a
+ * real server process (photo upload, delete, caption, order, price, settings, enquiries, calendar
+ * blocks, feeds and their sync, seasons, automatic backups); the process is SIGKILLed at a random
+ * moment, or kills itself at a named point of a write path (CABANA_CRASH_AT, server/src/lib/
+ * crash-points.ts), then restarts on the same folder, and the test checks what survived.
+ * `npm test` runs a short version; `npm run test:crash` the long one (over 200 kills).
  */
-const PASSWORD = 'clave para la prueba de caídas';
-/** A short run in `npm test`; `npm run test:slow` kills it many more times. */
-const ROUNDS = longRuns() ? 20 : 3;
+const LONG = longRuns();
+const POINTS = Object.keys(CRASH_POINTS) as CrashPoint[];
+/** The journal's points are reached by every save: each round there runs one write path alone. */
+const JOURNAL_POINTS: readonly CrashPoint[] = [
+  'store:before-journal',
+  'store:after-journal-write',
+  'store:after-journal',
+];
 
-interface Child {
-  proc: ChildProcess;
-  url: string;
+interface Plan {
+  /** Undefined: killed by the test at a random moment. */
+  point?: CrashPoint;
+  nth: number;
+  paths: readonly WritePath[];
+  backups: boolean;
 }
 
-function startChild(dataDir: string): Promise<Child> {
-  return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-      cwd: REPO_ROOT,
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        HOST: '127.0.0.1',
-        PORT: '0',
-        ADMIN_EMAIL: 'admin@test.local',
-        ADMIN_PASSWORD: PASSWORD,
-        SEED_SAMPLE_PHOTOS: 'false',
-        IMAGE_CONCURRENCY: '2',
-        FORM_MIN_FILL_MS: '0',
-        ENQUIRIES_PER_CLIENT: '100000',
-        ENQUIRIES_GLOBAL: '100000',
-        ICAL_SYNC_MINUTES: '0',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    const onData = (d: Buffer) => {
-      out += d.toString();
-      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (m) {
-        proc.stdout.off('data', onData);
-        resolve({ proc, url: m[1]! });
-      }
-    };
-    proc.stdout.on('data', onData);
-    proc.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    proc.on('exit', (code) => reject(new Error(`server exited early (${code}): ${out}`)));
+const randomInt = (min: number, max: number) => min + Math.floor(Math.random() * (max - min + 1));
+
+/** A third of the rounds random kills, the rest the named points in turn, each with every write path. */
+function longPlans(rounds: number): Plan[] {
+  const seen = new Map<CrashPoint, number>();
+  return Array.from({ length: rounds }, (_, i): Plan => {
+    if (i % 3 === 0) return { nth: 1, paths: WRITE_PATHS, backups: i % 4 === 0 };
+    const point = POINTS[Math.floor((2 * i) / 3) % POINTS.length]!;
+    const k = seen.get(point) ?? 0;
+    seen.set(point, k + 1);
+    if (JOURNAL_POINTS.includes(point)) {
+      const path = WRITE_PATHS[k % WRITE_PATHS.length]!;
+      // Deletes need photos to delete.
+      const paths: WritePath[] = path === 'delete' ? ['upload', 'delete'] : [path];
+      return { point, nth: randomInt(1, 4), paths, backups: false };
+    }
+    // One automatic backup per start: its rename happens once.
+    const nth = point === 'backup:before-rename' ? 1 : randomInt(1, 2);
+    return { point, nth, paths: WRITE_PATHS, backups: point.startsWith('backup:') };
   });
 }
 
-function kill(child: Child): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.proc.exitCode !== null || child.proc.signalCode !== null) return resolve();
-    child.proc.once('exit', () => resolve());
-    child.proc.kill('SIGKILL');
-  });
+const SHORT_PLANS: Plan[] = [
+  { nth: 1, paths: WRITE_PATHS, backups: false },
+  { point: 'store:after-journal', nth: 4, paths: WRITE_PATHS, backups: false },
+  { point: 'images:before-record', nth: 1, paths: WRITE_PATHS, backups: false },
+  { point: 'backup:archiving', nth: 1, paths: WRITE_PATHS, backups: true },
+];
+const PLANS = LONG ? longPlans(204) : SHORT_PLANS;
+
+const percentile = (sorted: readonly number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+/** Waits for the automatic backup of a start; false when the server died first. */
+async function backupDone(child: Child): Promise<boolean> {
+  const m = await waitForOutput(child, /backup: (?:\/\S+ \(\d+ bytes\)|(the automatic backup failed))/);
+  expect(m?.[1], child.output()).toBeUndefined();
+  return m !== undefined;
 }
 
-/** Lets a loop wait for something another loop did (an acknowledged upload, the stop). */
-function signal() {
-  const waiters = new Set<() => void>();
-  return {
-    next: () => new Promise<void>((resolve) => waiters.add(resolve)),
-    fire: () => {
-      for (const wake of waiters) wake();
-      waiters.clear();
-    },
-  };
+/** Every archive under a final name is whole; nothing an interrupted backup left remains. */
+async function checkBackups(dir: string): Promise<number> {
+  const names = await readdir(dir);
+  expect(names.filter((n) => !/^cabana-[\dTZ-]+\.tar\.gz$/.test(n))).toEqual([]);
+  for (const name of names) await verifyBackup(join(dir, name));
+  return names.length;
 }
 
-/** What the calendar driver was told was saved, and what a kill may have cut short. */
-interface CalendarAcks {
-  blocks: Set<string>;
-  deletedBlocks: Set<string>;
-  deletingBlock: string | undefined;
-  seasonPrice: number | undefined;
-  nextSeasonPrice: number;
-  confirmed: Set<string>;
-  reservationsSent: number;
-  feeds: Set<string>;
-  deletedFeeds: Set<string>;
-  deletingFeed: string | undefined;
-  feedsSent: number;
-}
-
-function checkCalendar(data: Data, acks: CalendarAcks) {
-  const blockIds = new Set(data.calendar.blocks.map((b) => b.id));
-  if (acks.deletingBlock && !blockIds.has(acks.deletingBlock)) {
-    acks.blocks.delete(acks.deletingBlock);
-    acks.deletedBlocks.add(acks.deletingBlock);
-  }
-  acks.deletingBlock = undefined;
-  for (const id of acks.blocks) expect(blockIds.has(id), `acknowledged block ${id}`).toBe(true);
-  for (const id of acks.deletedBlocks) expect(blockIds.has(id), `deleted block ${id}`).toBe(false);
-  const stored = data.calendar.seasons[0]?.pricePerPerson;
-  const inFlight = acks.nextSeasonPrice - 1;
-  if (acks.seasonPrice === undefined) expect([undefined, inFlight]).toContain(stored);
-  else expect([acks.seasonPrice, inFlight]).toContain(stored);
-  acks.seasonPrice = stored;
-  for (const id of acks.confirmed) {
-    expect(data.enquiries.find((e) => e.id === id)?.status, `confirmed reservation ${id}`).toBe('confirmada');
-  }
-  const feedIds = new Set(data.calendar.feeds.map((f) => f.id));
-  if (acks.deletingFeed && !feedIds.has(acks.deletingFeed)) {
-    acks.feeds.delete(acks.deletingFeed);
-    acks.deletedFeeds.add(acks.deletingFeed);
-  }
-  acks.deletingFeed = undefined;
-  for (const id of acks.feeds) expect(feedIds.has(id), `acknowledged feed ${id}`).toBe(true);
-  for (const id of acks.deletedFeeds) expect(feedIds.has(id), `deleted feed ${id}`).toBe(false);
-}
-
-/** Manual blocks and feeds added and removed, seasons replaced, reservations sent and confirmed, until stopped. */
-async function driveCalendar(url: string, auth: Record<string, string>, acks: CalendarAcks, stop: { now: boolean }) {
-  const send = (method: string, path: string, body?: unknown, headers = auth) =>
-    fetch(`${url}/api${path}`, {
-      method,
-      headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }).catch(() => undefined);
-  const today = todayAtCabin();
-  // Paced: every write is a durable save of the whole file, and the uploads' saves queue behind them.
-  for (let i = 0; !stop.now; i++, await delay(100)) {
-    const block = await send('POST', '/calendario/bloqueos', { start: addDays(today, 200), end: addDays(today, 202) });
-    if (block?.status !== 201) return;
-    const blockId = ((await block.json().catch(() => ({}))) as { id?: string }).id;
-    if (blockId) acks.blocks.add(blockId);
-
-    const victim = i % 2 === 1 ? [...acks.blocks][0] : undefined;
-    if (victim) {
-      acks.deletingBlock = victim;
-      if ((await send('DELETE', `/calendario/bloqueos/${victim}`))?.status !== 204) return;
-      acks.blocks.delete(victim);
-      acks.deletedBlocks.add(victim);
-      acks.deletingBlock = undefined;
-    }
-
-    // Feeds as the panel adds and removes them. Their first import runs in the background and
-    // fails (an address that never resolves), which is one more save racing the kill.
-    if (i % 2 === 0) {
-      const n = acks.feedsSent++;
-      const feed = await send('POST', '/calendario/fuentes', {
-        name: `Canal ${n}`,
-        url: `https://canal-${n}.invalid/c.ics`,
-      });
-      if (feed?.status !== 201) return;
-      const feedId = ((await feed.json().catch(() => ({}))) as { id?: string }).id;
-      if (feedId) acks.feeds.add(feedId);
-      const gone = acks.feeds.size > 2 ? [...acks.feeds][0] : undefined;
-      if (gone) {
-        acks.deletingFeed = gone;
-        if ((await send('DELETE', `/calendario/fuentes/${gone}`))?.status !== 204) return;
-        acks.feeds.delete(gone);
-        acks.deletedFeeds.add(gone);
-        acks.deletingFeed = undefined;
-      }
-    }
-
-    const price = acks.nextSeasonPrice++;
-    const season = {
-      name: 'Temporada alta',
-      start: addDays(today, 30),
-      end: addDays(today, 60),
-      pricePerPerson: price,
-      minNights: 1,
-    };
-    if ((await send('PUT', '/temporadas', { seasons: [season] }))?.status !== 200) return;
-    acks.seasonPrice = price;
-
-    if (i % 3 === 0) {
-      const token = await send('GET', '/consultas/token', undefined, {});
-      const formToken = ((await token?.json().catch(() => ({}))) as { token?: string } | undefined)?.token;
-      if (!formToken) return;
-      // Each reservation its own nights, far from the rest, so confirming is never a conflict.
-      const checkIn = addDays(today, 400 + 3 * acks.reservationsSent++);
-      const sent = await send(
-        'POST',
-        '/consultas',
-        {
-          type: 'reserva',
-          name: 'Prueba de caídas',
-          email: 'crash@example.com',
-          phone: '+57 300 000 0000',
-          checkIn,
-          checkOut: addDays(checkIn, 2),
-          numPeople: 2,
-          consent: true,
-          formToken,
-        },
-        {},
-      );
-      if (sent?.status !== 201) return;
-      const id = ((await sent.json().catch(() => ({}))) as { id?: string }).id;
-      if (!id) return;
-      const confirmed = await send('PATCH', `/consultas/${id}`, { status: 'confirmada' });
-      if (confirmed?.status !== 200) return;
-      acks.confirmed.add(id);
-    }
-  }
-}
-
-describe('crash safety (SIGKILL at random points)', () => {
+describe('crash safety (SIGKILL at random moments and at named points)', () => {
   let dataDir = '';
   let current: Child | undefined;
+  let feedServer: FeedServer | undefined;
   afterAll(async () => {
     if (current) await kill(current);
+    await feedServer?.close();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -225,188 +111,129 @@ describe('crash safety (SIGKILL at random points)', () => {
     'keeps every acknowledged write whole and leaves no leftovers',
     async () => {
       dataDir = await mkdtemp(join(tmpdir(), 'cabana-crash-'));
-      const photo = await (await twoColour(1100, 800)).jpeg({ quality: 85 }).toBuffer();
-      const acknowledged = new Map<string, Image>();
-      const deleted = new Set<string>();
-      /** A delete the kill interrupted: its image may be there or gone, both are fine. */
-      let deleting: string | undefined;
-      /** Settles an interrupted delete by what the restarted server holds. */
-      const settleInterruptedDelete = (ids: Set<string>) => {
-        if (deleting && !ids.has(deleting)) {
-          acknowledged.delete(deleting);
-          deleted.add(deleting);
-        }
-        deleting = undefined;
-      };
+      const backupDir = join(dataDir, '..', `${dataDir.split('/').pop()}-backups`);
+      feedServer = await startFeedServer();
+      // The short run's photo makes fewer variants: the same code paths for less CPU.
+      const photo = await (await (LONG ? twoColour(1100, 800) : twoColour(640, 480))).jpeg({ quality: 85 }).toBuffer();
+      const acks = new Acks();
+      const restartMs: number[] = [];
+      const restartCpuMs: number[] = [];
+      const reached = new Map<CrashPoint, number>();
       let kills = 0;
-      let lastPrice = 80_000;
-      let nextPrice = 100_000;
-      /** Settings saves carry a rate and a phone made from the same number: both or neither. */
-      let lastRate = 4021;
-      let nextRate = 5_000;
-      const phoneFor = (rate: number) => `+57 300 555 ${rate}`;
-      const calendarAcks: CalendarAcks = {
-        blocks: new Set(),
-        deletedBlocks: new Set(),
-        deletingBlock: undefined,
-        seasonPrice: undefined,
-        nextSeasonPrice: 300_000,
-        confirmed: new Set(),
-        reservationsSent: 0,
-        feeds: new Set(),
-        deletedFeeds: new Set(),
-        deletingFeed: undefined,
-        feedsSent: 0,
-      };
+      let backupsChecked = 0;
+      const backupEnv = { BACKUP_DIR: backupDir, BACKUP_KEEP: '3' };
 
-      for (let round = 0; round < ROUNDS; round++) {
-        current = await startChild(dataDir);
-        const { url } = current;
-        const login = await fetch(`${url}/api/sesion`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email: 'admin@test.local', password: PASSWORD, token: true }),
-        });
-        expect(login.status).toBe(200);
-        const auth = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
-
-        // Checks of the state this start-up found.
-        const data = await readStoredData(dataDir);
-        expect([lastPrice, nextPrice - 1]).toContain(data.price.precio);
-        lastPrice = data.price.precio;
-        expect([lastRate, nextRate - 1]).toContain(data.settings.copPerUsd);
-        if (data.settings.copPerUsd !== 4021) expect(data.settings.phone).toBe(phoneFor(data.settings.copPerUsd));
-        lastRate = data.settings.copPerUsd;
-        checkCalendar(data, calendarAcks);
-        const ids = new Set(data.images.map((i) => i.id));
-        settleInterruptedDelete(ids);
-        for (const id of acknowledged.keys()) expect(ids.has(id), `acknowledged image ${id}`).toBe(true);
-        for (const id of deleted) expect(ids.has(id), `deleted image ${id}`).toBe(false);
-        expect(await readdir(join(dataDir, '.staging'))).toEqual([]);
-        expect(await readdir(join(dataDir, '.uploads'))).toEqual([]);
-        expect((await readdir(join(dataDir, 'images'))).sort()).toEqual([...ids].sort());
-        for (const img of data.images) {
-          expect((await readdir(join(dataDir, 'images', img.id))).sort()).toEqual([...img.files].sort());
-          for (const f of img.files) {
-            const meta = await sharp(join(dataDir, 'images', img.id, f)).metadata();
-            expect(meta.width).toBeGreaterThan(0);
+      try {
+        for (const [round, plan] of PLANS.entries()) {
+          const env: Record<string, string> = plan.backups ? { ...backupEnv } : {};
+          if (plan.point) env.CABANA_CRASH_AT = `${plan.point}:${plan.nth}`;
+          // A round after one whose backup a kill may have cut short takes one too: it must work.
+          const afterBackupKill = round > 0 && PLANS[round - 1]!.backups;
+          if (afterBackupKill) Object.assign(env, backupEnv);
+          const child = await startChild(dataDir, env);
+          let killedByTest = false;
+          if (child) {
+            current = child;
+            restartMs.push(child.restartMs);
+            restartCpuMs.push(child.restartCpuMs);
           }
-        }
 
-        // Load: uploads, deletes and price changes in flight, then a kill at a random moment.
-        const stop = { now: false };
-        let ackedThisRound = 0;
-        const progress = signal();
-        const uploads = Array.from({ length: 2 }, async () => {
-          while (!stop.now) {
-            const fd = new FormData();
-            fd.set('image', new Blob([photo], { type: 'image/jpeg' }), 'foto.jpg');
-            fd.set('title', `Ronda ${round}`);
-            const res = await fetch(`${url}/api/imagenes/upload`, { method: 'POST', headers: auth, body: fd }).catch(
-              () => undefined,
-            );
-            if (res?.status === 201) {
-              const img = (await res.json().catch(() => undefined)) as Image | undefined;
-              if (img) {
-                acknowledged.set(img.id, img);
-                ackedThisRound++;
-                progress.fire();
-              }
-            }
+          // What this start-up found (read as a backup reads it: also while the server runs). A
+          // start-up the point cut short had no time to sweep what the kill before left.
+          const data = await readStoredData(dataDir);
+          acks.check(data);
+          await checkFolder(dataDir, data, child !== undefined);
+
+          if (child && afterBackupKill && !plan.point?.startsWith('backup:')) {
+            if (await backupDone(child)) backupsChecked += await checkBackups(backupDir);
           }
-        });
-        const deletes = (async () => {
-          while (!stop.now) {
-            const victim = [...acknowledged.keys()].find((id) => !deleted.has(id) && acknowledged.size > 1);
-            if (!victim) {
-              await progress.next();
-              continue;
-            }
-            deleting = victim;
-            const res = await fetch(`${url}/api/imagenes/${victim}`, { method: 'DELETE', headers: auth }).catch(
-              () => undefined,
+
+          const auth = child && (await signIn(child.url));
+          if (child && auth) {
+            const stop = { now: false };
+            const writers = runWriters(
+              { url: child.url, auth, acks, stop, photo, feedServer, label: `Ronda ${round}` },
+              plan.paths,
             );
-            if (res?.status === 204) {
-              deleted.add(victim);
-              acknowledged.delete(victim);
-              deleting = undefined;
+            if (plan.point) {
+              // The point ends the process; one never reached meanwhile is reported below.
+              await Promise.race([child.exited, delay(LONG ? 10_000 : 30_000)]);
             } else {
-              break;
+              // Some progress even on a loaded machine, then a kill at a random moment.
+              await Promise.race([writers.firstUpload, child.exited, delay(30_000)]);
+              await delay(Math.random() * 2000);
             }
+            killedByTest = child.proc.exitCode === null && child.proc.signalCode === null;
+            await kill(child);
+            stop.now = true;
+            writers.wake();
+            await writers.done;
+          } else if (child) {
+            await child.exited;
           }
-        })();
-        const prices = (async () => {
-          while (!stop.now) {
-            const value = nextPrice++;
-            const res = await fetch(`${url}/api/precioPersona/precio`, {
-              method: 'PATCH',
-              headers: { ...auth, 'content-type': 'application/json' },
-              body: JSON.stringify({ precio: value }),
-            }).catch(() => undefined);
-            if (res?.status === 200) lastPrice = value;
-            else break;
+          if (child) {
+            await kill(child);
+            // Never a crash of its own: only SIGKILLs end it.
+            expect(child.proc.signalCode, child.output()).toBe('SIGKILL');
           }
-        })();
-        const settings = (async () => {
-          while (!stop.now) {
-            const rate = nextRate++;
-            const res = await fetch(`${url}/api/ajustes`, {
-              method: 'PATCH',
-              headers: { ...auth, 'content-type': 'application/json' },
-              body: JSON.stringify({ copPerUsd: rate, phone: phoneFor(rate) }),
-            }).catch(() => undefined);
-            if (res?.status === 200) lastRate = rate;
-            else break;
-          }
-        })();
-        const calendar = driveCalendar(url, auth, calendarAcks, stop);
-        // Let each round make some progress even on a loaded machine, then kill at a random moment.
-        if (ackedThisRound === 0) {
-          const timeout = new AbortController();
-          await Promise.race([progress.next(), delay(30_000, undefined, { signal: timeout.signal })]);
-          timeout.abort();
+          current = undefined;
+          kills++;
+          if (LONG && kills % 10 === 0)
+            console.log(`crash test: ${kills} kills, ${acks.count} writes acknowledged`, new Date());
+          if (plan.point && !killedByTest) reached.set(plan.point, (reached.get(plan.point) ?? 0) + 1);
         }
-        await delay(Math.random() * 2000);
-        await kill(current);
-        kills++;
-        stop.now = true;
-        progress.fire();
-        await Promise.all([...uploads, deletes, prices, settings, calendar]);
-        current = undefined;
-      }
-      expect(kills).toBe(ROUNDS);
-      expect(acknowledged.size + deleted.size).toBeGreaterThan(0);
-      expect(calendarAcks.blocks.size + calendarAcks.deletedBlocks.size).toBeGreaterThan(0);
-      console.log(
-        `crash test: ${kills} kills, ${acknowledged.size} images kept, ${deleted.size} deleted, last price ${lastPrice}, last rate ${lastRate}; ` +
-          `calendar: ${calendarAcks.blocks.size} blocks kept, ${calendarAcks.deletedBlocks.size} deleted, ` +
-          `${calendarAcks.confirmed.size} confirmations, season price ${calendarAcks.seasonPrice}, ` +
-          `feeds: ${calendarAcks.feeds.size} kept, ${calendarAcks.deletedFeeds.size} deleted`,
-      );
 
-      // A last start, then the same checks through the API: every acknowledged image is served whole.
-      current = await startChild(dataDir);
-      checkCalendar(await readStoredData(dataDir), calendarAcks);
-      const served = (await (await fetch(`${current.url}/api/ajustes`)).json()) as { copPerUsd: number };
-      expect([lastRate, nextRate - 1]).toContain(served.copPerUsd);
-      expect(lastRate).toBeGreaterThanOrEqual(5_000);
-      const list = (await (await fetch(`${current.url}/api/imagenes`)).json()) as Image[];
-      const listed = new Set(list.map((i) => i.id));
-      // The last kill may have cut a delete short too: settle it as every round does.
-      settleInterruptedDelete(listed);
-      for (const img of acknowledged.values()) {
-        expect(listed.has(img.id)).toBe(true);
-        for (const v of img.variants) {
-          const res = await fetch(`${current.url}${v.url}`);
-          expect(res.status).toBe(200);
-          const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
-          expect([meta.width, meta.height]).toEqual([v.width, v.height]);
+        // A last start, with a backup: every acknowledged write is there, and served whole.
+        current = await startChild(dataDir, backupEnv);
+        expect(current).toBeDefined();
+        const final = current!;
+        restartMs.push(final.restartMs);
+        restartCpuMs.push(final.restartCpuMs);
+        expect(await backupDone(final)).toBe(true);
+        backupsChecked += await checkBackups(backupDir);
+        const data = await readStoredData(dataDir);
+        acks.check(data);
+        await checkFolder(dataDir, data, true);
+        const list = (await (await fetch(`${final.url}/api/imagenes`)).json()) as Image[];
+        const listed = new Set(list.map((i) => i.id));
+        for (const img of acks.images.live.values()) {
+          expect(listed.has(img.id)).toBe(true);
+          for (const v of img.variants) {
+            const res = await fetch(`${final.url}${v.url}`);
+            expect(res.status).toBe(200);
+            const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+            expect([meta.width, meta.height]).toEqual([v.width, v.height]);
+          }
         }
+        for (const id of acks.images.deleted) expect(listed.has(id)).toBe(false);
+        await kill(final);
+        current = undefined;
+      } finally {
+        await rm(backupDir, { recursive: true, force: true });
       }
-      for (const id of deleted) expect(listed.has(id)).toBe(false);
-      await kill(current);
-      current = undefined;
+
+      const sorted = [...restartMs].sort((a, b) => a - b);
+      const sortedCpu = [...restartCpuMs].sort((a, b) => a - b);
+      const pointsReport = POINTS.map((p) => `${p} ${reached.get(p) ?? 0}`).join(', ');
+      console.log(
+        `crash test: ${kills} kills (${kills - [...reached.values()].reduce((a, b) => a + b, 0)} by the test), ` +
+          `${acks.count} writes acknowledged, ${acks.images.live.size} images kept, ${acks.images.deleted.size} deleted, ` +
+          `${acks.enquiries.size} enquiries, ${acks.blocks.live.size} blocks, ${acks.synced.size} synced feeds, ` +
+          `${backupsChecked} backups verified; restart to healthy p50 ${Math.round(percentile(sorted, 50))} ms, ` +
+          `max ${Math.round(sorted.at(-1)!)} ms, CPU p50 ${percentile(sortedCpu, 50)} ms, max ${sortedCpu.at(-1)} ms ` +
+          `(${sorted.length} starts); named points reached: ${pointsReport}`,
+      );
+      expect(kills).toBe(PLANS.length);
+      expect(acks.images.live.size + acks.images.deleted.size).toBeGreaterThan(0);
+      expect(backupsChecked).toBeGreaterThan(0);
+      if (LONG) {
+        expect(kills).toBeGreaterThanOrEqual(200);
+        for (const p of POINTS) expect(reached.get(p) ?? 0, `rounds that reached ${p}`).toBeGreaterThan(0);
+        // The issue's 5 s, in CPU time: on a machine shared with other builds the wall time of a
+        // start mostly measures the wait for a core (both are reported above).
+        expect(sortedCpu.at(-1)).toBeLessThan(5000);
+      }
     },
-    60_000 + ROUNDS * 30_000,
+    120_000 + PLANS.length * 45_000,
   );
 });

@@ -8,6 +8,7 @@ import { generatePassword, hashPassword, verifyPassword } from '../src/auth/pass
 import { ConfigError, readEnv } from '../src/env';
 import { isRecordId, newRecordId } from '../src/lib/ids';
 import { chooseEncoding } from '../src/http/representations';
+import { CRASH_POINTS, parseCrashAt } from '../src/lib/crash-points';
 
 const bytes = (s: string) => new Uint8Array(Buffer.from(s, 'latin1'));
 const ftyp = (major: string, ...compat: string[]) => {
@@ -119,6 +120,7 @@ describe('readEnv', () => {
     expect(c.dataDir).toBe('/srv/app/data');
     expect(c.trustProxy).toBe(0);
     expect(c.formMinFillMs).toBe(3000);
+    expect(c.storeCompactBytes).toBe(16 * 1024 * 1024);
     expect(c.adminPassword).toBeUndefined();
   });
   it('names a bad setting instead of guessing', () => {
@@ -127,6 +129,22 @@ describe('readEnv', () => {
     expect(() => readEnv({ PUBLIC_URL: 'not a url' })).toThrow(/PUBLIC_URL/);
     expect(readEnv({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
     expect(readEnv({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+  });
+});
+
+describe('parseCrashAt', () => {
+  it('names a crash point of the table and which time it is reached', () => {
+    expect(parseCrashAt('store:after-journal')).toEqual({ point: 'store:after-journal', nth: 1 });
+    expect(parseCrashAt(' backup:archiving:3 ')).toEqual({ point: 'backup:archiving', nth: 3 });
+    expect(parseCrashAt('store:after-journal:0')).toEqual({ point: 'store:after-journal', nth: 1 });
+    for (const name of Object.keys(CRASH_POINTS)) expect(parseCrashAt(name)?.point).toBe(name);
+  });
+
+  it('arms nothing for an unset or unknown name', () => {
+    expect(parseCrashAt(undefined)).toBeUndefined();
+    expect(parseCrashAt('')).toBeUndefined();
+    expect(parseCrashAt('store:nowhere')).toBeUndefined();
+    expect(parseCrashAt('store:after-journal:x')).toBeUndefined();
   });
 });
 

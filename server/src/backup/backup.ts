@@ -9,6 +9,7 @@ import { create as tarCreate, extract as tarExtract, list as tarList } from 'tar
 import { VARIANT_FILE_PATTERN } from '@cabana/shared/api/media';
 import { isRecordId } from '../lib/ids';
 import { fsyncDir } from '../lib/durable-fs';
+import { crashPoint } from '../lib/crash-points';
 import { LEGACY_FILE, readDataFolder, validate } from '../db/folder';
 import { lockDataDir } from '../db/lock';
 import type { Data } from '../db/schema';
@@ -21,6 +22,8 @@ import type { Logger } from '../deps';
  * `db.json` and `images/`; the server imports the `db.json` at its next start.
  */
 const BACKUP_ROOT = 'cabana-backup';
+/** The work folder of a backup in progress, beside its output. */
+const WORK_PREFIX = '.cabana-backup-';
 const MANIFEST = 'manifest.json';
 const FORMAT = 'cabana-backup';
 
@@ -96,7 +99,7 @@ async function stageMedia(dataDir: string, stage: string, files: readonly string
 export async function createBackup(dataDir: string, out: string, now = new Date()): Promise<BackupResult> {
   const outDir = path.dirname(path.resolve(out));
   await fsp.mkdir(outDir, { recursive: true });
-  const work = await fsp.mkdtemp(path.join(outDir, '.cabana-backup-'));
+  const work = await fsp.mkdtemp(path.join(outDir, WORK_PREFIX));
   const tmpOut = path.join(outDir, `.${path.basename(out)}.${randomBytes(6).toString('hex')}.tmp`);
   try {
     const stage = path.join(work, BACKUP_ROOT);
@@ -119,7 +122,12 @@ export async function createBackup(dataDir: string, out: string, now = new Date(
     const manifest: Manifest = { format: FORMAT, version: 1, createdAt: now.toISOString(), files };
     await fsp.writeFile(path.join(stage, MANIFEST), JSON.stringify(manifest, null, 2));
     // The manifest first, so a reader learns what to expect before the rest.
-    await tarCreate({ gzip: true, file: tmpOut, cwd: work, portable: true, noDirRecurse: true }, [
+    let entries = 0;
+    const onWriteEntry = () => {
+      // From the third entry on, the manifest and the data are (being) written: a partial archive.
+      if (++entries > 2) crashPoint('backup:archiving');
+    };
+    await tarCreate({ gzip: true, file: tmpOut, cwd: work, portable: true, noDirRecurse: true, onWriteEntry }, [
       `${BACKUP_ROOT}/${MANIFEST}`,
       `${BACKUP_ROOT}/${LEGACY_FILE}`,
       ...media.map((rel) => `${BACKUP_ROOT}/${rel}`),
@@ -132,6 +140,7 @@ export async function createBackup(dataDir: string, out: string, now = new Date(
     }
     await verifyBackup(tmpOut);
     await fsp.chmod(tmpOut, 0o600);
+    crashPoint('backup:before-rename');
     await fsp.rename(tmpOut, out);
     await fsyncDir(outDir);
     const { size } = await fsp.stat(out);
@@ -335,6 +344,23 @@ async function syncTree(dir: string): Promise<void> {
 export const snapshotName = (at: Date) => `cabana-${at.toISOString().replace(/[:.]/g, '-')}.tar.gz`;
 const SNAPSHOT = /^cabana-\d{4}-\d{2}-\d{2}T[\d-]+Z\.tar\.gz$/;
 
+/** What an automatic backup cut short (a crash, a power cut) leaves in `dir`: its work folder and temp archive. */
+const SNAPSHOT_LEFTOVER = /^\.cabana-\d{4}-\d{2}-\d{2}T[\d-]+Z\.tar\.gz\.[0-9a-f]+\.tmp$/;
+
+/** Removes the leftovers of automatic backups cut short; returns their names. */
+async function sweepSnapshotLeftovers(dir: string): Promise<string[]> {
+  let names: string[];
+  try {
+    names = await fsp.readdir(dir);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw err;
+  }
+  const gone = names.filter((n) => n.startsWith(WORK_PREFIX) || SNAPSHOT_LEFTOVER.test(n));
+  for (const name of gone) await fsp.rm(path.join(dir, name), { recursive: true, force: true });
+  return gone;
+}
+
 /** Keeps the newest `keep` automatic snapshots of `dir`; returns the names removed. */
 export async function pruneSnapshots(dir: string, keep: number): Promise<string[]> {
   const names = (await fsp.readdir(dir)).filter((n) => SNAPSHOT.test(n)).sort();
@@ -354,11 +380,18 @@ export function startAutoBackups(
   const now = opts.now ?? Date.now;
   let running: Promise<void> = Promise.resolve();
   let stopped = false;
+  /** The first run clears what a backup cut short by a crash left (this server holds the data folder). */
+  let first = true;
   const run = () => {
     if (stopped) return;
     running = running.then(async () => {
       if (stopped) return;
       try {
+        if (first) {
+          first = false;
+          const swept = await sweepSnapshotLeftovers(opts.dir);
+          if (swept.length) opts.log.info(`backup: removed what an interrupted backup left: ${swept.join(', ')}`);
+        }
         const at = new Date(now());
         const result = await createBackup(dataDir, path.join(opts.dir, snapshotName(at)), at);
         const gone = await pruneSnapshots(opts.dir, opts.keep);

@@ -23,6 +23,7 @@ import {
 import { CollectionFile, JournaledFile, type Batch, type Staging } from './collection-file';
 import { Tracker, type Changes } from './tracking';
 import { fsyncDir, NotDurableError, type DurableFs } from '../lib/durable-fs';
+import { crashPoint } from '../lib/crash-points';
 
 export { DataFileError } from './folder';
 
@@ -256,7 +257,10 @@ export async function openStore(dataDir: string, opts: StoreOptions = {}): Promi
     try {
       const failed = written.find((r) => r.status === 'rejected');
       if (failed) throw failed.reason;
-      for (const { tmp, file } of renames) await fs.rename(tmp, file);
+      for (const { tmp, file } of renames) {
+        await fs.rename(tmp, file);
+        crashPoint('store:between-renames');
+      }
     } catch (err) {
       await Promise.all(renames.map(({ tmp }) => fs.rm(tmp, { force: true }).catch(() => undefined)));
       throw err;
@@ -433,8 +437,11 @@ export async function openStore(dataDir: string, opts: StoreOptions = {}): Promi
     }
     const before = journalBytes;
     try {
+      crashPoint('store:before-journal');
       await handle.write(line);
+      crashPoint('store:after-journal-write');
       await handle.datasync();
+      crashPoint('store:after-journal');
     } catch (err) {
       cutTo = before;
       throw err;
@@ -456,6 +463,7 @@ export async function openStore(dataDir: string, opts: StoreOptions = {}): Promi
     const tmp = path.join(dir, `.${JOURNAL_FILE}.${randomBytes(6).toString('hex')}.tmp`);
     let next: FileHandle | undefined;
     compacting = (async () => {
+      crashPoint('store:compaction-start');
       await writeOut(texts);
       // 'a': appends land at the end, also after a failed append is cut back (truncate).
       next = await fs.open(tmp, 'ax', 0o600);
@@ -471,6 +479,7 @@ export async function openStore(dataDir: string, opts: StoreOptions = {}): Promi
           copiedUpTo = later.at(-1)!.seq;
         }
         await fs.rename(tmp, journalPath);
+        crashPoint('store:journal-swapped');
         const old = handle;
         handle = next;
         next = undefined;

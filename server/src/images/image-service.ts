@@ -8,6 +8,7 @@ import { isRecordId, newRecordId } from '../lib/ids';
 import { ImageFiles } from './storage';
 import { WorkQueue } from './queue';
 import { ACCESS_PARAM, MediaAccess } from './media-access';
+import { crashPoint } from '../lib/crash-points';
 
 /**
  * Who an image is shown to: the public never sees who sent a photo; the uploader gets back what
@@ -76,6 +77,7 @@ export class ImageService {
       const processed = await processImage(file);
       const id = newRecordId();
       await this.files.commit(id, toVariantFiles(processed));
+      crashPoint('images:before-record');
       const url = (name: string) => `${MEDIA_PREFIX}/${id}/${name}`;
       const jpegs = processed.variants.filter((v) => v.format === 'jpeg');
       const best = jpegs[jpegs.length - 1]!;
@@ -159,6 +161,7 @@ export class ImageService {
     const images = this.store.data.images;
     images.splice(images.indexOf(img), 1);
     await this.store.save();
+    crashPoint('images:before-file-removal');
     await this.files.remove(id);
     return true;
   }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { VARIANT_FILE_PATTERN } from '@cabana/shared/api/media';
 import { fsyncDir, writeNewFileSynced } from '../lib/durable-fs';
 import { isRecordId } from '../lib/ids';
+import { crashPoint } from '../lib/crash-points';
 
 export interface VariantFile {
   name: string;
@@ -42,6 +43,7 @@ export class ImageFiles {
         await writeNewFileSynced(path.join(staging, f.name), f.data, 0o644);
       }
       await fsyncDir(staging);
+      crashPoint('images:variants-staged');
       await fs.rename(staging, path.join(this.imagesDir, id));
       await fsyncDir(this.imagesDir);
       await fsyncDir(this.stagingDir);

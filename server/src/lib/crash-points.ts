@@ -1,0 +1,41 @@
+/**
+ * Named moments of the write paths where the crash suite (server/test/crash.test.ts) kills the
+ * server: `CABANA_CRASH_AT=<name>[:<nth>]` makes the nth time that point is reached (the first by
+ * default) a SIGKILL of this process, as a power cut or the OOM killer would end it there. The
+ * variable is read once, at start: without it `crashPoint` is an empty function.
+ */
+export const CRASH_POINTS = {
+  'store:before-journal': 'a save staged, its journal line not yet written',
+  'store:after-journal-write': 'the journal line written, not yet fdatasynced',
+  'store:after-journal': 'the journal line synced, the save not yet acknowledged',
+  'store:compaction-start': 'a compaction started, no file written out yet',
+  'store:between-renames': 'a write-out renamed one collection file in, not the others',
+  'store:journal-swapped': 'a compaction renamed its new journal in, the folder not yet synced',
+  'images:variants-staged': "a photo's variants written in .staging, not yet moved into images/",
+  'images:before-record': "a photo's variants in images/, its record not yet saved",
+  'images:before-file-removal': "a photo's record removed and saved, its files still there",
+  'backup:archiving': 'a backup archive partly written under its temporary name',
+  'backup:before-rename': 'a backup archive complete and verified, not yet under its final name',
+} as const;
+
+export type CrashPoint = keyof typeof CRASH_POINTS;
+
+/** Parses `CABANA_CRASH_AT`: undefined when unset or naming no point. */
+export function parseCrashAt(value: string | undefined): { point: CrashPoint; nth: number } | undefined {
+  const m = /^([a-z-]+:[a-z-]+)(?::(\d+))?$/.exec(value?.trim() ?? '');
+  if (!m || !Object.hasOwn(CRASH_POINTS, m[1]!)) return undefined;
+  return { point: m[1] as CrashPoint, nth: Math.max(1, Number(m[2] ?? 1)) };
+}
+
+function armed(target: { point: CrashPoint; nth: number }): (point: CrashPoint) => void {
+  let seen = 0;
+  return (point) => {
+    if (point !== target.point || ++seen !== target.nth) return;
+    process.kill(process.pid, 'SIGKILL');
+  };
+}
+
+const target = parseCrashAt(process.env.CABANA_CRASH_AT);
+
+/** Kills the process here when CABANA_CRASH_AT names this point (see CRASH_POINTS); otherwise nothing. */
+export const crashPoint: (point: CrashPoint) => void = target ? armed(target) : () => undefined;
