@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import sharp from 'sharp';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Image } from '@cabana/shared/schemas/image';
 import { CRASH_POINTS, type CrashPoint } from '../src/lib/crash-points';
 import { verifyBackup } from '../src/backup/backup';
 import { longRuns } from '../../test-support/runs';
+import { buildServer } from '../../test-support/built-server';
 import { readStoredData } from '../../test-support/data-folder';
 import { startFeedServer, type FeedServer } from '../../test-support/ical-feeds';
 import { twoColour } from './helpers/fixtures';
@@ -101,6 +102,7 @@ describe('crash safety (SIGKILL at random moments and at named points)', () => {
   let dataDir = '';
   let current: Child | undefined;
   let feedServer: FeedServer | undefined;
+  beforeAll(buildServer);
   afterAll(async () => {
     if (current) await kill(current);
     await feedServer?.close();

@@ -10,6 +10,7 @@ import { addDays, todayAtCabin } from '@cabana/shared/pricing/dates';
 import { assignImagePositions, type Data } from '../../src/db/schema';
 import { DB_DIR } from '../../src/db/folder';
 import { REPO_ROOT } from '../../src/env';
+import { SERVER_PROCESS_ENV } from '../../start.mjs';
 import { feedFixture, type FeedServer } from '../../../test-support/ical-feeds';
 
 /**
@@ -42,15 +43,17 @@ async function cpuMs(pid: number): Promise<number> {
 }
 
 /**
- * Starts the server on `dataDir` and waits until it answers its health check. Resolves to
+ * Starts the server on `dataDir` as production runs it (the build, server/dist/main.js, on plain
+ * node: `buildServer()` first) and waits until it answers its health check. Resolves to
  * undefined when the process dies first: a crash point reached during start-up.
  */
 export function startChild(dataDir: string, env: Record<string, string> = {}): Promise<Child | undefined> {
   const started = performance.now();
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const proc = spawn(process.execPath, ['server/dist/main.js'], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,
+      ...SERVER_PROCESS_ENV,
       DATA_DIR: dataDir,
       HOST: '127.0.0.1',
       PORT: '0',
