@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import LongestFirstSequencer from './scripts/longest-first-sequencer';
 
 /**
  * One runner, one project per kind of test, each building only what it needs:
@@ -39,6 +40,7 @@ export default defineConfig({
     // on a machine shared with other builds that takes more than the default second.
     expect: { poll: { timeout: 15_000 } },
     maxWorkers: 2,
+    sequence: { sequencer: LongestFirstSequencer },
     reporters: ['default', './scripts/summary-reporter.ts'],
     projects: [
       { extends: true, test: { name: 'unit', include: UNIT } },
