@@ -15,6 +15,7 @@ import { twoColour } from './helpers/fixtures';
 import {
   Acks,
   checkFolder,
+  storeTempFiles,
   kill,
   runWriters,
   signIn,
@@ -132,6 +133,7 @@ describe('crash safety (SIGKILL at random moments and at named points)', () => {
           // A round after one whose backup a kill may have cut short takes one too: it must work.
           const afterBackupKill = round > 0 && PLANS[round - 1]!.backups;
           if (afterBackupKill) Object.assign(env, backupEnv);
+          const leftovers = await storeTempFiles(dataDir);
           const child = await startChild(dataDir, env);
           let killedByTest = false;
           if (child) {
@@ -144,7 +146,7 @@ describe('crash safety (SIGKILL at random moments and at named points)', () => {
           // start-up the point cut short had no time to sweep what the kill before left.
           const data = await readStoredData(dataDir);
           acks.check(data);
-          await checkFolder(dataDir, data, child !== undefined);
+          await checkFolder(dataDir, data, child !== undefined, leftovers);
 
           if (child && afterBackupKill && !plan.point?.startsWith('backup:')) {
             if (await backupDone(child)) backupsChecked += await checkBackups(backupDir);
@@ -186,6 +188,7 @@ describe('crash safety (SIGKILL at random moments and at named points)', () => {
         }
 
         // A last start, with a backup: every acknowledged write is there, and served whole.
+        const leftovers = await storeTempFiles(dataDir);
         current = await startChild(dataDir, backupEnv);
         expect(current).toBeDefined();
         const final = current!;
@@ -195,7 +198,7 @@ describe('crash safety (SIGKILL at random moments and at named points)', () => {
         backupsChecked += await checkBackups(backupDir);
         const data = await readStoredData(dataDir);
         acks.check(data);
-        await checkFolder(dataDir, data, true);
+        await checkFolder(dataDir, data, true, leftovers);
         const list = (await (await fetch(`${final.url}/api/imagenes`)).json()) as Image[];
         const listed = new Set(list.map((i) => i.id));
         for (const img of acks.images.live.values()) {
