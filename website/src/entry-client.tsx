@@ -1,5 +1,5 @@
 import './lib/zod-csp';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { SitePage } from './app/app';
 import { loadPage } from './app/routes';
@@ -36,8 +36,13 @@ async function start() {
       </PageDataProvider>
     </StrictMode>
   );
-  if (container.dataset.prerendered === 'true') hydrateRoot(container, app);
-  else {
+  if (container.dataset.prerendered === 'true') {
+    // As a transition, hydration yields to the browser every few milliseconds instead of holding
+    // the main thread for the whole page: a tap or a scroll during it is answered at once.
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
+  } else {
     // The Vite dev server's index.html has no head of its own.
     if (!document.title) void import('./app/seo').then((m) => (document.title = m.metaFor(path).title));
     createRoot(container).render(app);
