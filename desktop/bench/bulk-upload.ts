@@ -69,6 +69,8 @@ async function uploadChild(folder: string, url: string, email: string, password:
   await service.init();
   await service.setServer(url);
   await service.login(email, password);
+  // As the window does when the owner drops the folder on it: only such paths may be added.
+  service.grantDroppedPath(folder);
   const started = performance.now();
   const added = await service.addUploadPaths([folder]);
   await service.startUploads();
