@@ -12,7 +12,7 @@ const tasks = [
   ['knip', []],
 ];
 
-// `npm test` runs this beside vitest with LINT_PARALLEL=3 (see scripts/test.mjs).
+// `npm test` runs this beside vitest with LINT_PARALLEL=1 (see scripts/test.mjs).
 const parallel = Number(process.env.LINT_PARALLEL) || Math.max(1, Math.min(2, os.availableParallelism()));
 let next = 0;
 let failed = 0;
