@@ -1,10 +1,9 @@
-// `npm test`: the lint tasks (scripts/lint.mjs, all three at once) and the whole vitest suite, at
+// `npm test`: the lint tasks (scripts/lint.mjs, one at a time) and the whole vitest suite, at
 // once. The browser tests leave the CPU idle while pages load and servers answer; the lint tasks
 // fill those gaps, so the two together take little more than the suite alone. The lint tasks run
-// at a lower priority (they inherit it), so that a test waiting on a page or a server is not kept
-// waiting behind a type-check; not so low that they are left running after the suite (at nice 10
-// beside three test files, the type-check ended a minute after the last test). Either failing
-// fails the run.
+// at a lower priority (they inherit it), so that they take only the CPU the tests leave: a test
+// waiting on a page or a server is not kept waiting behind a type-check. Either failing fails the
+// run.
 import { spawn } from 'node:child_process';
 import os from 'node:os';
 
@@ -16,7 +15,7 @@ const run = (command, args, { env = {}, niceness = 0 } = {}) =>
   });
 
 const [lint, suite] = await Promise.all([
-  run(process.execPath, ['scripts/lint.mjs'], { env: { LINT_PARALLEL: '3' }, niceness: 5 }),
+  run(process.execPath, ['scripts/lint.mjs'], { env: { LINT_PARALLEL: '1' }, niceness: 10 }),
   run('npx', ['--no-install', 'vitest', 'run']),
 ]);
 process.stdout.write(
