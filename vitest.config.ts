@@ -39,10 +39,7 @@ export default defineConfig({
     // What a page shows after a click may need code loaded first (forms, client-side navigation);
     // on a machine shared with other builds that takes more than the default second.
     expect: { poll: { timeout: 15_000 } },
-    // One more worker than the CI machine's 2 cores: a browser test spends much of its time
-    // waiting on Chromium and the server, and the third file fills that time (a quiet 2-core run
-    // of npm test: 8 min 25 s with 2 workers).
-    maxWorkers: 3,
+    maxWorkers: 2,
     sequence: { sequencer: LongestFirstSequencer },
     reporters: ['default', './scripts/summary-reporter.ts'],
     projects: [
