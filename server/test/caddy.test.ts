@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '@cabana/shared/config/limits';
 import { REPO_ROOT } from '../src/env';
 import { startTestServer, TEST_ADMIN, type TestServer } from '../../test-support/server';
-import { jpegWithGps } from './helpers/fixtures';
+import { contactMessageBody, jpegWithGps } from './helpers/fixtures';
 
 /**
  * issue 13 item 3: deploy/Caddyfile, as shipped, run by Debian's Caddy with `tls internal` in
@@ -207,14 +207,7 @@ describe('behind Caddy over HTTPS (deploy/Caddyfile)', () => {
         method: 'POST',
         from,
         headers: { 'content-type': 'application/json', ...(forged ? { 'x-forwarded-for': forged } : {}) },
-        body: JSON.stringify({
-          type: 'contacto',
-          name: 'Ana',
-          email: 'ana@example.com',
-          message: 'Hola',
-          consent: true,
-          formToken: token,
-        }),
+        body: contactMessageBody(token),
       });
     };
     // ENQUIRIES_PER_CLIENT=2: the third from one visitor is refused, whatever address it claims.

@@ -8,7 +8,7 @@ import { openStore, SaveAbandonedError } from '../src/db/store';
 import type { DurableFs } from '../src/db/durable-json-file';
 import { TEST_ENV } from '../../test-support/server';
 import { readStoredData } from '../../test-support/data-folder';
-import { jpegWithGps } from './helpers/fixtures';
+import { contactMessageBody, jpegWithGps } from './helpers/fixtures';
 
 /**
  * Issue 12, item 9: a failed save leaves what is served as it was, and no temp file. The disk
@@ -127,14 +127,7 @@ describe('a save that fails (disk full)', () => {
       const sent = await fetch(`${api}/consultas`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          type: 'contacto',
-          name: 'Ana',
-          email: 'ana@example.com',
-          message: 'Hola',
-          consent: true,
-          formToken: token,
-        }),
+        body: contactMessageBody(token),
       });
       expect(sent.status).toBe(201);
       const onDisk = await readStoredData(dir);

@@ -43,3 +43,14 @@ export async function colourAt(image: Buffer, x: number, y: number): Promise<{ r
 
 export const isRed = (c: { r: number; b: number }) => c.r > 150 && c.b < 100;
 export const isBlue = (c: { r: number; b: number }) => c.b > 150 && c.r < 100;
+
+/** The JSON of a valid contact message, as the site's form sends it with its form token. */
+export const contactMessageBody = (formToken: string): string =>
+  JSON.stringify({
+    type: 'contacto',
+    name: 'Ana',
+    email: 'ana@example.com',
+    message: 'Hola',
+    consent: true,
+    formToken,
+  });
