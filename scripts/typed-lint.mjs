@@ -5,6 +5,10 @@
 // Here a file is parsed and bound once for all the programs that include it (the programs'
 // options that shape a source file, target and module resolution, come from tsconfig.base.json),
 // and ESLint's rules ask the checker that the type-check has already filled.
+// Each file's diagnostics are computed once, in the project that owns it (the first whose
+// `include` lists it), as `tsc -b` does with project references: a shared/ file imported by the
+// server is checked by shared/'s project, not again by the server's, whose checker still resolves
+// the types it imports. A file that no project lists is checked by the first program that reaches it.
 // Prints what `tsc -p` and `eslint .` would print; exits non-zero if either finds a problem.
 import ts from 'typescript';
 import { ESLint } from 'eslint';
@@ -23,13 +27,43 @@ export const PROJECTS = [
 const started = performance.now();
 const sourceFiles = new Map();
 
-function createProgram(configPath) {
+function parseConfig(configPath) {
   const config = ts.getParsedCommandLineOfConfigFile(
     configPath,
     {},
     { ...ts.sys, onUnRecoverableConfigFileDiagnostic() {} },
   );
   if (!config) throw new Error(`No se pudo leer ${configPath}`);
+  return config;
+}
+
+const configs = new Map(PROJECTS.map((configPath) => [configPath, parseConfig(configPath)]));
+/** Each listed file's project: the first that lists it. */
+const owner = new Map();
+for (const [configPath, config] of configs) {
+  for (const fileName of config.fileNames) if (!owner.has(fileName)) owner.set(fileName, configPath);
+}
+const checked = new Set();
+
+/** What `tsc -p` reports for the files this project owns (and for files nobody lists, once). */
+function diagnosticsOf(configPath, program) {
+  const diagnostics = [
+    ...program.getConfigFileParsingDiagnostics(),
+    ...program.getOptionsDiagnostics(),
+    ...program.getGlobalDiagnostics(),
+  ];
+  for (const file of program.getSourceFiles()) {
+    if (file.isDeclarationFile && program.isSourceFileFromExternalLibrary(file)) continue;
+    const own = owner.get(file.fileName);
+    if (own === undefined ? checked.has(file.fileName) : own !== configPath) continue;
+    checked.add(file.fileName);
+    diagnostics.push(...program.getSyntacticDiagnostics(file), ...program.getSemanticDiagnostics(file));
+  }
+  return ts.sortAndDeduplicateDiagnostics(diagnostics);
+}
+
+function createProgram(configPath) {
+  const config = configs.get(configPath);
   const host = ts.createCompilerHost(config.options, true);
   const getSourceFile = host.getSourceFile.bind(host);
   host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
@@ -61,7 +95,7 @@ let typeErrors = 0;
 const programs = [];
 for (const configPath of PROJECTS) {
   const project = createProgram(configPath);
-  const diagnostics = ts.getPreEmitDiagnostics(project.program);
+  const diagnostics = diagnosticsOf(configPath, project.program);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   if (diagnostics.length > 0) {
     typeErrors += diagnostics.length;
