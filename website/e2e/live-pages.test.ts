@@ -12,7 +12,6 @@ import {
   expectClean,
   makeJpeg,
   newPage,
-  runAxe,
   setPrice,
   startSite,
   uploadAsAdmin,
@@ -234,57 +233,8 @@ describe('every write shows in the next HTML response', () => {
 });
 
 describe('in the browser', () => {
-  /** Console messages React writes when the HTML and the first render differ. */
-  const HYDRATION = /hydrat|did not match|#418|#423|#425/i;
-
-  async function visit(context: BrowserContext, path: string) {
-    const { page, problems } = await newPage(context);
-    const hydration: string[] = [];
-    page.on('console', (m) => {
-      if (HYDRATION.test(m.text())) hydration.push(`${m.type()}: ${m.text()}`);
-    });
-    page.on('pageerror', (e) => {
-      if (HYDRATION.test(String(e))) hydration.push(String(e));
-    });
-    // The server's <main>, kept before any script runs: hydration must adopt it, not replace it.
-    await page.addInitScript(() => {
-      document.addEventListener('readystatechange', () => {
-        if (document.readyState === 'interactive') {
-          (window as unknown as { serverMain: Element | null }).serverMain = document.querySelector('main');
-        }
-      });
-    });
-    await page.goto(site.server.url + path, { waitUntil: 'networkidle' });
-    return { page, problems, hydration };
-  }
-
-  const sameMain = (page: Page) =>
-    page.evaluate(() => {
-      const kept = (window as unknown as { serverMain: Element | null }).serverMain;
-      return kept !== null && kept === document.querySelector('main') && kept.isConnected;
-    });
-
-  for (const [label, options] of [
-    ['phone', PHONE],
-    ['desktop', DESKTOP],
-  ] as const) {
-    for (const path of ['/', '/planes', '/galeria', '/contacto', '/imagenes', '/privacidad', '/no-existe']) {
-      it(`${path} (${label}) hydrates the server's HTML without a mismatch, passes axe, and stays clean`, async () => {
-        const context = await site.browser.newContext(options);
-        const { page, problems, hydration } = await visit(context, path);
-        expect(hydration).toEqual([]);
-        expect(await sameMain(page)).toBe(true);
-        const violations = await runAxe(page);
-        expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
-        // Chromium logs the 404 of the document itself; nothing else may appear.
-        if (path === '/no-existe')
-          problems.consoleErrors = problems.consoleErrors.filter((e) => !/status of 404/.test(e));
-        expectClean(problems);
-        await context.close();
-      });
-    }
-  }
-
+  // That each page and viewport hydrates the server's HTML without a mismatch is checked with its
+  // content, layout and axe audit in pages.test.ts (with published photos there too).
   it('the hydrated page works without fetching its own data again', async () => {
     const context = await site.browser.newContext(PHONE);
     const { page, problems } = await newPage(context);

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUSINESS } from '@cabana/shared/config/business';
-import { DESKTOP, PHONE, expectClean, newPage, runAxe, startSite, type Site } from './helpers';
+import { DESKTOP, PHONE, expectClean, makeJpeg, newPage, runAxe, startSite, uploadAsAdmin, type Site } from './helpers';
 
 interface PageCase {
   path: string;
@@ -192,14 +192,42 @@ describe('HTML rendered by the server', () => {
   });
 });
 
+/** Console messages React writes when the HTML and the first render differ. */
+const HYDRATION = /hydrat|did not match|#418|#423|#425/i;
+
 async function visit(context: BrowserContext, path: string) {
   const { page, problems } = await newPage(context);
   const scripts: string[] = [];
+  const hydration: string[] = [];
   page.on('request', (r) => {
     if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
   });
+  page.on('console', (m) => {
+    if (HYDRATION.test(m.text())) hydration.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => {
+    if (HYDRATION.test(String(e))) hydration.push(String(e));
+  });
+  // The server's <main>, kept before any script runs: hydration must adopt it, not replace it.
+  await page.addInitScript(() => {
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState === 'interactive') {
+        (window as unknown as { serverMain: Element | null }).serverMain = document.querySelector('main');
+      }
+    });
+  });
   await page.goto(site.server.url + path, { waitUntil: 'networkidle' });
-  return { page, problems, scripts };
+  return { page, problems, scripts, hydration };
+}
+
+/** The page hydrated the server's HTML: no mismatch reported, and the server's <main> adopted. */
+async function expectHydrated(page: Page, hydration: string[]) {
+  expect(hydration).toEqual([]);
+  const sameMain = await page.evaluate(() => {
+    const kept = (window as unknown as { serverMain: Element | null }).serverMain;
+    return kept !== null && kept === document.querySelector('main') && kept.isConnected;
+  });
+  expect(sameMain, 'el <main> del servidor fue reemplazado').toBe(true);
 }
 
 async function expectLayout(page: Page) {
@@ -236,13 +264,23 @@ async function expectLayout(page: Page) {
 }
 
 describe('each public page in the browser', () => {
+  // Published photos (after the HTML tests above, which check the pages of an empty site), so the
+  // gallery and the home page render and hydrate their photo markup.
+  beforeAll(async () => {
+    const cookie = await site.server.loginCookie();
+    for (const [i, title] of ['Fachada', 'Jacuzzi', 'Kiosco'].entries()) {
+      await uploadAsAdmin(site.server, cookie, await makeJpeg(1200, 900, i), title, `Descripción de ${title}`);
+    }
+  });
+
   for (const p of PAGES) {
     for (const [label, ctx] of [
       ['phone 390px', () => phone],
       ['desktop 1280px', () => desktop],
     ] as const) {
-      it(`${p.path} (${label}): content, layout, no axe violations, no console errors or CSP violations`, async () => {
-        const { page, problems, scripts } = await visit(ctx(), p.path);
+      it(`${p.path} (${label}): content, layout, hydration without a mismatch, no axe violations, no console errors or CSP violations`, async () => {
+        const { page, problems, scripts, hydration } = await visit(ctx(), p.path);
+        await expectHydrated(page, hydration);
         expect(await page.locator('h1').innerText()).toBe(p.h1);
         const body = text(await page.locator('main').innerText());
         for (const t of p.texts) expect(body).toContain(t);
@@ -297,17 +335,25 @@ describe('each public page in the browser', () => {
     await page.close();
   });
 
-  it('the 404 page renders and hydrates', async () => {
-    const { page, problems } = await visit(phone, '/no-existe');
-    expect(await page.locator('h1').innerText()).toBe('Página no encontrada');
-    await page.getByRole('link', { name: 'Volver al inicio' }).click();
-    await page.waitForURL(site.server.url + '/');
-    await expect.poll(() => page.locator('h1').innerText()).toBe(BUSINESS.name);
-    // Chromium logs the 404 of the document itself; nothing else may appear.
-    problems.consoleErrors = problems.consoleErrors.filter((e) => !/status of 404/.test(e));
-    expectClean(problems);
-    await page.close();
-  });
+  for (const [label, ctx] of [
+    ['phone 390px', () => phone],
+    ['desktop 1280px', () => desktop],
+  ] as const) {
+    it(`the 404 page (${label}) renders, hydrates without a mismatch, passes axe and leads home`, async () => {
+      const { page, problems, hydration } = await visit(ctx(), '/no-existe');
+      await expectHydrated(page, hydration);
+      expect(await page.locator('h1').innerText()).toBe('Página no encontrada');
+      const violations = await runAxe(page);
+      expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
+      await page.getByRole('link', { name: 'Volver al inicio' }).click();
+      await page.waitForURL(site.server.url + '/');
+      await expect.poll(() => page.locator('h1').innerText()).toBe(BUSINESS.name);
+      // Chromium logs the 404 of the document itself; nothing else may appear.
+      problems.consoleErrors = problems.consoleErrors.filter((e) => !/status of 404/.test(e));
+      expectClean(problems);
+      await page.close();
+    });
+  }
 });
 
 describe('hero video', () => {
