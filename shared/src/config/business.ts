@@ -6,7 +6,6 @@
  */
 export const BUSINESS = {
   name: 'Cabaña Brisas del Golfo',
-  shortName: 'Brisas del Golfo',
   tagline: 'Cabaña vacacional a 10 minutos del mar en Tolú, Sucre',
   description:
     'Cabaña para grupos de hasta 20 personas entre Tolú y Coveñas, en el Golfo de Morrosquillo: jacuzzi, kiosco, zona BBQ, dos cocinas y terraza, a 10 minutos del mar.',
