@@ -140,7 +140,8 @@ describe('settings reach every page', () => {
   it('the plans page shows dollars at the new rate, and its WhatsApp link carries them', async () => {
     const context = await site.browser.newContext(DESKTOP);
     const { page, problems } = await newPage(context);
-    await page.goto(`${site.server.url}/planes`);
+    // As plans.test does: choices made before hydration would be reset by it.
+    await page.goto(`${site.server.url}/planes`, { waitUntil: 'networkidle' });
     await page.getByLabel('Número de personas').selectOption('5');
     await page.getByLabel('Fecha de llegada').fill(daysFromToday(10));
     await page.getByLabel('Fecha de salida').fill(daysFromToday(12));
