@@ -114,8 +114,10 @@ describe('settings reach every page', () => {
       string,
       unknown
     >;
+    expect(home).toContain('<meta name="description" content="Cabaña para grupos de hasta 16 personas');
     expect(jsonLd).toMatchObject({
       name: NAME,
+      description: expect.stringContaining('grupos de hasta 16 personas') as unknown,
       email: EMAIL,
       hasMap: MAP,
       maximumAttendeeCapacity: 16,

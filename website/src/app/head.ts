@@ -39,7 +39,7 @@ function lodgingBusinessJsonLd(data: PageData) {
     '@context': 'https://schema.org',
     '@type': 'LodgingBusiness',
     name: s.name,
-    description: BUSINESS.description,
+    description: BUSINESS.description(s.maxPeople),
     url: canonicalUrl('/'),
     image: socialImage(data.images, s).url,
     telephone: phoneE164(s),

@@ -14,7 +14,7 @@ export interface PageMeta {
 const pageMeta = (s: Settings, brand = s.name): Record<string, PageMeta> => ({
   [paths.home]: {
     title: `${s.name} · Cabaña en Tolú a ${BUSINESS.distanceToSeaMinutes} minutos del mar`,
-    description: BUSINESS.description,
+    description: BUSINESS.description(s.maxPeople),
   },
   [paths.plans]: {
     title: `Planes, precios y reservas · ${brand}`,
