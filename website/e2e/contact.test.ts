@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUSINESS } from '@cabana/shared/config/business';
+import { DEFAULT_SETTINGS, whatsappLink } from '@cabana/shared/config/settings';
 import {
   DESKTOP,
   PHONE,
@@ -89,6 +90,13 @@ describe('/contacto', () => {
         reply_to: 'marta@example.com',
         message: '¿Aceptan mascotas pequeñas?',
       },
+    });
+    // The business facts come from the settings (a fresh install's here), not from the template.
+    expect(emails[0]!.template_params).toMatchObject({
+      business_name: DEFAULT_SETTINGS.name,
+      business_phone: DEFAULT_SETTINGS.phone,
+      business_email: DEFAULT_SETTINGS.email,
+      business_whatsapp_url: whatsappLink(DEFAULT_SETTINGS),
     });
     const stored = await storedEnquiries(site.server);
     expect(stored.find((e) => e.email === 'marta@example.com')).toMatchObject({

@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUSINESS } from '@cabana/shared/config/business';
+import { DEFAULT_SETTINGS, whatsappLink } from '@cabana/shared/config/settings';
 import { formatMoney } from '@cabana/shared/pricing/pricing';
 import {
   DESKTOP,
@@ -177,6 +178,13 @@ describe('/planes: reservation form', () => {
         nights: 4,
         total: formatMoney(6 * PRICE * 4, 'COP'),
         message: 'Llegamos tarde, hacia las 9 p. m.',
+      });
+      // The business facts come from the settings (a fresh install's here), not from the template.
+      expect(e.template_params).toMatchObject({
+        business_name: DEFAULT_SETTINGS.name,
+        business_phone: DEFAULT_SETTINGS.phone,
+        business_email: DEFAULT_SETTINGS.email,
+        business_whatsapp_url: whatsappLink(DEFAULT_SETTINGS),
       });
       // No bot-trap fields or tokens in the e-mail.
       expect(e.template_params).not.toHaveProperty('formToken');

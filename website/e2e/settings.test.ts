@@ -27,6 +27,13 @@ import { ADMIN_CONTEXT, adminPage, expectCleanExcept } from './admin-helpers';
 
 const norm = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').trim();
 
+/** The owner's new name: long, so the header must wrap it on a phone. */
+const NAME = 'Cabaña Mar y Palmeras del Golfo de Morrosquillo';
+const FACEBOOK = 'https://www.facebook.com/marypalmerastolu';
+const MAP = 'https://maps.app.goo.gl/MarYPalmeras2026';
+const EMAIL = 'reservas@marypalmeras.co';
+const TAGLINE = 'Descanso entre palmeras a minutos del mar';
+
 let site: Site;
 let cookie: string;
 
@@ -54,7 +61,7 @@ beforeAll(async () => {
 afterAll(() => site?.close());
 
 describe('settings reach every page', () => {
-  it('the HTML of every public page after a save carries the new phone, WhatsApp, hours and rate', async () => {
+  it('the HTML of every public page after a save carries the new name, contact details, hours, rate and group size', async () => {
     // Rendered (and cached) once before the save: the save must drop those pages.
     for (const path of PUBLIC_PATHS) expect(await html(path)).toContain(`wa.me/${BUSINESS.whatsappNumber}`);
 
@@ -65,6 +72,13 @@ describe('settings reach every page', () => {
       hours: { opens: '07:00', closes: '21:00', display: 'Lunes a domingo, 7:00 AM – 9:00 PM' },
       address: 'Vía Tolú – Coveñas km 5, Santiago de Tolú, Sucre, Colombia',
       copPerUsd: 4000,
+      name: NAME,
+      tagline: TAGLINE,
+      email: EMAIL,
+      mapUrl: MAP,
+      socials: [{ name: 'Facebook', url: FACEBOOK }, ...BUSINESS.socials.filter((n) => n.name !== 'Facebook')],
+      rnt: '246810',
+      maxPeople: 16,
     });
 
     for (const path of PUBLIC_PATHS) {
@@ -78,31 +92,58 @@ describe('settings reach every page', () => {
       expect(page, path).toContain('Lunes a domingo, 7:00 AM – 9:00 PM');
       expect(page, path).not.toContain(BUSINESS.whatsappNumber);
       expect(page, path).not.toContain(BUSINESS.phoneDisplay);
+      // Footer: e-mail, tagline, RNT and the social link; header and <title>: the new name.
+      expect(page, path).toContain(`href="mailto:${EMAIL}"`);
+      expect(page, path).toContain(TAGLINE);
+      expect(page, path).toMatch(/\(RNT\) n\.º (<!-- -->)?246810/);
+      expect(page, path).toContain(`href="${FACEBOOK}"`);
+      expect(page, path).not.toContain(BUSINESS.socials[0].url); // Facebook
+      expect(page, path).toContain(`<span class="brand__name">${NAME}</span>`);
+      expect(page, path).toMatch(new RegExp(`<title>[^<]*${NAME}[^<]*</title>`));
+      expect(page, path).not.toMatch(/<title>[^<]*Brisas del Golfo/);
     }
     // The 404 page has the footer too.
     const missing = await fetch(`${site.server.url}/no-existe`);
     expect(missing.status).toBe(404);
-    expect(await missing.text()).toContain('+57 311 444 5566');
+    const missingHtml = await missing.text();
+    expect(missingHtml).toContain('+57 311 444 5566');
+    expect(missingHtml).toContain(`<title>Página no encontrada · ${NAME}</title>`);
 
     const home = await html('/');
     const jsonLd = JSON.parse(/<script type="application\/ld\+json">([^<]*)<\/script>/.exec(home)![1]!) as Record<
       string,
       unknown
     >;
+    expect(home).toContain('<meta name="description" content="Cabaña para grupos de hasta 16 personas');
     expect(jsonLd).toMatchObject({
+      name: NAME,
+      description: expect.stringContaining('grupos de hasta 16 personas') as unknown,
+      email: EMAIL,
+      hasMap: MAP,
+      maximumAttendeeCapacity: 16,
+      sameAs: [FACEBOOK, ...BUSINESS.socials.filter((n) => n.name !== 'Facebook').map((n) => n.url)],
       telephone: '+573114445566',
       address: { streetAddress: 'Vía Tolú – Coveñas km 5, Santiago de Tolú, Sucre, Colombia' },
       openingHoursSpecification: { opens: '07:00', closes: '21:00' },
     });
-    expect(await html('/contacto')).toContain('Escríbenos o llámanos: +57 311 444 5566');
+    const contact = await html('/contacto');
+    expect(contact).toContain(`Escríbenos o llámanos: +57 311 444 5566, ${EMAIL}.`);
+    // The contact card: the map link and the e-mail.
+    expect(contact).toContain(`href="${MAP}"`);
+    expect(contact.match(new RegExp(`href="mailto:${EMAIL}"`, 'g'))).toHaveLength(2);
     expect(await html('/privacidad')).toMatch(/Teléfono:.*\+57 311 444 5566/s);
-    expect(await html('/planes')).toContain('"copPerUsd":4000');
+    const plans = await html('/planes');
+    expect(plans).toContain('"copPerUsd":4000');
+    // The largest group is the owner's maximum (the form's limit), in the card and the description.
+    expect(plans).toMatch(/Capacidad total<\/span><span class="info-card__value">16(<!-- -->)? personas/);
+    expect(plans).toContain('capacidad para 16 personas');
   });
 
   it('the plans page shows dollars at the new rate, and its WhatsApp link carries them', async () => {
     const context = await site.browser.newContext(DESKTOP);
     const { page, problems } = await newPage(context);
-    await page.goto(`${site.server.url}/planes`);
+    // As plans.test does: choices made before hydration would be reset by it.
+    await page.goto(`${site.server.url}/planes`, { waitUntil: 'networkidle' });
     await page.getByLabel('Número de personas').selectOption('5');
     await page.getByLabel('Fecha de llegada').fill(daysFromToday(10));
     await page.getByLabel('Fecha de salida').fill(daysFromToday(12));
@@ -114,7 +155,23 @@ describe('settings reach every page', () => {
     expect(norm(formatMoney(1_000_000, 'USD', 4000))).toBe('$250.00');
     const link = await page.getByRole('link', { name: 'Consultar por WhatsApp' }).getAttribute('href');
     expect(link).toMatch(/^https:\/\/wa\.me\/573114445566\?text=/);
-    expect(decodeURIComponent(link!.split('text=')[1]!)).toContain('Total de la estadía: $250.00');
+    const text = decodeURIComponent(link!.split('text=')[1]!);
+    expect(text).toContain('Total de la estadía: $250.00');
+    expect(text).toMatch(new RegExp(`^Hola, quisiera reservar en ${NAME}\\.\\n`));
+    // The form offers up to the owner's maximum, as the capacity card says.
+    const choices = await page.getByLabel('Número de personas').locator('option').allTextContents();
+    expect(choices.at(-1)).toMatch(/^16\b/);
+
+    // On a 390-px phone the long name wraps inside the header: nothing is wider than the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const brand = page.locator('.brand__name');
+    await expect(brand.innerText()).resolves.toBe(NAME);
+    const widths = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth,
+      brand: document.querySelector('.brand')!.getBoundingClientRect().right,
+    }));
+    expect(widths.page).toBeLessThanOrEqual(390);
+    expect(widths.brand).toBeLessThanOrEqual(390);
     expectClean(problems);
     await context.close();
   });
@@ -187,6 +244,22 @@ describe('panel: Ajustes and photo order', () => {
       ]) as unknown,
     });
     expect(await runAxe(page)).toEqual([]);
+
+    // The footer and the title around the panel show the saved settings at once, without a reload.
+    const footer = page.locator('footer.site-footer');
+    await footer.getByRole('link', { name: '+57 300 123 4567' }).waitFor();
+    // The footer's WhatsApp link and the floating button.
+    for (const name of ['WhatsApp', 'Escríbenos por WhatsApp'])
+      await expect(footer.getByRole('link', { name, exact: true }).getAttribute('href')).resolves.toMatch(
+        /^https:\/\/wa\.me\/573001234567\?text=/,
+      );
+    await expect(page.title()).resolves.toBe(`Administración · ${NAME}`);
+    // /login loads them too (its shell is built without data); signed in, it then goes back to the panel.
+    await page.goto(`${site.server.url}/login`);
+    await footer.getByRole('link', { name: '+57 300 123 4567' }).waitFor();
+    await expect(footer.getByText(EMAIL).count()).resolves.toBe(1);
+    await expect(page.locator('.brand__name').innerText()).resolves.toBe(NAME);
+    await page.waitForURL(/\/admin/);
 
     const contacto = await html('/contacto');
     expect(contacto).toContain('+57 300 123 4567');

@@ -10,6 +10,7 @@ import {
   useParams,
 } from 'react-router-dom';
 import type { Image } from '../schemas/image';
+import type { Settings } from '../schemas/settings';
 import { useLoad } from '../lib/use-load';
 import type { AdminApi } from './admin-api';
 import { asErrorLike } from './api-error';
@@ -55,6 +56,11 @@ export interface AdminPanelProps {
    * answered 401 (expired or revoked). The host shows its sign-in again.
    */
   onSignedOut: (reason: SignOutReason) => void;
+  /**
+   * The owner saved the settings (the server's answer): a host that shows business facts around
+   * the panel (the website's header and footer) shows the new ones at once.
+   */
+  onSettingsSaved?: (settings: Settings) => void;
 }
 
 /**
@@ -63,7 +69,7 @@ export interface AdminPanelProps {
  * it alike. Each section is a route relative to where the host mounts the panel; the host
  * provides the router (the browser's history on the web, one in memory in the desktop app).
  */
-export function AdminPanel({ api, email, onSignedOut }: AdminPanelProps) {
+export function AdminPanel({ api, email, onSignedOut, onSettingsSaved }: AdminPanelProps) {
   const signedOutRef = useRef(onSignedOut);
   useEffect(() => {
     signedOutRef.current = onSignedOut;
@@ -91,7 +97,10 @@ export function AdminPanel({ api, email, onSignedOut }: AdminPanelProps) {
     [signOut],
   );
 
-  const context = useMemo<PanelContextValue>(() => ({ api, failure }), [api, failure]);
+  const context = useMemo<PanelContextValue>(
+    () => ({ api, failure, settingsSaved: onSettingsSaved }),
+    [api, failure, onSettingsSaved],
+  );
 
   const images = useLoad(async () => (await api.listImages()).filter((i) => i.status !== 'pending'), [api, failure], {
     mapError: failure,

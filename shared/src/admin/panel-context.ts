@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import { useLoad, type Loaded } from '../lib/use-load';
+import type { Settings } from '../schemas/settings';
 import type { AdminApi } from './admin-api';
 
 export interface PanelContextValue {
@@ -9,6 +10,8 @@ export interface PanelContextValue {
    * the host is told and null comes back, since the panel is about to be unmounted.
    */
   failure: (err: unknown) => string | null;
+  /** The host's hook for a settings save the server confirmed (see `AdminPanelProps`). */
+  settingsSaved?: (settings: Settings) => void;
 }
 
 export const PanelContext = createContext<PanelContextValue | null>(null);

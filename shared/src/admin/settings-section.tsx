@@ -154,7 +154,7 @@ export function SettingsSection() {
 }
 
 function SettingsForm({ initial }: { initial: Settings }) {
-  const { api } = usePanel();
+  const { api, settingsSaved } = usePanel();
   const id = useId();
   const [draft, setDraft] = useState<Draft>(() => draftOf(initial));
   const { formRef, busy, alert, status, setStatus, fieldErrors: errors, submit } = useFieldErrorSubmit();
@@ -166,7 +166,9 @@ function SettingsForm({ initial }: { initial: Settings }) {
 
   const { patch, socialOrder } = patchOf(draft);
   const save = async () => {
-    setDraft(draftOf(await api.updateSettings(patch)));
+    const saved = await api.updateSettings(patch);
+    setDraft(draftOf(saved));
+    settingsSaved?.(saved);
     return 'Ajustes guardados. El sitio ya muestra los nuevos datos.';
   };
   const refused = (message: string, fields: Record<string, string>) => {

@@ -6,10 +6,10 @@
  */
 export const BUSINESS = {
   name: 'Cabaña Brisas del Golfo',
-  shortName: 'Brisas del Golfo',
   tagline: 'Cabaña vacacional a 10 minutos del mar en Tolú, Sucre',
-  description:
-    'Cabaña para grupos de hasta 20 personas entre Tolú y Coveñas, en el Golfo de Morrosquillo: jacuzzi, kiosco, zona BBQ, dos cocinas y terraza, a 10 minutos del mar.',
+  /** The site's description (home page, JSON-LD): the group size is the owner's current maximum. */
+  description: (maxPeople: number) =>
+    `Cabaña para grupos de hasta ${maxPeople} personas entre Tolú y Coveñas, en el Golfo de Morrosquillo: jacuzzi, kiosco, zona BBQ, dos cocinas y terraza, a 10 minutos del mar.`,
   /** Shown to people. */
   phoneDisplay: '+57 300 555 0142',
   /** E.164 without spaces, for tel: links and structured data. */

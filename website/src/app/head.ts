@@ -6,7 +6,7 @@ import { DEFAULT_SETTINGS, phoneE164 } from '@cabana/shared/config/settings';
 import type { Settings } from '@cabana/shared/schemas/settings';
 import { paths } from '../config/paths';
 import { scriptJson } from '../lib/page-data';
-import { NOT_FOUND_META, canonicalUrl, metaFor } from './seo';
+import { canonicalUrl, knownMetaFor, metaFor } from './seo';
 
 const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -39,7 +39,7 @@ function lodgingBusinessJsonLd(data: PageData) {
     '@context': 'https://schema.org',
     '@type': 'LodgingBusiness',
     name: s.name,
-    description: BUSINESS.description,
+    description: BUSINESS.description(s.maxPeople),
     url: canonicalUrl('/'),
     image: socialImage(data.images, s).url,
     telephone: phoneE164(s),
@@ -65,7 +65,8 @@ function lodgingBusinessJsonLd(data: PageData) {
       name,
       value: true,
     })),
-    maximumAttendeeCapacity: BUSINESS.capacity,
+    // The largest group the owner takes (the form's limit), not the building's beds.
+    maximumAttendeeCapacity: s.maxPeople,
     currenciesAccepted: 'COP',
     priceRange: perPerson,
     makesOffer: {
@@ -90,7 +91,8 @@ function lodgingBusinessJsonLd(data: PageData) {
  */
 export function headFor(pathname: string, data?: PageData): string {
   const settings = data?.settings ?? DEFAULT_SETTINGS;
-  const meta = metaFor(pathname, settings);
+  const known = knownMetaFor(pathname, settings);
+  const meta = known ?? metaFor(pathname, settings);
   const url = canonicalUrl(pathname);
   const image = socialImage(data?.images ?? [], settings);
   const tags = [
@@ -105,7 +107,7 @@ export function headFor(pathname: string, data?: PageData): string {
     `<meta property="og:title" content="${escapeHtml(meta.title)}" />`,
     `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
     // A missing page has no address of its own to share.
-    meta === NOT_FOUND_META ? '' : `<meta property="og:url" content="${escapeHtml(url)}" />`,
+    known === null ? '' : `<meta property="og:url" content="${escapeHtml(url)}" />`,
     `<meta property="og:image" content="${escapeHtml(image.url)}" />`,
     image.width ? `<meta property="og:image:width" content="${image.width}" />` : '',
     image.height ? `<meta property="og:image:height" content="${image.height}" />` : '',

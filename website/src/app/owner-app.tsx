@@ -1,25 +1,31 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { useLoad } from '@cabana/shared/lib/use-load';
 import { Layout, PageLoading } from '../components/layout/layout';
 import { paths } from '../config/paths';
+import { api } from '../lib/api';
+import { PageDataProvider, useSettings } from '../lib/page-data';
 import { metaFor } from './seo';
 
 const LoginPage = lazy(() => import('./routes/login'));
 const AdminPage = lazy(() => import('./routes/admin'));
 
 /**
- * After a move between /login and the panel: its title, and the focus on the new <main> so
- * keyboard and screen-reader users start from the new content. The screen the app opened on
- * already has both from the server's shell.
+ * The screen's title (the shell's names the fresh-install business until the settings arrive),
+ * and after a move between /login and the panel the focus on the new <main>, so keyboard and
+ * screen-reader users start from the new content. The screen the app opened on already has it.
  */
 function ScreenEffects() {
   const { pathname } = useLocation();
   const screen = pathname.startsWith(paths.admin) ? paths.admin : paths.login;
+  const title = metaFor(screen, useSettings()).title;
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
   const shown = useRef(screen);
   useEffect(() => {
     if (shown.current === screen) return;
     shown.current = screen;
-    document.title = metaFor(screen).title;
     const main = document.getElementById('contenido');
     if (main && !main.contains(document.activeElement)) {
       if (!main.hasAttribute('tabindex')) main.setAttribute('tabindex', '-1');
@@ -31,18 +37,26 @@ function ScreenEffects() {
 
 function Screens() {
   const { pathname } = useLocation();
+  // The shells carry no data island (they are built once, without data): the header and footer
+  // around the panel show the defaults until the owner's current settings arrive, and a save in
+  // the panel replaces them at once. Failing to load leaves the defaults: the panel still works.
+  const settings = useLoad(() => api.getSettings(), [], { mapError: () => null });
+  const saveSettings = settings.setData;
+  const data = useMemo(() => (settings.data ? { settings: settings.data } : {}), [settings.data]);
   return (
-    <Layout path={pathname}>
-      <ScreenEffects />
-      <Suspense fallback={<PageLoading />}>
-        <Routes>
-          <Route path={paths.login} element={<LoginPage />} />
-          {/* The panel's sections are routes of its own, under this one. */}
-          <Route path={`${paths.admin}/*`} element={<AdminPage />} />
-          <Route path="*" element={<Navigate to={paths.login} replace />} />
-        </Routes>
-      </Suspense>
-    </Layout>
+    <PageDataProvider data={data}>
+      <Layout path={pathname}>
+        <ScreenEffects />
+        <Suspense fallback={<PageLoading />}>
+          <Routes>
+            <Route path={paths.login} element={<LoginPage />} />
+            {/* The panel's sections are routes of its own, under this one. */}
+            <Route path={`${paths.admin}/*`} element={<AdminPage onSettingsSaved={saveSettings} />} />
+            <Route path="*" element={<Navigate to={paths.login} replace />} />
+          </Routes>
+        </Suspense>
+      </Layout>
+    </PageDataProvider>
   );
 }
 

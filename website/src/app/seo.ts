@@ -10,17 +10,15 @@ export interface PageMeta {
   noindex?: boolean;
 }
 
-const brand = BUSINESS.shortName;
-
-/** Each page's title and description; the owner's settings (name, phone, hours) show in some. */
-const pageMeta = (s: Settings): Record<string, PageMeta> => ({
+/** Each page's title and description; the owner's settings (name, phone, hours, group size) show in them. */
+const pageMeta = (s: Settings, brand = s.name): Record<string, PageMeta> => ({
   [paths.home]: {
     title: `${s.name} · Cabaña en Tolú a ${BUSINESS.distanceToSeaMinutes} minutos del mar`,
-    description: BUSINESS.description,
+    description: BUSINESS.description(s.maxPeople),
   },
   [paths.plans]: {
     title: `Planes, precios y reservas · ${brand}`,
-    description: `Precio por persona por noche, capacidad para ${BUSINESS.capacity} personas y reserva en línea de la cabaña en Tolú, Sucre. Calcula el total de tu estadía en pesos o dólares.`,
+    description: `Precio por persona por noche, capacidad para ${s.maxPeople} personas y reserva en línea de la cabaña en Tolú, Sucre. Calcula el total de tu estadía en pesos o dólares.`,
   },
   [paths.gallery]: {
     title: `Galería de fotos · ${brand}`,
@@ -50,15 +48,20 @@ const pageMeta = (s: Settings): Record<string, PageMeta> => ({
   },
 });
 
-export const NOT_FOUND_META: PageMeta = {
+const notFoundMeta = (brand: string): PageMeta => ({
   title: `Página no encontrada · ${brand}`,
   description: 'La página que buscas no existe. Vuelve al inicio para conocer la cabaña.',
   noindex: true,
-};
+});
+
+/** The meta of a path the site has, or null for any other (the 404 page's). */
+export function knownMetaFor(pathname: string, settings: Settings = DEFAULT_SETTINGS): PageMeta | null {
+  const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return pageMeta(settings)[clean] ?? null;
+}
 
 export function metaFor(pathname: string, settings: Settings = DEFAULT_SETTINGS): PageMeta {
-  const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return pageMeta(settings)[clean] ?? NOT_FOUND_META;
+  return knownMetaFor(pathname, settings) ?? notFoundMeta(settings.name);
 }
 
 export const canonicalUrl = (path: string) => BUSINESS.siteUrl + (path === '/' ? '/' : path);

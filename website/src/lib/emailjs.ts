@@ -1,6 +1,20 @@
+import { whatsappLink } from '@cabana/shared/config/settings';
+import type { Settings } from '@cabana/shared/schemas/settings';
 import { env } from '../config/env';
 
 export type EmailParams = Record<string, string | number>;
+
+/**
+ * The business facts every template may show (signature, "write us on WhatsApp"), from the
+ * owner's current settings: templates must not carry a phone or name of their own that a save
+ * in the panel would leave behind.
+ */
+export const businessEmailParams = (s: Settings): EmailParams => ({
+  business_name: s.name,
+  business_phone: s.phone,
+  business_email: s.email,
+  business_whatsapp_url: whatsappLink(s),
+});
 
 /**
  * Sends one EmailJS template. The SDK is imported here, on demand, so visitors who never send

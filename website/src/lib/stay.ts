@@ -76,12 +76,13 @@ export function stayWhatsappText(
   stay: Stay,
   rules: PricingRules | null,
   currency: Currency,
-  copPerUsd: number,
-  name?: string,
+  settings: Pick<Settings, 'name' | 'copPerUsd'>,
+  guestName?: string,
 ): string {
+  const { copPerUsd } = settings;
   const q = quoteStay(stay, rules);
-  const lines = [`Hola, quisiera reservar la cabaña ${BUSINESS.shortName}.`];
-  if (name) lines.push(`Nombre: ${name}`);
+  const lines = [`Hola, quisiera reservar en ${settings.name}.`];
+  if (guestName) lines.push(`Nombre: ${guestName}`);
   if (isIsoDate(stay.checkIn)) lines.push(`Llegada: ${formatDay(stay.checkIn)}`);
   if (isIsoDate(stay.checkOut)) lines.push(`Salida: ${formatDay(stay.checkOut)}`);
   lines.push(`Personas: ${stay.numPeople}`);

@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { EnquiryInput } from '@cabana/shared/schemas/enquiry';
+import type { Settings } from '@cabana/shared/schemas/settings';
 import type { EnquiryEmail, sendEnquiry } from './send-enquiry';
 import type { FormToken } from './form-token';
+import { useSettings } from './page-data';
 import { focusFirstError, type FieldErrors } from './validation';
 
 export type FormStatusState =
@@ -12,7 +14,8 @@ type Validation = { ok: true; input: EnquiryInput } | { ok: false; errors: Field
 /** What a form needs only once it is used: its checks (the server's zod schema) and its e-mails. */
 export interface FormChecks<V> {
   validate: (values: V, formToken: string) => Validation;
-  emails: (input: EnquiryInput) => EnquiryEmail[];
+  /** `settings`: the owner's current ones, as the page was rendered with them. */
+  emails: (input: EnquiryInput, settings: Settings) => EnquiryEmail[];
 }
 
 interface Options<V> {
@@ -48,6 +51,7 @@ export function useEnquiryForm<V extends Record<string, unknown>>(opts: Options<
   const formRef = useRef<HTMLFormElement>(null);
   const optsRef = useRef(opts);
   optsRef.current = opts;
+  const settings = useSettings();
   const loaded = useRef<Loaded<V> | null>(null);
   const loading = useRef<Promise<Loaded<V>> | null>(null);
 
@@ -110,7 +114,7 @@ export function useEnquiryForm<V extends Record<string, unknown>>(opts: Options<
     setErrors({});
     setStatus(null);
     setSending(true);
-    const outcome = await code.send(result.input, code.checks.emails(result.input));
+    const outcome = await code.send(result.input, code.checks.emails(result.input, settings));
     setSending(false);
     if (outcome.ok) {
       setValues(o.initial);

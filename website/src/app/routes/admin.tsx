@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { AdminPanel, type SignOutReason } from '@cabana/shared/admin/admin-panel';
 import { asErrorLike } from '@cabana/shared/admin/api-error';
 import { useLoad } from '@cabana/shared/lib/use-load';
+import type { Settings } from '@cabana/shared/schemas/settings';
 import { paths } from '../../config/paths';
 import { httpAdminApi } from '../../features/admin/api/http-admin-api';
 
@@ -16,7 +17,7 @@ const SIGN_OUT_NOTICES: Record<SignOutReason, string> = {
  * /admin and its sections: the server says who is signed in; no one means back to /login, which
  * returns here (the same section) after signing in.
  */
-export default function AdminRoute() {
+export default function AdminRoute({ onSettingsSaved }: { onSettingsSaved: (settings: Settings) => void }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const session = useLoad(() => httpAdminApi.getSession(), [], { mapError: (err) => asErrorLike(err).message });
@@ -39,7 +40,12 @@ export default function AdminRoute() {
   return (
     <main id="contenido" className="page page--admin">
       {session.data ? (
-        <AdminPanel api={httpAdminApi} email={session.data.email} onSignedOut={toLogin} />
+        <AdminPanel
+          api={httpAdminApi}
+          email={session.data.email}
+          onSignedOut={toLogin}
+          onSettingsSaved={onSettingsSaved}
+        />
       ) : session.error !== null ? (
         <div className="container">
           <h1>Panel de administración</h1>

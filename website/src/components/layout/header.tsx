@@ -1,5 +1,5 @@
-import { BUSINESS } from '@cabana/shared/config/business';
 import { cleanPath, paths } from '../../config/paths';
+import { useSettings } from '../../lib/page-data';
 import { Icon } from '../ui/icon';
 import { ICONS } from '../ui/icons';
 
@@ -12,13 +12,14 @@ const NAV = [
 /** Links between public pages are plain document loads: each page is rendered (and cached) by the server. */
 export function Header({ path }: { path: string }) {
   const current = cleanPath(path);
+  const { name } = useSettings();
   return (
     <header className="site-header">
       <div className="container site-header__inner">
         <a href={paths.home} className="brand">
           <Icon path={ICONS.wave} size={28} className="brand__mark" />
           <span className="brand__text">
-            <span className="brand__name">{BUSINESS.shortName}</span>
+            <span className="brand__name">{name}</span>
             <span className="brand__place">Tolú · Coveñas</span>
           </span>
         </a>

@@ -1,5 +1,6 @@
 import { ContactInputSchema } from '@cabana/shared/schemas/enquiry';
 import { env } from '../../config/env';
+import { businessEmailParams } from '../../lib/emailjs';
 import type { FormChecks } from '../../lib/use-enquiry-form';
 import { fieldErrorsOf } from '../../lib/validation';
 import type { ContactValues } from './contact-form';
@@ -10,7 +11,7 @@ export const contactChecks: FormChecks<ContactValues> = {
     const parsed = ContactInputSchema.safeParse({ type: 'contacto', ...v, formToken });
     return parsed.success ? { ok: true, input: parsed.data } : { ok: false, errors: fieldErrorsOf(parsed.error) };
   },
-  emails: (input) => [
+  emails: (input, settings) => [
     {
       templateId: env.emailjs.templateContacto,
       params: {
@@ -19,6 +20,7 @@ export const contactChecks: FormChecks<ContactValues> = {
         email: input.email,
         reply_to: input.email,
         message: input.message,
+        ...businessEmailParams(settings),
       },
       required: true,
     },

@@ -97,7 +97,7 @@ export function ReservationForm({ rules, stay, onStayChange }: Props) {
       submitLabel="Enviar reserva"
       submitClassName="button--accent"
       whatsapp={{
-        href: whatsappLink(settings, stayWhatsappText(values, rules, 'COP', settings.copPerUsd, values.name)),
+        href: whatsappLink(settings, stayWhatsappText(values, rules, 'COP', settings, values.name)),
         label: 'Enviar la reserva por WhatsApp',
       }}
     >

@@ -2,6 +2,7 @@ import { ReservationInputSchema, reservationDateErrors } from '@cabana/shared/sc
 import { formatMoney } from '@cabana/shared/pricing/pricing';
 import type { PricingRules } from '@cabana/shared/pricing/seasons';
 import { env } from '../../config/env';
+import { businessEmailParams } from '../../lib/emailjs';
 import { formatDay, partText, quoteStay } from '../../lib/stay';
 import type { FormChecks } from '../../lib/use-enquiry-form';
 import { fieldErrorsOf } from '../../lib/validation';
@@ -30,7 +31,7 @@ export const reservationChecks = (rules: () => PricingRules | null): FormChecks<
     // Date rules too, even while other fields are still wrong.
     return { ok: false, errors: { ...reservationDateErrors(v.checkIn, v.checkOut), ...fieldErrorsOf(parsed.error) } };
   },
-  emails: (input) => {
+  emails: (input, settings) => {
     if (input.type !== 'reserva') return [];
     const r = rules();
     const q = quoteStay(input, r);
@@ -62,6 +63,7 @@ export const reservationChecks = (rules: () => PricingRules | null): FormChecks<
       prices: q.parts.length > 0 ? q.parts.map((part) => partText(part, 'COP')).join('\n') : 'por confirmar',
       total: q.total === null ? 'por confirmar' : formatMoney(q.total, 'COP'),
       message: input.message || '(sin mensaje)',
+      ...businessEmailParams(settings),
     };
     return [
       { templateId: env.emailjs.templateReserva, params, required: true },

@@ -1,4 +1,3 @@
-import { BUSINESS } from '@cabana/shared/config/business';
 import { useSettings } from '../../lib/page-data';
 import { formatMoney, type Currency } from '@cabana/shared/pricing/pricing';
 import { Icon } from '../../components/ui/icon';
@@ -18,13 +17,14 @@ function PriceText({ state, currency }: { state: PriceState; currency: Currency 
 }
 
 export function PlanCards({ price, currency }: { price: PriceState; currency: Currency }) {
-  const { minPeople } = useSettings();
+  const { minPeople, maxPeople } = useSettings();
   return (
     <ul className="info-cards">
       <li className="info-card">
         <Icon path={ICONS.users} size={28} className="info-card__icon" />
         <span className="info-card__label">Capacidad total</span>
-        <span className="info-card__value">{BUSINESS.capacity} personas</span>
+        {/* What the reservation form accepts: the owner's maximum, at most the building's capacity. */}
+        <span className="info-card__value">{maxPeople} personas</span>
       </li>
       <li className="info-card">
         <Icon path={checkIcon} size={28} className="info-card__icon" />

@@ -102,7 +102,7 @@ export function StaySummary({ stay, rules, blocked, price, currency }: Props) {
       ) : null}
       <a
         className="button button--whatsapp button--block"
-        href={whatsappLink(settings, stayWhatsappText(stay, rules, currency, rate))}
+        href={whatsappLink(settings, stayWhatsappText(stay, rules, currency, settings))}
         target="_blank"
         rel="noopener"
       >

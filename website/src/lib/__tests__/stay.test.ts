@@ -47,9 +47,10 @@ describe('stay quote', () => {
       { checkIn: '2026-12-20', checkOut: '2026-12-23', numPeople: 4 },
       baseRules(80_000),
       'USD',
-      4000,
+      { name: 'Cabaña Mar Azul', copPerUsd: 4000 },
       'Ana',
     );
+    expect(text).toMatch(/^Hola, quisiera reservar en Cabaña Mar Azul\.\n/);
     expect(text).toContain('Nombre: Ana');
     expect(text).toContain('Personas: 4');
     expect(text).toContain('Noches: 3');
@@ -57,7 +58,10 @@ describe('stay quote', () => {
     expect(text).toContain('$240.00');
     expect(text).toMatch(/Llegada: .*20.*2026/);
     // Without dates: no nights or stay total, still the group size and the nightly total.
-    const partial = stayWhatsappText({ checkIn: '', checkOut: '', numPeople: 2 }, baseRules(80_000), 'COP', 4000);
+    const partial = stayWhatsappText({ checkIn: '', checkOut: '', numPeople: 2 }, baseRules(80_000), 'COP', {
+      name: 'Cabaña Mar Azul',
+      copPerUsd: 4000,
+    });
     expect(partial).not.toContain('Noches');
     expect(partial).toContain(`Total por noche: ${formatMoney(160_000, 'COP')}`);
   });
@@ -89,7 +93,10 @@ describe('stay quote', () => {
     });
     // One season only: one price per night again.
     expect(quoteStay({ checkIn: '2026-12-20', checkOut: '2026-12-23', numPeople: 2 }, rules).perNight).toBe(300_000);
-    const text = stayWhatsappText({ checkIn: '2026-12-13', checkOut: '2026-12-17', numPeople: 4 }, rules, 'COP', 4000);
+    const text = stayWhatsappText({ checkIn: '2026-12-13', checkOut: '2026-12-17', numPeople: 4 }, rules, 'COP', {
+      name: 'Cabaña Mar Azul',
+      copPerUsd: 4000,
+    });
     expect(text).toContain(`Tarifa base: 2 noches a ${formatMoney(80_000, 'COP')} por persona`);
     expect(text).toContain(`Temporada alta: 2 noches a ${formatMoney(150_000, 'COP')} por persona`);
     expect(text).toContain(`Total de la estadía: ${formatMoney(1_840_000, 'COP')}`);
