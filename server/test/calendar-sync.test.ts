@@ -99,4 +99,44 @@ describe('when feeds are imported', () => {
       await rm(dir, { recursive: true, force: true });
     }
   });
+
+  it('skips a timer tick while the last round still runs: one round, one fetch in flight', async () => {
+    // Each answer takes three intervals: without the skip, later rounds fetch the first feed
+    // while an earlier one fetches the second.
+    const slow = await startFeedServer();
+    const dir = await mkdtemp(join(tmpdir(), 'cabana-slow-'));
+    try {
+      const store = await openStore(dir);
+      for (const [i, name] of ['airbnb', 'booking'].entries()) {
+        slow.set(`/${name}.ics`, { body: feedFixture(name as 'airbnb' | 'booking'), delayMs: 150 });
+        store.data.calendar.feeds.push({
+          id: `${'A'.repeat(15)}${i}`,
+          name,
+          url: `${slow.url}/${name}.ics`,
+          exportToken: String(i).repeat(43),
+          createdAt: new Date().toISOString(),
+          lastSyncAt: null,
+          lastError: null,
+          events: [],
+        });
+      }
+      const sync = new CalendarSync(store, {
+        intervalMs: 50,
+        timeoutMs: 15_000,
+        maxBytes: 2 * 1024 * 1024,
+        maxRedirects: 5,
+        allowPrivate: true,
+        log: quiet,
+      });
+      sync.start();
+      while ((slow.hits.get('/booking.ics') ?? 0) < 3) await sleep(20);
+      await sync.stop();
+      expect(slow.peakInFlight()).toBe(1);
+      // Skipped ticks are not made up for later: rounds alternate the two feeds.
+      expect(Math.abs(slow.hits.get('/airbnb.ics')! - slow.hits.get('/booking.ics')!)).toBeLessThanOrEqual(1);
+    } finally {
+      await slow.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });
