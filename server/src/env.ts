@@ -39,9 +39,13 @@ export interface Config {
   loginChecksWaiting: number;
   enquiriesPerClient: number;
   enquiriesGlobal: number;
+  /** How much of the global enquiry budget one network (IPv4 /24, IPv6 /48) may spend. */
+  enquiriesPerNetwork: number;
   enquiryWindowMs: number;
   publicUploadsPerClient: number;
   publicUploadsGlobal: number;
+  /** The same for public photos. */
+  publicUploadsPerNetwork: number;
   publicUploadWindowMs: number;
   imageConcurrency: number;
   /** Uploads waiting for the image queue beyond which new ones get 503. */
@@ -145,9 +149,11 @@ export function readEnv(env: Env = process.env, cwd: string = process.cwd()): Co
     loginChecksWaiting: int(env, 'LOGIN_CHECKS_WAITING', 8, 0),
     enquiriesPerClient: int(env, 'ENQUIRIES_PER_CLIENT', 5, 1),
     enquiriesGlobal: int(env, 'ENQUIRIES_GLOBAL', 200, 1),
+    enquiriesPerNetwork: int(env, 'ENQUIRIES_PER_NETWORK', 50, 1),
     enquiryWindowMs: int(env, 'ENQUIRY_WINDOW_SECONDS', 60 * 60, 1) * 1000,
     publicUploadsPerClient: int(env, 'PUBLIC_UPLOADS_PER_CLIENT', 10, 1),
     publicUploadsGlobal: int(env, 'PUBLIC_UPLOADS_GLOBAL', 100, 1),
+    publicUploadsPerNetwork: int(env, 'PUBLIC_UPLOADS_PER_NETWORK', 25, 1),
     publicUploadWindowMs: int(env, 'PUBLIC_UPLOAD_WINDOW_SECONDS', 60 * 60, 1) * 1000,
     imageConcurrency: int(env, 'IMAGE_CONCURRENCY', 1, 1),
     imageQueueMax: int(env, 'IMAGE_QUEUE_MAX', 50, 1),
