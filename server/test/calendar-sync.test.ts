@@ -13,6 +13,25 @@ import { readJson } from '../../test-support/json';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const quiet = { info: () => undefined, error: () => undefined };
 
+/** A store in `dir` with a never-synced feed per URL, and a sync of them every `intervalMs`. */
+async function timedSync(dir: string, urls: string[], intervalMs: number) {
+  const store = await openStore(dir);
+  urls.forEach((url, i) =>
+    store.data.calendar.feeds.push({
+      id: `${'A'.repeat(15)}${i}`,
+      name: new URL(url).pathname,
+      url,
+      exportToken: String(i).repeat(43),
+      createdAt: new Date().toISOString(),
+      lastSyncAt: null,
+      lastError: null,
+      events: [],
+    }),
+  );
+  const opts = { timeoutMs: 15_000, maxBytes: 2 * 1024 * 1024, maxRedirects: 5, allowPrivate: true, log: quiet };
+  return { store, sync: new CalendarSync(store, { ...opts, intervalMs }) };
+}
+
 describe('when feeds are imported', () => {
   let channels: FeedServer;
   let dataDir: string;
@@ -69,25 +88,7 @@ describe('when feeds are imported', () => {
     channels.set('/vrbo.ics', { body: feedFixture('vrbo') });
     const dir = await mkdtemp(join(tmpdir(), 'cabana-timer-'));
     try {
-      const store = await openStore(dir);
-      store.data.calendar.feeds.push({
-        id: 'AAAAAAAAAAAAAAAA',
-        name: 'Vrbo',
-        url: `${channels.url}/vrbo.ics`,
-        exportToken: 'x'.repeat(43),
-        createdAt: new Date().toISOString(),
-        lastSyncAt: null,
-        lastError: null,
-        events: [],
-      });
-      const sync = new CalendarSync(store, {
-        intervalMs: 100,
-        timeoutMs: 15_000,
-        maxBytes: 2 * 1024 * 1024,
-        maxRedirects: 5,
-        allowPrivate: true,
-        log: quiet,
-      });
+      const { store, sync } = await timedSync(dir, [`${channels.url}/vrbo.ics`], 100);
       sync.start();
       while ((channels.hits.get('/vrbo.ics') ?? 0) < 3) await sleep(20);
       await sync.stop();
@@ -106,28 +107,10 @@ describe('when feeds are imported', () => {
     const slow = await startFeedServer();
     const dir = await mkdtemp(join(tmpdir(), 'cabana-slow-'));
     try {
-      const store = await openStore(dir);
-      for (const [i, name] of ['airbnb', 'booking'].entries()) {
-        slow.set(`/${name}.ics`, { body: feedFixture(name as 'airbnb' | 'booking'), delayMs: 150 });
-        store.data.calendar.feeds.push({
-          id: `${'A'.repeat(15)}${i}`,
-          name,
-          url: `${slow.url}/${name}.ics`,
-          exportToken: String(i).repeat(43),
-          createdAt: new Date().toISOString(),
-          lastSyncAt: null,
-          lastError: null,
-          events: [],
-        });
+      for (const name of ['airbnb', 'booking'] as const) {
+        slow.set(`/${name}.ics`, { body: feedFixture(name), delayMs: 150 });
       }
-      const sync = new CalendarSync(store, {
-        intervalMs: 50,
-        timeoutMs: 15_000,
-        maxBytes: 2 * 1024 * 1024,
-        maxRedirects: 5,
-        allowPrivate: true,
-        log: quiet,
-      });
+      const { sync } = await timedSync(dir, [`${slow.url}/airbnb.ics`, `${slow.url}/booking.ics`], 50);
       sync.start();
       while ((slow.hits.get('/booking.ics') ?? 0) < 3) await sleep(20);
       await sync.stop();
