@@ -26,6 +26,8 @@ export interface FeedRoute {
   chunked?: boolean;
   /** Never answer at all, or send the headers and then nothing. */
   hang?: 'before-headers' | 'after-headers';
+  /** Answer only after this long (a slow channel). */
+  delayMs?: number;
 }
 
 /** A local node:http server standing in for Airbnb, Booking.com… in the tests; routes can change between syncs. */
@@ -34,16 +36,26 @@ export interface FeedServer {
   set(path: string, route: FeedRoute): void;
   /** How many times each path was asked for. */
   hits: Map<string, number>;
+  /** The most requests (all paths) that were ever waiting for their answer at once. */
+  peakInFlight(): number;
   close(): Promise<void>;
 }
 
 export async function startFeedServer(host = '127.0.0.1'): Promise<FeedServer> {
   const routes = new Map<string, FeedRoute>();
   const hits = new Map<string, number>();
+  let inFlight = 0;
+  let peak = 0;
   const server = http.createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     hits.set(path, (hits.get(path) ?? 0) + 1);
+    peak = Math.max(peak, ++inFlight);
+    res.once('close', () => inFlight--);
     const route = routes.get(path);
+    if (route?.delayMs) setTimeout(() => answer(route, res), route.delayMs);
+    else answer(route, res);
+  });
+  const answer = (route: FeedRoute | undefined, res: http.ServerResponse) => {
     if (!route) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
       return;
@@ -77,13 +89,14 @@ export async function startFeedServer(host = '127.0.0.1'): Promise<FeedServer> {
       return;
     }
     res.end(body);
-  });
+  };
   await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://${host}:${port}`,
     set: (path, route) => routes.set(path, route),
     hits,
+    peakInFlight: () => peak,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

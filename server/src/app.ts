@@ -55,6 +55,7 @@ export function createApp(deps: AppDeps): Koa {
       store: deps.store,
       images: deps.images,
       clock: deps.clock,
+      enquiryRetentionMonths: config.enquiryRetentionMonths,
       skipPrefixes: [API_PREFIX, MEDIA_PREFIX],
       log: deps.log,
     }),

@@ -5,7 +5,7 @@ import type { Sessions } from './auth/sessions';
 import type { ImageService } from './images/image-service';
 import type { FormTokens } from './forms/form-token';
 import type { CalendarSync } from './calendar/calendar-sync';
-import { Limiter } from './auth/rate-limits';
+import { Limiter, SharedBudget } from './auth/rate-limits';
 import { LoginGuard } from './auth/login-guard';
 
 export interface Logger {
@@ -16,9 +16,9 @@ export interface Logger {
 export interface Limiters {
   login: LoginGuard;
   enquiryClient: Limiter;
-  enquiryGlobal: Limiter;
+  enquiryGlobal: SharedBudget;
   uploadClient: Limiter;
-  uploadGlobal: Limiter;
+  uploadGlobal: SharedBudget;
 }
 
 /** Everything the app needs, built once by start.ts and passed into createApp. */
@@ -55,8 +55,9 @@ export function createLimiters(c: Config, clock: Clock): Limiters {
       'Has enviado muchos mensajes seguidos. Espera un rato o escríbenos por WhatsApp.',
       { now },
     ),
-    enquiryGlobal: new Limiter(
+    enquiryGlobal: new SharedBudget(
       c.enquiriesGlobal,
+      c.enquiriesPerNetwork,
       c.enquiryWindowMs,
       'Estamos recibiendo muchos mensajes. Inténtalo más tarde o escríbenos por WhatsApp.',
       { now },
@@ -67,6 +68,8 @@ export function createLimiters(c: Config, clock: Clock): Limiters {
       'Has subido muchas fotos seguidas. Espera un rato antes de subir más.',
       { now },
     ),
-    uploadGlobal: new Limiter(c.publicUploadsGlobal, c.publicUploadWindowMs, WAIT, { now }),
+    uploadGlobal: new SharedBudget(c.publicUploadsGlobal, c.publicUploadsPerNetwork, c.publicUploadWindowMs, WAIT, {
+      now,
+    }),
   };
 }

@@ -39,9 +39,13 @@ export interface Config {
   loginChecksWaiting: number;
   enquiriesPerClient: number;
   enquiriesGlobal: number;
+  /** How much of the global enquiry budget one network (IPv4 /24, IPv6 /48) may spend. */
+  enquiriesPerNetwork: number;
   enquiryWindowMs: number;
   publicUploadsPerClient: number;
   publicUploadsGlobal: number;
+  /** The same for public photos. */
+  publicUploadsPerNetwork: number;
   publicUploadWindowMs: number;
   imageConcurrency: number;
   /** Uploads waiting for the image queue beyond which new ones get 503. */
@@ -75,15 +79,22 @@ export class ConfigError extends Error {}
 
 type Env = Record<string, string | undefined>;
 
-function int(env: Env, name: string, fallback: number, min = 0): number {
+function int(env: Env, name: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
   const raw = env[name];
   if (raw === undefined || raw.trim() === '') return fallback;
   const n = Number(raw);
-  if (!Number.isSafeInteger(n) || n < min) {
-    throw new ConfigError(`${name} must be a whole number >= ${min} (got "${raw}")`);
+  if (!Number.isSafeInteger(n) || n < min || n > max) {
+    const range = max === Number.MAX_SAFE_INTEGER ? `>= ${min}` : `from ${min} to ${max}`;
+    throw new ConfigError(`${name} must be a whole number ${range} (got "${raw}")`);
   }
   return n;
 }
+
+/**
+ * A week: beyond 2^31-1 ms (about 24.8 days) Node's timers fire every millisecond instead, and a
+ * channel's calendar left unread for more than a week is no sync anyway.
+ */
+const ICAL_SYNC_MINUTES_MAX = 7 * 24 * 60;
 
 function bool(env: Env, name: string, fallback: boolean): boolean {
   const raw = env[name]?.trim().toLowerCase();
@@ -138,13 +149,15 @@ export function readEnv(env: Env = process.env, cwd: string = process.cwd()): Co
     loginChecksWaiting: int(env, 'LOGIN_CHECKS_WAITING', 8, 0),
     enquiriesPerClient: int(env, 'ENQUIRIES_PER_CLIENT', 5, 1),
     enquiriesGlobal: int(env, 'ENQUIRIES_GLOBAL', 200, 1),
+    enquiriesPerNetwork: int(env, 'ENQUIRIES_PER_NETWORK', 50, 1),
     enquiryWindowMs: int(env, 'ENQUIRY_WINDOW_SECONDS', 60 * 60, 1) * 1000,
     publicUploadsPerClient: int(env, 'PUBLIC_UPLOADS_PER_CLIENT', 10, 1),
     publicUploadsGlobal: int(env, 'PUBLIC_UPLOADS_GLOBAL', 100, 1),
+    publicUploadsPerNetwork: int(env, 'PUBLIC_UPLOADS_PER_NETWORK', 25, 1),
     publicUploadWindowMs: int(env, 'PUBLIC_UPLOAD_WINDOW_SECONDS', 60 * 60, 1) * 1000,
     imageConcurrency: int(env, 'IMAGE_CONCURRENCY', 1, 1),
     imageQueueMax: int(env, 'IMAGE_QUEUE_MAX', 50, 1),
-    icalSyncMinutes: int(env, 'ICAL_SYNC_MINUTES', 30),
+    icalSyncMinutes: int(env, 'ICAL_SYNC_MINUTES', 30, 0, ICAL_SYNC_MINUTES_MAX),
     icalAllowPrivateHosts: bool(env, 'ICAL_ALLOW_PRIVATE_HOSTS', false),
     icalFetchTimeoutMs: int(env, 'ICAL_FETCH_TIMEOUT_MS', CALENDAR_LIMITS.feedTimeoutMs, 1),
     bodyTimeoutMs: int(env, 'BODY_TIMEOUT_SECONDS', 20, 1) * 1000,

@@ -20,7 +20,6 @@ import { CalendarSync } from './calendar/calendar-sync';
 import { CALENDAR_LIMITS } from '@cabana/shared/config/calendar';
 import { startEnquiryRetention } from './forms/enquiry-retention';
 import { startAutoBackups } from './backup/backup';
-import { BUSINESS } from '@cabana/shared/config/business';
 import { limitConnections, overLimit, withBodyTimeout } from './http-guards';
 import { API_PREFIX } from './routes/api';
 import { API_ROUTES } from '@cabana/shared/api/paths';
@@ -116,11 +115,6 @@ export async function startServer(
     const retention = startEnquiryRetention(store, config.enquiryRetentionMonths, log);
     stopRetention = () => retention.stop();
     await retention.ready;
-    if (config.enquiryRetentionMonths !== BUSINESS.enquiryRetentionMonths) {
-      log.info(
-        `ENQUIRY_RETENTION_MONTHS is ${config.enquiryRetentionMonths}, but /privacidad states ${BUSINESS.enquiryRetentionMonths}: update BUSINESS.enquiryRetentionMonths and rebuild the site`,
-      );
-    }
 
     const deps: AppDeps = {
       config,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Limiter } from '../src/auth/rate-limits';
-import { clientKey } from '../src/auth/client-key';
+import { clientKey, networkKey } from '../src/auth/client-key';
 import { startTestServer } from '../../test-support/server';
 import { formToken, json, upload } from './helpers/http';
 import { jpegWithGps } from './helpers/fixtures';
@@ -78,6 +78,30 @@ describe('global budgets are spent only by what is stored (item 5)', () => {
     }
   });
 
+  it('lets one IPv4 /24 spend only its share of the global budget: its neighbours flood, others still get through', async () => {
+    const s = await startTestServer({
+      env: { ENQUIRIES_PER_CLIENT: '2', ENQUIRIES_GLOBAL: '10', ENQUIRIES_PER_NETWORK: '4', TRUST_PROXY: 'true' },
+    });
+    try {
+      const from = async (ip: string) =>
+        (await json(s, 'POST', '/consultas', contact(await formToken(s)), { 'x-forwarded-for': ip })).status;
+      const statuses: number[] = [];
+      // Each address stays within its own limit (2); together they are one network.
+      for (let i = 1; i <= 4; i++) for (let k = 0; k < 2; k++) statuses.push(await from(`203.0.113.${i}`));
+      expect(statuses).toEqual([201, 201, 201, 201, 429, 429, 429, 429]);
+      // Other networks, IPv4 and IPv6, share what is left of the global budget.
+      expect(await from('198.51.100.7')).toBe(201);
+      expect(await from('198.51.101.7')).toBe(201);
+      expect(await from('2001:db8:a:b::1')).toBe(201);
+      const inbox = await (
+        await json(s, 'GET', '/consultas', undefined, { authorization: `Bearer ${await s.loginToken()}` })
+      ).json();
+      expect(inbox).toHaveLength(7);
+    } finally {
+      await s.close();
+    }
+  });
+
   it('files that are not photos leave the public upload budget to real photos', async () => {
     const s = await startTestServer({ env: { PUBLIC_UPLOADS_GLOBAL: '2', PUBLIC_UPLOADS_PER_CLIENT: '100' } });
     try {
@@ -131,11 +155,16 @@ describe('limiter memory (item 6)', () => {
 });
 
 describe('client keys', () => {
-  it('are the IPv4 address, or the IPv6 /64 network', () => {
+  it('are the IPv4 address, or the IPv6 /64 network; networks are the /24 and the /48', () => {
     expect(clientKey('203.0.113.5')).toBe('203.0.113.5');
     expect(clientKey('::ffff:203.0.113.5')).toBe('203.0.113.5');
     expect(clientKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
     expect(clientKey('2001:db8:1:2::ffff')).toBe(clientKey('2001:0db8:0001:0002:0:0:0:1'));
     expect(clientKey('2001:db8:1:3::1')).not.toBe(clientKey('2001:db8:1:2::1'));
+    expect(networkKey('203.0.113.5')).toBe('203.0.113.0/24');
+    expect(networkKey('::ffff:203.0.113.200')).toBe('203.0.113.0/24');
+    expect(networkKey('203.0.114.5')).not.toBe(networkKey('203.0.113.5'));
+    expect(networkKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1::/48');
+    expect(networkKey('2001:db8:1:ffff::1')).toBe(networkKey('2001:db8:1:2::1'));
   });
 });

@@ -13,6 +13,25 @@ import { readJson } from '../../test-support/json';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const quiet = { info: () => undefined, error: () => undefined };
 
+/** A store in `dir` with a never-synced feed per URL, and a sync of them every `intervalMs`. */
+async function timedSync(dir: string, urls: string[], intervalMs: number) {
+  const store = await openStore(dir);
+  urls.forEach((url, i) =>
+    store.data.calendar.feeds.push({
+      id: `${'A'.repeat(15)}${i}`,
+      name: new URL(url).pathname,
+      url,
+      exportToken: String(i).repeat(43),
+      createdAt: new Date().toISOString(),
+      lastSyncAt: null,
+      lastError: null,
+      events: [],
+    }),
+  );
+  const opts = { timeoutMs: 15_000, maxBytes: 2 * 1024 * 1024, maxRedirects: 5, allowPrivate: true, log: quiet };
+  return { store, sync: new CalendarSync(store, { ...opts, intervalMs }) };
+}
+
 describe('when feeds are imported', () => {
   let channels: FeedServer;
   let dataDir: string;
@@ -69,25 +88,7 @@ describe('when feeds are imported', () => {
     channels.set('/vrbo.ics', { body: feedFixture('vrbo') });
     const dir = await mkdtemp(join(tmpdir(), 'cabana-timer-'));
     try {
-      const store = await openStore(dir);
-      store.data.calendar.feeds.push({
-        id: 'AAAAAAAAAAAAAAAA',
-        name: 'Vrbo',
-        url: `${channels.url}/vrbo.ics`,
-        exportToken: 'x'.repeat(43),
-        createdAt: new Date().toISOString(),
-        lastSyncAt: null,
-        lastError: null,
-        events: [],
-      });
-      const sync = new CalendarSync(store, {
-        intervalMs: 100,
-        timeoutMs: 15_000,
-        maxBytes: 2 * 1024 * 1024,
-        maxRedirects: 5,
-        allowPrivate: true,
-        log: quiet,
-      });
+      const { store, sync } = await timedSync(dir, [`${channels.url}/vrbo.ics`], 100);
       sync.start();
       while ((channels.hits.get('/vrbo.ics') ?? 0) < 3) await sleep(20);
       await sync.stop();
@@ -96,6 +97,28 @@ describe('when feeds are imported', () => {
       expect(channels.hits.get('/vrbo.ics')).toBe(hits);
       expect(store.data.calendar.feeds[0]!.events.map((e) => [e.start, e.end])).toEqual([[day(50), day(55)]]);
     } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('skips a timer tick while the last round still runs: one round, one fetch in flight', async () => {
+    // Each answer takes three intervals: without the skip, later rounds fetch the first feed
+    // while an earlier one fetches the second.
+    const slow = await startFeedServer();
+    const dir = await mkdtemp(join(tmpdir(), 'cabana-slow-'));
+    try {
+      for (const name of ['airbnb', 'booking'] as const) {
+        slow.set(`/${name}.ics`, { body: feedFixture(name), delayMs: 150 });
+      }
+      const { sync } = await timedSync(dir, [`${slow.url}/airbnb.ics`, `${slow.url}/booking.ics`], 50);
+      sync.start();
+      while ((slow.hits.get('/booking.ics') ?? 0) < 3) await sleep(20);
+      await sync.stop();
+      expect(slow.peakInFlight()).toBe(1);
+      // Skipped ticks are not made up for later: rounds alternate the two feeds.
+      expect(Math.abs(slow.hits.get('/airbnb.ics')! - slow.hits.get('/booking.ics')!)).toBeLessThanOrEqual(1);
+    } finally {
+      await slow.close();
       await rm(dir, { recursive: true, force: true });
     }
   });

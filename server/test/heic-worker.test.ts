@@ -51,16 +51,20 @@ describe('a 40-megapixel HEIC', () => {
       gc();
       await new Promise((r) => setTimeout(r, 1000));
       gc();
-      const grown = process.memoryUsage().rss - rssBefore;
+      const rssAfter = process.memoryUsage().rss;
+      const grown = rssAfter - rssBefore;
       const maxDelay = loop.max / 1e6;
       console.log(
         `40 MP HEIC: upload ${uploadMs.toFixed(0)} ms, worst event-loop delay ${maxDelay.toFixed(0)} ms, ` +
-          `slowest health ${slowestHealth.toFixed(0)} ms, RSS +${(grown / MB).toFixed(0)} MB after`,
+          `slowest health ${slowestHealth.toFixed(0)} ms, RSS +${(grown / MB).toFixed(0)} MB after (${(rssAfter / MB).toFixed(0)} MB in all)`,
       );
       // The decode is a good part of the upload's time; on the main thread the loop stalled for
       // all of it. Other work on this shared machine still causes short stalls, hence a ratio.
       expect(maxDelay).toBeLessThan(uploadMs * 0.2);
       expect(grown).toBeLessThan(200 * MB);
+      // The issue's figure, on the whole test process: the server runs in it, so vitest's own
+      // memory (~125 MB) is counted too and the server alone stays further below.
+      expect(rssAfter).toBeLessThan(300 * MB);
     } finally {
       await s.close();
     }

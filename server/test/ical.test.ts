@@ -116,6 +116,18 @@ describe('reading channel feeds', () => {
     expect(parseFeed(text, TODAY)[0]!.key).toMatch(/^sin-uid-/);
   });
 
+  it('drops control and bidirectional-override characters from summaries (issue 12, item 15)', () => {
+    const text = cal(
+      ev(
+        'UID:bidi',
+        `DTSTART;VALUE=DATE:${compact(3)}`,
+        `DTEND;VALUE=DATE:${compact(4)}`,
+        'SUMMARY:Reserved - \u202EanA\u0007\u2066 G\u2069\\nx\u0000',
+      ),
+    );
+    expect(parseFeed(text, TODAY)[0]!.summary).toBe('Reserved - anA G x');
+  });
+
   it.each([
     ['an HTML page', '<!doctype html><html><body>Iniciar sesión</body></html>', PARSE_MESSAGES.notCalendar],
     ['empty', '', PARSE_MESSAGES.notCalendar],

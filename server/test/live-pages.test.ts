@@ -19,7 +19,7 @@ import { jpegWithGps } from './helpers/fixtures';
  * The real build is tested over HTTP in website/e2e/live-pages.test.ts.
  */
 const FAKE_RENDERER = `
-export const publicPaths = ['/', '/planes', '/galeria'];
+export const publicPaths = ['/', '/planes', '/galeria', '/privacidad'];
 export const notFoundPath = '/pagina-no-encontrada';
 export const calls = [];
 export async function renderPage(url, data) {
@@ -38,6 +38,7 @@ export async function renderPage(url, data) {
       data.availability.blocked.map((b) => b.start + '/' + b.end).join(',') + '</p>' +
       '<p id="temporadas">' + data.seasons.base.minNights + ' ' +
       data.seasons.seasons.map((t) => t.name + ':' + t.start + '/' + t.end + ':' + t.pricePerPerson).join(',') + '</p>' +
+      '<p id="conservacion">' + data.enquiryRetentionMonths + ' meses</p>' +
       '<p>' + 'relleno '.repeat(300) + '</p></body></html>',
   };
 }
@@ -90,7 +91,8 @@ describe("public pages rendered from the store by the website's server build", (
     const entry = join(`${dist}-server`, 'render.js');
     await writeFile(entry, FAKE_RENDERER);
     // The server finds it beside WEBSITE_DIST (`<dist>-server/render.js`) without being told.
-    s = await startTestServer({ websiteDist: dist });
+    // A retention other than the built-in one, which /privacidad must state (issue 12, item 14).
+    s = await startTestServer({ websiteDist: dist, env: { ENQUIRY_RETENTION_MONTHS: '12' } });
     admin = await s.loginToken();
     ({ calls } = (await import(pathToFileURL(entry).href)) as { calls: string[] });
   });
@@ -176,6 +178,12 @@ describe("public pages rendered from the store by the website's server build", (
       }
       expect(Number(head.headers['content-length'])).toBe(full.body.length);
     }
+  });
+
+  it('states the retention the server applies (ENQUIRY_RETENTION_MONTHS), not the built-in one', async () => {
+    const res = await raw(`${s.url}/privacidad`);
+    expect(res.status).toBe(200);
+    expect(text(res)).toContain('<p id="conservacion">12 meses</p>');
   });
 
   it('shows a write in the very next response: new price, new ETag, and the old ETag gets 200', async () => {

@@ -5,6 +5,7 @@ import { bearer, formToken, json, upload } from './helpers/http';
 import { jpegWithGps } from './helpers/fixtures';
 import { readError, readJson } from '../../test-support/json';
 import { EnquirySchema } from '@cabana/shared/schemas/enquiry';
+import { day } from './helpers/ical-feeds';
 
 /** Issue 12, item 15: what reaches the inbox and the gallery carries no control or bidi characters. */
 describe('stored text', () => {
@@ -57,5 +58,32 @@ describe('stored text', () => {
     expect(img).toMatchObject({ title: 'Playa bonita', description: 'Uno\nDos', uploaded_by: 'Pedro' });
     const edited = await json(s, 'PATCH', `/imagenes/${img.id}`, { title: '\u202ENuevo\u0000' }, bearer(admin));
     expect((await readJson(edited, ImageSchema)).title).toBe('Nuevo');
+  });
+
+  it('refuses them, and markup, in block notes, feed names and season names, as in the settings (400, in Spanish)', async () => {
+    const block = (note: string) => ({ start: day(10), end: day(12), note });
+    const feed = (name: string) => ({ name, url: 'https://calendario.example.com/a.ics' });
+    const season = (name: string) => ({
+      seasons: [{ name, start: day(30), end: day(40), pricePerPerson: 120_000, minNights: 1 }],
+    });
+    const cases: Array<[string, string, unknown, string, RegExp]> = [
+      ['POST', '/calendario/bloqueos', block('Familia\u202Eexe'), 'note', /control/],
+      ['POST', '/calendario/bloqueos', block('Techo\nroto'), 'note', /saltos de línea/],
+      ['POST', '/calendario/bloqueos', block('<b>Obra</b>'), 'note', /< >/],
+      ['POST', '/calendario/fuentes', feed('Airbnb\u0000'), 'name', /control/],
+      ['POST', '/calendario/fuentes', feed('{{Airbnb}}'), 'name', /\{ \}/],
+      ['PUT', '/temporadas', season('Alta\u2066'), 'seasons.0.name', /control/],
+      ['PUT', '/temporadas', season('Semana <i>Santa</i>'), 'seasons.0.name', /< >/],
+    ];
+    for (const [method, path, body, field, message] of cases) {
+      const res = await json(s, method, path, body, bearer(admin));
+      expect(res.status, `${path} ${field}`).toBe(400);
+      expect((await readError(res)).fields?.[field], `${path} ${field}`).toMatch(message);
+    }
+    // Accents, dashes and punctuation people do type are kept as typed.
+    const ok = await json(s, 'POST', '/calendario/bloqueos', block('Mantenimiento — techo (año 2027)'), bearer(admin));
+    expect(ok.status).toBe(201);
+    const seasons = await json(s, 'PUT', '/temporadas', season('Temporada alta: ¡diciembre!'), bearer(admin));
+    expect(seasons.status).toBe(200);
   });
 });

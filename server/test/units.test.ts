@@ -130,6 +130,16 @@ describe('readEnv', () => {
     expect(readEnv({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
     expect(readEnv({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
   });
+  it('keeps the calendar sync interval within what a timer can wait (0: no periodic sync)', () => {
+    expect(readEnv({}).icalSyncMinutes).toBe(30);
+    expect(readEnv({ ICAL_SYNC_MINUTES: '0' }).icalSyncMinutes).toBe(0);
+    expect(readEnv({ ICAL_SYNC_MINUTES: '10080' }).icalSyncMinutes).toBe(10_080);
+    // 40,000 minutes is more than 2^31-1 ms: Node would fire the timer every millisecond.
+    expect(() => readEnv({ ICAL_SYNC_MINUTES: '40000' })).toThrow(ConfigError);
+    expect(() => readEnv({ ICAL_SYNC_MINUTES: '10081' })).toThrow(
+      /ICAL_SYNC_MINUTES must be a whole number from 0 to 10080/,
+    );
+  });
 });
 
 describe('parseCrashAt', () => {

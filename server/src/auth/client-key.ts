@@ -25,15 +25,33 @@ function ipv6Groups(address: string): number[] | undefined {
  * clients are counted by their /64 network. IPv4 (also when mapped into IPv6) by the address.
  */
 export function clientKey(address: string): string {
-  if (net.isIPv4(address)) return address;
-  const groups = ipv6Groups(address);
-  if (!groups) return address;
+  return keyOf(address, 4, 4);
+}
+
+/**
+ * The network a client belongs to, for its share of the budgets everyone shares: an IPv4 /24
+ * or an IPv6 /48 (what one provider's customer, a hosting rack or a CGNAT pool usually holds).
+ */
+export function networkKey(address: string): string {
+  return keyOf(address, 3, 3);
+}
+
+/** `v4Bytes` leading bytes of an IPv4 address, or `v6Groups` leading groups of an IPv6 one. */
+function keyOf(address: string, v4Bytes: number, v6Groups: number): string {
+  let bytes: number[] | undefined;
+  if (net.isIPv4(address)) bytes = address.split('.').map(Number);
+  const groups = bytes ? undefined : ipv6Groups(address);
   // ::ffff:a.b.c.d is an IPv4 client seen through a dual-stack socket.
-  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
-    return [groups[6]! >> 8, groups[6]! & 255, groups[7]! >> 8, groups[7]! & 255].join('.');
+  if (groups?.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
+    bytes = [groups[6]! >> 8, groups[6]! & 255, groups[7]! >> 8, groups[7]! & 255];
   }
+  if (bytes) {
+    if (v4Bytes === 4) return bytes.join('.');
+    return `${bytes.map((b, i) => (i < v4Bytes ? b : 0)).join('.')}/${v4Bytes * 8}`;
+  }
+  if (!groups) return address;
   return `${groups
-    .slice(0, 4)
+    .slice(0, v6Groups)
     .map((g) => g.toString(16))
-    .join(':')}::/64`;
+    .join(':')}::/${v6Groups * 16}`;
 }

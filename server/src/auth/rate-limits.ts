@@ -105,3 +105,38 @@ export class Limiter {
     this.#windows.delete(key);
   }
 }
+
+/**
+ * A budget every visitor shares (enquiries or public photos per window), of which one network
+ * may spend only `perNetwork`: a flood from one /24 (or IPv6 /48) cannot block everyone else.
+ * Networks, not addresses, because whoever floods usually holds many neighbouring ones; and a
+ * share, not a per-client limit, because many real visitors may sit behind one network (CGNAT).
+ */
+export class SharedBudget {
+  readonly #all: Limiter;
+  readonly #networks: Limiter;
+
+  constructor(points: number, perNetwork: number, windowMs: number, message: string, opts: LimiterOptions = {}) {
+    this.#all = new Limiter(points, windowMs, message, opts);
+    this.#networks = new Limiter(Math.min(perNetwork, points), windowMs, message, opts);
+  }
+
+  /** Throws 429 if the budget, or this network's share of it, is spent, without counting. */
+  check(network: string): void {
+    this.#networks.check(network);
+    this.#all.check('all');
+  }
+
+  /** Counts one use against both, or throws 429 and counts nothing. */
+  consume(network: string): void {
+    this.#all.check('all');
+    this.#networks.consume(network);
+    this.#all.consume('all');
+  }
+
+  /** Gives back one use taken by `consume`. */
+  refund(network: string): void {
+    this.#networks.refund(network);
+    this.#all.refund('all');
+  }
+}

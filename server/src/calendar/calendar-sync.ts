@@ -37,6 +37,8 @@ export interface CalendarSyncOptions extends Omit<FetchFeedOptions, 'signal'> {
 export class CalendarSync {
   #queues = new Map<string, Promise<unknown>>();
   #timer: NodeJS.Timeout | undefined;
+  /** The round of every feed under way (start-up's or a timer tick's), if any. */
+  #round: Promise<void> | undefined;
   #abort = new AbortController();
   #stopped = false;
 
@@ -51,11 +53,22 @@ export class CalendarSync {
 
   /** Syncs every feed now, then every `intervalMs` (the timer never keeps the process alive). */
   start(): void {
-    void this.syncAll();
+    this.#tick();
     if (this.opts.intervalMs > 0) {
-      this.#timer = setInterval(() => void this.syncAll(), this.opts.intervalMs);
+      this.#timer = setInterval(() => this.#tick(), this.opts.intervalMs);
       this.#timer.unref();
     }
+  }
+
+  /**
+   * A tick while the last round still runs (a slow channel, a short interval) is skipped: rounds
+   * would otherwise pile up behind each other and fetch several feeds at once.
+   */
+  #tick(): void {
+    if (this.#round) return;
+    this.#round = this.syncAll().finally(() => {
+      this.#round = undefined;
+    });
   }
 
   /** Stops the timer, cuts fetches short and waits for syncs under way to finish. */

@@ -3,6 +3,7 @@ import ICAL from 'ical.js';
 import { BUSINESS } from '@cabana/shared/config/business';
 import { CALENDAR_LIMITS } from '@cabana/shared/config/calendar';
 import { addDays, wallClock, zoneOffsetMs } from '@cabana/shared/pricing/dates';
+import { cleanLine } from '@cabana/shared/schemas/text';
 
 /** One blocked range read from a feed. `key` matches it across syncs (UID, plus the occurrence of a repeat). */
 export interface ParsedEvent {
@@ -175,7 +176,10 @@ export function parseFeed(text: string, today: string): ParsedEvent[] {
 }
 
 function summaryOf(event: ICAL.Event): string {
-  const s = (event.summary ?? '').replace(/\s+/g, ' ').trim();
+  // A feed is no form: control and bidi characters are dropped, not refused.
+  const s = cleanLine(event.summary ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
   return s.slice(0, CALENDAR_LIMITS.eventSummaryMax);
 }
 

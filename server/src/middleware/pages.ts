@@ -34,13 +34,16 @@ export interface LivePagesOptions {
   images: ImageService;
   /** Gives the cabin's today, which starts the availability window the pages show. */
   clock: Clock;
+  /** What /privacidad states: the retention the server applies. */
+  enquiryRetentionMonths: number;
   /** Paths that are never pages (API, media). */
   skipPrefixes: readonly string[];
   log: Logger;
 }
 
 /** What every public page is rendered from: the store as it is now, seen from the cabin's `today`. */
-function pageDataOf(store: Store, images: ImageService, today: string): PageData {
+function pageDataOf(opts: LivePagesOptions, today: string): PageData {
+  const { store, images } = opts;
   const to = availabilityWindowEnd(today);
   const { base, seasons } = seasonsView(store.data);
   return {
@@ -50,6 +53,7 @@ function pageDataOf(store: Store, images: ImageService, today: string): PageData
     // Past seasons price no stay that can still be asked for.
     seasons: { base, seasons: seasons.filter((s) => s.end > today) },
     settings: store.data.settings,
+    enquiryRetentionMonths: opts.enquiryRetentionMonths,
   };
 }
 
@@ -131,7 +135,7 @@ export function livePages(opts: LivePagesOptions): Middleware {
       seenVersion = opts.store.version;
       seenToday = today;
       dayEnds = nextDayStartAtCabin(new Date(opts.clock.now()));
-      const next = pageDataOf(opts.store, opts.images, today);
+      const next = pageDataOf(opts, today);
       const json = JSON.stringify(next);
       if (json !== dataJson) {
         data = next;

@@ -17,7 +17,7 @@ import { requireAdmin } from '../middleware/auth';
 import { conflict, invalidInput, notFound } from '../domain-errors';
 import { blockedRanges, pricingRules } from '../calendar/entries';
 import { jsonBody, validate } from '../middleware/validate';
-import { clientKey } from '../auth/client-key';
+import { clientKey, networkKey } from '../auth/client-key';
 
 const NOT_FOUND = 'No encontramos esa consulta.';
 
@@ -56,12 +56,12 @@ export function consultasRouter({ store, formTokens, limiters, log, clock }: App
       }
     }
     // Checked before the token is marked used, so a visitor told to retry later can.
-    limiters.enquiryGlobal.check('all');
+    limiters.enquiryGlobal.check(networkKey(ctx.ip));
     const verdict = formTokens.check(input.formToken);
     // A forged, malformed or reused token is a bot. Too fast (browser autofill) or too old (a
     // tab left open) may well be a person: kept and marked, never lost behind a "received".
     if (verdict !== 'ok' && verdict !== 'too-fast' && verdict !== 'expired') return dropQuietly(`token ${verdict}`);
-    limiters.enquiryGlobal.consume('all');
+    limiters.enquiryGlobal.consume(networkKey(ctx.ip));
 
     const now = new Date(clock.now()).toISOString();
     const stored = {

@@ -13,7 +13,7 @@ import { bearerToken, requireAdmin } from '../middleware/auth';
 import { invalidInput, notFound, tooLarge, unauthenticated, unavailable, unsupportedMedia } from '../domain-errors';
 import { jsonBody, validate } from '../middleware/validate';
 import { IMAGES_BUSY } from '../images/queue';
-import { clientKey } from '../auth/client-key';
+import { clientKey, networkKey } from '../auth/client-key';
 import { publicJson } from '../http/public-json';
 
 const NOT_FOUND = 'No encontramos esa imagen.';
@@ -49,7 +49,7 @@ function uploadAuth({ limiters }: AppDeps): Middleware {
     if (!ctx.state.auth) {
       limiters.uploadClient.consume(clientKey(ctx.ip));
       // Everyone's budget is spent only by a photo that turns out to be one (see below).
-      limiters.uploadGlobal.check('all');
+      limiters.uploadGlobal.check(networkKey(ctx.ip));
     }
     await next();
   };
@@ -152,12 +152,12 @@ export function imagenesRouter(deps: AppDeps): Router {
     const isAdmin = Boolean(ctx.state.auth);
     const fields = validate(UploadImageFieldsSchema, fieldsIn);
     // Reserved before the work and given back if the file is not an accepted photo after all.
-    if (!isAdmin) deps.limiters.uploadGlobal.consume('all');
+    if (!isAdmin) deps.limiters.uploadGlobal.consume(networkKey(ctx.ip));
     let created;
     try {
       created = await images.create(file.filepath, fields, isAdmin ? 'published' : 'pending');
     } catch (err) {
-      if (!isAdmin) deps.limiters.uploadGlobal.refund('all');
+      if (!isAdmin) deps.limiters.uploadGlobal.refund(networkKey(ctx.ip));
       throw err;
     }
     ctx.status = 201;

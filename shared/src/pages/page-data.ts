@@ -19,6 +19,11 @@ export interface PageData {
   seasons: Seasons;
   /** The owner's business facts (phone, WhatsApp, hours, rate...): every page shows some of them. */
   settings: Settings;
+  /**
+   * Months after which enquiries are deleted (`ENQUIRY_RETENTION_MONTHS`): /privacidad states
+   * what the server does, not what the site was built with.
+   */
+  enquiryRetentionMonths: number;
 }
 
 /** A whole HTML document for one URL; 404 for paths that are no page (the site's own 404 page). */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CALENDAR_LIMITS } from '../config/calendar';
 import { nightsBetween } from '../pricing/dates';
 import { CalendarDateSchema } from './availability';
+import { plainLine } from './text';
 
 /** Where a blocked range comes from: the owner, a confirmed direct reservation, or a feed (its id). */
 export const CALENDAR_SOURCES = { manual: 'manual', direct: 'directa' } as const;
@@ -23,11 +24,12 @@ export const CreateBlockInputSchema = z
   .strictObject({
     start: CalendarDateSchema('Elige la fecha de inicio del bloqueo.'),
     end: CalendarDateSchema('Elige la fecha de fin del bloqueo.'),
-    note: z
-      .string({ error: 'La nota debe ser texto.' })
-      .trim()
-      .max(CALENDAR_LIMITS.blockNoteMax, `La nota admite hasta ${CALENDAR_LIMITS.blockNoteMax} caracteres.`)
-      .default(''),
+    note: plainLine(
+      z
+        .string({ error: 'La nota debe ser texto.' })
+        .trim()
+        .max(CALENDAR_LIMITS.blockNoteMax, `La nota admite hasta ${CALENDAR_LIMITS.blockNoteMax} caracteres.`),
+    ).default(''),
   })
   .superRefine((b, ctx) => {
     if (b.end <= b.start) {
@@ -70,11 +72,13 @@ export function isHttpUrl(value: string): boolean {
 
 /** Body of `POST /api/calendario/fuentes`. */
 export const CreateFeedInputSchema = z.strictObject({
-  name: z
-    .string({ error: 'Escribe un nombre para la fuente (por ejemplo, Airbnb).' })
-    .trim()
-    .min(1, 'Escribe un nombre para la fuente (por ejemplo, Airbnb).')
-    .max(CALENDAR_LIMITS.feedNameMax, `El nombre admite hasta ${CALENDAR_LIMITS.feedNameMax} caracteres.`),
+  name: plainLine(
+    z
+      .string({ error: 'Escribe un nombre para la fuente (por ejemplo, Airbnb).' })
+      .trim()
+      .min(1, 'Escribe un nombre para la fuente (por ejemplo, Airbnb).')
+      .max(CALENDAR_LIMITS.feedNameMax, `El nombre admite hasta ${CALENDAR_LIMITS.feedNameMax} caracteres.`),
+  ),
   url: z
     .string({ error: 'Pega la dirección del calendario (iCal).' })
     .trim()

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CALENDAR_LIMITS } from '../config/calendar';
 import { seasonProblems } from '../pricing/season-problems';
+import { plainLine } from './text';
 
 const SEASON_ID = /^[A-Za-z0-9_-]{1,32}$/;
 
@@ -27,7 +28,7 @@ const MIN_NIGHTS_MESSAGE = `Las noches mínimas deben ser un número entero entr
 /** One season in `PUT /api/temporadas`; `id` keeps an existing season's id, a new one gets its own. */
 export const SeasonInputSchema = z.strictObject({
   id: z.string().regex(SEASON_ID, 'Identificador de temporada no válido.').optional(),
-  name: z.string({ error: 'Escribe el nombre de la temporada.' }).trim(),
+  name: plainLine(z.string({ error: 'Escribe el nombre de la temporada.' }).trim()),
   start: z.string({ error: 'Elige una fecha de inicio válida.' }).trim(),
   end: z.string({ error: 'Elige una fecha de fin válida.' }).trim(),
   pricePerPerson: z.number({ error: 'El precio debe ser un número.' }),

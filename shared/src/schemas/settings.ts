@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BUSINESS } from '../config/business';
+import { LINE_CONTROL, plainLine } from './text';
 
 export { DEFAULT_SETTINGS, peopleLimitError, phoneE164, whatsappLink } from '../config/settings';
 
@@ -35,20 +36,14 @@ export const SETTINGS_LIMITS = {
   peopleMax: BUSINESS.capacity,
 } as const;
 
-/** Control characters (tab and line breaks included: every field is one line) and bidi overrides. */
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const CONTROL = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\u2028\u2029]/;
-/** What could read as markup or a template where the text ends up (HTML, JSON-LD, e-mail). */
-const MARKUP = /[<>{}`]/;
-
 const text = (label: string, max: number) =>
-  z
-    .string({ error: `Escribe ${label}.` })
-    .trim()
-    .min(1, `Escribe ${label}.`)
-    .max(max, `Admite hasta ${max} caracteres.`)
-    .refine((s) => !CONTROL.test(s), 'No puede tener caracteres de control ni saltos de línea.')
-    .refine((s) => !MARKUP.test(s), 'No puede tener los caracteres < > { } `.');
+  plainLine(
+    z
+      .string({ error: `Escribe ${label}.` })
+      .trim()
+      .min(1, `Escribe ${label}.`)
+      .max(max, `Admite hasta ${max} caracteres.`),
+  );
 
 const httpsUrl = (label: string) =>
   z
@@ -59,7 +54,7 @@ const httpsUrl = (label: string) =>
 
 /** The host of an https URL without credentials, or null. */
 function httpsHost(s: string): string | null {
-  if (CONTROL.test(s) || /\s/.test(s)) return null;
+  if (LINE_CONTROL.test(s) || /\s/.test(s)) return null;
   let url: URL;
   try {
     url = new URL(s);

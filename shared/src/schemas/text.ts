@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+
 /**
  * Characters nobody types into a form and that only serve to deceive or break what shows the
  * text: C0 and C1 control characters (NUL, ESC, BEL...), DEL, and the bidirectional embeddings,
@@ -18,3 +20,19 @@ export function cleanLine(text: string): string {
 export function cleanText(text: string): string {
   return text.replace(LINE_BREAKS, '\n').replace(UNSAFE, '');
 }
+
+/** Control characters (tab and line breaks included: the field is one line) and bidi overrides. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+export const LINE_CONTROL = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\u2028\u2029]/;
+/** What could read as markup or a template where the text ends up (HTML, JSON-LD, e-mail). */
+const MARKUP = /[<>{}`]/;
+
+/**
+ * For one-line texts the owner types and pages, e-mails or exports show (settings, season and
+ * feed names, block notes): such characters are refused with a Spanish message rather than
+ * stripped, so what is saved is exactly what was typed.
+ */
+export const plainLine = (schema: z.ZodString) =>
+  schema
+    .refine((s) => !LINE_CONTROL.test(s), 'No puede tener caracteres de control ni saltos de línea.')
+    .refine((s) => !MARKUP.test(s), 'No puede tener los caracteres < > { } `.');

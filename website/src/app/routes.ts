@@ -29,7 +29,11 @@ const PUBLIC_ROUTES: readonly PublicRoute[] = [
   { path: paths.gallery, load: () => import('./routes/galeria'), data: ({ images }) => ({ images }) },
   { path: paths.contact, load: () => import('./routes/contacto') },
   { path: paths.upload, load: () => import('./routes/imagenes') },
-  { path: paths.privacy, load: () => import('./routes/privacidad') },
+  {
+    path: paths.privacy,
+    load: () => import('./routes/privacidad'),
+    data: ({ enquiryRetentionMonths }) => ({ enquiryRetentionMonths }),
+  },
 ];
 
 export const publicRoute = (pathname: string): PublicRoute | undefined =>

@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import type { PageData } from '@cabana/shared/pages/page-data';
+import { BUSINESS } from '@cabana/shared/config/business';
 import { DEFAULT_SETTINGS } from '@cabana/shared/config/settings';
 import type { Settings } from '@cabana/shared/schemas/settings';
 
@@ -44,10 +45,18 @@ export function useSettings(): Settings {
   return useContext(PageDataContext).settings ?? DEFAULT_SETTINGS;
 }
 
+/** The retention /privacidad states: the server's, as it rendered the page; the built-in one elsewhere. */
+export function useEnquiryRetentionMonths(): number {
+  return useContext(PageDataContext).enquiryRetentionMonths ?? BUSINESS.enquiryRetentionMonths;
+}
+
+/** The parts a page may fetch from the API when it carries none (the dev server). */
+type FetchablePart = Exclude<keyof PageData, 'enquiryRetentionMonths'>;
+
 export type DataState<T> = { status: 'loading' } | { status: 'ready'; value: T } | { status: 'error' };
 
 /** Fetches one part through the shared API client, loaded only now: first visits never need it. */
-async function fetchPart<K extends keyof PageData>(key: K): Promise<PageData[K]> {
+async function fetchPart<K extends FetchablePart>(key: K): Promise<PageData[K]> {
   const { api } = await import('./api');
   return (
     key === 'price'
@@ -63,7 +72,7 @@ async function fetchPart<K extends keyof PageData>(key: K): Promise<PageData[K]>
 }
 
 /** Logged as warnings: failing to load is expected offline, and console errors mean bugs. */
-const FAILURE: Record<keyof PageData, string> = {
+const FAILURE: Record<FetchablePart, string> = {
   price: 'No se pudo cargar el precio:',
   images: 'Error al cargar imágenes',
   availability: 'No se pudo cargar la disponibilidad:',
@@ -75,7 +84,7 @@ const FAILURE: Record<keyof PageData, string> = {
  * One part of the page's data: ready at once on the page the server rendered, fetched when the
  * page carries none. `reload` tries again after a failure.
  */
-export function usePageData<K extends keyof PageData>(key: K): DataState<PageData[K]> & { reload: () => void } {
+export function usePageData<K extends FetchablePart>(key: K): DataState<PageData[K]> & { reload: () => void } {
   const carried = useContext(PageDataContext)[key];
   const [state, setState] = useState<DataState<PageData[K]>>(() =>
     carried !== undefined ? { status: 'ready', value: carried } : { status: 'loading' },

@@ -1,6 +1,6 @@
 import { BUSINESS } from '@cabana/shared/config/business';
 import { phoneE164 } from '@cabana/shared/config/settings';
-import { useSettings } from '../../lib/page-data';
+import { useEnquiryRetentionMonths, useSettings } from '../../lib/page-data';
 
 const effectiveDate = new Intl.DateTimeFormat('es-CO', {
   day: 'numeric',
@@ -12,6 +12,7 @@ const effectiveDate = new Intl.DateTimeFormat('es-CO', {
 export default function PrivacidadRoute() {
   const c = BUSINESS.dataController;
   const s = useSettings();
+  const retentionMonths = useEnquiryRetentionMonths();
   return (
     <main id="contenido" className="page" tabIndex={-1}>
       <div className="page__header">
@@ -98,8 +99,8 @@ export default function PrivacidadRoute() {
           Al marcar la casilla de autorización de un formulario nos autorizas a tratar tus datos para las finalidades
           anteriores; guardamos la fecha en que lo hiciste y la versión de esta política. Conservamos tus datos mientras
           sean necesarios para atender tu solicitud y cumplir la ley, y después los eliminamos: las solicitudes enviadas
-          desde el sitio se borran automáticamente de nuestro servidor a los {BUSINESS.enquiryRetentionMonths} meses de
-          recibidas, y puedes pedir que las borremos antes.
+          desde el sitio se borran automáticamente de nuestro servidor a los {retentionMonths} meses de recibidas, y
+          puedes pedir que las borremos antes.
         </p>
 
         <h2>7. Vigencia</h2>
