@@ -61,10 +61,10 @@ describe('a 40-megapixel HEIC', () => {
       // The decode is a good part of the upload's time; on the main thread the loop stalled for
       // all of it. Other work on this shared machine still causes short stalls, hence a ratio.
       expect(maxDelay).toBeLessThan(uploadMs * 0.2);
+      // Growth only: this test process also holds what earlier test files of its worker loaded.
+      // The absolute figure (below 300 MB after the upload) is asserted on the production
+      // server's own process, with the same photo, in launcher.test.ts.
       expect(grown).toBeLessThan(200 * MB);
-      // The figure, on the whole test process: the server runs in it, so vitest's own
-      // memory (~125 MB) is counted too and the server alone stays further below.
-      expect(rssAfter).toBeLessThan(300 * MB);
     } finally {
       await s.close();
     }

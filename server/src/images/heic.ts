@@ -1,7 +1,16 @@
 import { Worker } from 'node:worker_threads';
 
 export type HeicDecoded =
-  | { ok: true; width: number; height: number; /** RGBA */ data: Uint8Array }
+  | {
+      ok: true;
+      /** The photo's upright size. */
+      width: number;
+      height: number;
+      /** Its RGBA pixels, scaled down to at most `maxWidth` wide. */
+      data: Uint8Array;
+      dataWidth: number;
+      dataHeight: number;
+    }
   | { ok: false; reason: 'unsupported' | 'too-many-pixels' };
 
 const WORKER = new URL('./heic-worker.mjs', import.meta.url);
@@ -13,12 +22,15 @@ const DECODE_TIMEOUT_MS = 120_000;
  * photo, so libheif's WASM heap (about 700 MB for 40 MP) is returned to the system at once
  * instead of staying with the server. The image queue already runs photos one at a time.
  */
-export function decodeHeic(file: Buffer, maxPixels: number): Promise<HeicDecoded> {
+export function decodeHeic(file: Buffer, maxPixels: number, maxWidth: number): Promise<HeicDecoded> {
   // The worker takes the bytes over (no copy) when they fill their own ArrayBuffer.
   const whole = file.byteOffset === 0 && file.byteLength === file.buffer.byteLength;
   const buffer = whole ? file.buffer : file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength);
   return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER, { workerData: { buffer, maxPixels }, transferList: [buffer as ArrayBuffer] });
+    const worker = new Worker(WORKER, {
+      workerData: { buffer, maxPixels, maxWidth },
+      transferList: [buffer as ArrayBuffer],
+    });
     let settled = false;
     const finish = (fn: () => void) => {
       if (settled) return;

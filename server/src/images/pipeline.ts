@@ -99,7 +99,7 @@ async function decode(file: string, type: ImageKind): Promise<Decoded> {
     // sharp's prebuilt libvips cannot decode HEVC: libheif (wasm) does, in a worker thread (see
     // heic.ts), and applies the HEIF rotation boxes itself. Dimensions are checked before any
     // pixel is decoded.
-    const decoded = await decodeHeic(await fs.readFile(file), LIMITS.maxImagePixels);
+    const decoded = await decodeHeic(await fs.readFile(file), LIMITS.maxImagePixels, maxWidth);
     if (!decoded.ok) {
       if (decoded.reason === 'too-many-pixels') throw tooLarge(TOO_MANY_PIXELS_MESSAGE);
       throw unsupportedMedia(UNSUPPORTED_MESSAGE);
@@ -108,7 +108,7 @@ async function decode(file: string, type: ImageKind): Promise<Decoded> {
     height = decoded.height;
     checkPixels(width, height);
     source = sharp(Buffer.from(decoded.data.buffer, decoded.data.byteOffset, decoded.data.byteLength), {
-      raw: { width, height, channels: 4 },
+      raw: { width: decoded.dataWidth, height: decoded.dataHeight, channels: 4 },
     });
   } else {
     const options: SharpOptions = { limitInputPixels: LIMITS.maxImagePixels, failOn: 'error', sequentialRead: true };
