@@ -269,7 +269,7 @@ describe('each public page in the browser', () => {
   beforeAll(async () => {
     const cookie = await site.server.loginCookie();
     for (const [i, title] of ['Fachada', 'Jacuzzi', 'Kiosco'].entries()) {
-      await uploadAsAdmin(site.server, cookie, await makeJpeg(1200, 900, i), title, `Descripción de ${title}`);
+      await uploadAsAdmin(site.server, cookie, await makeJpeg(640, 480, i), title, `Descripción de ${title}`);
     }
   });
 
