@@ -34,7 +34,7 @@ describe('upload queue against the real server', () => {
       const sub = i % 2 ? path.join(folder, 'dia-2') : folder;
       await mkdir(sub, { recursive: true });
       const file = path.join(sub, `${prefix}_${String(i).padStart(2, '0')}.jpg`);
-      await writeFile(file, await makePhoto({ width: 480, height: 360, seed: i + 1 }));
+      await writeFile(file, await makePhoto({ width: 160, height: 120, seed: i + 1 }));
       out.push(file);
     }
     return out;
@@ -102,7 +102,7 @@ describe('upload queue against the real server', () => {
       expect(queue.snapshot().overall).toMatchObject({ total: 51, done: 50, failed: 1, fraction: 1 });
 
       // The owner replaces the broken file with a good one and retries only the failed one.
-      await writeFile(broken, await makePhoto({ width: 480, height: 360, seed: 99 }));
+      await writeFile(broken, await makePhoto({ width: 160, height: 120, seed: 99 }));
       const retried = await queue.retryFailed();
       expect(retried).toMatchObject({ uploaded: 51, failed: 0 });
 

@@ -1,6 +1,7 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Image } from '@cabana/shared/schemas/image';
 import { REPO_ROOT } from '../src/env';
@@ -8,13 +9,33 @@ import { startTestServer } from '../../test-support/server';
 
 describe('sample photos on first start', () => {
   it('publishes every photo of server/seed/photos.json once, through the normal pipeline', async () => {
-    const list = JSON.parse(await readFile(join(REPO_ROOT, 'server/seed/photos.json'), 'utf8')) as Array<{
+    const seedDir = join(REPO_ROOT, 'server/seed');
+    const list = JSON.parse(await readFile(join(seedDir, 'photos.json'), 'utf8')) as Array<{
+      file: string;
       title: string;
     }>;
     expect(list.length).toBeGreaterThan(0);
+    // The shipped photos: each one listed is there, a JPEG as wide as the widest variant.
+    for (const { file } of list) {
+      const meta = await sharp(join(seedDir, 'photos', file)).metadata();
+      expect([meta.format, meta.width >= 1600], file).toEqual(['jpeg', true]);
+    }
+    // The same list with the same photos at 400 px: the seeding is what is tested here, and the
+    // pipeline costs seconds per full-size photo (it has tests of its own).
     const dir = await mkdtemp(join(tmpdir(), 'cabana-seed-'));
+    const smallSeed = join(dir, 'seed');
+    const dataDir = join(dir, 'data');
+    await mkdir(join(smallSeed, 'photos'), { recursive: true });
+    await copyFile(join(seedDir, 'photos.json'), join(smallSeed, 'photos.json'));
+    for (const { file } of list) {
+      await sharp(join(seedDir, 'photos', file))
+        .resize({ width: 400 })
+        .jpeg()
+        .toFile(join(smallSeed, 'photos', file));
+    }
+    const env = { SEED_SAMPLE_PHOTOS: 'true', SEED_DIR: smallSeed };
     try {
-      const a = await startTestServer({ dataDir: dir, env: { SEED_SAMPLE_PHOTOS: 'true' } });
+      const a = await startTestServer({ dataDir, env });
       const images = (await (await fetch(`${a.apiUrl}/imagenes`)).json()) as Image[];
       expect(images.map((i) => i.title)).toEqual(list.map((p) => p.title));
       for (const img of images) {
@@ -29,7 +50,7 @@ describe('sample photos on first start', () => {
         headers: { authorization: `Bearer ${token}` },
       });
       await a.close();
-      const b = await startTestServer({ dataDir: dir, env: { SEED_SAMPLE_PHOTOS: 'true' } });
+      const b = await startTestServer({ dataDir, env });
       expect(((await (await fetch(`${b.apiUrl}/imagenes`)).json()) as Image[]).length).toBe(images.length - 1);
       await b.close();
     } finally {

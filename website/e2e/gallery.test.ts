@@ -19,7 +19,7 @@ beforeAll(async () => {
   const cookie = await site.server.loginCookie();
   uploaded = [];
   for (const [i, p] of PHOTOS.entries()) {
-    uploaded.push(await uploadAsAdmin(site.server, cookie, await makeJpeg(1600, 1200, i * 60), p.title, p.description));
+    uploaded.push(await uploadAsAdmin(site.server, cookie, await makeJpeg(1200, 900, i * 60), p.title, p.description));
   }
   desktop = await site.browser.newContext(DESKTOP);
 });
@@ -89,8 +89,8 @@ describe('/galeria', () => {
         expect(s.sizes).toContain('1024px');
       }
       expect(p.srcset).toMatch(/\d+w/);
-      expect(p.width).toBe('1600');
-      expect(p.height).toBe('1200');
+      expect(p.width).toBe('1200');
+      expect(p.height).toBe('900');
       expect(p.loading).toBe(i < 3 ? 'eager' : 'lazy');
       expect(p.alt).toContain(PHOTOS.find((x) => p.alt.startsWith(x.title))?.title ?? '¿?');
       expect(p.src).toBe(uploaded.find((u) => p.alt.startsWith(String(u.title)))?.secure_url);

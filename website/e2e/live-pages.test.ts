@@ -81,7 +81,7 @@ beforeAll(async () => {
   cookie = await site.server.loginCookie();
   await setPrice(site.server, 90_000);
   for (const [i, title] of ['Fachada', 'Jacuzzi', 'Kiosco', 'Terraza', 'Playa'].entries()) {
-    await uploadAsAdmin(site.server, cookie, await makeJpeg(1200, 900, i), title, `Descripción de ${title}`);
+    await uploadAsAdmin(site.server, cookie, await makeJpeg(1000, 750, i), title, `Descripción de ${title}`);
   }
   noScript = await site.browser.newContext({ ...PHONE, javaScriptEnabled: false });
 });
@@ -204,7 +204,7 @@ describe('every write shows in the next HTML response', () => {
   });
 
   it('an upload, a caption edit, an order change and a delete', async () => {
-    const added = await uploadAsAdmin(site.server, cookie, await makeJpeg(1200, 900, 9), 'Muelle', 'Al amanecer');
+    const added = await uploadAsAdmin(site.server, cookie, await makeJpeg(1000, 750, 9), 'Muelle', 'Al amanecer');
     let gallery = await html('/galeria');
     expect(gallery).toContain('Ampliar foto: Muelle');
     const count = (await published()).length;

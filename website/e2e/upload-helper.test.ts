@@ -202,8 +202,10 @@ describe('shared uploadImage in the browser', () => {
     // Hold the request in the browser so the abort surely comes while it is on its way.
     await page.route('**/api/imagenes/upload', async (route) => {
       requests++;
+      const cancelled = page.waitForEvent('requestfailed', { predicate: (r) => r === route.request(), timeout: 5_000 });
       await page.evaluate(() => (window as unknown as { startUpload: () => void }).startUpload());
-      await new Promise((r) => setTimeout(r, 5_000));
+      // Until the page gives up on the request (at most 5 s), then let it go.
+      await cancelled.catch(() => undefined);
       await route.abort().catch(() => undefined);
     });
     await page.evaluate(() => {
