@@ -28,14 +28,28 @@ export interface Site {
   close(): Promise<void>;
 }
 
-/** The real server on a temp data folder serving the e2e build, plus one Chromium for the file. */
+let workerBrowser: Promise<Browser> | undefined;
+
+/**
+ * One Chromium per vitest worker, kept between its files (the worker keeps its modules: see
+ * vitest.config.ts): a launch costs about a second. Files never share a page or a context: each
+ * file makes its own contexts, and its `close()` closes every one of them.
+ */
+async function browserForWorker(): Promise<Browser> {
+  const current = workerBrowser && (await workerBrowser.catch(() => undefined));
+  if (current?.isConnected()) return current;
+  workerBrowser = launchBrowser();
+  return workerBrowser;
+}
+
+/** The real server on a temp data folder serving the e2e build, plus the worker's Chromium. */
 export async function startSite(env: Record<string, string> = {}): Promise<Site> {
-  const [server, browser] = await Promise.all([startTestServer({ websiteDist: E2E_DIST, env }), launchBrowser()]);
+  const [server, browser] = await Promise.all([startTestServer({ websiteDist: E2E_DIST, env }), browserForWorker()]);
   return {
     server,
     browser,
     async close() {
-      await browser.close();
+      await Promise.all(browser.contexts().map((c) => c.close()));
       await server.close();
     },
   };
