@@ -145,20 +145,32 @@ describe('web admin panel', () => {
       downloadThroughput: -1,
       uploadThroughput: 300_000,
     });
-    const seen = new Set<number>();
-    const watch = setInterval(() => {
-      void page
-        .locator('progress')
-        .evaluateAll((bars) => bars.map((b) => (b as HTMLProgressElement).value))
-        .then((values) => values.forEach((v) => seen.add(v)))
-        .catch(() => undefined);
-    }, 50);
+    // The progress bars' values, recorded in the page itself (every change and every 10 ms): a
+    // sample taken from here through DevTools can miss a short upload on a busy machine.
+    await page.evaluate(() => {
+      const w = window as unknown as { progressSeen: number[]; stopProgressWatch: () => void };
+      w.progressSeen = [];
+      const record = () => document.querySelectorAll('progress').forEach((b) => w.progressSeen.push(b.value));
+      const observer = new MutationObserver(record);
+      observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+      const timer = setInterval(record, 10);
+      w.stopProgressWatch = () => {
+        observer.disconnect();
+        clearInterval(timer);
+      };
+    });
     await page.getByRole('button', { name: 'Subir 2 fotos' }).click();
     await page
       .getByRole('status')
       .filter({ hasText: '2 fotos subidas y publicadas en la galería.' })
       .waitFor({ timeout: 20_000 });
-    clearInterval(watch);
+    const seen = new Set(
+      await page.evaluate(() => {
+        const w = window as unknown as { progressSeen: number[]; stopProgressWatch: () => void };
+        w.stopProgressWatch();
+        return w.progressSeen;
+      }),
+    );
     await cdp.send('Network.emulateNetworkConditions', {
       offline: false,
       latency: 0,
