@@ -5,10 +5,11 @@
 // Here a file is parsed and bound once for all the programs that include it (the programs'
 // options that shape a source file, target and module resolution, come from tsconfig.base.json),
 // and ESLint's rules ask the checker that the type-check has already filled.
-// Each file's diagnostics are computed once, in the project that owns it (the first whose
-// `include` lists it), as `tsc -b` does with project references: a shared/ file imported by the
-// server is checked by shared/'s project, not again by the server's, whose checker still resolves
-// the types it imports. A file that no project lists is checked by the first program that reaches it.
+// A file's diagnostics are computed once per set of compiler options that checks it: a file that
+// several projects reach with the same options (lib, types, jsx, strictness...) is checked once,
+// in the first of them, and again only by a project whose options differ (the server's, without
+// the DOM, checks the shared/ files it imports). The diagnostics are what `tsc -p` would print for
+// each project, without checking the same file the same way seven times.
 // Prints what `tsc -p` and `eslint .` would print; exits non-zero if either finds a problem.
 import ts from 'typescript';
 import { ESLint } from 'eslint';
@@ -37,26 +38,49 @@ function parseConfig(configPath) {
   return config;
 }
 
-const configs = new Map(PROJECTS.map((configPath) => [configPath, parseConfig(configPath)]));
-/** Each listed file's project: the first that lists it. */
-const owner = new Map();
-for (const [configPath, config] of configs) {
-  for (const fileName of config.fileNames) if (!owner.has(fileName)) owner.set(fileName, configPath);
+/** Options that do not change what the checker reports for a file. */
+const NOT_SEMANTIC = new Set([
+  'configFilePath',
+  'outDir',
+  'rootDir',
+  'tsBuildInfoFile',
+  'noEmit',
+  'composite',
+  'incremental',
+]);
+
+/**
+ * What a file is checked under, as a key: its program's options and the program's own ambient
+ * declaration files (`vite-env.d.ts` and the like, which add globals). A file checked under equal
+ * keys gets equal diagnostics.
+ */
+function checkKey(program) {
+  const kept = Object.entries(program.getCompilerOptions()).filter(([k]) => !NOT_SEMANTIC.has(k));
+  const ambient = program
+    .getSourceFiles()
+    .filter((f) => f.isDeclarationFile && !program.isSourceFileFromExternalLibrary(f))
+    .map((f) => f.fileName)
+    .sort();
+  return JSON.stringify([kept.sort(([a], [b]) => a.localeCompare(b)), ambient]);
 }
+
+const configs = new Map(PROJECTS.map((configPath) => [configPath, parseConfig(configPath)]));
+/** `file|options` already checked. */
 const checked = new Set();
 
-/** What `tsc -p` reports for the files this project owns (and for files nobody lists, once). */
-function diagnosticsOf(configPath, program) {
+/** What `tsc -p` reports for this project, leaving out files already checked under the same options. */
+function diagnosticsOf(program) {
   const diagnostics = [
     ...program.getConfigFileParsingDiagnostics(),
     ...program.getOptionsDiagnostics(),
     ...program.getGlobalDiagnostics(),
   ];
+  const key = checkKey(program);
   for (const file of program.getSourceFiles()) {
     if (file.isDeclarationFile && program.isSourceFileFromExternalLibrary(file)) continue;
-    const own = owner.get(file.fileName);
-    if (own === undefined ? checked.has(file.fileName) : own !== configPath) continue;
-    checked.add(file.fileName);
+    const id = `${file.fileName}|${key}`;
+    if (checked.has(id)) continue;
+    checked.add(id);
     diagnostics.push(...program.getSyntacticDiagnostics(file), ...program.getSemanticDiagnostics(file));
   }
   return ts.sortAndDeduplicateDiagnostics(diagnostics);
@@ -95,7 +119,7 @@ let typeErrors = 0;
 const programs = [];
 for (const configPath of PROJECTS) {
   const project = createProgram(configPath);
-  const diagnostics = diagnosticsOf(configPath, project.program);
+  const diagnostics = diagnosticsOf(project.program);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   if (diagnostics.length > 0) {
     typeErrors += diagnostics.length;
