@@ -1,11 +1,23 @@
+import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
-/** Debian's Chromium; override with CHROMIUM_PATH. */
+/** Debian's Chromium, the full browser: Lighthouse, the benchmarks and screenshots. CHROMIUM_PATH overrides. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export async function launchBrowser(): Promise<Browser> {
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+
+/**
+ * The browser tests run in Debian's chromium-headless-shell when it is installed: the same Chromium
+ * build (Blink, V8, the network stack) as /usr/bin/chromium, without the browser's UI layer, as
+ * Playwright itself runs headless tests. A page in a new context costs about a third of the CPU
+ * (docs/decisions/017-test-browser.md). TEST_BROWSER=/usr/bin/chromium runs them in the full browser.
+ */
+export const TEST_BROWSER_PATH =
+  process.env.TEST_BROWSER ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : CHROMIUM_PATH);
+
+export async function launchBrowser(executablePath: string = TEST_BROWSER_PATH): Promise<Browser> {
   return chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath,
     args: [
       '--headless',
       '--no-sandbox',

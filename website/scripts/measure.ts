@@ -108,7 +108,7 @@ export async function measureWebsite(
     lighthouse: [],
   };
   try {
-    const browser = await launchBrowser();
+    const browser = await launchBrowser(CHROMIUM_PATH);
     try {
       // 1. JavaScript each page really loads (first visit, nothing cached), gzip -9 of each file.
       const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });

@@ -6,7 +6,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { startTestServer } from '../../test-support/server';
-import { launchBrowser, openPage } from '../../test-support/browser';
+import { CHROMIUM_PATH, launchBrowser, openPage } from '../../test-support/browser';
 import { WEBSITE_DIR } from './build';
 
 const outDir = resolve(process.argv[2] ?? '/tmp/cabana-shots');
@@ -21,7 +21,7 @@ const server = await startTestServer({
   websiteDist: join(WEBSITE_DIR, process.env.DIST ?? 'dist'),
   env: { SEED_SAMPLE_PHOTOS: 'true' },
 });
-const browser = await launchBrowser();
+const browser = await launchBrowser(CHROMIUM_PATH);
 try {
   for (const size of SIZES) {
     const context = await browser.newContext({ ...size, locale: 'es-CO', reducedMotion: 'reduce' });
