@@ -4,6 +4,7 @@ import { clientKey, networkKey } from '../src/auth/client-key';
 import { startTestServer } from '../../test-support/server';
 import { formToken, json, upload } from './helpers/http';
 import { jpegWithGps } from './helpers/fixtures';
+import { readError } from '../../test-support/json';
 
 /** Issue 12, items 5 and 6: budgets spent only by real work, per network, in bounded memory. */
 const contact = (formToken: string, over: Record<string, unknown> = {}) => ({
@@ -45,7 +46,7 @@ describe('global budgets are spent only by what is stored (item 5)', () => {
       expect((await json(s, 'POST', '/consultas', contact(await formToken(s)))).status).toBe(201);
       const kept = await formToken(s);
       expect((await json(s, 'POST', '/consultas', contact(kept))).status).toBe(429);
-      await new Promise((r) => setTimeout(r, 1100));
+      s.clock.advance(1100);
       expect((await json(s, 'POST', '/consultas', contact(kept))).status).toBe(201);
       const inbox = await (
         await json(s, 'GET', '/consultas', undefined, { authorization: `Bearer ${await s.loginToken()}` })
@@ -97,6 +98,38 @@ describe('global budgets are spent only by what is stored (item 5)', () => {
         await json(s, 'GET', '/consultas', undefined, { authorization: `Bearer ${await s.loginToken()}` })
       ).json();
       expect(inbox).toHaveLength(7);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('lets one IPv4 /24 send only its share of the public upload budget; other networks still can', async () => {
+    const s = await startTestServer({
+      env: {
+        PUBLIC_UPLOADS_PER_CLIENT: '2',
+        PUBLIC_UPLOADS_GLOBAL: '6',
+        PUBLIC_UPLOADS_PER_NETWORK: '3',
+        TRUST_PROXY: 'true',
+      },
+    });
+    try {
+      const photo = await jpegWithGps(300, 200);
+      const from = async (ip: string) => (await upload(s, photo, { headers: { 'x-forwarded-for': ip } })).status;
+      const statuses: number[] = [];
+      // Each address stays within its own limit (2); together they are one network.
+      for (let i = 1; i <= 3; i++) for (let k = 0; k < 2; k++) statuses.push(await from(`203.0.113.${i}`));
+      expect(statuses).toEqual([201, 201, 201, 429, 429, 429]);
+      const refused = await upload(s, photo, { headers: { 'x-forwarded-for': '203.0.113.9' } });
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(await readError(refused)).toMatchObject({ code: 'RATE_LIMITED', error: expect.stringMatching(/Espera/) });
+      // Other networks, IPv4 and IPv6, share what is left of the global budget.
+      expect(await from('198.51.100.7')).toBe(201);
+      expect(await from('2001:db8:a:b::1')).toBe(201);
+      const pending = await (
+        await json(s, 'GET', '/imagenes/pendientes', undefined, { authorization: `Bearer ${await s.loginToken()}` })
+      ).json();
+      expect(pending).toHaveLength(5);
     } finally {
       await s.close();
     }
