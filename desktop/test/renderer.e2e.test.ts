@@ -286,11 +286,24 @@ describe('desktop renderer in headless Chromium, bridged to the real main-proces
       .getByText('Escribe solo dígitos, con el indicativo del país y sin +, p. ej. 573005550142.', { exact: true })
       .waitFor();
     await eventually(() => whatsapp.getAttribute('aria-invalid')).toBe('true');
+    // The top bar and the window's title carry the business's name as the server has it.
+    const brand = page.locator('.topbar .brand');
+    const name = (await client.getSettings()).name;
+    await eventually(() => brand.innerText()).toBe(`${name} · Administración`);
+    expect(await page.title()).toBe(`${name} · Administración`);
     await whatsapp.fill('573209998877');
     await settings.getByLabel('Pesos por dólar').fill('4100');
+    await settings.getByLabel('Nombre del negocio').fill('Cabaña Mar Azul');
     await settings.getByRole('button', { name: 'Guardar ajustes' }).click();
     await settings.getByRole('status').filter({ hasText: 'Ajustes guardados' }).waitFor();
-    expect(await client.getSettings()).toMatchObject({ whatsappNumber: '573209998877', copPerUsd: 4100 });
+    expect(await client.getSettings()).toMatchObject({
+      whatsappNumber: '573209998877',
+      copPerUsd: 4100,
+      name: 'Cabaña Mar Azul',
+    });
+    // A save shows at once, without reading the settings again.
+    await eventually(() => brand.innerText()).toBe('Cabaña Mar Azul · Administración');
+    expect(await page.title()).toBe('Cabaña Mar Azul · Administración');
 
     const before = (await client.listImages()).map((i) => i.title);
     expect(before.length).toBeGreaterThan(1);

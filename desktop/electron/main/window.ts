@@ -8,7 +8,7 @@ export function mainWindowOptions(preloadPath: string): BrowserWindowConstructor
     minWidth: 760,
     minHeight: 560,
     show: false,
-    title: 'Brisas del Golfo · Administración',
+    title: 'Administración',
     backgroundColor: '#f6f3ee',
     autoHideMenuBar: true,
     webPreferences: {

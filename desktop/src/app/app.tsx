@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { AdminPanel } from '@cabana/shared/admin/admin-panel';
+import { useLoad } from '@cabana/shared/lib/use-load';
 import type { ConnectionInfo, DesktopSession } from '../../contract/ipc';
 import { createBridgeAdminApi } from '../lib/bridge-admin-api';
 import { errorMessage, getBridge, unwrap } from '../lib/bridge';
@@ -54,6 +55,17 @@ export function App() {
 
   const serverUrl = connection?.serverUrl ?? '';
 
+  // The business's name as the owner set it (Ajustes), in the top bar and the window's title.
+  // Until it is read (or if reading fails) the app is just "Administración".
+  const settings = useLoad(() => api.getSettings(), [api, serverUrl], {
+    enabled: screen.name === 'ready',
+    mapError: () => null,
+  });
+  const appTitle = settings.data ? `${settings.data.name} · Administración` : 'Administración';
+  useEffect(() => {
+    document.title = appTitle;
+  }, [appTitle]);
+
   switch (screen.name) {
     case 'loading':
       return (
@@ -96,7 +108,7 @@ export function App() {
       return (
         <div className="shell">
           <header className="topbar">
-            <p className="brand">Brisas del Golfo · Administración</p>
+            <p className="brand">{appTitle}</p>
             <p className="server">
               <span className="mono">{serverUrl}</span>{' '}
               <button type="button" className="link" onClick={() => setScreen({ name: 'server', canCancel: true })}>
@@ -121,6 +133,7 @@ export function App() {
                   <AdminPanel
                     api={api}
                     email={screen.session.email}
+                    onSettingsSaved={settings.setData}
                     onSignedOut={(reason) =>
                       setScreen({
                         name: 'sign-in',
