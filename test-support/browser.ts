@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 /** Debian's Chromium, the full browser: Lighthouse, the benchmarks and screenshots. CHROMIUM_PATH overrides. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 
@@ -13,7 +13,7 @@ const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
  * (docs/decisions/017-test-browser.md). TEST_BROWSER=/usr/bin/chromium runs them in the full browser.
  */
 export const TEST_BROWSER_PATH =
-  process.env.TEST_BROWSER ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : CHROMIUM_PATH);
+  process.env.TEST_BROWSER || (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : CHROMIUM_PATH);
 
 export async function launchBrowser(executablePath: string = TEST_BROWSER_PATH): Promise<Browser> {
   return chromium.launch({

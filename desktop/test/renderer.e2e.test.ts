@@ -436,7 +436,10 @@ describe('desktop renderer in headless Chromium, bridged to the real main-proces
       await page.getByRole('button', { name: 'Subir 10 fotos' }).click();
       await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
       expect(await page.getByRole('status').textContent()).toContain('Tu sesión terminó');
+      // Signed out, the app names no business.
+      expect(await page.title()).toBe('Administración');
       await signIn();
+      await eventually(() => page.title()).toBe('Cabaña Mar Azul · Administración');
 
       // Revoked during a run: what is left stays queued, with a way back to sign-in.
       revokeDuringRun = revokeElsewhere;
@@ -452,7 +455,10 @@ describe('desktop renderer in headless Chromium, bridged to the real main-proces
         });
       await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
       expect(await page.getByRole('status').textContent()).toContain('Tu sesión terminó');
+      // Signed out, the app names no business.
+      expect(await page.title()).toBe('Administración');
       await signIn();
+      await eventually(() => page.title()).toBe('Cabaña Mar Azul · Administración');
       const left = service.getUploads().items.filter((i) => i.state === 'queued' || i.state === 'failed').length;
       expect(left).toBeGreaterThan(0);
 

@@ -3,6 +3,7 @@ import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-
 import { AdminPanel } from '@cabana/shared/admin/admin-panel';
 import { useLoad } from '@cabana/shared/lib/use-load';
 import type { ConnectionInfo, DesktopSession } from '../../contract/ipc';
+import type { Settings } from '@cabana/shared/schemas/settings';
 import { createBridgeAdminApi } from '../lib/bridge-admin-api';
 import { errorMessage, getBridge, unwrap } from '../lib/bridge';
 import { ServerScreen } from '../features/connection/server-screen';
@@ -55,13 +56,22 @@ export function App() {
 
   const serverUrl = connection?.serverUrl ?? '';
 
-  // The business's name as the owner set it (Ajustes), in the top bar and the window's title.
-  // Until it is read (or if reading fails) the app is just "Administración".
-  const settings = useLoad(() => api.getSettings(), [api, serverUrl], {
-    enabled: screen.name === 'ready',
+  // The business's name as the owner set it (Ajustes), in the top bar and the window's title, read
+  // once signed in and kept with the server it came from: on the server and sign-in screens, and on
+  // another server until its own settings are read (or if they cannot be), the app is just
+  // "Administración".
+  const ready = screen.name === 'ready';
+  const named = useLoad(async () => ({ serverUrl, name: (await api.getSettings()).name }), [api, serverUrl], {
+    enabled: ready,
     mapError: () => null,
   });
-  const appTitle = settings.data ? `${settings.data.name} · Administración` : 'Administración';
+  const name = ready && named.data?.serverUrl === serverUrl ? named.data.name : null;
+  const appTitle = name ? `${name} · Administración` : 'Administración';
+  const { setData: setNamed } = named;
+  const settingsSaved = useCallback(
+    (saved: Settings) => setNamed({ serverUrl, name: saved.name }),
+    [setNamed, serverUrl],
+  );
   useEffect(() => {
     document.title = appTitle;
   }, [appTitle]);
@@ -133,7 +143,7 @@ export function App() {
                   <AdminPanel
                     api={api}
                     email={screen.session.email}
-                    onSettingsSaved={settings.setData}
+                    onSettingsSaved={settingsSaved}
                     onSignedOut={(reason) =>
                       setScreen({
                         name: 'sign-in',
