@@ -82,6 +82,8 @@ describe('byte budgets', () => {
     // A phone on 4G. How far below the screen Chromium fetches lazy images depends on the
     // connection it believes it has (1,250 px on 4G, 2,500 on 3G); left to itself it guesses, and
     // not the same way in every build. An emulated round trip of 100 ms is 4G to Blink.
+    const effectiveType = () =>
+      page.evaluate(() => (navigator as { connection?: { effectiveType?: string } }).connection?.effectiveType);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.emulateNetworkConditions', {
       offline: false,
@@ -89,18 +91,14 @@ describe('byte budgets', () => {
       downloadThroughput: -1,
       uploadThroughput: -1,
     });
-    expect(
-      await page.evaluate(() => (navigator as { connection?: { effectiveType?: string } }).connection?.effectiveType),
-    ).toBe('4g');
+    expect(await effectiveType()).toBe('4g');
     const responses: Promise<{ url: string; bytes: number }>[] = [];
     page.on('requestfinished', (req) => {
       // Bytes on the wire: headers plus the (compressed) body.
       responses.push(req.sizes().then((s) => ({ url: req.url(), bytes: s.responseHeadersSize + s.responseBodySize })));
     });
     await page.goto(site.server.url + '/galeria', { waitUntil: 'networkidle' });
-    expect(
-      await page.evaluate(() => (navigator as { connection?: { effectiveType?: string } }).connection?.effectiveType),
-    ).toBe('4g');
+    expect(await effectiveType()).toBe('4g');
     const loaded = await Promise.all(responses);
     await context.close();
     const total = loaded.reduce((n, r) => n + r.bytes, 0);

@@ -11,38 +11,38 @@ export interface PageMeta {
 }
 
 /** Each page's title and description; the owner's settings (name, phone, hours, group size) show in them. */
-const pageMeta = (s: Settings, brand = s.name): Record<string, PageMeta> => ({
+const pageMeta = (s: Settings): Record<string, PageMeta> => ({
   [paths.home]: {
     title: `${s.name} · Cabaña en Tolú a ${BUSINESS.distanceToSeaMinutes} minutos del mar`,
     description: BUSINESS.description(s.maxPeople),
   },
   [paths.plans]: {
-    title: `Planes, precios y reservas · ${brand}`,
+    title: `Planes, precios y reservas · ${s.name}`,
     description: `Precio por persona por noche, capacidad para ${s.maxPeople} personas y reserva en línea de la cabaña en Tolú, Sucre. Calcula el total de tu estadía en pesos o dólares.`,
   },
   [paths.gallery]: {
-    title: `Galería de fotos · ${brand}`,
+    title: `Galería de fotos · ${s.name}`,
     description: `Fotos de la cabaña ${s.name}: jacuzzi, kiosco, zona BBQ, cocinas, terraza y las playas del Golfo de Morrosquillo.`,
   },
   [paths.contact]: {
-    title: `Contacto · ${brand}`,
+    title: `Contacto · ${s.name}`,
     description: `Escríbenos o llámanos: ${s.phone}, ${s.email}. Atención ${s.hours.display.toLowerCase()}, en ${BUSINESS.address.locality}, ${BUSINESS.address.region}.`,
   },
   [paths.upload]: {
-    title: `Comparte tus fotos · ${brand}`,
+    title: `Comparte tus fotos · ${s.name}`,
     description: `¿Te hospedaste en ${s.name}? Comparte tus mejores fotos de la cabaña y de Tolú; aparecerán en la galería tras la aprobación del anfitrión.`,
   },
   [paths.privacy]: {
-    title: `Política de privacidad · ${brand}`,
+    title: `Política de privacidad · ${s.name}`,
     description: `Cómo ${BUSINESS.dataController.name} trata tus datos personales según la Ley 1581 de 2012: finalidad, derechos y cómo ejercerlos.`,
   },
   [paths.login]: {
-    title: `Iniciar sesión · ${brand}`,
+    title: `Iniciar sesión · ${s.name}`,
     description: 'Acceso para el administrador de la cabaña.',
     noindex: true,
   },
   [paths.admin]: {
-    title: `Administración · ${brand}`,
+    title: `Administración · ${s.name}`,
     description: 'Panel de administración de la cabaña.',
     noindex: true,
   },
