@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Koa from 'koa';
-import { MEDIA_PREFIX } from '@cabana/shared/api/paths';
+import { API_PREFIX, MEDIA_PREFIX } from '@cabana/shared/api/http';
 import type { AppDeps } from './deps';
 import { errorHandler } from './middleware/errors';
 import { securityHeaders } from './middleware/security-headers';
@@ -10,7 +10,7 @@ import { websiteStatic } from './middleware/website';
 import { livePages } from './middleware/pages';
 import { compressJson } from './middleware/compress-json';
 import { exactApiPrefix, siteMethodsFallback, unknownMethodsAre405 } from './middleware/request-guards';
-import { API_PREFIX, createApiRouter } from './routes/api';
+import { createApiRouter } from './routes/api';
 import { ReplayCache } from './http/replay-cache';
 
 /** Builds the whole app (API, media, website) from its dependencies; never listens. */

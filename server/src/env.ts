@@ -73,6 +73,8 @@ export interface Config {
   backupEveryHours: number;
   /** Journal size (bytes) at which the store writes its files out (compaction). */
   storeCompactBytes: number;
+  /** Tests: every API answer is checked against its contract row (CABANA_CONTRACT_VERIFY). */
+  verifyContract: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -169,5 +171,6 @@ export function readEnv(env: Env = process.env, cwd: string = process.cwd()): Co
     backupKeep: int(env, 'BACKUP_KEEP', 7, 1),
     backupEveryHours: int(env, 'BACKUP_EVERY_HOURS', 24, 1),
     storeCompactBytes: int(env, 'STORE_COMPACT_KB', 16 * 1024, 16) * 1024,
+    verifyContract: bool(env, 'CABANA_CONTRACT_VERIFY', false),
   };
 }

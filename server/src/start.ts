@@ -21,10 +21,13 @@ import { CALENDAR_LIMITS } from '@cabana/shared/config/calendar';
 import { startEnquiryRetention } from './forms/enquiry-retention';
 import { startAutoBackups } from './backup/backup';
 import { limitConnections, overLimit, withBodyTimeout } from './http-guards';
-import { API_PREFIX } from './routes/api';
-import { API_ROUTES } from '@cabana/shared/api/paths';
+import { API_PREFIX } from '@cabana/shared/api/http';
+import { API } from '@cabana/shared/api/contract';
+import { CalendarService } from './calendar/calendar-service';
+import { EnquiryService } from './enquiries/enquiry-service';
+import { SettingsService } from './settings/settings-service';
 
-const UPLOAD_PATH = `${API_PREFIX}${API_ROUTES.imageUpload}`;
+const UPLOAD_PATH = `${API_PREFIX}${API.uploadImage.path}`;
 
 export interface RunningServer {
   /** http://host:port (127.0.0.1 when listening on every interface). */
@@ -116,14 +119,24 @@ export async function startServer(
     stopRetention = () => retention.stop();
     await retention.ready;
 
+    const formTokens = new FormTokens(store, { minFillMs: config.formMinFillMs, maxAgeMs: config.formMaxAgeMs, now });
+    const limiters = createLimiters(config, clock);
     const deps: AppDeps = {
       config,
       store,
       sessions: new Sessions(store, { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs, now }),
       images,
-      formTokens: new FormTokens(store, { minFillMs: config.formMinFillMs, maxAgeMs: config.formMaxAgeMs, now }),
-      limiters: createLimiters(config, clock),
-      calendar,
+      formTokens,
+      limiters,
+      calendar: new CalendarService({ store, sync: calendar, config, log, now }),
+      enquiries: new EnquiryService({
+        store,
+        formTokens,
+        limits: { perClient: limiters.enquiryClient, global: limiters.enquiryGlobal },
+        log,
+        now,
+      }),
+      settings: new SettingsService({ store, now }),
       log,
       clock,
     };

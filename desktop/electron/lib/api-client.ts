@@ -189,7 +189,7 @@ export function createDesktopApiClient(opts: {
     },
     async uploadImage(file: UploadFile, fields: UploadFields, uploadOpts: UploadOptions = {}): Promise<Image> {
       const body = await uploadMultipart(
-        client.baseUrl + API_PATHS.imageUpload,
+        client.baseUrl + API_PATHS.uploadImage,
         opts.getToken(),
         file,
         {

@@ -1,5 +1,5 @@
 import { IMAGE_ID_PATTERN, VARIANT_FILE_PATTERN } from '@cabana/shared/api/media';
-import { MEDIA_PREFIX } from '@cabana/shared/api/paths';
+import { MEDIA_PREFIX } from '@cabana/shared/api/http';
 import { MEDIA_HOST, MEDIA_SCHEME } from '../../contract/media';
 
 /** Where main fetches media from: the configured server, and the session's token if any. */

@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { SESSION_COOKIE } from '@cabana/shared/api/paths';
+import { SESSION_COOKIE } from '@cabana/shared/api/http';
 
 /** `__Host-` cookies must be Secure, Path=/ and have no Domain: no subdomain or plain-HTTP page can plant or overwrite one. */
 const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;

@@ -1,4 +1,4 @@
-import { MEDIA_PREFIX } from '@cabana/shared/api/paths';
+import { MEDIA_PREFIX } from '@cabana/shared/api/http';
 import type { Image, UpdateImageInput, UploadImageFields } from '@cabana/shared/schemas/image';
 import type { Store } from '../db/store';
 import { nextImagePosition, type StoredImage } from '../db/schema';
