@@ -1,7 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { formatMoney } from '../pricing/pricing';
-import type { Seasons } from '../schemas/season';
-import type { SeasonRequest } from './admin-api';
+import type { SeasonInput, Seasons } from '../schemas/season';
 import { usePanel, usePanelData } from './panel-context';
 import { AlertMessage, StatusMessage } from './messages';
 import { parsePriceInput } from './price-section';
@@ -45,7 +44,7 @@ const toDrafts = (s: Seasons): Draft[] =>
 /** A whole number as typed; anything else goes as NaN and the server answers its message. */
 const wholeNumber = (raw: string) => (/^\s*\d+\s*$/.test(raw) ? Number(raw) : Number.NaN);
 
-const toRequest = (d: Draft): SeasonRequest => ({
+const toRequest = (d: Draft): SeasonInput => ({
   ...(d.id ? { id: d.id } : {}),
   name: d.name,
   start: d.start,

@@ -110,7 +110,7 @@ function MonthView({ calendar, looks, onChanged }: MonthViewProps) {
     setError(null);
     setStatus(null);
     try {
-      await api.deleteBlock(entry.id);
+      await api.deleteBlock({ id: entry.id });
       setStatus(`Se eliminó el bloqueo del ${formatStayDate(entry.start)} al ${formatStayDate(entry.end)}.`);
       onChanged();
     } catch (err) {

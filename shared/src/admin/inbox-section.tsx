@@ -51,7 +51,7 @@ export function InboxSection() {
     setStatus(null);
     setRowErrors(({ [e.id]: _, ...rest }) => rest);
     try {
-      const saved = await api.setEnquiryStatus(e.id, next);
+      const saved = await api.setEnquiryStatus({ id: e.id, status: next });
       setItems((all) => (all ?? []).map((i) => (i.id === saved.id ? saved : i)));
       setStatus(STATUS_DONE[next](e.name));
     } catch (err) {
@@ -67,7 +67,7 @@ export function InboxSection() {
     setStatus(null);
     setRowErrors(({ [e.id]: _, ...rest }) => rest);
     try {
-      await api.deleteEnquiry(e.id);
+      await api.deleteEnquiry({ id: e.id });
       setItems((all) => (all ?? []).filter((i) => i.id !== e.id));
       setStatus(`Se eliminó la consulta de ${e.name}.`);
       heading.current?.focus();

@@ -26,11 +26,11 @@ export function PendingSection({ onApproved }: PendingSectionProps) {
     setRowErrors(({ [image.id]: _, ...rest }) => rest);
     try {
       if (action === 'approve') {
-        const approved = await api.approveImage(image.id);
+        const approved = await api.approveImage({ id: image.id });
         onApproved(approved);
         setStatus(`Se aprobó «${image.title}»: ya aparece en la galería.`);
       } else {
-        await api.deleteImage(image.id);
+        await api.deleteImage({ id: image.id });
         setStatus(`Se eliminó «${image.title}».`);
       }
       setPending((all) => (all ?? []).filter((i) => i.id !== image.id));

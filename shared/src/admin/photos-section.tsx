@@ -169,7 +169,7 @@ export function PhotosSection({ images, loadError, onImagesChange }: PhotosSecti
     setDeleting(image.id);
     setRowErrors(({ [image.id]: _, ...rest }) => rest);
     try {
-      await api.deleteImage(image.id);
+      await api.deleteImage({ id: image.id });
       onImagesChange((all) => all.filter((i) => i.id !== image.id));
       setStatus(`Se eliminó «${image.title}».`);
       gridHeading.current?.focus();
@@ -196,7 +196,7 @@ export function PhotosSection({ images, loadError, onImagesChange }: PhotosSecti
     ordering.current = true;
     setRowErrors(({ [moved.id]: _, ...rest }) => rest);
     try {
-      const saved = await api.setImageOrder(ids);
+      const saved = await api.setImageOrder({ ids });
       onImagesChange(() => saved);
       const place = saved.findIndex((i) => i.id === moved.id) + 1;
       setStatus(

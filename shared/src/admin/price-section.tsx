@@ -19,14 +19,14 @@ export function parsePriceInput(raw: string): number {
 export function PriceSection() {
   const { api } = usePanel();
   const id = useId();
-  const { data: price, setData: setPrice, error: loadError } = usePanelData((a) => a.getPrice());
+  const { data: price, setData: setPrice, error: loadError } = usePanelData(async (a) => (await a.getPrice()).precio);
   // For the dollar hint only: without the owner's rate the price shows in pesos alone.
   const { data: settings } = usePanelData((a) => a.getSettings());
   const [value, setValue] = useState('');
   const { formRef, busy, alert: error, status, submit } = useFieldErrorSubmit();
 
   const save = async () => {
-    const saved = await api.setPrice(parsePriceInput(value));
+    const { precio: saved } = await api.setPrice({ precio: parsePriceInput(value) });
     setPrice(saved);
     setValue('');
     return `Precio actualizado a ${formatMoney(saved, 'COP')} por persona por noche.`;

@@ -60,7 +60,7 @@ async function fetchPart<K extends FetchablePart>(key: K): Promise<PageData[K]> 
   const { api } = await import('./api');
   return (
     key === 'price'
-      ? api.getPrice()
+      ? api.getPrice().then((p) => p.precio)
       : key === 'images'
         ? api.listImages()
         : key === 'seasons'
