@@ -50,7 +50,7 @@ const BOUNDARIES = [
     from: './desktop/electron',
     message: 'El renderer solo habla con el proceso principal a través del contrato IPC.',
   },
-  ...['db', 'images', 'auth', 'forms', 'calendar'].map((domain) => ({
+  ...['db', 'images', 'auth', 'forms', 'calendar', 'enquiries', 'settings'].map((domain) => ({
     target: `./server/src/${domain}`,
     from: ['./server/src/middleware', './server/src/routes'],
     message: 'El dominio no conoce HTTP: lanza errores de dominio y el middleware los traduce.',

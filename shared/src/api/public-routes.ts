@@ -39,6 +39,7 @@ export const PUBLIC_ROUTES = routes({
     method: 'POST',
     path: '/imagenes/upload',
     access: 'public',
+    who: 'anyone / admin',
     summary:
       'multipart `image`, `title`, `description`, `tags`, `uploaded_by`; 201. Owner: published; others: pending, rate limited',
     body: 'multipart',
@@ -78,7 +79,8 @@ export const PUBLIC_ROUTES = routes({
     method: 'GET',
     path: '/sesion',
     access: 'public',
-    summary: '`{email, expiresAt}` of who is signed in, or 401',
+    who: 'signed in',
+    summary: '`{email, expiresAt}` or 401',
     output: SessionInfoSchema,
     errors: ['UNAUTHENTICATED'],
   },
@@ -141,8 +143,9 @@ export const PUBLIC_ROUTES = routes({
     method: 'GET',
     path: '/calendario/ical/:token.ics',
     access: 'public',
+    who: 'whoever has the link',
     summary:
-      'iCal export (`text/calendar`) at `/calendario/ical/<token>.ics`, for whoever has the link: the general link lists every blocked night, a feed\'s `exportUrl` everything but that feed\'s own events; summaries say only "No disponible"; wrong token 404',
+      'iCal export (`text/calendar`): the general link lists every blocked night, a feed\'s `exportUrl` everything but that feed\'s own events; summaries say only "No disponible"; wrong token 404',
     params: ExportTokenParamsSchema,
     output: 'ics',
     errors: [],

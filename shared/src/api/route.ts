@@ -20,6 +20,8 @@ export interface RouteSpec {
   /** Under the API base (`/api`); `:name` marks a path parameter. */
   path: `/${string}`;
   access: Access;
+  /** Who may call it, as the README says it, where `access` alone says too little. */
+  who?: string;
   /** One line for the README's API table: what it does, in English. */
   summary: string;
   /** Path parameters; one that fails its schema is answered 404 with `notFound`, like an unknown id. */
@@ -47,7 +49,7 @@ export interface RouteSpec {
 export const routes = <T extends Record<string, RouteSpec>>(table: T): T => table;
 
 /** Codes every route may answer whatever it does: an unexpected failure, a full server, a slow client. */
-const ALWAYS: readonly ServerErrorCode[] = ['INTERNAL', 'UNAVAILABLE', 'REQUEST_TIMEOUT'];
+export const ALWAYS_ANSWERED: readonly ServerErrorCode[] = ['INTERNAL', 'UNAVAILABLE', 'REQUEST_TIMEOUT'];
 
 /** Every code a row may answer: its own, those its shape implies, and those of every route. */
 export function answerCodes(spec: RouteSpec): ServerErrorCode[] {
@@ -58,11 +60,10 @@ export function answerCodes(spec: RouteSpec): ServerErrorCode[] {
     codes.add('UNSUPPORTED_MEDIA_TYPE');
   }
   if (spec.params !== undefined) codes.add('NOT_FOUND');
-  if (spec.access === 'admin') {
-    codes.add('UNAUTHENTICATED');
-    codes.add('FORBIDDEN');
-  }
-  for (const c of ALWAYS) codes.add(c);
+  if (spec.access === 'admin') codes.add('UNAUTHENTICATED');
+  // A write made with the session cookie from another site's page (CSRF).
+  if (spec.method !== 'GET') codes.add('FORBIDDEN');
+  for (const c of ALWAYS_ANSWERED) codes.add(c);
   return [...codes];
 }
 
@@ -88,13 +89,6 @@ export type RouteResult<R extends RouteSpec> = R['output'] extends z.ZodType
   : R['output'] extends 'ics'
     ? string
     : void;
-
-/** True when calling the row needs an argument. */
-export type NeedsInput<R extends RouteSpec> = R['params'] extends z.ZodType
-  ? true
-  : R['body'] extends z.ZodType
-    ? true
-    : false;
 
 const PARAM = /:([A-Za-z]+)/g;
 
