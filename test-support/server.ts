@@ -45,6 +45,8 @@ export const TEST_ENV: Record<string, string> = {
   LOGIN_MAX_FAILURES_PER_CLIENT: '200',
   // Every answer is checked against its contract row: a drift fails the test that caused it.
   CABANA_CONTRACT_VERIFY: 'true',
+  // Every save checks that the store's change tracking saw every change (server/src/db/store.ts).
+  CABANA_STORE_VERIFY: 'true',
 };
 
 const quietLogger: Logger = {

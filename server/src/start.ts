@@ -81,6 +81,7 @@ export async function startServer(
   try {
     const store = await openStore(config.dataDir, {
       compactBytes: config.storeCompactBytes,
+      verify: config.verifyStore,
       onError: (err) => log.error('store: writing the journal out failed (the journal keeps every change)', err),
       ...storeOptions,
     });

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CalendarSchema, FeedSchema } from '@cabana/shared/schemas/calendar';
 import { CalendarSync } from '../src/calendar/calendar-sync';
-import { openStore } from '../src/db/store';
 import { startTestServer } from '../../test-support/server';
 import { bearer, json } from './helpers/http';
+import { openTestStore } from './helpers/store';
 import { day, feedFixture, startFeedServer, type FeedServer } from './helpers/ical-feeds';
 import { readJson } from '../../test-support/json';
 
@@ -15,7 +15,7 @@ const quiet = { info: () => undefined, error: () => undefined };
 
 /** A store in `dir` with a never-synced feed per URL, and a sync of them every `intervalMs`. */
 async function timedSync(dir: string, urls: string[], intervalMs: number) {
-  const store = await openStore(dir);
+  const store = await openTestStore(dir);
   urls.forEach((url, i) =>
     store.data.calendar.feeds.push({
       id: `${'A'.repeat(15)}${i}`,

@@ -5,7 +5,9 @@
  */
 import { parseArgs } from 'node:util';
 import fs from 'node:fs';
-import { ConfigError, readEnv } from '../env';
+import { ConfigError } from '../env';
+import { armCrashPoint } from '../lib/crash-points';
+import { readCliEnv } from './cli-env';
 import { DataDirLockedError, lockDataDir } from '../db/lock';
 import { DataFileError, openStore } from '../db/store';
 import { generatePassword, hashPassword } from '../auth/password';
@@ -21,8 +23,9 @@ async function main(): Promise<number> {
     console.log('Without --password a random one is generated and printed once. DATA_DIR picks the data folder.');
     return 0;
   }
-  const config = readEnv();
-  const given = values.password ?? (process.env.ADMIN_PASSWORD || undefined);
+  const config = readCliEnv();
+  armCrashPoint(config.crashAt);
+  const given = values.password ?? config.adminPassword;
   const password = given ?? generatePassword();
   const problem = passwordProblem(password);
   if (problem) {
@@ -32,7 +35,7 @@ async function main(): Promise<number> {
   if (!fs.existsSync(config.dataDir)) fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const lock = await lockDataDir(config.dataDir, 'npm run reset-password');
   try {
-    const store = await openStore(config.dataDir);
+    const store = await openStore(config.dataDir, { verify: config.verifyStore });
     const email = (values.email ?? store.data.admin?.email ?? config.adminEmail).trim().toLowerCase();
     store.data.admin = {
       email,

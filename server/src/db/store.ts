@@ -96,8 +96,8 @@ export interface StoreOptions {
   compactBytes?: number;
   /**
    * After each save, compares every collection with what was written and fails the save on a
-   * difference the tracking missed. Costs a full serialization per save: tests only
-   * (CABANA_STORE_VERIFY=1, set by vitest.config.ts).
+   * difference the tracking missed. Costs a full serialization per save: tests only (the
+   * server's CABANA_STORE_VERIFY, which the test servers set).
    */
   verify?: boolean;
   /** Where a failed background compaction is reported. */
@@ -118,7 +118,7 @@ const sameList = (a: readonly object[] | undefined, b: readonly object[] | undef
 
 export async function openStore(dataDir: string, opts: StoreOptions = {}): Promise<Store> {
   const fs = opts.fs ?? fsp;
-  const verify = opts.verify ?? process.env.CABANA_STORE_VERIFY === '1';
+  const verify = opts.verify ?? false;
   const compactBytes = opts.compactBytes ?? DEFAULT_COMPACT_BYTES;
   const dir = path.join(dataDir, DB_DIR);
   const created = await prepareDataFolder(dataDir, initialData, fs);
