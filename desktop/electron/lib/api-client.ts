@@ -2,6 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { randomBytes } from 'node:crypto';
 import { createApiClient } from '@cabana/shared/api/client';
+import { API } from '@cabana/shared/api/contract';
 import { API_PATHS } from '@cabana/shared/api/paths';
 import { ApiError, errorFromResponse, networkError } from '@cabana/shared/api/errors';
 import { ImageSchema, type Image } from '@cabana/shared/schemas/image';
@@ -165,15 +166,16 @@ export function uploadMultipart(
 }
 
 /**
- * The API as the desktop main process uses it: the shared typed client with the bearer token,
- * plus the multipart upload with progress and the bearer login.
+ * The API as the desktop main process uses it: the typed client of the whole contract (one
+ * function per row) with the bearer token, plus the multipart upload with progress and the
+ * bearer login.
  */
 export function createDesktopApiClient(opts: {
   apiUrl: string;
   getToken: () => string | null | undefined;
   fetch?: typeof fetch;
 }) {
-  const client = createApiClient({ baseUrl: opts.apiUrl, getToken: opts.getToken, fetch: opts.fetch });
+  const client = createApiClient(API, { baseUrl: opts.apiUrl, getToken: opts.getToken, fetch: opts.fetch });
   return {
     ...client,
     /** Signs in asking for a bearer token (the desktop keeps no cookie). */

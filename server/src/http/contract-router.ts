@@ -2,11 +2,12 @@ import { Router } from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import type { z } from 'zod';
 import { answerCodes, successStatus, type RouteSpec } from '@cabana/shared/api/route';
+import { checkRouteInput } from '@cabana/shared/api/route-input';
 import type { Store } from '../db/store';
-import { DomainError, notFound } from '../domain-errors';
+import { DomainError } from '../domain-errors';
 import { requireAdmin } from '../middleware/auth';
 import { jsonBody } from '../middleware/validate';
-import { validate } from '../lib/validate';
+import { refusalError } from '../lib/validate';
 import { Representations, sendRepresentation } from './representations';
 import { markReplayable } from './replay-cache';
 
@@ -107,23 +108,20 @@ export function contractRouter<T extends Record<string, RouteSpec>>(
   opts: ContractRouterOptions,
 ): Router {
   const router = new Router();
-  for (const [name, spec] of Object.entries(table) as [string, RouteSpec][]) {
+  for (const [name, spec] of Object.entries<RouteSpec>(table)) {
     const handler = handlers[name] as RouteHandler<RouteSpec>;
     const { handle, before = [], cacheForVisitors } = typeof handler === 'function' ? { handle: handler } : handler;
     const allowed = new Set(answerCodes(spec));
     const status = successStatus(spec);
 
+    // The same check the desktop app makes before a call leaves it (shared/api/route-input).
     const inputOf = (ctx: Context): Record<string, unknown> => {
-      let params: Record<string, unknown> = {};
-      if (spec.params) {
-        const parsed = spec.params.safeParse(ctx.params);
-        if (!parsed.success) throw notFound(spec.notFound);
-        params = parsed.data;
-      }
-      let fields: unknown = {};
-      if (spec.query) fields = validate(spec.query, ctx.query);
-      else if (spec.body !== undefined && spec.body !== 'multipart') fields = validate(spec.body, ctx.request.body);
-      return { ...(fields as Record<string, unknown>), ...params };
+      const checked = checkRouteInput(spec, {
+        params: ctx.params,
+        fields: spec.query ? ctx.query : ctx.request.body,
+      });
+      if (!checked.ok) throw refusalError(checked);
+      return checked.data;
     };
 
     const run = async (ctx: Context) => {
@@ -136,7 +134,7 @@ export function contractRouter<T extends Record<string, RouteSpec>>(
     };
     const cached = cacheForVisitors
       ? visitorCache(opts.store, async (ctx) => {
-          const value = await handle(inputOf(ctx) as HandlerInput<RouteSpec>, ctx);
+          const value = await handle(inputOf(ctx), ctx);
           if (opts.verify) checkOutput(name, spec, value);
           return value;
         })
