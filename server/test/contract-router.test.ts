@@ -86,7 +86,8 @@ describe('mounting a contract table', () => {
     app.use(errorHandler(() => undefined));
     const router = contractRouter(TABLE, handlers, { store, verify: true });
     app.use(router.routes());
-    server = http.createServer(app.callback());
+    const callback = app.callback();
+    server = http.createServer((req, res) => void callback(req, res));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });

@@ -15,12 +15,12 @@ type MaybePromise<T> = T | Promise<T>;
 type Out<S> = S extends z.ZodType ? z.output<S> : Record<never, never>;
 
 /** What a handler receives: the row's path parameters and its body or query, checked and merged. */
-export type HandlerInput<R extends RouteSpec> = Out<R['params']> &
+type HandlerInput<R extends RouteSpec> = Out<R['params']> &
   (R['body'] extends z.ZodType ? Out<R['body']> : Record<never, never>) &
   Out<R['query']>;
 
 /** What a handler answers: the row's output (its schema's input side), nothing for 204, text for iCal. */
-export type HandlerOutput<R extends RouteSpec> = R['output'] extends z.ZodType
+type HandlerOutput<R extends RouteSpec> = R['output'] extends z.ZodType
   ? z.input<R['output']>
   : R['output'] extends 'ics'
     ? string
@@ -33,7 +33,7 @@ type Handle<R extends RouteSpec> = (input: HandlerInput<R>, ctx: Context) => May
  * service call, or an object that also names middleware to run first (the upload's own guard
  * and body parser) or asks for the answer to be cached for visitors.
  */
-export type RouteHandler<R extends RouteSpec> =
+type RouteHandler<R extends RouteSpec> =
   | Handle<R>
   | {
       before?: Middleware[];
@@ -59,7 +59,7 @@ export interface ContractRouterOptions {
 }
 
 /** A row's answer broke the contract (only ever thrown when verifying). */
-export class ContractViolation extends Error {
+class ContractViolation extends Error {
   override name = 'ContractViolation';
 }
 

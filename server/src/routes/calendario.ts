@@ -6,7 +6,9 @@ import type { ApiHandlers } from './handlers';
 const origin = (ctx: Context) => `${ctx.protocol}://${ctx.host}`;
 
 /** Availability, quotes, seasons, the owner's calendar (blocks, feeds) and our iCal export. */
-export function calendarRoutes({ calendar }: AppDeps): Pick<
+export function calendarRoutes({
+  calendar,
+}: AppDeps): Pick<
   ApiHandlers,
   | 'getAvailability'
   | 'getQuote'

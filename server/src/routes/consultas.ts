@@ -2,7 +2,10 @@ import type { AppDeps } from '../deps';
 import type { ApiHandlers } from './handlers';
 
 /** Enquiries: the public forms send them, the owner's inbox reads and answers them. */
-export function enquiryRoutes({ enquiries, formTokens }: AppDeps): Pick<
+export function enquiryRoutes({
+  enquiries,
+  formTokens,
+}: AppDeps): Pick<
   ApiHandlers,
   'getFormToken' | 'sendEnquiry' | 'listEnquiries' | 'setEnquiryStatus' | 'deleteEnquiry' | 'deleteEnquiries'
 > {

@@ -115,15 +115,11 @@ function single(value: string | string[] | undefined): string | undefined {
 }
 
 /** Photos: the published gallery (public), uploads (anyone; the owner's are published at once), moderation and order. */
-export function imageRoutes(deps: AppDeps): Pick<
+export function imageRoutes(
+  deps: AppDeps,
+): Pick<
   ApiHandlers,
-  | 'listImages'
-  | 'uploadImage'
-  | 'listPendingImages'
-  | 'setImageOrder'
-  | 'updateImage'
-  | 'deleteImage'
-  | 'approveImage'
+  'listImages' | 'uploadImage' | 'listPendingImages' | 'setImageOrder' | 'updateImage' | 'deleteImage' | 'approveImage'
 > {
   const { images } = deps;
   return {

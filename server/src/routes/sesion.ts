@@ -6,10 +6,12 @@ import { unauthenticated } from '../domain-errors';
 import type { ApiHandlers } from './handlers';
 
 /** Sign-in and sign-out: the session travels in a cookie (web) or as a bearer token (desktop). */
-export function sessionRoutes({ store, sessions, limiters, config }: AppDeps): Pick<
-  ApiHandlers,
-  'login' | 'getSession' | 'logout'
-> {
+export function sessionRoutes({
+  store,
+  sessions,
+  limiters,
+  config,
+}: AppDeps): Pick<ApiHandlers, 'login' | 'getSession' | 'logout'> {
   return {
     async login(input, ctx) {
       const { id, session } = await signIn(

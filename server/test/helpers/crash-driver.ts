@@ -419,7 +419,8 @@ const WRITERS: Record<WritePath, Writer> = {
     const send = sender(c);
     while (!c.stop.now) {
       const rate = c.acks.nextRate++;
-      if ((await send('PATCH', API_PATHS.updateSettings, { copPerUsd: rate, phone: phoneFor(rate) }))?.status !== 200) return;
+      if ((await send('PATCH', API_PATHS.updateSettings, { copPerUsd: rate, phone: phoneFor(rate) }))?.status !== 200)
+        return;
       c.acks.rate = rate;
       c.acks.count++;
     }

@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import { fillPath, queryString, type RouteInput, type RouteResult, type RouteSpec } from './route';
 import { errorFromResponse, networkError } from './errors';
 
@@ -16,9 +15,10 @@ type Callable<T extends Record<string, RouteSpec>> = {
 }[keyof T];
 
 /** One function per row: its input is optional when every field of it is. */
-export type RouteFunction<R extends RouteSpec> = {} extends RouteInput<R>
-  ? (input?: RouteInput<R>) => Promise<RouteResult<R>>
-  : (input: RouteInput<R>) => Promise<RouteResult<R>>;
+export type RouteFunction<R extends RouteSpec> =
+  Record<never, never> extends RouteInput<R>
+    ? (input?: RouteInput<R>) => Promise<RouteResult<R>>
+    : (input: RouteInput<R>) => Promise<RouteResult<R>>;
 
 export type ApiClientOf<T extends Record<string, RouteSpec>> = { [K in Callable<T>]: RouteFunction<T[K]> } & {
   readonly baseUrl: string;
@@ -54,7 +54,7 @@ export function createApiClient<T extends Record<string, RouteSpec>>(table: T, o
     }
     if (!res.ok) throw await errorFromResponse(res);
     if (spec.output === 'empty' || spec.output === 'ics') return undefined;
-    return (spec.output as z.ZodType).parse(await res.json());
+    return spec.output.parse(await res.json());
   }
 
   const client: Record<string, unknown> = { baseUrl };

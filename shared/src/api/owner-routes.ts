@@ -2,11 +2,7 @@ import { z } from 'zod';
 import { ImageOrderInputSchema, ImageSchema, UpdateImageInputSchema } from '../schemas/image';
 import { PriceSchema } from '../schemas/price';
 import { SettingsPatchSchema, SettingsSchema } from '../schemas/settings';
-import {
-  DeleteEnquiriesInputSchema,
-  EnquirySchema,
-  UpdateEnquiryInputSchema,
-} from '../schemas/enquiry';
+import { DeleteEnquiriesInputSchema, EnquirySchema, UpdateEnquiryInputSchema } from '../schemas/enquiry';
 import { SeasonsSchema, UpdateSeasonsInputSchema } from '../schemas/season';
 import {
   CalendarEntrySchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ImageSchema, UploadImageFieldsSchema } from '../schemas/image';
+import { ImageSchema } from '../schemas/image';
 import { PriceSchema } from '../schemas/price';
 import { SettingsSchema } from '../schemas/settings';
 import { LoginInputSchema, SessionInfoSchema } from '../schemas/session';

@@ -113,10 +113,12 @@ export function fillPath(spec: RouteSpec, input: unknown): { path: string; rest:
   return { path, rest };
 }
 
-/** A query string from a record (undefined values left out), with its `?`, or ''. */
+/** A query string from a record of text and numbers (undefined values left out), with its `?`, or ''. */
 export function queryString(params: Record<string, unknown>): string {
   const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined) q.set(k, String(v));
+  // Numbers and booleans go as their JSON text, which is also their decimal text.
+  for (const [k, v] of Object.entries(params))
+    if (v !== undefined) q.set(k, typeof v === 'string' ? v : JSON.stringify(v));
   const text = q.toString();
   return text ? `?${text}` : '';
 }

@@ -15,7 +15,9 @@ describe('API_PATHS', () => {
   it('has a path for every row and no other', () => {
     expect(Object.keys(API_PATHS)).toEqual(Object.keys(API));
     for (const [name, spec] of Object.entries(API) as [string, RouteSpec][]) {
-      const path = (API_PATHS as unknown as Record<string, string | ((params: Record<string, string>) => string)>)[name];
+      const path = (API_PATHS as unknown as Record<string, string | ((params: Record<string, string>) => string)>)[
+        name
+      ];
       const filled = typeof path === 'function' ? path({ id: 'v', token: 'v' }) : path;
       expect(filled).toBe(spec.path.replace(/:[A-Za-z]+/, 'v'));
     }
