@@ -24,7 +24,7 @@ import {
   type Feed,
 } from '../schemas/calendar';
 import { API_PATHS } from './paths';
-import { errorFromResponse, networkError } from './errors';
+import { errorFromResponse, networkError, redirectRefused } from './errors';
 
 export interface ApiClientOptions {
   /** API base, e.g. `/api` in the browser or `https://host/api` from Node. */
@@ -50,11 +50,16 @@ export function createApiClient(opts: ApiClientOptions) {
         method,
         headers,
         credentials: 'include',
+        // Every call carries the password, the cookie or the token, and a 307/308 would send the
+        // same request (body and all) wherever it points: the API never redirects, so refuse.
+        redirect: 'manual',
         body: body === undefined ? undefined : JSON.stringify(body),
       });
     } catch {
       throw networkError();
     }
+    // A browser shows a refused redirect as an opaque answer (status 0); Node as the 3xx itself.
+    if (res.type === 'opaqueredirect' || (res.status >= 300 && res.status < 400)) throw redirectRefused();
     if (!res.ok) throw await errorFromResponse(res);
     return res;
   }
