@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +10,7 @@ import { bearer, json, upload } from './helpers/http';
 import { jpegWithGps } from './helpers/fixtures';
 import { BackupError, createBackup, pruneSnapshots, restoreBackup, verifyBackup } from '../src/backup/backup';
 import { DataDirLockedError } from '../src/db/lock';
+import { REPO_ROOT } from '../src/env';
 
 /** issue 13 item 1: a backup taken while the server takes writes restores to an identical site. */
 const addDays = (iso: string, days: number) =>
@@ -225,4 +227,43 @@ describe('backup and restore', () => {
       ['cabana-2021-01-01T00-00-00-000Z.tar.gz', taken].sort(),
     );
   });
+});
+
+describe('a backup is private from its first byte (issue 19 item 9)', () => {
+  /** `npm run backup` as an operator with the usual umask 022 runs it, optionally killed at a crash point. */
+  const backupCli = (out: string, crashAt?: string) =>
+    new Promise<{ code: number | null; signal: string | null; out: string }>((resolve, reject) => {
+      const command = `umask 022 && exec '${process.execPath}' --import tsx server/src/cli/backup.ts --out '${out}'`;
+      const proc = spawn('sh', ['-c', command], {
+        cwd: REPO_ROOT,
+        env: { ...process.env, DATA_DIR: s.dataDir, ...(crashAt ? { CABANA_CRASH_AT: crashAt } : {}) },
+      });
+      let text = '';
+      proc.stdout.on('data', (d: Buffer) => (text += d.toString()));
+      proc.stderr.on('data', (d: Buffer) => (text += d.toString()));
+      proc.on('error', reject);
+      proc.on('close', (code, signal) => resolve({ code, signal, out: text }));
+    });
+
+  it('creates the output folders 0700 and writes the archive 0600 while it is still being written', async () => {
+    const folder = join(work, 'nuevas', 'copias');
+    const cut = await backupCli(join(folder, 'cortada.tar.gz'), 'backup:archiving');
+    expect(cut.signal).toBe('SIGKILL');
+    // What a reader on the machine could have opened while the archive was being written.
+    const partial = (await readdir(folder)).filter((n) => n.endsWith('.tmp'));
+    expect(partial).toHaveLength(1);
+    const modes = {
+      parent: (await stat(join(work, 'nuevas'))).mode & 0o777,
+      folder: (await stat(folder)).mode & 0o777,
+      partial: (await stat(join(folder, partial[0]!))).mode & 0o777,
+    };
+    console.log(
+      `backup modes under umask 022: ${JSON.stringify(modes, (_k, v: unknown) => (typeof v === 'number' ? v.toString(8) : v))}`,
+    );
+    expect(modes).toEqual({ parent: 0o700, folder: 0o700, partial: 0o600 });
+
+    const done = await backupCli(join(folder, 'completa.tar.gz'));
+    expect(done.code).toBe(0);
+    expect((await stat(join(folder, 'completa.tar.gz'))).mode & 0o777).toBe(0o600);
+  }, 60_000);
 });

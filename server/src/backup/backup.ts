@@ -98,7 +98,9 @@ async function stageMedia(dataDir: string, stage: string, files: readonly string
  */
 export async function createBackup(dataDir: string, out: string, now = new Date()): Promise<BackupResult> {
   const outDir = path.dirname(path.resolve(out));
-  await fsp.mkdir(outDir, { recursive: true });
+  // The archive holds every enquiry: folders made for it, and the archive itself from its first
+  // byte, are the owner's only, whatever the umask (chmod at the end would leave a window open).
+  await fsp.mkdir(outDir, { recursive: true, mode: 0o700 });
   const work = await fsp.mkdtemp(path.join(outDir, WORK_PREFIX));
   const tmpOut = path.join(outDir, `.${path.basename(out)}.${randomBytes(6).toString('hex')}.tmp`);
   try {
@@ -127,11 +129,10 @@ export async function createBackup(dataDir: string, out: string, now = new Date(
       // From the third entry on, the manifest and the data are (being) written: a partial archive.
       if (++entries > 2) crashPoint('backup:archiving');
     };
-    await tarCreate({ gzip: true, file: tmpOut, cwd: work, portable: true, noDirRecurse: true, onWriteEntry }, [
-      `${BACKUP_ROOT}/${MANIFEST}`,
-      `${BACKUP_ROOT}/${LEGACY_FILE}`,
-      ...media.map((rel) => `${BACKUP_ROOT}/${rel}`),
-    ]);
+    await tarCreate(
+      { gzip: true, file: tmpOut, mode: 0o600, cwd: work, portable: true, noDirRecurse: true, onWriteEntry },
+      [`${BACKUP_ROOT}/${MANIFEST}`, `${BACKUP_ROOT}/${LEGACY_FILE}`, ...media.map((rel) => `${BACKUP_ROOT}/${rel}`)],
+    );
     const handle = await fsp.open(tmpOut, 'r');
     try {
       await handle.sync();
