@@ -26,6 +26,14 @@ const BACKUP_ROOT = 'cabana-backup';
 const WORK_PREFIX = '.cabana-backup-';
 const MANIFEST = 'manifest.json';
 const FORMAT = 'cabana-backup';
+/**
+ * The largest `db.json` and manifest a backup may hold. Both are read whole (the data is checked
+ * as the server will load it), so an archive may not name its own size: 3.5 MB of gzip can hold
+ * 200 MB of JSON. 64 MiB is some 100 000 enquiries, far beyond a cabin's 24 months of retention;
+ * a backup of a larger folder is refused when it is taken, never only when it is needed.
+ */
+export const MAX_DB_BYTES = 64 * 1024 * 1024;
+const MAX_MANIFEST_BYTES = 16 * 1024 * 1024;
 
 export class BackupError extends Error {}
 
@@ -115,6 +123,11 @@ export async function createBackup(dataDir: string, out: string, now = new Date(
     }
     if (!data) throw new BackupError(`Photos of ${dataDir} kept being deleted during the backup; try again.`);
     const dbText = JSON.stringify(data);
+    if (Buffer.byteLength(dbText) > MAX_DB_BYTES) {
+      throw new BackupError(
+        `The data of ${dataDir} is ${Buffer.byteLength(dbText)} bytes, more than a backup may hold (${MAX_DB_BYTES}).`,
+      );
+    }
     await fsp.writeFile(path.join(stage, LEGACY_FILE), dbText, { mode: 0o600 });
     const media = mediaOf(data);
     const files: ManifestFile[] = [
@@ -186,8 +199,7 @@ export async function verifyBackup(file: string): Promise<{ data: Data; manifest
   const problems: string[] = [];
   try {
     await checkGzip(file);
-    await tarList({
-      file,
+    const parser = tarList({
       strict: true,
       onReadEntry: (entry) => {
         if (entry.type === 'Directory') {
@@ -200,14 +212,22 @@ export async function verifyBackup(file: string): Promise<{ data: Data; manifest
           entry.resume();
           return;
         }
+        const kept = rel === MANIFEST || rel === LEGACY_FILE;
+        // Both are read whole below; the tar header gives the exact size before any of it is read,
+        // and an archive naming a larger one is refused there and then, without reading on.
+        const cap = rel === MANIFEST ? MAX_MANIFEST_BYTES : MAX_DB_BYTES;
+        if (kept && (entry.size ?? 0) > cap) {
+          problems.push(`${rel} is ${entry.size} bytes, more than a backup may hold (${cap})`);
+          parser.abort(new BackupError(problems.at(-1)));
+          return;
+        }
         const hash = createHash('sha256');
         const chunks: Buffer[] = [];
         let size = 0;
-        const keep = rel === MANIFEST || rel === LEGACY_FILE;
         entry.on('data', (chunk: Buffer) => {
           hash.update(chunk);
           size += chunk.length;
-          if (keep) chunks.push(chunk);
+          if (kept) chunks.push(chunk);
         });
         entry.on('end', () => {
           if (seen.has(rel)) problems.push(`${rel} appears twice`);
@@ -217,7 +237,11 @@ export async function verifyBackup(file: string): Promise<{ data: Data; manifest
         });
       },
     });
+    // Small reads: each one is inflated whole before its entries see it, and gzip inflates up to
+    // 1000 times (the reader's own limit), so a large read could become gigabytes at once.
+    await pipeline(fs.createReadStream(file, { highWaterMark: 16 * 1024 }), parser);
   } catch (err) {
+    if (err instanceof BackupError) throw new BackupError(`${file} is not a backup of this site: ${err.message}`);
     throw new BackupError(`${file} is not a readable .tar.gz: ${(err as Error).message}`);
   }
   if (problems.length)
@@ -294,6 +318,7 @@ export async function restoreBackup(file: string, dataDir: string, now = new Dat
     await fsp.mkdir(work);
     await tarExtract({
       file,
+      maxReadSize: 16 * 1024,
       cwd: work,
       strict: true,
       preservePaths: false,
