@@ -393,3 +393,33 @@ process.on('exit', () => {
     }
   }, 120_000);
 });
+
+describe('the folder a restore sets aside (issue 19 item 14)', () => {
+  it('is named in the output with the warning that the enquiry retention does not reach it', async () => {
+    const file = join(work, 'aparte.tar.gz');
+    await createBackup(s.dataDir, file);
+    const target = join(work, 'con-consultas');
+    const before = await startOn(target);
+    await sendEnquiry(before.server, 1);
+    await before.server.close();
+    const result = await new Promise<{ code: number | null; out: string }>((resolve, reject) => {
+      const proc = spawn(process.execPath, ['--import', 'tsx', 'server/src/cli/restore.ts', file], {
+        cwd: REPO_ROOT,
+        env: { ...process.env, DATA_DIR: target, ENQUIRY_RETENTION_MONTHS: '18' },
+      });
+      let text = '';
+      proc.stdout.on('data', (d: Buffer) => (text += d.toString()));
+      proc.stderr.on('data', (d: Buffer) => (text += d.toString()));
+      proc.on('error', reject);
+      proc.on('close', (code) => resolve({ code, out: text }));
+    });
+    expect(result.code, result.out).toBe(0);
+    const aside = (await readdir(work)).find((n) => n.startsWith('con-consultas.before-restore-'))!;
+    expect(aside).toBeDefined();
+    expect(result.out).toContain(`kept at ${join(work, aside)}`);
+    expect(result.out).toMatch(
+      /holds every enquiry it had and the automatic deletion after 18 months does not reach it/,
+    );
+    expect(result.out).toContain(`rm -rf '${join(work, aside)}'`);
+  }, 60_000);
+});
