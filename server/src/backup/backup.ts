@@ -333,8 +333,8 @@ export async function restoreBackup(file: string, dataDir: string, now = new Dat
     }
     await fsp.rm(work, { recursive: true, force: true });
     await syncTree(staged);
-    // The lock's name goes along, so the folder stays locked by us after the swap.
-    await fsp.copyFile(path.join(target, '.lock-name'), path.join(staged, '.lock-name')).catch(() => undefined);
+    // The lock goes along, so the folder under this name stays ours after the swap.
+    lock.carryInto(staged);
     const previous = hadFolder ? `${target}.before-restore-${now.toISOString().replace(/[:.]/g, '-')}` : undefined;
     if (previous) await fsp.rename(target, previous);
     else await fsp.rm(target, { recursive: true, force: true });
