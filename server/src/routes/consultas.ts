@@ -7,6 +7,7 @@ import { checkStay, STAY_MESSAGES } from '@cabana/shared/pricing/seasons';
 import {
   DeleteEnquiriesInputSchema,
   EnquiryInputSchema,
+  FORM_TOKEN_PATTERN,
   UpdateEnquiryInputSchema,
   type Enquiry,
 } from '@cabana/shared/schemas/enquiry';
@@ -18,8 +19,10 @@ import { conflict, invalidInput, notFound } from '../domain-errors';
 import { blockedRanges, pricingRules } from '../calendar/entries';
 import { jsonBody, validate } from '../middleware/validate';
 import { clientKey, networkKey } from '../auth/client-key';
+import type { TokenVerdict } from '../forms/form-token';
 
 const NOT_FOUND = 'No encontramos esa consulta.';
+const BAD_TOKEN = 'No pudimos verificar el formulario. Recarga la página e inténtalo de nuevo.';
 
 export function consultasRouter({ store, formTokens, limiters, log, clock }: AppDeps): Router {
   const router = new Router();
@@ -33,6 +36,11 @@ export function consultasRouter({ store, formTokens, limiters, log, clock }: App
     // Junk must not spend anyone's budget: validate first, then count the client; the budget
     // shared by everyone is spent only by what is actually stored.
     const input = validate(EnquiryInputSchema, ctx.request.body);
+    // The site's form sends a real token or none (it could not fetch one); anything else came from
+    // elsewhere, and is told so rather than quietly thanked and lost.
+    if (input.formToken !== '' && !FORM_TOKEN_PATTERN.test(input.formToken)) {
+      throw invalidInput(BAD_TOKEN, { formToken: BAD_TOKEN });
+    }
     // The owner's current limits, which the shared schema cannot know.
     const people = input.type === 'reserva' ? peopleLimitError(input.numPeople, store.data.settings) : null;
     if (people) throw invalidInput(people, { numPeople: people });
@@ -57,10 +65,14 @@ export function consultasRouter({ store, formTokens, limiters, log, clock }: App
     }
     // Checked before the token is marked used, so a visitor told to retry later can.
     limiters.enquiryGlobal.check(networkKey(ctx.ip));
-    const verdict = formTokens.check(input.formToken);
-    // A forged, malformed or reused token is a bot. Too fast (browser autofill) or too old (a
-    // tab left open) may well be a person: kept and marked, never lost behind a "received".
-    if (verdict !== 'ok' && verdict !== 'too-fast' && verdict !== 'expired') return dropQuietly(`token ${verdict}`);
+    // No token: the form could not fetch one (a connection that failed as the visitor started on
+    // it). A forged or reused token is a bot. Too fast (browser autofill) or too old (a tab left
+    // open) may well be a person. People are kept and marked, never lost behind a "received".
+    const verdict: TokenVerdict | 'missing-token' =
+      input.formToken === '' ? 'missing-token' : formTokens.check(input.formToken);
+    if (verdict !== 'ok' && verdict !== 'too-fast' && verdict !== 'expired' && verdict !== 'missing-token') {
+      return dropQuietly(`token ${verdict}`);
+    }
     limiters.enquiryGlobal.consume(networkKey(ctx.ip));
 
     const now = new Date(clock.now()).toISOString();
