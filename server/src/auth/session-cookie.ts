@@ -42,3 +42,28 @@ export function clearSessionCookies(ctx: Context) {
     ctx.cookies.set(name, '', { httpOnly: true, sameSite: 'strict', path: '/', secure, maxAge: 0, overwrite: true });
   }
 }
+
+/** The known-device proof's cookie (KnownDevices): `__Host-device` over HTTPS, `device` on plain HTTP. */
+export const DEVICE_COOKIE = 'device';
+const deviceNameFor = (secure: boolean) => (secure ? `__Host-${DEVICE_COOKIE}` : DEVICE_COOKIE);
+
+export function readDeviceCookie(ctx: Context, publicUrl: string | undefined): string | undefined {
+  return ctx.cookies.get(deviceNameFor(isHttps(ctx, publicUrl)));
+}
+
+/**
+ * Kept across sign-outs (it is no session: it only says this browser signed in before), HttpOnly
+ * so no script ever reads it, and sent only to the same site.
+ */
+export function writeDeviceCookie(ctx: Context, publicUrl: string | undefined, value: string, maxAgeMs: number) {
+  const secure = isHttps(ctx, publicUrl);
+  if (secure) ctx.cookies.secure = true;
+  ctx.cookies.set(deviceNameFor(secure), value, {
+    httpOnly: true,
+    sameSite: 'strict',
+    path: '/',
+    secure,
+    maxAge: maxAgeMs,
+    overwrite: true,
+  });
+}
