@@ -181,7 +181,7 @@ describe('strangers cannot slow the owner down (issue 19 item 8)', () => {
       expect(guard.slowed.attempts).toBe(slowedBefore + 1);
       // ...and so does the owner on a device that never signed in, or with a proof made up.
       const forged = cookie.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
-      for (const headers of [{}, { cookie: forged }]) {
+      for (const headers of [{}, { cookie: forged }] as Record<string, string>[]) {
         expect((await login(s, s.admin.password, { ...from('203.0.113.90'), ...headers })).status).toBe(200);
       }
       expect(guard.slowed.attempts).toBe(slowedBefore + 3);

@@ -52,20 +52,18 @@ export function applyKeys(
   return { typed: out, done: false, cancelled: false, rest: '' };
 }
 
-/** Asks on the terminal without echoing what is typed. */
-export function promptHidden(
+/** Asks on a terminal already in raw mode (nothing typed is echoed). */
+function promptHidden(
   question: string,
   input: NodeJS.ReadStream,
   output: NodeJS.WritableStream,
-  pending: { keys: string } = { keys: '' },
+  pending: { keys: string },
 ): Promise<string> {
   output.write(question);
   return new Promise((resolve, reject) => {
     let typed = '';
     const finish = (err: Error | null, value = '') => {
       input.off('data', onData);
-      input.setRawMode(false);
-      input.pause();
       output.write('\n');
       if (err) reject(err);
       else resolve(value);
@@ -80,26 +78,32 @@ export function promptHidden(
       if (step.cancelled) finish(new PasswordInputError('Cancelled: nothing was changed.'));
       else finish(null, typed);
     };
-    input.setEncoding('utf8');
-    input.setRawMode(true);
     input.on('data', onData);
-    input.resume();
     if (pending.keys) onData('');
   });
 }
 
 /**
  * The new password from a person at a terminal: typed twice, hidden. An empty answer asks for a
- * generated one (undefined).
+ * generated one (undefined). The terminal stays in raw mode from before the first question to
+ * after the last, so nothing typed ahead is ever echoed.
  */
 export async function askNewPassword(
   input: NodeJS.ReadStream,
   output: NodeJS.WritableStream,
 ): Promise<string | undefined> {
   const pending = { keys: '' };
-  const first = await promptHidden('New admin password (press Enter to generate one): ', input, output, pending);
-  if (first === '') return undefined;
-  const again = await promptHidden('The same password again: ', input, output, pending);
-  if (again !== first) throw new PasswordInputError('The two passwords differ: nothing was changed.');
-  return first;
+  input.setEncoding('utf8');
+  input.setRawMode(true);
+  input.resume();
+  try {
+    const first = await promptHidden('New admin password (press Enter to generate one): ', input, output, pending);
+    if (first === '') return undefined;
+    const again = await promptHidden('The same password again: ', input, output, pending);
+    if (again !== first) throw new PasswordInputError('The two passwords differ: nothing was changed.');
+    return first;
+  } finally {
+    input.setRawMode(false);
+    input.pause();
+  }
 }
