@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
@@ -21,7 +20,7 @@ import {
   verifyBackup,
 } from '../src/backup/backup';
 import { DataDirLockedError } from '../src/db/lock';
-import { REPO_ROOT } from '../src/env';
+import { runCli, runTool } from './helpers/run-tool';
 
 /** issue 13 item 1: a backup taken while the server takes writes restores to an identical site. */
 const addDays = (iso: string, days: number) =>
@@ -243,18 +242,11 @@ describe('backup and restore', () => {
 describe('a backup is private from its first byte (issue 19 item 9)', () => {
   /** `npm run backup` as an operator with the usual umask 022 runs it, optionally killed at a crash point. */
   const backupCli = (out: string, crashAt?: string) =>
-    new Promise<{ code: number | null; signal: string | null; out: string }>((resolve, reject) => {
-      const command = `umask 022 && exec '${process.execPath}' --import tsx server/src/cli/backup.ts --out '${out}'`;
-      const proc = spawn('sh', ['-c', command], {
-        cwd: REPO_ROOT,
-        env: { ...process.env, DATA_DIR: s.dataDir, ...(crashAt ? { CABANA_CRASH_AT: crashAt } : {}) },
-      });
-      let text = '';
-      proc.stdout.on('data', (d: Buffer) => (text += d.toString()));
-      proc.stderr.on('data', (d: Buffer) => (text += d.toString()));
-      proc.on('error', reject);
-      proc.on('close', (code, signal) => resolve({ code, signal, out: text }));
-    });
+    runTool(
+      'sh',
+      ['-c', `umask 022 && exec '${process.execPath}' --import tsx server/src/cli/backup.ts --out '${out}'`],
+      { env: { DATA_DIR: s.dataDir, ...(crashAt ? { CABANA_CRASH_AT: crashAt } : {}) } },
+    );
 
   it('creates the output folders 0700 and writes the archive 0600 while it is still being written', async () => {
     const folder = join(work, 'nuevas', 'copias');
@@ -338,18 +330,13 @@ process.on('exit', () => {
 });
 `,
     );
-    const result = await new Promise<{ code: number | null; out: string }>((resolve, reject) => {
-      const proc = spawn(
-        process.execPath,
-        ['--import', 'tsx', '--import', probe, 'server/src/cli/restore.ts', archive],
-        { cwd: REPO_ROOT, env: { ...process.env, DATA_DIR: target } },
-      );
-      let text = '';
-      proc.stdout.on('data', (d: Buffer) => (text += d.toString()));
-      proc.stderr.on('data', (d: Buffer) => (text += d.toString()));
-      proc.on('error', reject);
-      proc.on('close', (code) => resolve({ code, out: text }));
-    });
+    const result = await runTool(
+      process.execPath,
+      ['--import', 'tsx', '--import', probe, 'server/src/cli/restore.ts', archive],
+      {
+        env: { DATA_DIR: target },
+      },
+    );
     const peakMb = Number(/max-rss-kb=(\d+)/.exec(result.out)?.[1]) / 1024;
     const archiveMb = (await stat(archive)).size / 1024 / 1024;
     console.log(
@@ -402,17 +389,7 @@ describe('the folder a restore sets aside (issue 19 item 14)', () => {
     const before = await startOn(target);
     await sendEnquiry(before.server, 1);
     await before.server.close();
-    const result = await new Promise<{ code: number | null; out: string }>((resolve, reject) => {
-      const proc = spawn(process.execPath, ['--import', 'tsx', 'server/src/cli/restore.ts', file], {
-        cwd: REPO_ROOT,
-        env: { ...process.env, DATA_DIR: target, ENQUIRY_RETENTION_MONTHS: '18' },
-      });
-      let text = '';
-      proc.stdout.on('data', (d: Buffer) => (text += d.toString()));
-      proc.stderr.on('data', (d: Buffer) => (text += d.toString()));
-      proc.on('error', reject);
-      proc.on('close', (code) => resolve({ code, out: text }));
-    });
+    const result = await runCli('restore', [file], { env: { DATA_DIR: target, ENQUIRY_RETENTION_MONTHS: '18' } });
     expect(result.code, result.out).toBe(0);
     const aside = (await readdir(work)).find((n) => n.startsWith('con-consultas.before-restore-'))!;
     expect(aside).toBeDefined();

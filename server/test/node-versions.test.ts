@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/env';
+import { startSourceServer } from './helpers/run-tool';
 
 /**
  * Issue 19 item 15: Node 20 reached its end of life on 2026-04-30. The deployment installs a
@@ -27,31 +27,16 @@ describe('Node.js versions', () => {
 
   it('the server starts and serves with every deprecation an error (what Node 22 and 24 removed was deprecated first)', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'cabana-node-'));
-    const proc = spawn(
-      process.execPath,
-      ['--throw-deprecation', '--pending-deprecation', '--import', 'tsx', 'server/src/main.ts'],
+    const server = await startSourceServer(
       {
-        cwd: REPO_ROOT,
-        env: {
-          ...process.env,
-          DATA_DIR: dir,
-          HOST: '127.0.0.1',
-          PORT: '0',
-          ADMIN_PASSWORD: 'una frase de paso larga para las pruebas',
-          SEED_SAMPLE_PHOTOS: 'true',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
+        DATA_DIR: dir,
+        ADMIN_PASSWORD: 'una frase de paso larga para las pruebas',
+        SEED_SAMPLE_PHOTOS: 'true',
       },
+      { nodeArgs: ['--throw-deprecation', '--pending-deprecation'] },
     );
-    let out = '';
-    proc.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    proc.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    const { url } = server;
     try {
-      for (let i = 0; i < 600 && !/listening on http/.test(out); i++) {
-        if (proc.exitCode !== null) throw new Error(`server exited: ${out}`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
-      const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)![1]!;
       // The sample photos go through the image pipeline (sharp) after the server listens.
       type Listed = { variants: { url: string }[] }[];
       let images: Listed = [];
@@ -72,11 +57,10 @@ describe('Node.js versions', () => {
       expect(signIn.status).toBe(200);
       const token = (await (await fetch(`${url}/api/consultas/token`)).json()) as { token: string };
       expect(token.token).toMatch(/\./);
-      expect(proc.exitCode).toBeNull();
-      expect(out).not.toMatch(/DeprecationWarning|\[DEP\d+\]/);
+      expect(server.proc.exitCode).toBeNull();
+      expect(server.output()).not.toMatch(/DeprecationWarning|\[DEP\d+\]/);
     } finally {
-      proc.kill('SIGTERM');
-      await new Promise((r) => proc.once('exit', r));
+      await server.stop('SIGTERM');
       await rm(dir, { recursive: true, force: true });
     }
   }, 120_000);

@@ -9,6 +9,7 @@ import { bearer, json, sameSite } from './helpers/http';
 import { readError, readJson } from '../../test-support/json';
 import { SessionInfoSchema } from '@cabana/shared/schemas/session';
 import { readStoredData, storedText } from '../../test-support/data-folder';
+import { runCli } from './helpers/run-tool';
 
 async function login(s: TestServer, body: Record<string, unknown>, headers: Record<string, string> = {}) {
   return json(s, 'POST', '/sesion', body, { origin: s.url, ...headers });
@@ -264,20 +265,11 @@ describe('session expiry', () => {
 
 describe('npm run reset-password', () => {
   const tool = [process.execPath, '--import', 'tsx', 'server/src/cli/reset-password.ts'];
-  /** Runs the tool with `input` piped to its standard input (ended at once when empty). */
-  const cli = (dataDir: string, args: string[], input = '') =>
-    new Promise<{ code: number; out: string }>((resolve, reject) => {
-      const proc = spawn(tool[0]!, [...tool.slice(1), ...args], {
-        cwd: REPO_ROOT,
-        env: { ...process.env, DATA_DIR: dataDir, ADMIN_PASSWORD: '' },
-      });
-      let out = '';
-      proc.stdout.on('data', (d: Buffer) => (out += d.toString()));
-      proc.stderr.on('data', (d: Buffer) => (out += d.toString()));
-      proc.on('error', reject);
-      proc.on('close', (code) => resolve({ code: code ?? -1, out }));
-      proc.stdin.end(input);
-    });
+  /** Runs the tool with `input` piped to its standard input. */
+  const cli = async (dataDir: string, args: string[], input = '') => {
+    const r = await runCli('reset-password', args, { env: { DATA_DIR: dataDir, ADMIN_PASSWORD: '' }, input });
+    return { code: r.code ?? -1, out: r.out };
+  };
 
   it('refuses while a server holds the data folder, then resets from standard input and revokes every session', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'cabana-reset-'));

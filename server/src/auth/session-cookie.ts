@@ -19,11 +19,13 @@ export function readSessionCookie(ctx: Context, publicUrl: string | undefined): 
   return ctx.cookies.get(nameFor(isHttps(ctx, publicUrl)));
 }
 
-export function writeSessionCookie(ctx: Context, publicUrl: string | undefined, value: string, maxAgeMs: number) {
-  const secure = isHttps(ctx, publicUrl);
-  // The cookies library refuses Secure on a request it believes is plain HTTP (TLS ends at a proxy).
+/**
+ * An HttpOnly, SameSite=Strict cookie for the whole site, `__Host-` and Secure over HTTPS. The
+ * cookies library refuses Secure on a request it believes is plain HTTP (TLS ends at a proxy).
+ */
+function writeCookie(ctx: Context, secure: boolean, name: string, value: string, maxAgeMs: number) {
   if (secure) ctx.cookies.secure = true;
-  ctx.cookies.set(nameFor(secure), value, {
+  ctx.cookies.set(name, value, {
     httpOnly: true,
     sameSite: 'strict',
     path: '/',
@@ -31,6 +33,11 @@ export function writeSessionCookie(ctx: Context, publicUrl: string | undefined, 
     maxAge: maxAgeMs,
     overwrite: true,
   });
+}
+
+export function writeSessionCookie(ctx: Context, publicUrl: string | undefined, value: string, maxAgeMs: number) {
+  const secure = isHttps(ctx, publicUrl);
+  writeCookie(ctx, secure, nameFor(secure), value, maxAgeMs);
 }
 
 /** Clears whichever session cookie the browser sent. */
@@ -44,7 +51,7 @@ export function clearSessionCookies(ctx: Context) {
 }
 
 /** The known-device proof's cookie (KnownDevices): `__Host-device` over HTTPS, `device` on plain HTTP. */
-export const DEVICE_COOKIE = 'device';
+const DEVICE_COOKIE = 'device';
 const deviceNameFor = (secure: boolean) => (secure ? `__Host-${DEVICE_COOKIE}` : DEVICE_COOKIE);
 
 export function readDeviceCookie(ctx: Context, publicUrl: string | undefined): string | undefined {
@@ -57,13 +64,5 @@ export function readDeviceCookie(ctx: Context, publicUrl: string | undefined): s
  */
 export function writeDeviceCookie(ctx: Context, publicUrl: string | undefined, value: string, maxAgeMs: number) {
   const secure = isHttps(ctx, publicUrl);
-  if (secure) ctx.cookies.secure = true;
-  ctx.cookies.set(deviceNameFor(secure), value, {
-    httpOnly: true,
-    sameSite: 'strict',
-    path: '/',
-    secure,
-    maxAge: maxAgeMs,
-    overwrite: true,
-  });
+  writeCookie(ctx, secure, deviceNameFor(secure), value, maxAgeMs);
 }

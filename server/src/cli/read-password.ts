@@ -21,7 +21,7 @@ export async function readPipedPassword(input: NodeJS.ReadableStream): Promise<s
 }
 
 /** What a raw terminal sends: the text typed so far, and whether the line is done or abandoned. */
-export function applyKeys(
+function applyKeys(
   typed: string,
   keys: string,
 ): { typed: string; done: boolean; cancelled: boolean; rest: string } {
