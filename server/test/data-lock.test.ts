@@ -126,7 +126,7 @@ setInterval(() => undefined, 1000);
   children.push(proc);
   const line = await new Promise<string>((resolve) => {
     let out = '';
-    proc.stdout!.on('data', (d: Buffer) => {
+    proc.stdout.on('data', (d: Buffer) => {
       out += d.toString();
       if (out.includes('\n')) resolve(out.split('\n')[0]!);
     });

@@ -21,10 +21,7 @@ export async function readPipedPassword(input: NodeJS.ReadableStream): Promise<s
 }
 
 /** What a raw terminal sends: the text typed so far, and whether the line is done or abandoned. */
-function applyKeys(
-  typed: string,
-  keys: string,
-): { typed: string; done: boolean; cancelled: boolean; rest: string } {
+function applyKeys(typed: string, keys: string): { typed: string; done: boolean; cancelled: boolean; rest: string } {
   let out = typed;
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i]!;

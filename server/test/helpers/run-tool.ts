@@ -54,8 +54,8 @@ export async function startSourceServer(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  proc.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  proc.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  proc.stderr.on('data', (d: Buffer) => (out += d.toString()));
   const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
   const stop = async (signal: NodeJS.Signals = 'SIGKILL') => {
     if (proc.exitCode === null && proc.signalCode === null) proc.kill(signal);
