@@ -99,6 +99,38 @@ describe('desktop service (what main does for the renderer) against the real ser
     expect(await here.getSession()).toBeNull();
   });
 
+  it("is not slowed by strangers' guesses once it has signed in, even after signing out (issue 19 item 8)", async () => {
+    const guarded = await startTestServer({ env: { TRUST_PROXY: 'true', LOGIN_SLOWDOWN_AFTER: '2' } });
+    try {
+      const guard = guarded.running.deps.limiters.login;
+      const service = make();
+      await service.init();
+      await service.setServer(guarded.url);
+      await service.login(guarded.admin.email, guarded.admin.password);
+      await service.logout();
+      // The proof is kept encrypted, apart from the (now forgotten) session.
+      expect((await readdir(dir)).sort()).toEqual(['device.bin', 'settings.json']);
+      expect(await readFile(path.join(dir, 'device.bin'), 'utf8')).not.toMatch(/"device"/);
+      for (let i = 0; i < 4; i++) {
+        const res = await fetch(`${guarded.apiUrl}/sesion`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': `192.0.2.${i + 1}` },
+          body: JSON.stringify({ email: guarded.admin.email, password: `mal ${i}` }),
+        });
+        expect(res.status).toBe(401);
+      }
+      const slowed = guard.slowed.attempts;
+      expect(slowed).toBeGreaterThan(0);
+      // A new run of the app, as after a restart.
+      const next = make();
+      await next.init();
+      await next.login(guarded.admin.email, guarded.admin.password);
+      expect(guard.slowed.attempts).toBe(slowed);
+    } finally {
+      await guarded.close();
+    }
+  });
+
   it('without OS encryption the session lasts this run only, never written in plain text', async () => {
     const service = make({ safeStorage: createFakeSafeStorage({ available: false }) });
     await service.init();

@@ -92,7 +92,10 @@ describe('enquiries and personal data', () => {
       log.info = (msg) => lines.push(msg);
       log.error = (msg) => lines.push(msg);
       const from = { 'x-forwarded-for': '203.0.113.77' };
-      for (const over of [{ website: 'http://spam.example' }, { formToken: 'no-es-un-token' }]) {
+      // A forged token (well-formed, wrong signature) is dropped quietly, and logged.
+      const [issued, nonce, mac] = (await formToken(s)).split('.') as [string, string, string];
+      const forged = `${issued}.${nonce}.${mac.startsWith('A') ? 'B' : 'A'}${mac.slice(1)}`;
+      for (const over of [{ website: 'http://spam.example' }, { formToken: forged }]) {
         const res = await json(
           s,
           'POST',

@@ -178,9 +178,12 @@ export function createDesktopApiClient(opts: {
   const client = createApiClient(API, { baseUrl: opts.apiUrl, getToken: opts.getToken, fetch: opts.fetch });
   return {
     ...client,
-    /** Signs in asking for a bearer token (the desktop keeps no cookie). */
-    async loginForToken(email: string, password: string): Promise<SessionInfo & { token: string }> {
-      const session = await client.login({ email, password, token: true });
+    /**
+     * Signs in asking for a bearer token (the desktop keeps no cookie). `device`: the proof the
+     * server gave at an earlier sign-in, which spares this one the slowdown strangers cause.
+     */
+    async loginForToken(email: string, password: string, device?: string): Promise<SessionInfo & { token: string }> {
+      const session = await client.login({ email, password, token: true, ...(device ? { device } : {}) });
       if (!session.token) {
         throw new ApiError(502, {
           error: 'El servidor no entregó un token de acceso. Actualiza el servidor.',

@@ -11,7 +11,13 @@ import type { RouteResult, RouteSpec } from '@cabana/shared/api/route';
 import { checkFlatInput, type InputRefusal } from '@cabana/shared/api/route-input';
 import { createDesktopApiClient, type DesktopApiClient } from './api-client';
 import { createSettingsStore, parseServerUrl, SettingsError, type ServerAddress } from './settings';
-import { createTokenStore, TokenStoreUnavailableError, type SafeStorageLike } from './token-store';
+import {
+  createKnownDeviceStore,
+  createTokenStore,
+  TokenStoreUnavailableError,
+  type KnownDevice,
+  type SafeStorageLike,
+} from './token-store';
 import { prepareImage, thumbnailDataUrl, type DownscaleOptions } from './downscale';
 import { UploadQueue } from './upload-queue';
 import { createMediaHandler, toMediaUrl } from './media-protocol';
@@ -107,6 +113,12 @@ export function createDesktopService(opts: DesktopServiceOptions) {
     filePath: path.join(opts.userDataDir, 'session.bin'),
     safeStorage: opts.safeStorage,
   });
+  const devices = createKnownDeviceStore({
+    filePath: path.join(opts.userDataDir, 'device.bin'),
+    safeStorage: opts.safeStorage,
+  });
+  /** This run's proof when the OS offers no encryption to keep it in. */
+  let deviceInMemory: KnownDevice | null = null;
   let address: ServerAddress | null = null;
   let token: string | null = null;
   let session: DesktopSession | null = null;
@@ -280,7 +292,17 @@ export function createDesktopService(opts: DesktopServiceOptions) {
 
     async login(email: string, password: string): Promise<DesktopSession> {
       const c = api();
-      const result = await c.loginForToken(email, password);
+      const known = deviceInMemory ?? (await devices.load());
+      const result = await c.loginForToken(email, password, known?.apiUrl === c.baseUrl ? known.device : undefined);
+      if (result.device) {
+        deviceInMemory = { device: result.device, apiUrl: c.baseUrl };
+        try {
+          await devices.save(deviceInMemory);
+          deviceInMemory = null;
+        } catch (err) {
+          if (!(err instanceof TokenStoreUnavailableError)) throw err;
+        }
+      }
       token = result.token;
       session = { email: result.email, expiresAt: result.expiresAt };
       try {

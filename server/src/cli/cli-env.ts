@@ -14,6 +14,7 @@ const CLI_ENV = SERVER_ENV.pick({
   ADMIN_PASSWORD: true,
   CABANA_STORE_VERIFY: true,
   CABANA_CRASH_AT: true,
+  ENQUIRY_RETENTION_MONTHS: true,
 });
 
 export interface CliConfig {
@@ -24,6 +25,8 @@ export interface CliConfig {
   adminEmail: string;
   /** reset-password's new password when --password is not given. */
   adminPassword: string | undefined;
+  /** What restore says the automatic deletion keeps (the server's retention). */
+  enquiryRetentionMonths: number;
   verifyStore: boolean;
   crashAt: CrashTarget | undefined;
 }
@@ -35,6 +38,7 @@ export function readCliEnv(env: Env = process.env, cwd: string = process.cwd()):
     backupDir: v.BACKUP_DIR ? path.resolve(cwd, v.BACKUP_DIR) : undefined,
     adminEmail: v.ADMIN_EMAIL,
     adminPassword: v.ADMIN_PASSWORD,
+    enquiryRetentionMonths: v.ENQUIRY_RETENTION_MONTHS,
     verifyStore: v.CABANA_STORE_VERIFY,
     crashAt: v.CABANA_CRASH_AT,
   };

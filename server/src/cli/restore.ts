@@ -25,7 +25,14 @@ async function main(): Promise<number> {
   console.info(
     `Restored ${positionals[0]} into ${config.dataDir}: ${result.images} photo(s), ${result.enquiries} enquiry(ies).`,
   );
-  if (result.previous) console.info(`The folder that was there is kept at ${result.previous}.`);
+  if (result.previous) {
+    console.info(`The folder that was there is kept at ${result.previous}.`);
+    // Nothing prunes that copy: the enquiries in it outlive the retention /privacidad promises.
+    console.info(
+      `It holds every enquiry it had and the automatic deletion after ${config.enquiryRetentionMonths} months does not reach it:`,
+    );
+    console.info(`delete it once the restored site looks right: rm -rf '${result.previous}'`);
+  }
   console.info('Start the server: it imports the restored data.');
   return 0;
 }

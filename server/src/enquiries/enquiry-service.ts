@@ -2,10 +2,15 @@ import { BUSINESS } from '@cabana/shared/config/business';
 import { peopleLimitError } from '@cabana/shared/schemas/settings';
 import { isStayFree } from '@cabana/shared/availability/ranges';
 import { checkStay, STAY_MESSAGES } from '@cabana/shared/pricing/seasons';
-import type { Enquiry, EnquiryInput, EnquiryStatus } from '@cabana/shared/schemas/enquiry';
+import {
+  FORM_TOKEN_PATTERN,
+  type Enquiry,
+  type EnquiryInput,
+  type EnquiryStatus,
+} from '@cabana/shared/schemas/enquiry';
 import { newestFirst } from '@cabana/shared/lib/newest-first';
 import type { Store } from '../db/store';
-import type { FormTokens } from '../forms/form-token';
+import type { FormTokens, TokenVerdict } from '../forms/form-token';
 import type { Limiter, SharedBudget } from '../auth/rate-limits';
 import { clientKey, networkKey } from '../auth/client-key';
 import { newRecordId } from '../lib/ids';
@@ -13,6 +18,7 @@ import { conflict, invalidInput, notFound } from '../domain-errors';
 import { blockedRanges, pricingRules } from '../calendar/entries';
 
 const NOT_FOUND = 'No encontramos esa consulta.';
+const BAD_TOKEN = 'No pudimos verificar el formulario. Recarga la página e inténtalo de nuevo.';
 
 export interface EnquiryServiceDeps {
   store: Store;
@@ -41,6 +47,11 @@ export class EnquiryService {
    */
   async submit(input: EnquiryInput, ip: string): Promise<{ id: string }> {
     const { store, formTokens, limits, log } = this.deps;
+    // The site's form sends a real token or none (it could not fetch one); anything else came from
+    // elsewhere, and is told so rather than quietly thanked and lost.
+    if (input.formToken !== '' && !FORM_TOKEN_PATTERN.test(input.formToken)) {
+      throw invalidInput(BAD_TOKEN, { formToken: BAD_TOKEN });
+    }
     // Junk must not spend anyone's budget: the input is valid here; now the owner's current limits,
     // which the shared schema cannot know, then the client's budget. The budget shared by everyone
     // is spent only by what is actually stored.
@@ -65,10 +76,14 @@ export class EnquiryService {
     }
     // Checked before the token is marked used, so a visitor told to retry later can.
     limits.global.check(networkKey(ip));
-    const verdict = formTokens.check(input.formToken);
-    // A forged, malformed or reused token is a bot. Too fast (browser autofill) or too old (a
-    // tab left open) may well be a person: kept and marked, never lost behind a "received".
-    if (verdict !== 'ok' && verdict !== 'too-fast' && verdict !== 'expired') return dropQuietly(`token ${verdict}`);
+    // No token: the form could not fetch one (a connection that failed as the visitor started on
+    // it). A forged or reused token is a bot. Too fast (browser autofill) or too old (a tab left
+    // open) may well be a person. People are kept and marked, never lost behind a "received".
+    const verdict: TokenVerdict | 'missing-token' =
+      input.formToken === '' ? 'missing-token' : formTokens.check(input.formToken);
+    if (verdict !== 'ok' && verdict !== 'too-fast' && verdict !== 'expired' && verdict !== 'missing-token') {
+      return dropQuietly(`token ${verdict}`);
+    }
     limits.global.consume(networkKey(ip));
 
     const now = new Date(this.deps.now()).toISOString();

@@ -1,7 +1,8 @@
 import type { SessionInfo } from '@cabana/shared/schemas/session';
 import type { AppDeps } from '../deps';
 import { signIn } from '../auth/sign-in';
-import { clearSessionCookies, writeSessionCookie } from '../auth/session-cookie';
+import { clearSessionCookies, readDeviceCookie, writeDeviceCookie, writeSessionCookie } from '../auth/session-cookie';
+import { KNOWN_DEVICE_MAX_AGE_MS, KnownDevices } from '../auth/known-devices';
 import { unauthenticated } from '../domain-errors';
 import type { ApiHandlers } from './handlers';
 
@@ -11,18 +12,29 @@ export function sessionRoutes({
   sessions,
   limiters,
   config,
+  clock,
 }: AppDeps): Pick<ApiHandlers, 'login' | 'getSession' | 'logout'> {
+  const devices = new KnownDevices(store, { now: () => clock.now() });
   return {
     async login(input, ctx) {
-      const { id, session } = await signIn(
-        { store, sessions, guard: limiters.login, dataDir: config.dataDir },
+      const { id, session, deviceProof } = await signIn(
+        { store, sessions, guard: limiters.login, devices, dataDir: config.dataDir },
         input,
-        ctx.ip,
-        ctx.state.auth?.session,
+        {
+          ip: ctx.ip,
+          // The browser shows its proof with its cookie, the desktop app in the body.
+          deviceProof: input.device ?? readDeviceCookie(ctx, config.publicUrl),
+          previous: ctx.state.auth?.session,
+        },
       );
       const body: SessionInfo = { email: session.email, expiresAt: session.expiresAt.toISOString() };
-      if (input.token) body.token = id;
-      else writeSessionCookie(ctx, config.publicUrl, id, config.sessionMaxMs);
+      if (input.token) {
+        body.token = id;
+        body.device = deviceProof;
+      } else {
+        writeSessionCookie(ctx, config.publicUrl, id, config.sessionMaxMs);
+        writeDeviceCookie(ctx, config.publicUrl, deviceProof, KNOWN_DEVICE_MAX_AGE_MS);
+      }
       return body;
     },
     getSession(_input, ctx) {

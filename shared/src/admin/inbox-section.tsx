@@ -146,6 +146,8 @@ interface EnquiryItemProps {
 const SUSPECT_REASONS: Record<NonNullable<Enquiry['suspect']>, string> = {
   'too-fast': 'Se envió más rápido de lo que una persona suele escribir (quizás con autocompletar).',
   expired: 'Se envió desde una página abierta hace demasiado tiempo.',
+  'missing-token':
+    'Llegó sin la verificación del formulario: quizás la conexión falló al abrirlo, o la envió un programa.',
 };
 
 /** One enquiry. Every visitor-typed value is rendered as React text, never as markup. */

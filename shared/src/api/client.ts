@@ -1,5 +1,5 @@
 import { fillPath, queryString, type RouteInput, type RouteResult, type RouteSpec } from './route';
-import { errorFromResponse, networkError } from './errors';
+import { errorFromResponse, networkError, redirectRefused } from './errors';
 
 export interface ApiClientOptions {
   /** API base, e.g. `/api` in the browser or `https://host/api` from Node. */
@@ -47,11 +47,16 @@ export function createApiClient<T extends Record<string, RouteSpec>>(table: T, o
         method: spec.method,
         headers,
         credentials: 'include',
+        // Every call carries the password, the cookie or the token, and a 307/308 would send the
+        // same request (body and all) wherever it points: the API never redirects, so refuse.
+        redirect: 'manual',
         body: withBody ? JSON.stringify(rest) : undefined,
       });
     } catch {
       throw networkError();
     }
+    // A browser shows a refused redirect as an opaque answer (status 0); Node as the 3xx itself.
+    if (res.type === 'opaqueredirect' || (res.status >= 300 && res.status < 400)) throw redirectRefused();
     if (!res.ok) throw await errorFromResponse(res);
     if (spec.output === 'empty' || spec.output === 'ics') return undefined;
     return spec.output.parse(await res.json());

@@ -70,7 +70,8 @@ export const PUBLIC_ROUTES = routes({
     method: 'POST',
     path: '/sesion',
     access: 'public',
-    summary: 'sign in `{email, password, token?}`: cookie `sid`, or a bearer token when `token: true`',
+    summary:
+      "sign in `{email, password, token?, device?}`: cookie `sid`, or a bearer token when `token: true`; also a known-device proof (cookie `device`, or `device` in the answer when `token: true`) that spares this client the slowdown strangers' guesses cause",
     body: LoginInputSchema,
     output: SessionInfoSchema,
     errors: ['UNAUTHENTICATED', 'RATE_LIMITED'],
@@ -104,7 +105,8 @@ export const PUBLIC_ROUTES = routes({
     method: 'POST',
     path: '/consultas',
     access: 'public',
-    summary: 'a reservation enquiry or contact message (with consent), rate limited',
+    summary:
+      'a reservation enquiry or contact message (with consent), rate limited. `formToken` is the token above, or `""` when the form could not fetch one: kept and marked "Posible spam" (`suspect: "missing-token"`); a token of another shape gets 400 with a Spanish message; a forged or reused one is answered 201 and dropped (bots learn nothing)',
     body: EnquiryInputSchema,
     output: z.object({ id: z.string() }),
     status: 201,

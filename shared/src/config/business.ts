@@ -62,6 +62,11 @@ export const BUSINESS = {
   privacyPolicyVersion: '2026-11-22',
   /** Enquiries are deleted this many months after they arrive (stated on /privacidad). */
   enquiryRetentionMonths: 24,
+  /**
+   * Days the web server's access log (visitors' addresses) is kept before it is deleted: stated on
+   * /privacidad; deploy/cabana-access.logrotate keeps less (server/test/access-log.test.ts).
+   */
+  accessLogRetentionDays: 14,
   timeZone: 'America/Bogota',
 } as const;
 

@@ -39,13 +39,18 @@ export default function PrivacidadRoute() {
           </li>
           <li>En el formulario de contacto: nombre, correo electrónico y mensaje.</li>
           <li>
+            Al visitar el sitio, nuestro servidor web anota la dirección IP, la fecha y la página pedida, para
+            protegerlo de abusos; esos registros se borran a los {BUSINESS.accessLogRetentionDays} días.
+          </li>
+          <li>
             En la página para compartir fotos: la foto, su título y su descripción. Antes de guardarla le quitamos la
             ubicación GPS y demás metadatos.
           </li>
         </ul>
         <p>
           No pedimos datos sensibles ni datos de niñas, niños o adolescentes. No usamos cookies de publicidad ni
-          herramientas de seguimiento; la única cookie del sitio es la de sesión del administrador.
+          herramientas de seguimiento; las únicas cookies del sitio son las del administrador (su sesión y la que
+          recuerda que su equipo ya inició sesión).
         </p>
 
         <h2>3. Para qué los usamos (finalidad)</h2>
