@@ -203,6 +203,7 @@ describe("the command-line tools' configuration (server/src/cli/cli-env.ts)", ()
       ADMIN_PASSWORD: 'una frase de paso',
       CABANA_STORE_VERIFY: 'yes',
       CABANA_CRASH_AT: 'backup:archiving',
+      ENQUIRY_RETENTION_MONTHS: '18',
     };
     const server = readEnv(env, '/srv/app');
     expect(readCliEnv(env, '/srv/app')).toEqual({
@@ -210,9 +211,11 @@ describe("the command-line tools' configuration (server/src/cli/cli-env.ts)", ()
       backupDir: server.backupDir,
       adminEmail: server.adminEmail,
       adminPassword: server.adminPassword,
+      enquiryRetentionMonths: 18,
       verifyStore: server.verifyStore,
       crashAt: server.crashAt,
     });
+    expect(server.enquiryRetentionMonths).toBe(18);
     expect(readCliEnv({}, '/srv/app')).toMatchObject({ dataDir: '/srv/app/data', backupDir: undefined });
   });
 
