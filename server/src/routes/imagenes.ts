@@ -57,8 +57,8 @@ function uploadAuth({ limiters }: AppDeps): Middleware {
 function multipartUpload({ images }: AppDeps): Middleware {
   return async (ctx, next) => {
     const declared = ctx.request.length;
+    // Every refusal before the body is read closes the connection afterwards (http-guards.ts).
     if (declared !== undefined && declared > LIMITS.maxUploadBytes + MULTIPART_OVERHEAD) {
-      ctx.set('Connection', 'close');
       throw tooLarge(UPLOAD_TOO_LARGE);
     }
     if (!ctx.is('multipart/form-data'))
@@ -66,10 +66,7 @@ function multipartUpload({ images }: AppDeps): Middleware {
     const encoding = ctx.get('content-encoding').trim().toLowerCase();
     if (encoding !== '' && encoding !== 'identity') throw unsupportedMedia('Envía el formulario sin comprimir.');
     // A full queue would refuse the photo anyway: say so before the client sends 25 MB for nothing.
-    if (images.queue.full) {
-      ctx.set('Connection', 'close');
-      throw unavailable(IMAGES_BUSY);
-    }
+    if (images.queue.full) throw unavailable(IMAGES_BUSY);
     const dir = path.join(images.files.uploadsDir, randomBytes(8).toString('hex'));
     await fs.mkdir(dir, { recursive: true, mode: 0o700 });
     const parse = koaBody({
@@ -93,12 +90,7 @@ function multipartUpload({ images }: AppDeps): Middleware {
       await parse(ctx, next);
     } catch (err) {
       const e = err as { httpCode?: number; code?: number };
-      if (e.httpCode === 413) {
-        // Let the rest of a bounded body drain so the client can read our answer.
-        if (declared !== undefined) ctx.req.resume();
-        else ctx.set('Connection', 'close');
-        throw tooLarge(LIMIT_MESSAGES[e.code ?? 0] ?? UPLOAD_TOO_LARGE);
-      }
+      if (e.httpCode === 413) throw tooLarge(LIMIT_MESSAGES[e.code ?? 0] ?? UPLOAD_TOO_LARGE);
       if (typeof e.httpCode === 'number' && e.httpCode >= 400 && e.httpCode < 500) {
         throw invalidInput('No pudimos leer el formulario enviado.');
       }
