@@ -12,6 +12,7 @@ import { compressJson } from './middleware/compress-json';
 import { exactApiPrefix, siteMethodsFallback, unknownMethodsAre405 } from './middleware/request-guards';
 import { createApiRouter } from './routes/api';
 import { ReplayCache } from './http/replay-cache';
+import { limitRequestsPerClient } from './middleware/client-requests';
 
 /** Builds the whole app (API, media, website) from its dependencies; never listens. */
 export function createApp(deps: AppDeps): Koa {
@@ -46,6 +47,8 @@ export function createApp(deps: AppDeps): Koa {
   app.use(replay.recorder());
   app.use(securityHeaders(config.publicUrl));
   app.use(errorHandler((msg, err) => deps.log.error(msg, err)));
+  // Without a proxy, connections are capped per client before any request (start.ts).
+  if (config.trustProxy > 0) app.use(limitRequestsPerClient(config.maxConnectionsPerClient));
   app.use(siteMethodsFallback(API_PREFIX));
   app.use(exactApiPrefix(API_PREFIX));
   app.use(mediaFiles(deps.images));

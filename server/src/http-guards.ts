@@ -104,9 +104,14 @@ export function withBodyTimeout(handler: http.RequestListener, opts: BodyTimeout
   };
 }
 
+export const TOO_MANY_CONNECTIONS = 'Hay demasiadas conexiones abiertas. Espera un momento e inténtalo de nuevo.';
+
 export interface ConnectionLimits {
   total: number;
-  /** Per client (IPv6: per /64); undefined behind a proxy, where every socket is the proxy's. */
+  /**
+   * Per client (IPv6: per /64); undefined behind a proxy, where every socket is the proxy's (the
+   * requests in progress of each visitor are capped instead: middleware/client-requests.ts).
+   */
   perClient: number | undefined;
 }
 
@@ -139,15 +144,7 @@ export function limitConnections(server: http.Server, limits: ConnectionLimits):
     }
   });
   return (req, res) => {
-    answer(
-      res,
-      503,
-      {
-        error: 'Hay demasiadas conexiones abiertas. Espera un momento e inténtalo de nuevo.',
-        code: 'UNAVAILABLE',
-      },
-      { 'retry-after': '5' },
-    );
+    answer(res, 503, { error: TOO_MANY_CONNECTIONS, code: 'UNAVAILABLE' }, { 'retry-after': '5' });
   };
 }
 
