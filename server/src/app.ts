@@ -59,6 +59,7 @@ export function createApp(deps: AppDeps): Koa {
       images: deps.images,
       clock: deps.clock,
       enquiryRetentionMonths: config.enquiryRetentionMonths,
+      pendingPhotoRetentionDays: config.pendingPhotoRetentionDays,
       skipPrefixes: [API_PREFIX, MEDIA_PREFIX],
       log: deps.log,
     }),

@@ -52,6 +52,11 @@ export interface Config {
   imageConcurrency: number;
   /** Uploads waiting for the image queue beyond which new ones get 503. */
   imageQueueMax: number;
+  /** Photos waiting for approval beyond which public uploads get 429, and their bytes beyond which 507. */
+  pendingPhotosMax: number;
+  pendingPhotosMaxBytes: number;
+  /** Photos still waiting for approval this many days after they arrived are deleted. */
+  pendingPhotoRetentionDays: number;
   /** Minutes between two imports of every calendar feed (0: only on start and on demand). */
   icalSyncMinutes: number;
   /** Let calendar feeds live on loopback or private addresses (tests, a feed on the owner's network). */
@@ -185,6 +190,9 @@ export const SERVER_ENV = z.object({
   PUBLIC_UPLOAD_WINDOW_SECONDS: int(60 * 60, 1),
   IMAGE_CONCURRENCY: int(1, 1),
   IMAGE_QUEUE_MAX: int(50, 1),
+  PENDING_PHOTOS_MAX: int(200, 1),
+  PENDING_PHOTOS_MAX_MB: int(500, 1),
+  PENDING_PHOTO_RETENTION_DAYS: int(BUSINESS.pendingPhotoRetentionDays, 1),
   ICAL_SYNC_MINUTES: int(30, 0, ICAL_SYNC_MINUTES_MAX),
   ICAL_ALLOW_PRIVATE_HOSTS: bool(false),
   ICAL_FETCH_TIMEOUT_MS: int(CALENDAR_LIMITS.feedTimeoutMs, 1),
@@ -245,6 +253,9 @@ export function readEnv(env: Env = process.env, cwd: string = process.cwd()): Co
     publicUploadWindowMs: v.PUBLIC_UPLOAD_WINDOW_SECONDS * 1000,
     imageConcurrency: v.IMAGE_CONCURRENCY,
     imageQueueMax: v.IMAGE_QUEUE_MAX,
+    pendingPhotosMax: v.PENDING_PHOTOS_MAX,
+    pendingPhotosMaxBytes: v.PENDING_PHOTOS_MAX_MB * 1024 * 1024,
+    pendingPhotoRetentionDays: v.PENDING_PHOTO_RETENTION_DAYS,
     icalSyncMinutes: v.ICAL_SYNC_MINUTES,
     icalAllowPrivateHosts: v.ICAL_ALLOW_PRIVATE_HOSTS,
     icalFetchTimeoutMs: v.ICAL_FETCH_TIMEOUT_MS,

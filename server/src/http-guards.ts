@@ -44,7 +44,7 @@ const declaresBody = (req: http.IncomingMessage) =>
  */
 function closeAfterEarlyAnswer(req: http.IncomingMessage, res: http.ServerResponse, lingerMs: number) {
   const socket: LingeringSocket = req.socket;
-  const writeHead = res.writeHead;
+  const writeHead = res.writeHead.bind(res);
   res.writeHead = ((...args: Parameters<typeof writeHead>) => {
     if (!req.complete && declaresBody(req) && !socket[LINGERING]) {
       socket[LINGERING] = true;
@@ -63,7 +63,7 @@ function closeAfterEarlyAnswer(req: http.IncomingMessage, res: http.ServerRespon
         socket.once('close', () => clearTimeout(timer));
       };
     }
-    return writeHead.apply(res, args);
+    return writeHead(...args);
   }) as typeof writeHead;
 }
 

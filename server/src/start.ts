@@ -19,6 +19,7 @@ import { seedSamplePhotos } from './seed';
 import { CalendarSync } from './calendar/calendar-sync';
 import { CALENDAR_LIMITS } from '@cabana/shared/config/calendar';
 import { startEnquiryRetention } from './forms/enquiry-retention';
+import { startPendingPhotoRetention } from './images/pending-retention';
 import { startAutoBackups } from './backup/backup';
 import { limitConnections, overLimit, withBodyTimeout } from './http-guards';
 import { API_PREFIX } from '@cabana/shared/api/http';
@@ -93,6 +94,7 @@ export async function startServer(
       concurrency: config.imageConcurrency,
       maxWaiting: config.imageQueueMax,
       now,
+      pending: { maxCount: config.pendingPhotosMax, maxBytes: config.pendingPhotosMaxBytes },
     });
     await images.files.init();
     const { removed } = await images.sweep();
@@ -101,6 +103,7 @@ export async function startServer(
       const missing = await images.files.missingFiles(img.id, img.files);
       if (missing.length > 0) log.error(`image ${img.id} is missing files: ${missing.join(', ')}`);
     }
+    await images.measurePending();
 
     // Data files from before calendar sync get their export link's secret once, and keep it.
     if (!store.data.calendar.exportToken) {
@@ -116,9 +119,13 @@ export async function startServer(
       log,
     });
 
-    const retention = startEnquiryRetention(store, config.enquiryRetentionMonths, log);
-    stopRetention = () => retention.stop();
-    await retention.ready;
+    const retentions = [
+      startEnquiryRetention(store, config.enquiryRetentionMonths, log),
+      startPendingPhotoRetention(images, config.pendingPhotoRetentionDays, log, now),
+    ];
+    const stopRetentions = () => retentions.forEach((r) => r.stop());
+    stopRetention = stopRetentions;
+    await Promise.all(retentions.map((r) => r.ready));
 
     const formTokens = new FormTokens(store, { minFillMs: config.formMinFillMs, maxAgeMs: config.formMaxAgeMs, now });
     const limiters = createLimiters(config, clock);
@@ -209,7 +216,7 @@ export async function startServer(
         });
         await seeding;
         await backups?.stop();
-        retention.stop();
+        stopRetentions();
         await store.close();
         lock.release();
       },

@@ -88,29 +88,26 @@ function request(
   });
 }
 
+/** A TLS connection to Caddy as `localhost` from the loopback address `from`, speaking HTTP/1.1. */
+function tlsFrom(from: string): tls.TLSSocket {
+  const socket = net.connect({ host: '127.0.0.1', port: httpsPort, localAddress: from });
+  return tls.connect({ socket, servername: 'localhost', ca, ALPNProtocols: ['http/1.1'] });
+}
+
 /**
  * A request that sends its headers and the first byte of a 1 KB JSON body through Caddy from
  * `from`, then nothing: it stays in progress at the server until the socket is destroyed.
  */
 function slowRequest(from: string): Promise<tls.TLSSocket> {
   return new Promise((resolve, reject) => {
-    const sock = tls.connect(
-      {
-        host: '127.0.0.1',
-        port: httpsPort,
-        servername: 'localhost',
-        ca,
-        localAddress: from,
-        ALPNProtocols: ['http/1.1'],
-      },
-      () => {
-        sock.write(
-          `POST /api/consultas HTTP/1.1\r\nHost: localhost:${httpsPort}\r\nContent-Type: application/json\r\n` +
-            'Content-Length: 1024\r\n\r\n{',
-        );
-        resolve(sock);
-      },
-    );
+    const sock = tlsFrom(from);
+    sock.once('secureConnect', () => {
+      sock.write(
+        `POST /api/consultas HTTP/1.1\r\nHost: localhost:${httpsPort}\r\nContent-Type: application/json\r\n` +
+          'Content-Length: 1024\r\n\r\n{',
+      );
+      resolve(sock);
+    });
     sock.on('error', reject);
   });
 }
@@ -283,13 +280,7 @@ describe('behind Caddy over HTTPS (deploy/Caddyfile)', () => {
   });
 
   it('closes a connection whose headers never finish (read_header 15s), which Caddy 2.6 alone keeps', async () => {
-    const sock = tls.connect({
-      host: '127.0.0.1',
-      port: httpsPort,
-      servername: 'localhost',
-      ca,
-      localAddress: '127.0.0.7',
-    });
+    const sock = tlsFrom('127.0.0.7');
     sock.on('error', () => undefined);
     await new Promise((resolve) => sock.once('secureConnect', resolve));
     sock.write(`GET /api/health HTTP/1.1\r\nHost: localhost:${httpsPort}\r\n`);

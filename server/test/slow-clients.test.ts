@@ -164,7 +164,10 @@ describe('early answers', () => {
         return reply;
       });
       const answers = await Promise.all(replies);
-      expect(answers.map((a) => statusOf(a.text)).sort()).toEqual([...Array(10).fill(401), ...Array(10).fill(413)]);
+      expect(answers.map((a) => statusOf(a.text)).sort()).toEqual([
+        ...Array<number>(10).fill(401),
+        ...Array<number>(10).fill(413),
+      ]);
       // The slow clients got their answers and were let go: there is room for everyone else.
       const res = await fetch(`${s.apiUrl}/health`);
       expect(res.status).toBe(200);

@@ -82,6 +82,7 @@ const PAGES: PageCase[] = [
       '22 de noviembre de 2026',
       `a los ${BUSINESS.enquiryRetentionMonths} meses de recibidas`,
       `esos registros se borran a los ${BUSINESS.accessLogRetentionDays} días`,
+      `si a los ${BUSINESS.pendingPhotoRetentionDays} días de recibidas no las hemos publicado`,
     ],
   },
 ];

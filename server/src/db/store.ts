@@ -84,9 +84,18 @@ export interface Store {
   readonly view: Data;
   /** The lowdb Low of each file of `db/`, by file name: `data` is the collection's live value. */
   readonly files: ReadonlyMap<string, CollectionFile>;
-  save(): Promise<void>;
+  save(opts?: SaveOptions): Promise<void>;
   /** Waits for the writes and the compaction under way, and closes the journal. */
   close(): Promise<void>;
+}
+
+interface SaveOptions {
+  /**
+   * This change removed someone's data (a photo and its sender's name): rewrite the journal
+   * without it right after, instead of when it next fills. Removed records of split collections
+   * (enquiries) are always treated so.
+   */
+  forget?: boolean;
 }
 
 export interface StoreOptions {
@@ -512,7 +521,7 @@ export async function openStore(dataDir: string, opts: StoreOptions = {}): Promi
     );
   };
 
-  const save = (): Promise<void> => {
+  const save = (saveOpts: SaveOptions = {}): Promise<void> => {
     if (closed) return Promise.reject(new Error('the store is closed'));
     version += 1;
     const mine = epoch;
@@ -520,7 +529,7 @@ export async function openStore(dataDir: string, opts: StoreOptions = {}): Promi
     let scrub = false;
     try {
       batch = stage(changedFiles(tracker.take()));
-      scrub = removedRecords;
+      scrub = removedRecords || saveOpts.forget === true;
       removedRecords = false;
       for (const [name, text] of batch) {
         if (text === null) latest.delete(name);

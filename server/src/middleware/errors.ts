@@ -18,6 +18,7 @@ const MESSAGES: Record<DomainErrorCode, string> = {
   UNAVAILABLE: 'El servidor está ocupado. Inténtalo de nuevo en un momento.',
   FEED_UNREADABLE: 'No pudimos leer ese calendario.',
   REQUEST_TIMEOUT: 'La solicitud tardó demasiado en llegar.',
+  INSUFFICIENT_STORAGE: 'No queda espacio para esto ahora. Inténtalo de nuevo más tarde.',
 };
 
 export interface HttpError {

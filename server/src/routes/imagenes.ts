@@ -37,7 +37,7 @@ const MULTIPART_OVERHEAD = 64 * 1024;
  * Decides who is uploading before a single body byte is read: the admin publishes; anyone else
  * sends a pending photo and is rate limited first, so a flood never reaches the disk.
  */
-function uploadAuth({ limiters }: AppDeps): Middleware {
+function uploadAuth({ limiters, images }: AppDeps): Middleware {
   return async (ctx, next) => {
     // A client that sends a bearer token means to act as the admin: a revoked or expired token
     // must not quietly turn its upload into an anonymous pending photo.
@@ -45,6 +45,8 @@ function uploadAuth({ limiters }: AppDeps): Middleware {
       throw unauthenticated('Tu sesión terminó. Inicia sesión de nuevo.');
     }
     if (!ctx.state.auth) {
+      // No room for another photo waiting for approval: say so before the visitor's budget is spent.
+      images.checkPendingRoom();
       limiters.uploadClient.consume(clientKey(ctx.ip));
       // Everyone's budget is spent only by a photo that turns out to be one (see below).
       limiters.uploadGlobal.check(networkKey(ctx.ip));

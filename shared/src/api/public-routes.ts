@@ -45,7 +45,7 @@ export const PUBLIC_ROUTES = routes({
     body: 'multipart',
     output: ImageSchema,
     status: 201,
-    errors: ['UNAUTHENTICATED', 'RATE_LIMITED'],
+    errors: ['UNAUTHENTICATED', 'RATE_LIMITED', 'INSUFFICIENT_STORAGE'],
   },
   getPrice: {
     method: 'GET',

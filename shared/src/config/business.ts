@@ -67,6 +67,8 @@ export const BUSINESS = {
    * /privacidad; deploy/cabana-access.logrotate keeps less (server/test/access-log.test.ts).
    */
   accessLogRetentionDays: 14,
+  /** Photos sent from /imagenes that nobody approved are deleted this many days after they arrive (idem). */
+  pendingPhotoRetentionDays: 30,
   timeZone: 'America/Bogota',
 } as const;
 

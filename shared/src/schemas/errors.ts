@@ -17,6 +17,8 @@ export const SERVER_ERROR_CODES = [
   'FEED_UNREADABLE',
   /** The client did not send its request in time (a slow body). */
   'REQUEST_TIMEOUT',
+  /** The room set aside for something (photos waiting for approval) is full. */
+  'INSUFFICIENT_STORAGE',
 ] as const;
 export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number];
 
@@ -35,6 +37,7 @@ export const ERROR_STATUS: Record<ServerErrorCode, number> = {
   UNAVAILABLE: 503,
   FEED_UNREADABLE: 502,
   REQUEST_TIMEOUT: 408,
+  INSUFFICIENT_STORAGE: 507,
 };
 
 /**

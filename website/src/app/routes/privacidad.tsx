@@ -1,6 +1,6 @@
 import { BUSINESS } from '@cabana/shared/config/business';
 import { phoneE164 } from '@cabana/shared/config/settings';
-import { useEnquiryRetentionMonths, useSettings } from '../../lib/page-data';
+import { useEnquiryRetentionMonths, usePendingPhotoRetentionDays, useSettings } from '../../lib/page-data';
 
 const effectiveDate = new Intl.DateTimeFormat('es-CO', {
   day: 'numeric',
@@ -13,6 +13,7 @@ export default function PrivacidadRoute() {
   const c = BUSINESS.dataController;
   const s = useSettings();
   const retentionMonths = useEnquiryRetentionMonths();
+  const photoRetentionDays = usePendingPhotoRetentionDays();
   return (
     <main id="contenido" className="page" tabIndex={-1}>
       <div className="page__header">
@@ -105,7 +106,9 @@ export default function PrivacidadRoute() {
           anteriores; guardamos la fecha en que lo hiciste y la versión de esta política. Conservamos tus datos mientras
           sean necesarios para atender tu solicitud y cumplir la ley, y después los eliminamos: las solicitudes enviadas
           desde el sitio se borran automáticamente de nuestro servidor a los {retentionMonths} meses de recibidas, y
-          puedes pedir que las borremos antes.
+          puedes pedir que las borremos antes. Las fotos que compartes desde la página de fotos esperan nuestra
+          revisión: si a los {photoRetentionDays} días de recibidas no las hemos publicado, las borramos automáticamente
+          con su título, su descripción y el nombre de quien las envió.
         </p>
 
         <h2>7. Vigencia</h2>
