@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import pLimit from 'p-limit';
 import type { Image } from '../schemas/image';
 import { ACCEPT_ATTRIBUTE, LIMITS } from '../config/limits';
 import { usePanel } from './panel-context';
@@ -6,7 +7,6 @@ import { AlertMessage, RowAlert, StatusMessage } from './messages';
 import { CaptionEditor, ImageCard } from './image-card';
 import { titleFromFileName } from '../lib/file-title';
 import { formatBytes } from '../lib/format-bytes';
-import { mapLimited } from '../lib/limiter';
 import { fileProblem, makeThumbnail } from './upload-drafts';
 
 /** What a photo of the order carries while dragged (files dropped from the computer carry "Files"). */
@@ -149,7 +149,7 @@ export function PhotosSection({ images, loadError, onImagesChange }: PhotosSecti
     setUploading(true);
     setFormError(null);
     setStatus(null);
-    const results = await mapLimited(queue, PARALLEL_UPLOADS, (d) => uploadOne(d.key));
+    const results = await pLimit(PARALLEL_UPLOADS).map(queue, (d) => uploadOne(d.key));
     const total = results.filter((r) => r !== 'cancelled').length;
     const ok = results.filter((r) => r === 'ok').length;
     setUploading(false);
