@@ -9,13 +9,13 @@ import {
   useNavigationType,
   useParams,
 } from 'react-router-dom';
-import type { Image } from '../schemas/image';
+import { QueryCache, QueryClientProvider } from '@tanstack/react-query';
 import type { Settings } from '../schemas/settings';
-import { useLoad } from '../lib/use-load';
+import { createQueryClient } from '../lib/query-client';
 import type { AdminApi } from './admin-api';
 import { asErrorLike } from './api-error';
 import { PanelContext, type PanelContextValue } from './panel-context';
-import { DEFAULT_SECTION, PANEL_SECTIONS, type PanelState } from './sections';
+import { DEFAULT_SECTION, PANEL_SECTIONS } from './sections';
 import './admin.css';
 
 /**
@@ -47,6 +47,12 @@ function ShownSection({ children }: { children: ReactNode }) {
 
 export type SignOutReason = 'logout' | 'expired';
 
+/** What the panel shows for a failed call: its Spanish message, or nothing for a 401 (signing out). */
+function panelMessage(err: unknown): string | null {
+  const e = asErrorLike(err);
+  return e.status === 401 ? null : e.message;
+}
+
 export interface AdminPanelProps {
   api: AdminApi;
   /** Who is signed in, as the server said. */
@@ -64,10 +70,11 @@ export interface AdminPanelProps {
 }
 
 /**
- * The whole admin panel. It depends only on the AdminApi it is given, React, react-router and
- * shared code, so the website (HTTP + cookie) and the desktop app (preload bridge + token) mount
- * it alike. Each section is a route relative to where the host mounts the panel; the host
- * provides the router (the browser's history on the web, one in memory in the desktop app).
+ * The whole admin panel. It depends only on the AdminApi it is given, React, react-router,
+ * TanStack Query and shared code, so the website (HTTP + cookie) and the desktop app (preload
+ * bridge + token) mount it alike. Each section is a route relative to where the host mounts the
+ * panel; the host provides the router (the browser's history on the web, one in memory in the
+ * desktop app). The panel brings its own query cache: what one session loaded is gone with it.
  */
 export function AdminPanel({ api, email, onSignedOut, onSettingsSaved }: AdminPanelProps) {
   const signedOutRef = useRef(onSignedOut);
@@ -87,31 +94,24 @@ export function AdminPanel({ api, email, onSignedOut, onSettingsSaved }: AdminPa
 
   const failure = useCallback(
     (err: unknown): string | null => {
-      const e = asErrorLike(err);
-      if (e.status === 401) {
-        signOut('expired');
-        return null;
-      }
-      return e.message;
+      if (asErrorLike(err).status === 401) signOut('expired');
+      return panelMessage(err);
     },
     [signOut],
   );
 
   const context = useMemo<PanelContextValue>(
-    () => ({ api, failure, settingsSaved: onSettingsSaved }),
+    () => ({ api, failure, message: panelMessage, settingsSaved: onSettingsSaved }),
     [api, failure, onSettingsSaved],
   );
 
-  const images = useLoad(async () => (await api.listImages()).filter((i) => i.status !== 'pending'), [api, failure], {
-    mapError: failure,
-  });
-  const setImages = images.setData;
-  const changeImages = useCallback(
-    (update: (all: Image[]) => Image[]) => setImages((all) => update(all ?? [])),
-    [setImages],
+  // One cache per mounted panel (both hosts keep one AdminApi for the app's life; signing out or
+  // changing servers unmounts the panel), so nothing one session loaded is shown to the next.
+  // Each failed load tells `failure` once, however many sections show that data.
+  const [queries] = useState(() =>
+    createQueryClient({ queryCache: new QueryCache({ onError: (err) => void failure(err) }) }),
   );
   const base = usePanelBase();
-  const state: PanelState = { images: images.data, imagesError: images.error, changeImages };
 
   async function logout() {
     setLeaving(true);
@@ -131,56 +131,54 @@ export function AdminPanel({ api, email, onSignedOut, onSettingsSaved }: AdminPa
   }
 
   return (
-    <PanelContext.Provider value={context}>
-      <div className="adm-panel">
-        <header className="adm-header">
-          <div>
-            <h1 className="adm-title">Panel de administración</h1>
-            <p className="adm-muted">
-              Sesión iniciada como <strong>{email}</strong>
-            </p>
-          </div>
-          <button type="button" className="adm-button" onClick={() => void logout()} disabled={leaving}>
-            {leaving ? 'Cerrando sesión…' : 'Cerrar sesión'}
-          </button>
-        </header>
-        {logoutError && (
-          <p className="adm-alert" role="alert">
-            {logoutError}
-          </p>
-        )}
-        <nav className="adm-nav" aria-label="Secciones del panel">
-          <ul>
-            {PANEL_SECTIONS.map((section) => (
-              <li key={section.path}>
-                {/* Marks itself with aria-current when its section is shown; no class of react-router's own
-                    ("active"): the panel styles only adm- classes, so it never restyles a host page. */}
-                <NavLink to={`${base}/${section.path}`} className={() => undefined}>
-                  {section.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <Routes>
-          <Route index element={<Navigate to={`${base}/${DEFAULT_SECTION}`} replace />} />
-          {PANEL_SECTIONS.map((section) => (
-            <Route
-              key={section.path}
-              path={section.path}
-              element={<ShownSection>{section.render(state)}</ShownSection>}
-            />
-          ))}
-          <Route
-            path="*"
-            element={
-              <p className="adm-alert" role="alert">
-                Esa sección del panel no existe. Elige una en el menú.
+    <QueryClientProvider client={queries}>
+      <PanelContext.Provider value={context}>
+        <div className="adm-panel">
+          <header className="adm-header">
+            <div>
+              <h1 className="adm-title">Panel de administración</h1>
+              <p className="adm-muted">
+                Sesión iniciada como <strong>{email}</strong>
               </p>
-            }
-          />
-        </Routes>
-      </div>
-    </PanelContext.Provider>
+            </div>
+            <button type="button" className="adm-button" onClick={() => void logout()} disabled={leaving}>
+              {leaving ? 'Cerrando sesión…' : 'Cerrar sesión'}
+            </button>
+          </header>
+          {logoutError && (
+            <p className="adm-alert" role="alert">
+              {logoutError}
+            </p>
+          )}
+          <nav className="adm-nav" aria-label="Secciones del panel">
+            <ul>
+              {PANEL_SECTIONS.map((section) => (
+                <li key={section.path}>
+                  {/* Marks itself with aria-current when its section is shown; no class of react-router's own
+                    ("active"): the panel styles only adm- classes, so it never restyles a host page. */}
+                  <NavLink to={`${base}/${section.path}`} className={() => undefined}>
+                    {section.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <Routes>
+            <Route index element={<Navigate to={`${base}/${DEFAULT_SECTION}`} replace />} />
+            {PANEL_SECTIONS.map((section) => (
+              <Route key={section.path} path={section.path} element={<ShownSection>{section.element}</ShownSection>} />
+            ))}
+            <Route
+              path="*"
+              element={
+                <p className="adm-alert" role="alert">
+                  Esa sección del panel no existe. Elige una en el menú.
+                </p>
+              }
+            />
+          </Routes>
+        </div>
+      </PanelContext.Provider>
+    </QueryClientProvider>
   );
 }

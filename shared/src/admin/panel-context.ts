@@ -1,5 +1,4 @@
 import { createContext, useContext } from 'react';
-import { useLoad, type Loaded } from '../lib/use-load';
 import type { Settings } from '../schemas/settings';
 import type { AdminApi } from './admin-api';
 
@@ -10,6 +9,8 @@ export interface PanelContextValue {
    * the host is told and null comes back, since the panel is about to be unmounted.
    */
   failure: (err: unknown) => string | null;
+  /** The message `failure` shows, without telling the host (a failed load already did). */
+  message: (err: unknown) => string | null;
   /** The host's hook for a settings save the server confirmed (see `AdminPanelProps`). */
   settingsSaved?: (settings: Settings) => void;
 }
@@ -20,13 +21,4 @@ export function usePanel(): PanelContextValue {
   const value = useContext(PanelContext);
   if (!value) throw new Error('Admin sections must be rendered inside <AdminPanel>.');
   return value;
-}
-
-/**
- * Loads a section's data when it mounts, through the panel's API. A failure becomes its Spanish
- * message (`failure`: a 401 signs out and shows nothing).
- */
-export function usePanelData<T>(load: (api: AdminApi) => Promise<T>): Loaded<T, string> {
-  const { api, failure } = usePanel();
-  return useLoad(() => load(api), [api, failure], { mapError: failure });
 }
