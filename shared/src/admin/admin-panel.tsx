@@ -9,7 +9,7 @@ import {
   useNavigationType,
   useParams,
 } from 'react-router-dom';
-import { QueryCache, QueryClientProvider } from '@tanstack/react-query';
+import { QueryCache, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { Settings } from '../schemas/settings';
 import { createQueryClient } from '../lib/query-client';
 import type { AdminApi } from './admin-api';
@@ -43,6 +43,23 @@ function ShownSection({ children }: { children: ReactNode }) {
     if (moved) ref.current?.querySelector<HTMLElement>('h2')?.focus();
   }, [moved]);
   return <div ref={ref}>{children}</div>;
+}
+
+/** The panel's API and callbacks, and its own query cache, for every section. */
+function PanelProviders({
+  context,
+  queries,
+  children,
+}: {
+  context: PanelContextValue;
+  queries: QueryClient;
+  children: ReactNode;
+}) {
+  return (
+    <QueryClientProvider client={queries}>
+      <PanelContext.Provider value={context}>{children}</PanelContext.Provider>
+    </QueryClientProvider>
+  );
 }
 
 export type SignOutReason = 'logout' | 'expired';
@@ -131,54 +148,52 @@ export function AdminPanel({ api, email, onSignedOut, onSettingsSaved }: AdminPa
   }
 
   return (
-    <QueryClientProvider client={queries}>
-      <PanelContext.Provider value={context}>
-        <div className="adm-panel">
-          <header className="adm-header">
-            <div>
-              <h1 className="adm-title">Panel de administración</h1>
-              <p className="adm-muted">
-                Sesión iniciada como <strong>{email}</strong>
-              </p>
-            </div>
-            <button type="button" className="adm-button" onClick={() => void logout()} disabled={leaving}>
-              {leaving ? 'Cerrando sesión…' : 'Cerrar sesión'}
-            </button>
-          </header>
-          {logoutError && (
-            <p className="adm-alert" role="alert">
-              {logoutError}
+    <PanelProviders context={context} queries={queries}>
+      <div className="adm-panel">
+        <header className="adm-header">
+          <div>
+            <h1 className="adm-title">Panel de administración</h1>
+            <p className="adm-muted">
+              Sesión iniciada como <strong>{email}</strong>
             </p>
-          )}
-          <nav className="adm-nav" aria-label="Secciones del panel">
-            <ul>
-              {PANEL_SECTIONS.map((section) => (
-                <li key={section.path}>
-                  {/* Marks itself with aria-current when its section is shown; no class of react-router's own
-                    ("active"): the panel styles only adm- classes, so it never restyles a host page. */}
-                  <NavLink to={`${base}/${section.path}`} className={() => undefined}>
-                    {section.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <Routes>
-            <Route index element={<Navigate to={`${base}/${DEFAULT_SECTION}`} replace />} />
+          </div>
+          <button type="button" className="adm-button" onClick={() => void logout()} disabled={leaving}>
+            {leaving ? 'Cerrando sesión…' : 'Cerrar sesión'}
+          </button>
+        </header>
+        {logoutError && (
+          <p className="adm-alert" role="alert">
+            {logoutError}
+          </p>
+        )}
+        <nav className="adm-nav" aria-label="Secciones del panel">
+          <ul>
             {PANEL_SECTIONS.map((section) => (
-              <Route key={section.path} path={section.path} element={<ShownSection>{section.element}</ShownSection>} />
+              <li key={section.path}>
+                {/* Marks itself with aria-current when its section is shown; no class of react-router's own
+                    ("active"): the panel styles only adm- classes, so it never restyles a host page. */}
+                <NavLink to={`${base}/${section.path}`} className={() => undefined}>
+                  {section.label}
+                </NavLink>
+              </li>
             ))}
-            <Route
-              path="*"
-              element={
-                <p className="adm-alert" role="alert">
-                  Esa sección del panel no existe. Elige una en el menú.
-                </p>
-              }
-            />
-          </Routes>
-        </div>
-      </PanelContext.Provider>
-    </QueryClientProvider>
+          </ul>
+        </nav>
+        <Routes>
+          <Route index element={<Navigate to={`${base}/${DEFAULT_SECTION}`} replace />} />
+          {PANEL_SECTIONS.map((section) => (
+            <Route key={section.path} path={section.path} element={<ShownSection>{section.element}</ShownSection>} />
+          ))}
+          <Route
+            path="*"
+            element={
+              <p className="adm-alert" role="alert">
+                Esa sección del panel no existe. Elige una en el menú.
+              </p>
+            }
+          />
+        </Routes>
+      </div>
+    </PanelProviders>
   );
 }

@@ -7,7 +7,8 @@ import { usePanel } from './panel-context';
 /**
  * What the panel's sections read, one entry per contract row (its name is the query key) and the
  * shape the sections keep it in. Sections that read the same row share one cached answer: the
- * owner's settings, read by Precio, Consultas and Ajustes, are asked for once per visit.
+ * owner's settings, read by Precio, Consultas and Ajustes, show at once in each (and are asked
+ * again as each is shown), and a save in Ajustes reaches the other two.
  */
 const PANEL_READS = {
   /** The published photos, in the owner's order (pending ones live in `listPendingImages`). */
