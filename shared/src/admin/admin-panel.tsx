@@ -14,7 +14,7 @@ import type { Settings } from '../schemas/settings';
 import { createQueryClient } from '../lib/query-client';
 import type { AdminApi } from './admin-api';
 import { asErrorLike } from './api-error';
-import { PanelContext, type PanelContextValue } from './panel-context';
+import { PanelContext, failureMessage, type PanelContextValue } from './panel-context';
 import { DEFAULT_SECTION, PANEL_SECTIONS } from './sections';
 import './admin.css';
 
@@ -64,12 +64,6 @@ function PanelProviders({
 
 export type SignOutReason = 'logout' | 'expired';
 
-/** What the panel shows for a failed call: its Spanish message, or nothing for a 401 (signing out). */
-function panelMessage(err: unknown): string | null {
-  const e = asErrorLike(err);
-  return e.status === 401 ? null : e.message;
-}
-
 export interface AdminPanelProps {
   api: AdminApi;
   /** Who is signed in, as the server said. */
@@ -112,13 +106,13 @@ export function AdminPanel({ api, email, onSignedOut, onSettingsSaved }: AdminPa
   const failure = useCallback(
     (err: unknown): string | null => {
       if (asErrorLike(err).status === 401) signOut('expired');
-      return panelMessage(err);
+      return failureMessage(err);
     },
     [signOut],
   );
 
   const context = useMemo<PanelContextValue>(
-    () => ({ api, failure, message: panelMessage, settingsSaved: onSettingsSaved }),
+    () => ({ api, failure, settingsSaved: onSettingsSaved }),
     [api, failure, onSettingsSaved],
   );
 

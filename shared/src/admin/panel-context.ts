@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { Settings } from '../schemas/settings';
 import type { AdminApi } from './admin-api';
+import { asErrorLike } from './api-error';
 
 export interface PanelContextValue {
   api: AdminApi;
@@ -9,8 +10,6 @@ export interface PanelContextValue {
    * the host is told and null comes back, since the panel is about to be unmounted.
    */
   failure: (err: unknown) => string | null;
-  /** The message `failure` shows, without telling the host (a failed load already did). */
-  message: (err: unknown) => string | null;
   /** The host's hook for a settings save the server confirmed (see `AdminPanelProps`). */
   settingsSaved?: (settings: Settings) => void;
 }
@@ -21,4 +20,14 @@ export function usePanel(): PanelContextValue {
   const value = useContext(PanelContext);
   if (!value) throw new Error('Admin sections must be rendered inside <AdminPanel>.');
   return value;
+}
+
+/**
+ * What the panel shows for a failed call: its Spanish message, or nothing for a 401 (the panel is
+ * signing out). `failure` also tells the host; a failed load already did that through the query
+ * cache, so its section only needs the message.
+ */
+export function failureMessage(err: unknown): string | null {
+  const e = asErrorLike(err);
+  return e.status === 401 ? null : e.message;
 }

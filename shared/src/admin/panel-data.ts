@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { newestFirst } from '../lib/newest-first';
 import type { AdminApi } from './admin-api';
-import { usePanel } from './panel-context';
+import { failureMessage, usePanel } from './panel-context';
 
 /**
  * What the panel's sections read, one entry per contract row (its name is the query key) and the
@@ -71,7 +71,7 @@ export function usePanelCache() {
  * visit left is shown meanwhile), shared with the other sections that read the same row.
  */
 export function usePanelData<K extends PanelRead>(name: K): Loaded<PanelData<K>> {
-  const { api, message } = usePanel();
+  const { api } = usePanel();
   const query = useQuery({
     queryKey: [name],
     queryFn: () => PANEL_READS[name](api) as Promise<PanelData<K>>,
@@ -82,7 +82,7 @@ export function usePanelData<K extends PanelRead>(name: K): Loaded<PanelData<K>>
   const setData = useCallback((update: PanelUpdate<PanelData<K>>) => cache.set(name, update), [cache, name]);
   return {
     data: query.data ?? null,
-    error: query.error ? message(query.error) : null,
+    error: query.error ? failureMessage(query.error) : null,
     loading: query.isFetching,
     reload,
     setData,
