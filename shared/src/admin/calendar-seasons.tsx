@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { formatMoney } from '../pricing/pricing';
 import type { SeasonInput, Seasons } from '../schemas/season';
-import { usePanel, usePanelData } from './panel-context';
+import { usePanel } from './panel-context';
+import { usePanelData } from './panel-data';
 import { AlertMessage, StatusMessage } from './messages';
 import { parsePriceInput } from './price-section';
 import { AdminField } from './admin-field';
@@ -61,7 +62,7 @@ const toRequest = (d: Draft): SeasonInput => ({
 export function SeasonsPanel() {
   const { api } = usePanel();
   const id = useId();
-  const loaded = usePanelData((a) => a.getSeasons());
+  const loaded = usePanelData('getSeasons');
   const [drafts, setDrafts] = useState<Draft[]>([]);
   const [baseMin, setBaseMin] = useState('1');
   const { busy, alert, status, fieldErrors: fields, submit } = useFieldErrorSubmit();

@@ -1,8 +1,8 @@
 import { useId, useRef, useState } from 'react';
 import type { Enquiry, EnquiryStatus } from '../schemas/enquiry';
 import type { Settings } from '../schemas/settings';
-import { newestFirst } from '../lib/newest-first';
-import { usePanel, usePanelData } from './panel-context';
+import { usePanel } from './panel-context';
+import { usePanelCache, usePanelData } from './panel-data';
 import { StatusMessage } from './messages';
 import { enquirySummary, formatReceivedAt, mailtoReplyUrl, whatsappReplyUrl } from './reply-links';
 
@@ -36,10 +36,11 @@ const FILTERS: [Filter, string, string][] = [
 export function InboxSection() {
   const { api, failure } = usePanel();
   const id = useId();
-  const inbox = usePanelData(async (a) => newestFirst(await a.listEnquiries(), (e) => e.createdAt));
+  const inbox = usePanelData('listEnquiries');
   const { data: items, setData: setItems, error: loadError, loading } = inbox;
   // Replies are signed with the owner's current name, phone and e-mail.
-  const sender = usePanelData((a) => a.getSettings()).data ?? undefined;
+  const sender = usePanelData('getSettings').data ?? undefined;
+  const cache = usePanelCache();
   const [filter, setFilter] = useState<Filter>('todas');
   const [busy, setBusy] = useState<string | null>(null);
   const [rowErrors, setRowErrors] = useState<Record<string, string>>({});
@@ -52,7 +53,9 @@ export function InboxSection() {
     setRowErrors(({ [e.id]: _, ...rest }) => rest);
     try {
       const saved = await api.setEnquiryStatus({ id: e.id, status: next });
-      setItems((all) => (all ?? []).map((i) => (i.id === saved.id ? saved : i)));
+      setItems((all) => all.map((i) => (i.id === saved.id ? saved : i)));
+      // Confirming blocks the stay's nights, any other status frees them.
+      cache.invalidate('getCalendar');
       setStatus(STATUS_DONE[next](e.name));
     } catch (err) {
       const message = failure(err);
@@ -68,7 +71,9 @@ export function InboxSection() {
     setRowErrors(({ [e.id]: _, ...rest }) => rest);
     try {
       await api.deleteEnquiry({ id: e.id });
-      setItems((all) => (all ?? []).filter((i) => i.id !== e.id));
+      setItems((all) => all.filter((i) => i.id !== e.id));
+      // A confirmed reservation's nights go with it.
+      cache.invalidate('getCalendar');
       setStatus(`Se eliminó la consulta de ${e.name}.`);
       heading.current?.focus();
     } catch (err) {

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { formatMoney } from '../pricing/pricing';
-import { usePanel, usePanelData } from './panel-context';
+import { usePanel } from './panel-context';
+import { usePanelData } from './panel-data';
 import { AlertMessage, StatusMessage } from './messages';
 import { useFieldErrorSubmit } from './use-field-error-submit';
 
@@ -19,9 +20,9 @@ export function parsePriceInput(raw: string): number {
 export function PriceSection() {
   const { api } = usePanel();
   const id = useId();
-  const { data: price, setData: setPrice, error: loadError } = usePanelData(async (a) => (await a.getPrice()).precio);
+  const { data: price, setData: setPrice, error: loadError } = usePanelData('getPrice');
   // For the dollar hint only: without the owner's rate the price shows in pesos alone.
-  const { data: settings } = usePanelData((a) => a.getSettings());
+  const { data: settings } = usePanelData('getSettings');
   const [value, setValue] = useState('');
   const { formRef, busy, alert: error, status, submit } = useFieldErrorSubmit();
 
