@@ -6,6 +6,8 @@
 export class Limiter {
   #running = 0;
   readonly #waiting: Array<() => void> = [];
+  /** How many of `#waiting`, at its front, asked to go ahead. */
+  #ahead = 0;
 
   constructor(readonly concurrency: number) {
     if (!Number.isInteger(concurrency) || concurrency < 1) {
@@ -26,11 +28,15 @@ export class Limiter {
   /**
    * Runs `job` as soon as a slot is free and settles as it does. A job that throws frees its
    * slot like one that succeeds. The slot is taken (or the place in line) before `run` returns,
-   * so callers can check `running` and `waiting` right after.
+   * so callers can check `running` and `waiting` right after. A job run `ahead` waits behind
+   * the other `ahead` ones only, in front of every job queued without it.
    */
-  async run<T>(job: () => T | Promise<T>): Promise<T> {
+  async run<T>(job: () => T | Promise<T>, opts: { ahead?: boolean } = {}): Promise<T> {
     if (this.#running >= this.concurrency) {
-      await new Promise<void>((resolve) => this.#waiting.push(resolve));
+      await new Promise<void>((resolve) => {
+        if (opts.ahead) this.#waiting.splice(this.#ahead++, 0, resolve);
+        else this.#waiting.push(resolve);
+      });
     } else {
       this.#running++;
     }
@@ -38,6 +44,7 @@ export class Limiter {
       return await job();
     } finally {
       const next = this.#waiting.shift();
+      if (this.#ahead > 0) this.#ahead--;
       // Hand the slot straight to the next job, so the count never drops and rises again.
       if (next) next();
       else this.#running--;

@@ -68,6 +68,43 @@ describe('Limiter', () => {
     expect(Math.max(...seen)).toBe(3);
   });
 
+  it('starts jobs run ahead before the ones already waiting, in their own arrival order', async () => {
+    const limiter = new Limiter(1);
+    const gate = deferred();
+    const started: string[] = [];
+    const job = (name: string) => async () => {
+      started.push(name);
+      if (name === 'first') await gate.promise;
+    };
+    const runs = [
+      limiter.run(job('first')),
+      limiter.run(job('later-1')),
+      limiter.run(job('urgent-1'), { ahead: true }),
+      limiter.run(job('later-2')),
+      limiter.run(job('urgent-2'), { ahead: true }),
+    ];
+    expect([limiter.running, limiter.waiting]).toEqual([1, 4]);
+    gate.resolve();
+    await Promise.all(runs);
+    expect(started).toEqual(['first', 'urgent-1', 'urgent-2', 'later-1', 'later-2']);
+
+    // Once the urgent ones are gone, a new one goes ahead of what waits again.
+    const gate2 = deferred();
+    const again: string[] = [];
+    const more = [
+      limiter.run(async () => {
+        again.push('a');
+        await gate2.promise;
+      }),
+      limiter.run(() => void again.push('b')),
+      limiter.run(() => void again.push('c'), { ahead: true }),
+    ];
+    gate2.resolve();
+    await Promise.all(more);
+    expect(again).toEqual(['a', 'c', 'b']);
+    expect([limiter.running, limiter.waiting]).toEqual([0, 0]);
+  });
+
   it('refuses a concurrency that would run nothing or make no sense', () => {
     for (const bad of [0, -1, 1.5, Number.NaN]) expect(() => new Limiter(bad)).toThrow(RangeError);
   });
