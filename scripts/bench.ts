@@ -208,10 +208,10 @@ if (!skip.has('website')) {
 } else sections.push('## Website\n\nLeft out of this run (`--skip website`).\n');
 if (!skip.has('desktop')) {
   log('\n== Desktop bulk upload ==');
-  const photos = Number(process.env.BENCH_DESKTOP_PHOTOS ?? 10);
+  const photos = Number(process.env.BENCH_DESKTOP_PHOTOS ?? 50);
   const out = await desktopBench(photos);
   sections.push(
-    `## Desktop bulk upload\n\n${photos} generated 12-MP photos through the desktop upload queue to a real local server (\`desktop/bench/bulk-upload.ts\`):\n\n\`\`\`\n${out.trim()}\n\`\`\`\n`,
+    `## Desktop bulk upload\n\n${photos} generated 12-MP photos through the desktop upload queue to a real local server (\`desktop/bench/bulk-upload.ts\`); the uploading process is measured with glibc's malloc defaults and with two arenas, the closer stand-in for Electron's main (docs/decisions/030-desktop-upload-memory.md):\n\n\`\`\`\n${out.trim()}\n\`\`\`\n`,
   );
 } else sections.push('## Desktop bulk upload\n\nLeft out of this run (`--skip desktop`).\n');
 

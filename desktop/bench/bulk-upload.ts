@@ -1,8 +1,13 @@
 /**
  * Benchmark (not a test): 50 generated 12-MP JPEGs through the desktop upload queue to a real
  * local server running in a child process. Reports bytes sent against the originals, total
- * time, and the peak RSS of the uploading process (measured in its own child process, so
- * generating the photos does not count).
+ * time, and the peak RSS of the uploading process (`upload-child.ts`, alone in its own process,
+ * so generating the photos does not count).
+ *
+ * The downscaled run goes twice: with glibc's malloc defaults, and with two malloc arenas
+ * (MALLOC_ARENA_MAX=2, what the server runs with). Under the defaults every thread that ever ran a
+ * decode keeps that peak as its own arena; Electron's main process allocates through Chromium's
+ * allocator instead, so the second figure is the closer stand-in (docs/decisions/030-desktop-upload-memory.md).
  *
  *   npm run bench -w desktop            # downscaled (the app's behaviour) and, for contrast, originals
  *   BENCH_PHOTOS=20 npm run bench -w desktop
@@ -14,22 +19,12 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import type { UploadChildResult } from './upload-child';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const PHOTOS = Number(process.env.BENCH_PHOTOS ?? 50);
 const UNIQUE = Math.min(10, PHOTOS);
 const cacheDir = path.join(os.tmpdir(), `cabana-bench-photos-${PHOTOS}`);
-
-interface UploadResult {
-  mode: string;
-  files: number;
-  uploaded: number;
-  failed: number;
-  bytesOriginal: number;
-  bytesSent: number;
-  ms: number;
-  peakRssMb: number;
-}
 
 const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
 
@@ -55,46 +50,11 @@ async function generatePhotos(): Promise<void> {
   console.log(`generated ${PHOTOS} photos in ${((Date.now() - started) / 1000).toFixed(1)} s → ${cacheDir}`);
 }
 
-/** Child mode: sign in and push the folder through the same service main uses. */
-async function uploadChild(folder: string, url: string, email: string, password: string, mode: string): Promise<void> {
-  const { createDesktopService } = await import('../electron/lib/desktop-service');
-  const userDataDir = await import('node:fs/promises').then((fs) =>
-    fs.mkdtemp(path.join(os.tmpdir(), 'cabana-bench-user-')),
-  );
-  const service = createDesktopService({
-    userDataDir,
-    safeStorage: { isEncryptionAvailable: () => false, encryptString: () => Buffer.alloc(0), decryptString: () => '' },
-    downscale: mode === 'originals' ? { maxEdge: 100_000, smallBytes: Number.MAX_SAFE_INTEGER } : undefined,
-  });
-  await service.init();
-  await service.setServer(url);
-  await service.login(email, password);
-  // As the window does when the owner drops the folder on it: only such paths may be added.
-  service.grantDroppedPath(folder);
-  const started = performance.now();
-  const added = await service.addUploadPaths([folder]);
-  await service.startUploads();
-  await service.uploadsIdle();
-  const ms = performance.now() - started;
-  const summary = service.getUploads().summary!;
-  const result: UploadResult = {
-    mode,
-    files: added.added,
-    uploaded: summary.uploaded,
-    failed: summary.failed,
-    bytesOriginal: summary.bytesOriginal,
-    bytesSent: summary.bytesSent,
-    ms,
-    peakRssMb: process.resourceUsage().maxRSS / 1024,
-  };
-  process.stdout.write(`RESULT ${JSON.stringify(result)}\n`);
-  process.exit(0);
-}
-
-function runChild([script, ...args]: string[]): Promise<string> {
+function runChild(args: string[], env: Record<string, string>): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, script!), ...args], {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'upload-child.ts'), ...args], {
       stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, ...env },
     });
     let out = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString()));
@@ -102,12 +62,21 @@ function runChild([script, ...args]: string[]): Promise<string> {
   });
 }
 
+interface Run {
+  mode: 'downscaled' | 'originals';
+  /** Label of the uploader's malloc setting. */
+  malloc: string;
+  env: Record<string, string>;
+}
+
+const RUNS: Run[] = [
+  { mode: 'downscaled', malloc: 'glibc', env: {} },
+  { mode: 'downscaled', malloc: '2 arenas', env: { MALLOC_ARENA_MAX: '2' } },
+  { mode: 'originals', malloc: 'glibc', env: {} },
+];
+const BUDGET_MB = 300;
+
 async function main(): Promise<void> {
-  if (process.argv[2] === '--upload') {
-    const [, , , folder, url, email, password, mode] = process.argv;
-    await uploadChild(folder!, url!, email!, password!, mode ?? 'downscaled');
-    return;
-  }
   await generatePhotos();
   const originals = (await Promise.all((await readdir(cacheDir)).map((f) => stat(path.join(cacheDir, f))))).reduce(
     (s, st) => s + st.size,
@@ -115,8 +84,8 @@ async function main(): Promise<void> {
   );
   console.log(`${PHOTOS} photos, 4000×3000, ${mb(originals)} MB in total`);
 
-  const results: UploadResult[] = [];
-  for (const mode of ['downscaled', 'originals']) {
+  const results: (UploadChildResult & Run)[] = [];
+  for (const run of RUNS) {
     const server = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'server-child.ts')], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
@@ -125,10 +94,10 @@ async function main(): Promise<void> {
         readline.createInterface({ input: server.stdout }).once('line', resolve),
       );
       const info = JSON.parse(line) as { url: string; email: string; password: string };
-      const out = await runChild(['bulk-upload.ts', '--upload', cacheDir, info.url, info.email, info.password, mode]);
+      const out = await runChild([cacheDir, info.url, info.email, info.password, run.mode], run.env);
       const resultLine = out.split('\n').find((l) => l.startsWith('RESULT '));
       if (!resultLine) throw new Error(`no result from uploader: ${out}`);
-      results.push(JSON.parse(resultLine.slice(7)) as UploadResult);
+      results.push({ ...(JSON.parse(resultLine.slice(7)) as UploadChildResult), ...run });
     } finally {
       server.kill('SIGTERM');
       await new Promise((resolve) => server.once('exit', resolve));
@@ -137,16 +106,20 @@ async function main(): Promise<void> {
 
   const uplinkMbit = 2; // a weak rural uplink
   console.log(
-    '\nmode        files  ok  fail  originals MB  sent MB  sent/orig  total s  peak RSS MB  est. at 2 Mbit/s',
+    '\nmode        malloc    files  ok  fail  originals MB  sent MB  sent/orig  total s  RSS before MB  peak RSS MB  est. at 2 Mbit/s',
   );
   for (const r of results) {
     const est = (r.bytesSent * 8) / (uplinkMbit * 1_000_000) / 60;
     console.log(
-      `${r.mode.padEnd(11)} ${String(r.files).padStart(5)} ${String(r.uploaded).padStart(3)} ${String(r.failed).padStart(5)}` +
+      `${r.mode.padEnd(11)} ${r.malloc.padEnd(8)} ${String(r.files).padStart(6)} ${String(r.uploaded).padStart(3)} ${String(r.failed).padStart(5)}` +
         ` ${mb(r.bytesOriginal).padStart(13)} ${mb(r.bytesSent).padStart(8)} ${((r.bytesSent / r.bytesOriginal) * 100).toFixed(1).padStart(9)}%` +
-        ` ${(r.ms / 1000).toFixed(1).padStart(8)} ${r.peakRssMb.toFixed(0).padStart(12)} ${est.toFixed(1).padStart(12)} min`,
+        ` ${(r.ms / 1000).toFixed(1).padStart(8)} ${r.baseRssMb.toFixed(0).padStart(14)} ${r.peakRssMb.toFixed(0).padStart(12)} ${est.toFixed(1).padStart(12)} min`,
     );
   }
+  const verdict = (r: UploadChildResult & Run) =>
+    `${r.peakRssMb.toFixed(0)} MB with ${r.malloc === 'glibc' ? "glibc's defaults" : r.malloc}: ${r.peakRssMb < BUDGET_MB ? 'met' : 'missed'}`;
+  const downscaled = results.filter((r) => r.mode === 'downscaled');
+  console.log(`\nPeak RSS of the downscaling upload, target < ${BUDGET_MB} MB: ${downscaled.map(verdict).join('; ')}.`);
 }
 
 await main();

@@ -105,11 +105,16 @@ describe('downscale before upload', () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'thumb-'));
     try {
       const file = path.join(dir, 'a.jpg');
-      await writeFile(file, await makePhoto({ width: 1200, height: 900, orientation: 6 }));
+      const bytes = await makePhoto({ width: 1200, height: 900, orientation: 6 });
+      await writeFile(file, bytes);
       const url = await thumbnailDataUrl(file);
       expect(url?.startsWith('data:image/jpeg;base64,')).toBe(true);
       const meta = await sharp(Buffer.from(url!.split(',')[1]!, 'base64')).metadata();
       expect([meta.width, meta.height]).toEqual([96, 96]);
+      // Preparing a photo that goes as it is can make the same preview in the same turn.
+      const prepared = await prepareImage(bytes, 'a.jpg', { thumbnail: true });
+      expect(prepared).toMatchObject({ reencoded: false, thumbnail: url });
+      expect((await prepareImage(bytes, 'a.jpg')).thumbnail).toBeUndefined();
       await writeFile(path.join(dir, 'b.txt'), 'hola');
       expect(await thumbnailDataUrl(path.join(dir, 'b.txt'))).toBeUndefined();
     } finally {

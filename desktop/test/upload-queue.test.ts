@@ -1,8 +1,9 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDesktopApiClient, type DesktopApiClient } from '../electron/lib/api-client';
-import { prepareImage } from '../electron/lib/downscale';
+import { prepareImage, thumbnailDataUrl } from '../electron/lib/downscale';
 import { SKIP_REASONS, UploadQueue, type QueueSnapshot, type UploadQueueDeps } from '../electron/lib/upload-queue';
 import { TOO_MANY_PIXELS_MESSAGE } from '@cabana/shared/config/limits';
 import { makePhoto, makePixelBomb } from './helpers/photos';
@@ -46,7 +47,7 @@ describe('upload queue against the real server', () => {
     let maxInFlight = 0;
     const queue = new UploadQueue({
       concurrency: 3,
-      prepare: (data, name) => prepareImage(data, name),
+      prepare: (data, name, opts) => prepareImage(data, name, opts),
       upload: async (file, fields, opts) => {
         inFlight++;
         maxInFlight = Math.max(maxInFlight, inFlight);
@@ -149,6 +150,50 @@ describe('upload queue against the real server', () => {
     expect(added).toBeGreaterThanOrEqual(summary.uploaded);
     expect(added).toBeLessThanOrEqual(summary.uploaded + 2);
   });
+
+  it(
+    'gives the rows a run reaches before the preview pass their preview from the downscaled copy: one decode for both',
+    { timeout: 120_000 },
+    async () => {
+      const folder = path.join(dir, 'grandes');
+      await mkdir(folder, { recursive: true });
+      const original = path.join(folder, 'A1.jpg');
+      await writeFile(original, await makePhoto({ width: 3000, height: 2000, orientation: 6, seed: 5 }));
+      for (const name of ['A2', 'A3', 'A4'])
+        await writeFile(path.join(folder, `${name}.jpg`), await readFile(original));
+      const sent = new Map<string, Uint8Array>();
+      const { queue } = queueWith({
+        thumbnail: (p) => thumbnailDataUrl(p),
+        upload: (file, fields, opts) => {
+          sent.set(file.fileName, file.data);
+          return api.uploadImage(file, fields, opts);
+        },
+      });
+      // The preview pass starts on A1 while the folder is added; the run then takes A1–A3 at once.
+      expect(await queue.addPaths([folder])).toEqual({ added: 4, skipped: 0 });
+      expect(await queue.start()).toMatchObject({ uploaded: 4, failed: 0 });
+      await expect.poll(() => queue.snapshot().items.every((i) => i.thumbnail)).toBe(true);
+
+      const previewOf = async (bytes: Uint8Array, name: string) => {
+        const file = path.join(dir, `preview-of-${name}`);
+        await writeFile(file, bytes);
+        return thumbnailDataUrl(file);
+      };
+      const fromOriginal = await thumbnailDataUrl(original);
+      const fromCopy = await previewOf(sent.get('A2.jpg')!, 'A2.jpg');
+      // The two differ, so each row shows which decode its preview came from.
+      expect(fromCopy).not.toBe(fromOriginal);
+      const thumbs = Object.fromEntries(queue.snapshot().items.map((i) => [i.name, i.thumbnail]));
+      expect(thumbs['A1.jpg']).toBe(fromOriginal);
+      expect(thumbs['A2.jpg']).toBe(fromCopy);
+      expect(thumbs['A3.jpg']).toBe(await previewOf(sent.get('A3.jpg')!, 'A3.jpg'));
+      // A4 is either: the preview pass takes it when no photo waits to be prepared.
+      expect([fromOriginal, await previewOf(sent.get('A4.jpg')!, 'A4.jpg')]).toContain(thumbs['A4.jpg']);
+      // Upright 96×96 either way.
+      const meta = await sharp(Buffer.from(fromCopy!.split(',')[1]!, 'base64')).metadata();
+      expect([meta.width, meta.height]).toEqual([96, 96]);
+    },
+  );
 
   it('takes files dropped while a run goes on into the same run', { timeout: 120_000 }, async () => {
     const first = path.join(dir, 'primera');

@@ -156,7 +156,7 @@ export function createDesktopService(opts: DesktopServiceOptions) {
   }, opts.pushIntervalMs ?? 100);
   const queue = new UploadQueue({
     concurrency: opts.concurrency ?? 3,
-    prepare: (data, name) => prepareImage(data, name, opts.downscale),
+    prepare: (data, name, { thumbnail }) => prepareImage(data, name, { ...opts.downscale, thumbnail }),
     thumbnail: (p) => thumbnailDataUrl(p),
     upload: (file, fields, uploadOpts) => authed((c) => c.uploadImage(file, fields, uploadOpts)),
     onChange: push,

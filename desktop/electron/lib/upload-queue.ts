@@ -18,8 +18,12 @@ export type { QueueItem, QueueItemState, QueueSnapshot, QueueSummary, SkippedFil
 
 export interface UploadQueueDeps {
   upload: (file: UploadFile, fields: UploadFields, opts: UploadOptions) => Promise<Image>;
-  /** Downscaling step; defaults to sending the file as it is. */
-  prepare?: (data: Buffer, fileName: string) => Promise<PreparedImage>;
+  /**
+   * Downscaling step; defaults to sending the file as it is. With `thumbnail` it also returns the
+   * row's preview from the same decode, asked for when the preview pass has not made it yet.
+   */
+  prepare?: (data: Buffer, fileName: string, opts: { thumbnail: boolean }) => Promise<PreparedImage>;
+  /** The preview pass: a row's preview as soon as it is queued, before any run. */
   thumbnail?: (filePath: string) => Promise<string | undefined>;
   /** Uploads at a time. */
   concurrency?: number;
@@ -56,6 +60,8 @@ export class UploadQueue {
   private readonly turns = new Set<Promise<void>>();
   private readonly maxBytes: number;
   private readonly now: () => number;
+  /** Items whose preview was made or tried (by the preview pass or while preparing). */
+  private readonly previewed = new WeakSet<QueueItem>();
 
   constructor(private readonly deps: UploadQueueDeps) {
     this.pool = pLimit(Math.max(1, deps.concurrency ?? 3));
@@ -152,6 +158,9 @@ export class UploadQueue {
     const make = this.deps.thumbnail;
     if (!make) return;
     for (const item of items) {
+      // A photo the run reached first got its preview while it was prepared; one cleared away needs none.
+      if (this.previewed.has(item) || !this.items.includes(item)) continue;
+      this.previewed.add(item);
       const thumb = await make(item.path);
       if (thumb && this.items.includes(item)) {
         item.thumbnail = thumb;
@@ -268,6 +277,32 @@ export class UploadQueue {
     }
   }
 
+  /**
+   * Reads and prepares one file. Only what is sent outlives this call: while a downscaled copy goes
+   * over a slow link, the original's bytes are no longer held.
+   */
+  private async prepare(item: QueueItem): Promise<PreparedImage> {
+    // Claimed before the first await: the preview pass, busy with the row above, skips this one.
+    const wantsPreview = !!this.deps.prepare && !this.previewed.has(item);
+    if (wantsPreview) this.previewed.add(item);
+    const original = await readFile(item.path);
+    if (!this.deps.prepare) {
+      return {
+        data: original,
+        type: 'application/octet-stream',
+        fileName: item.name,
+        reencoded: false,
+        originalBytes: original.length,
+      };
+    }
+    const prepared = await this.deps.prepare(original, item.name, { thumbnail: wantsPreview });
+    if (prepared.thumbnail && !item.thumbnail) {
+      item.thumbnail = prepared.thumbnail;
+      this.changed();
+    }
+    return prepared;
+  }
+
   private async uploadOne(item: QueueItem): Promise<void> {
     const controller = new AbortController();
     this.controllers.set(item.id, controller);
@@ -276,16 +311,7 @@ export class UploadQueue {
     item.totalBytes = 0;
     this.changed();
     try {
-      const original = await readFile(item.path);
-      const prepared: PreparedImage = this.deps.prepare
-        ? await this.deps.prepare(original, item.name)
-        : {
-            data: original,
-            type: 'application/octet-stream',
-            fileName: item.name,
-            reencoded: false,
-            originalBytes: original.length,
-          };
+      const prepared = await this.prepare(item);
       if (controller.signal.aborted) throw new ApiError(0, { error: CANCELLED_MESSAGE, code: 'CANCELLED' });
       if (prepared.data.length > this.maxBytes) {
         throw new ApiError(413, {
@@ -311,7 +337,7 @@ export class UploadQueue {
       item.imageId = image.id;
       item.error = undefined;
       this.runStats.bytesSent += prepared.data.length;
-      this.runStats.bytesOriginal += original.length;
+      this.runStats.bytesOriginal += prepared.originalBytes;
     } catch (err) {
       if (controller.signal.aborted) {
         item.state = 'cancelled';

@@ -1,0 +1,66 @@
+/**
+ * The uploading process of the desktop benchmark and of the memory test: signs in to a running
+ * server and pushes one folder through the same service main uses, then prints one line,
+ * `RESULT {json}`. Alone in its process, so its memory figures are the upload's own.
+ *
+ *   node --import tsx desktop/bench/upload-child.ts <folder> <server url> <email> <password> [downscaled|originals]
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createDesktopService } from '../electron/lib/desktop-service';
+
+export interface UploadChildResult {
+  mode: string;
+  files: number;
+  uploaded: number;
+  failed: number;
+  bytesOriginal: number;
+  bytesSent: number;
+  ms: number;
+  /** RSS once signed in, sharp loaded, before the first photo. */
+  baseRssMb: number;
+  /** The process's peak RSS (getrusage's maxrss), the run included. */
+  peakRssMb: number;
+}
+
+const [folder, url, email, password, mode = 'downscaled'] = process.argv.slice(2);
+if (!folder || !url || !email || !password) {
+  console.error('usage: upload-child.ts <folder> <server url> <email> <password> [downscaled|originals]');
+  process.exit(2);
+}
+const userDataDir = await mkdtemp(path.join(os.tmpdir(), 'cabana-upload-child-'));
+try {
+  const service = createDesktopService({
+    userDataDir,
+    safeStorage: { isEncryptionAvailable: () => false, encryptString: () => Buffer.alloc(0), decryptString: () => '' },
+    downscale: mode === 'originals' ? { maxEdge: 100_000, smallBytes: Number.MAX_SAFE_INTEGER } : undefined,
+  });
+  await service.init();
+  await service.setServer(url);
+  await service.login(email, password);
+  const baseRssMb = process.memoryUsage().rss / 1024 / 1024;
+  // As the window does when the owner drops the folder on it: only such paths may be added.
+  service.grantDroppedPath(folder);
+  const started = performance.now();
+  const added = await service.addUploadPaths([folder]);
+  await service.startUploads();
+  await service.uploadsIdle();
+  const ms = performance.now() - started;
+  const summary = service.getUploads().summary!;
+  const result: UploadChildResult = {
+    mode,
+    files: added.added,
+    uploaded: summary.uploaded,
+    failed: summary.failed,
+    bytesOriginal: summary.bytesOriginal,
+    bytesSent: summary.bytesSent,
+    ms,
+    baseRssMb,
+    peakRssMb: process.resourceUsage().maxRSS / 1024,
+  };
+  process.stdout.write(`RESULT ${JSON.stringify(result)}\n`);
+} finally {
+  await rm(userDataDir, { recursive: true, force: true });
+}
+process.exit(0);
