@@ -1,9 +1,16 @@
 import ICAL from 'ical.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FeedParseError, parseFeed, PARSE_MESSAGES } from '../src/calendar/parse-feed';
+import { FeedBudgetError, FeedParseError, parseFeed, PARSE_MESSAGES } from '../src/calendar/parse-feed';
 import { buildIcs, EXPORT_SUMMARY } from '../src/calendar/ical-export';
 import type { SourcedEntry } from '../src/calendar/entries';
 import { day, feedFixture } from './helpers/ical-feeds';
+import {
+  churningTimeZone,
+  dailySince1900Calendars,
+  neverMatchingRule,
+  oddRule,
+  oddRules,
+} from '../../test-support/hostile-feeds';
 
 const TODAY = '2027-01-10';
 const d = (n: number) => day(n, TODAY);
@@ -148,6 +155,57 @@ describe('reading channel feeds', () => {
       ev(`UID:e${i}`, `DTSTART;VALUE=DATE:${compact(1)}`, `DTEND;VALUE=DATE:${compact(2)}`, 'SUMMARY:x'),
     );
     expect(() => parseFeed(cal(...many), TODAY)).toThrow(PARSE_MESSAGES.tooMany);
+  });
+});
+
+describe('the work one feed file may cost (issue 19, item 1)', () => {
+  const refusal = (text: string, steps: number) => {
+    try {
+      parseFeed(text, TODAY, { steps });
+    } catch (err) {
+      return err;
+    }
+    return undefined;
+  };
+
+  // Each would run for seconds or forever with the old count (whole occurrences, per calendar,
+  // none for time zones); a small budget shows they are stopped by counting every step.
+  it.each([
+    ['a rule that never matches (30 February)', neverMatchingRule()],
+    ['a time zone changing every hour since 1970', churningTimeZone('HOURLY')],
+    ['a time zone changing every minute since 1970', churningTimeZone('MINUTELY')],
+    ['every minute of 31 April', oddRule(oddRules['every minute of 31 April']!)],
+    ['an interval of two billion days', oddRule(oddRules['every two billion days']!)],
+  ])('stops %s within the budget', (_name, text) => {
+    const err = refusal(text, 20_000);
+    expect(err).toBeInstanceOf(FeedBudgetError);
+    expect((err as Error).message).toBe(PARSE_MESSAGES.tooComplex);
+  });
+
+  it('counts the budget per file, not per calendar', () => {
+    // One calendar repeating daily since 1900 takes about 100 000 steps to reach the horizon.
+    expect(parseFeed(dailySince1900Calendars(1), TODAY, { steps: 120_000 })).not.toHaveLength(0);
+    expect(refusal(dailySince1900Calendars(2), 120_000)).toBeInstanceOf(FeedBudgetError);
+  });
+
+  it('counts events across the calendars of a file', () => {
+    const calendarOf = (n: number) =>
+      cal(
+        ...Array.from({ length: n }, (_, i) =>
+          ev(`UID:e${n}-${i}`, `DTSTART;VALUE=DATE:${compact(1)}`, `DTEND;VALUE=DATE:${compact(2)}`),
+        ),
+      );
+    expect(() => parseFeed(`${calendarOf(3_000)}\r\n${calendarOf(2_001)}`, TODAY)).toThrow(PARSE_MESSAGES.tooMany);
+  });
+
+  it('leaves ordinary repeats and zones well within the default budget', () => {
+    const text = cal(
+      ...(feedFixture('google', TODAY).match(/BEGIN:VTIMEZONE[\s\S]*?END:VTIMEZONE/) ?? []),
+      ev('UID:weekly', 'DTSTART;TZID=America/Bogota:20100104T100000', 'DURATION:PT2H', 'RRULE:FREQ=WEEKLY;BYDAY=MO,TH'),
+      ev('UID:daily', 'DTSTART;VALUE=DATE:20150101', 'RRULE:FREQ=DAILY'),
+      ev('UID:yearly', 'DTSTART;VALUE=DATE:19500310', 'RRULE:FREQ=YEARLY'),
+    );
+    expect(parseFeed(text, TODAY).length).toBeGreaterThan(900);
   });
 });
 
