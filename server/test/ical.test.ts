@@ -10,6 +10,7 @@ import {
   neverMatchingRule,
   oddRule,
   oddRules,
+  yearZero,
 } from '../../test-support/hostile-feeds';
 
 const TODAY = '2027-01-10';
@@ -206,6 +207,27 @@ describe('the work one feed file may cost (issue 19, item 1)', () => {
       ev('UID:yearly', 'DTSTART;VALUE=DATE:19500310', 'RRULE:FREQ=YEARLY'),
     );
     expect(parseFeed(text, TODAY).length).toBeGreaterThan(900);
+  });
+});
+
+describe('dates of imported events (issue 19, item 5)', () => {
+  it('refuses an event in year 0000 that reaches into the future, naming it', () => {
+    for (const text of [
+      yearZero(compact(30)),
+      cal(ev('UID:year-zero@hostile.test', 'DTSTART:00000101T100000Z', `DTEND:${compact(30)}T100000Z`)),
+      cal(ev('UID:year-zero@hostile.test', `DTSTART;VALUE=DATE:${compact(3)}`, 'DTEND;VALUE=DATE:99991231')),
+    ]) {
+      expect(() => parseFeed(text, TODAY)).toThrow(PARSE_MESSAGES.badDates('year-zero@hostile.test'));
+    }
+  });
+
+  it('still drops, without complaint, events that ended long ago', () => {
+    const text = cal(
+      ev('UID:old', 'DTSTART;VALUE=DATE:00010101', 'DTEND;VALUE=DATE:00010105'),
+      ev('UID:1999', 'DTSTART:19991231T100000Z', 'DTEND:19991231T120000Z'),
+      ev('UID:now', `DTSTART;VALUE=DATE:${compact(3)}`, `DTEND;VALUE=DATE:${compact(4)}`),
+    );
+    expect(parseFeed(text, TODAY).map((e) => e.key)).toEqual(['now']);
   });
 });
 

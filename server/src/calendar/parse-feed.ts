@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import ICAL from 'ical.js';
 import { BUSINESS } from '@cabana/shared/config/business';
 import { CALENDAR_LIMITS } from '@cabana/shared/config/calendar';
-import { addDays, wallClock, zoneOffsetMs } from '@cabana/shared/pricing/dates';
+import { isCalendarDate } from '@cabana/shared/availability/calendar-window';
+import { addDays, isIsoDate, wallClock, zoneOffsetMs } from '@cabana/shared/pricing/dates';
 import { cleanLine } from '@cabana/shared/schemas/text';
 
 /** One blocked range read from a feed. `key` matches it across syncs (UID, plus the occurrence of a repeat). */
@@ -32,6 +33,8 @@ export const PARSE_MESSAGES = {
   unreadable: 'El calendario no tiene un formato iCal válido y no se pudo leer.',
   badEvent: (uid: string) => `Un evento del calendario tiene fechas que no se pueden leer (UID ${uid.slice(0, 80)}).`,
   tooMany: `El calendario tiene más de ${CALENDAR_LIMITS.maxEventsPerFeed} eventos; no parece el calendario de un alojamiento.`,
+  badDates: (uid: string) =>
+    `Un evento del calendario tiene fechas fuera de lo admitido (entre ${CALENDAR_LIMITS.minDate.slice(0, 4)} y ${Number(CALENDAR_LIMITS.maxDate.slice(0, 4)) - 1}; UID ${uid.slice(0, 80)}).`,
   tooComplex:
     'El calendario exige demasiado cálculo para leerlo (repeticiones o zonas horarias que no terminan) y no se importó.',
   tooSlow: (ms: number) =>
@@ -79,8 +82,15 @@ const cabinParts = wallClock(BUSINESS.timeZone);
 /** The cabin's date at an instant, and whether that instant is its midnight. */
 function cabinDate(ms: number): { date: string; midnight: boolean } {
   const p = Object.fromEntries(cabinParts.formatToParts(new Date(ms)).map((x) => [x.type, x.value]));
-  return { date: `${p.year}-${p.month}-${p.day}`, midnight: p.hour === '00' && p.minute === '00' && p.second === '00' };
+  return {
+    date: `${(p.year ?? '').padStart(4, '0')}-${p.month}-${p.day}`,
+    midnight: p.hour === '00' && p.minute === '00' && p.second === '00',
+  };
 }
+
+/** YYYY-MM-DD of an all-day value (ical.js writes year 7 as "7"). */
+const dateOf = (t: ICAL.Time) =>
+  `${String(t.year).padStart(4, '0')}-${String(t.month).padStart(2, '0')}-${String(t.day).padStart(2, '0')}`;
 
 function knownTimeZone(tz: string | undefined): string | undefined {
   if (!tz) return undefined;
@@ -117,8 +127,8 @@ function nightsOfEvent(
   tz: { start?: string; end?: string },
 ): { start: string; end: string } {
   if (start.isDate) {
-    const s = start.toString();
-    const e = end.isDate ? end.toString() : cabinDate(instantOf(end, tz.end)).date;
+    const s = dateOf(start);
+    const e = end.isDate ? dateOf(end) : cabinDate(instantOf(end, tz.end)).date;
     return { start: s, end: e > s ? e : addDays(s, 1) };
   }
   const startMs = instantOf(start, tz.start);
@@ -175,8 +185,10 @@ function readCalendars(text: string, today: string): ParsedEvent[] {
   const horizon = ICAL.Time.fromDateString(addDays(today, CALENDAR_LIMITS.recurrenceHorizonDays));
   const events: ParsedEvent[] = [];
   let eventsInFile = 0;
-  const push = (e: ParsedEvent) => {
-    if (e.end <= today) return;
+  const push = (uid: string, e: ParsedEvent) => {
+    // Dropped before the range check: a feed may well hold events from long ago.
+    if (isIsoDate(e.end) && e.end <= today) return;
+    if (!isCalendarDate(e.start) || !isCalendarDate(e.end)) throw new FeedParseError(PARSE_MESSAGES.badDates(uid));
     if (events.length >= CALENDAR_LIMITS.maxEventsPerFeed) throw new FeedParseError(PARSE_MESSAGES.tooMany);
     events.push(e);
   };
@@ -225,7 +237,7 @@ function readCalendars(text: string, today: string): ParsedEvent[] {
           nightsOfEvent(event.startDate, event.endDate, { start: tzidOf(c, 'dtstart'), end: tzidOf(c, 'dtend') }),
         );
         const rid = c.getFirstPropertyValue('recurrence-id');
-        push({ key: rid ? `${uid}#${String(rid)}` : uid, ...range, summary: summaryOf(event) });
+        push(uid, { key: rid ? `${uid}#${String(rid)}` : uid, ...range, summary: summaryOf(event) });
       }
       for (const [uid, master] of masters) {
         const c = master.component;
@@ -243,7 +255,7 @@ function readCalendars(text: string, today: string): ParsedEvent[] {
           const details = master.getOccurrenceDetails(next);
           if (isCancelled(details.item.component)) continue;
           const range = readRange(uid, () => nightsOfEvent(details.startDate, details.endDate, tz));
-          push({ key: `${uid}#${next.toString()}`, ...range, summary: summaryOf(details.item) });
+          push(uid, { key: `${uid}#${next.toString()}`, ...range, summary: summaryOf(details.item) });
         }
       }
     } catch (err) {
