@@ -66,7 +66,9 @@ let meter: StepMeter | undefined;
  */
 function meterBefore(name: 'check_contracting_rules' | 'increment_monthday', steps: (arg: unknown) => number): void {
   const proto = ICAL.RecurIterator.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
-  const original = proto[name]!;
+  const original = proto[name];
+  // Unmetered, a hostile file would run to the worker's deadline: an ical.js that renamed these fails at once.
+  if (typeof original !== 'function') throw new Error(`ical.js has no RecurIterator.${name} to meter`);
   proto[name] = function (this: unknown, ...args: unknown[]) {
     meter?.step(steps(args[0]));
     return original.apply(this, args);
