@@ -50,12 +50,22 @@ const BOUNDARIES = [
     from: './desktop/electron',
     message: 'El renderer solo habla con el proceso principal a través del contrato IPC.',
   },
-  ...['db', 'images', 'auth', 'forms', 'calendar'].map((domain) => ({
+  ...['db', 'images', 'auth', 'forms', 'calendar', 'enquiries', 'settings'].map((domain) => ({
     target: `./server/src/${domain}`,
     from: ['./server/src/middleware', './server/src/routes'],
     message: 'El dominio no conoce HTTP: lanza errores de dominio y el middleware los traduce.',
   })),
 ];
+
+/**
+ * Configuration is read in one module per process (docs/decisions/019-configuration.md): the
+ * server's, the command-line tools', the desktop main process's entry (the website's build-time
+ * variables are read in website/src/config/env.ts). Everything else receives its settings.
+ * Tests, e2e, benches, scripts and build configs set and read the environment freely.
+ */
+const ENV_READERS = ['server/src/env.ts', 'server/src/cli/cli-env.ts', 'desktop/electron/main/index.ts'];
+const ENV_MESSAGE =
+  'La configuración se lee en un solo módulo por proceso (ENV_READERS en eslint.config.js): recíbela como parámetro.';
 
 export default tseslint.config(
   {
@@ -143,6 +153,28 @@ export default tseslint.config(
       'server/src/main.ts',
     ],
     rules: { 'no-console': 'off' },
+  },
+  {
+    files: ['server/src/**', 'shared/src/**', 'website/src/**', 'desktop/**'],
+    ignores: [
+      ...ENV_READERS,
+      '**/test/**',
+      '**/e2e/**',
+      '**/__tests__/**',
+      '**/*.test.*',
+      '**/bench/**',
+      '**/scripts/**',
+      '**/*.config.*',
+    ],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: ENV_MESSAGE }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['process', 'node:process'].map((name) => ({ name, importNames: ['env'], message: ENV_MESSAGE })),
+        },
+      ],
+    },
   },
   {
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],

@@ -18,6 +18,7 @@ const UNIT = [
   'shared/src/**/*.test.{ts,tsx}',
   'website/src/**/*.test.{ts,tsx}',
   'server/test/units.test.ts',
+  'server/test/config.test.ts',
   'server/test/rate-limits.test.ts',
   'scripts/**/*.test.ts',
 ];
@@ -32,7 +33,10 @@ export default defineConfig({
   test: {
     exclude: ['**/node_modules/**', '**/dist/**', '**/dist-*/**'],
     environment: 'node',
-    // Every save checks that the store's change tracking saw every change (server/src/db/store.ts).
+    // Every save checks that the store's change tracking saw every change (server/src/db/store.ts):
+    // for the server processes tests start with this environment (the built server, the CLI tools).
+    // In-process test servers get it from TEST_ENV (test-support/server.ts), stores a test opens
+    // itself from openTestStore (server/test/helpers/store.ts).
     env: { CABANA_STORE_VERIFY: '1' },
     testTimeout: 30_000,
     hookTimeout: 120_000,

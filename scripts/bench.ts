@@ -116,6 +116,7 @@ function websiteSection(r: WebsiteResults): string {
         `| ${l.path} | ${l.performance} (${l.performanceRuns.join(', ')}) | ${(l.lcpMs / 1000).toFixed(2)} s | ${(l.fcpMs / 1000).toFixed(2)} s | ${l.tbtMs.toFixed(0)} ms | ${l.cls.toFixed(3)} | ${l.accessibility} / ${l.bestPractices} / ${l.seo} | ${ok(l.performance >= 98 && l.lcpMs <= 1500)} |`,
     )
     .join('\n');
+  const owner = r.ownerJs.map((j) => `| ${j.path} | ${j.files} | ${kb(j.raw)} | ${kb(j.gzip)} |`).join('\n');
   const g = r.galleryFirstScreen;
   return `## Website
 
@@ -126,6 +127,13 @@ JavaScript a first visit loads (gzip -9 of each file), budget ≤ 80 KB:
 | page | files | raw | gzip | budget |
 |---|---|---|---|---|
 ${js}
+
+The owner's app (never loaded by visitors; no budget), first visit: \`/login\`, and \`/admin\` with a session (its
+first section shown):
+
+| page | files | raw | gzip |
+|---|---|---|---|
+${owner}
 
 First screen of /galeria on a 390-px phone at DPR 2 (everything loaded before any scroll, headers included):
 **${kb(g.bytes)}** in ${g.requests} requests, of which ${g.images} images ${kb(g.imageBytes)}; budget ≤ 400 KB: ${ok(g.bytes <= 400 * 1024)}.

@@ -9,4 +9,6 @@ export const FIXTURES = {
   heicPhoto: fileURLToPath(new URL('./fixtures/photo.heic', import.meta.url)),
   /** 8000×6000 of black in 11 KB: a decompression bomb for the pixel limit. */
   heicBomb: fileURLToPath(new URL('./fixtures/bomb-48mp.heic', import.meta.url)),
+  /** 200×2000 of one colour: a strip, past the aspect limit. */
+  heicStrip: fileURLToPath(new URL('./fixtures/strip-1x10.heic', import.meta.url)),
 } as const;

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { SESSION_COOKIE } from '@cabana/shared/api/paths';
+import { SESSION_COOKIE } from '@cabana/shared/api/http';
 import { readEnv } from '../server/src/env';
 import { startServer, type RunningServer } from '../server/src/start';
 import type { Logger } from '../server/src/deps';
@@ -43,6 +43,10 @@ export const TEST_ENV: Record<string, string> = {
   PUBLIC_UPLOADS_GLOBAL: '10000',
   LOGIN_MAX_FAILURES_PER_ACCOUNT: '50',
   LOGIN_MAX_FAILURES_PER_CLIENT: '200',
+  // Every answer is checked against its contract row: a drift fails the test that caused it.
+  CABANA_CONTRACT_VERIFY: 'true',
+  // Every save checks that the store's change tracking saw every change (server/src/db/store.ts).
+  CABANA_STORE_VERIFY: 'true',
 };
 
 const quietLogger: Logger = {

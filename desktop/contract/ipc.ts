@@ -8,6 +8,11 @@
  * supply and the renderer's `DesktopBridge` type. Adding a channel is its name in channels.ts, its
  * schemas here and its handler in electron/lib/ipc-handlers.ts.
  *
+ * The API itself is not mirrored here: the panel reaches every panel row of the HTTP contract
+ * (shared/api/contract) through the one `apiCall` channel, so a new owner action needs no channel.
+ * The channels below are what only the desktop does: the server address, the session (its token
+ * stays in main), the panel's upload with progress, the clipboard and the bulk-upload queue.
+ *
  * Main may import this module; the renderer imports types only (`import type`), so these schemas
  * never reach its bundle.
  */
@@ -23,13 +28,10 @@ import {
   type SendName,
 } from './channels';
 import { LIMITS } from '@cabana/shared/config/limits';
-import { EnquirySchema, EnquiryStatusSchema } from '@cabana/shared/schemas/enquiry';
-import { ImageSchema, UpdateImageInputSchema } from '@cabana/shared/schemas/image';
-import { SettingsSchema } from '@cabana/shared/schemas/settings';
+import { ImageSchema } from '@cabana/shared/schemas/image';
 import type { ErrorCode } from '@cabana/shared/schemas/errors';
-import { CALENDAR_LIMITS } from '@cabana/shared/config/calendar';
-import { CalendarEntrySchema, CalendarSchema, FeedSchema } from '@cabana/shared/schemas/calendar';
-import { SeasonsSchema } from '@cabana/shared/schemas/season';
+import { PANEL_ROUTE_NAMES, type Api, type PanelRouteName } from '@cabana/shared/api/contract';
+import type { RouteInput, RouteResult } from '@cabana/shared/api/route';
 
 // ---- shapes that cross the bridge ----
 
@@ -115,10 +117,21 @@ const none = z.undefined();
 const nothing = z.void();
 const id = z.string().min(1).max(200);
 const localPath = z.string().min(1).max(4_096);
-/** A date field as typed (YYYY-MM-DD when valid); the server checks it. */
-const shortText = z.string().max(40);
-/** A number as typed: NaN (not a number) passes on, so the server answers its Spanish message as on the web. */
-const typedNumber = z.union([z.number(), z.nan()]);
+/**
+ * Bound of a panel call's input, as JSON: twice the server's body limit (32 kB), so whatever the
+ * server could take passes on (and gets the server's own answer) while an absurd one stops here.
+ */
+const API_INPUT_MAX_CHARS = 64 * 1024;
+
+/** True when the input crosses to the server as JSON within the bound (no cycles, no BigInt). */
+function sendableAsJson(input: unknown): boolean {
+  if (input === undefined) return true;
+  try {
+    return JSON.stringify(input).length <= API_INPUT_MAX_CHARS;
+  } catch {
+    return false;
+  }
+}
 
 interface InvokeSchemas {
   args: z.ZodType;
@@ -143,6 +156,17 @@ export function attachChannels<
 }
 
 const IPC_SCHEMAS = {
+  // Any panel row of the HTTP contract, by name, with its flat input (path parameters and body or
+  // query fields). Only its shape is checked here: main checks the input against the row itself,
+  // answering the server's own 404 or 400 (electron/lib/desktop-service.ts, callApi), and the
+  // client checks the server's answer against the row's output.
+  apiCall: {
+    args: z.strictObject({
+      name: z.enum(PANEL_ROUTE_NAMES),
+      input: z.record(z.string(), z.unknown()).optional().refine(sendableAsJson),
+    }),
+    result: z.unknown(),
+  },
   getConnection: { args: none, result: ConnectionInfoSchema },
   setServer: { args: z.strictObject({ serverUrl: z.string().max(2_000) }), result: ConnectionInfoSchema },
   getSession: { args: none, result: DesktopSessionSchema.nullable() },
@@ -154,16 +178,6 @@ const IPC_SCHEMAS = {
     result: DesktopSessionSchema,
   },
   logout: { args: none, result: z.object({ revoked: z.boolean() }) },
-  getPrice: { args: none, result: z.number() },
-  setPrice: { args: z.strictObject({ precio: z.number() }), result: z.number() },
-  getSettings: { args: none, result: SettingsSchema },
-  // Only bounded here: the server owns the rules and answers each field's Spanish message.
-  updateSettings: {
-    args: z.strictObject({ patch: z.record(z.string().max(40), z.json()).refine((p) => Object.keys(p).length <= 40) }),
-    result: SettingsSchema,
-  },
-  listImages: { args: none, result: z.array(ImageSchema) },
-  listPendingImages: { args: none, result: z.array(ImageSchema) },
   uploadImage: {
     args: z.strictObject({
       uploadId: id,
@@ -179,48 +193,6 @@ const IPC_SCHEMAS = {
     result: ImageSchema,
   },
   cancelImageUpload: { args: z.strictObject({ uploadId: id }), result: nothing },
-  updateImage: { args: z.strictObject({ id, input: UpdateImageInputSchema }), result: ImageSchema },
-  deleteImage: { args: z.strictObject({ id }), result: nothing },
-  approveImage: { args: z.strictObject({ id }), result: ImageSchema },
-  setImageOrder: { args: z.strictObject({ ids: z.array(id).max(10_000) }), result: z.array(ImageSchema) },
-  listEnquiries: { args: none, result: z.array(EnquirySchema) },
-  setEnquiryStatus: { args: z.strictObject({ id, status: EnquiryStatusSchema }), result: EnquirySchema },
-  deleteEnquiry: { args: z.strictObject({ id }), result: nothing },
-  getCalendar: { args: none, result: CalendarSchema },
-  // Shapes only, bounded: the server owns the rules and answers each field's Spanish message.
-  addBlock: {
-    args: z.strictObject({ start: shortText, end: shortText, note: z.string().max(CALENDAR_LIMITS.blockNoteMax * 2) }),
-    result: CalendarEntrySchema,
-  },
-  deleteBlock: { args: z.strictObject({ id }), result: nothing },
-  addFeed: {
-    args: z.strictObject({
-      name: z.string().max(CALENDAR_LIMITS.feedNameMax * 2),
-      url: z.string().max(CALENDAR_LIMITS.feedUrlMax * 2),
-    }),
-    result: FeedSchema,
-  },
-  deleteFeed: { args: z.strictObject({ id }), result: nothing },
-  syncFeed: { args: z.strictObject({ id }), result: FeedSchema },
-  getSeasons: { args: none, result: SeasonsSchema },
-  setSeasons: {
-    args: z.strictObject({
-      seasons: z
-        .array(
-          z.strictObject({
-            id: id.optional(),
-            name: z.string().max(500),
-            start: shortText,
-            end: shortText,
-            pricePerPerson: typedNumber,
-            minNights: typedNumber,
-          }),
-        )
-        .max(CALENDAR_LIMITS.maxSeasons * 2),
-      baseMinNights: typedNumber,
-    }),
-    result: SeasonsSchema,
-  },
   // Only web addresses (the export URLs): a compromised page cannot fill the clipboard with anything else.
   copyText: { args: z.strictObject({ text: z.url({ protocol: /^https?$/ }).max(2_000) }), result: nothing },
   getUploads: { args: none, result: QueueSnapshotSchema },
@@ -284,8 +256,20 @@ type InvokeFunction<K extends IpcName> = [IpcArgs<K>] extends [undefined]
   ? () => Promise<BridgeResult<IpcResult<K>>>
   : (args: IpcArgs<K>) => Promise<BridgeResult<IpcResult<K>>>;
 
+/** What the renderer passes to call a panel row: its name, and its input when the row takes one. */
+export type ApiCallArgs<K extends PanelRouteName> = { name: K } & (Record<never, never> extends RouteInput<Api[K]>
+  ? { input?: RouteInput<Api[K]> }
+  : { input: RouteInput<Api[K]> });
+
+/** `apiCall` is generic: the renderer gets each row's own input and answer types. */
+export type ApiCallFunction = <K extends PanelRouteName>(
+  args: ApiCallArgs<K>,
+) => Promise<BridgeResult<RouteResult<Api[K]>>>;
+
 /** What the preload exposes as `window.cabanaDesktop`. */
-export type DesktopBridge = { [K in IpcName]: InvokeFunction<K> } & {
+export type DesktopBridge = { [K in Exclude<IpcName, 'apiCall'>]: InvokeFunction<K> } & {
+  apiCall: ApiCallFunction;
+} & {
   [E in IpcEventName as ListenerName<E>]: (listener: (payload: IpcEventPayload<E>) => void) => () => void;
 } & {
   /**

@@ -29,7 +29,7 @@ describe('desktop API client against the real server', () => {
     expect(session.token.length).toBeGreaterThanOrEqual(22);
     token = session.token;
     expect((await client().getSession()).email).toBe(server.admin.email);
-    expect(typeof (await client().getPrice())).toBe('number');
+    expect(typeof (await client().getPrice()).precio).toBe('number');
   });
 
   it('uploads a photo as multipart with byte progress up to the whole body', { timeout: 90_000 }, async () => {
@@ -59,9 +59,9 @@ describe('desktop API client against the real server', () => {
       { data: await makePhoto({ width: 320, height: 240, seed: 5 }), fileName: 'borrar.jpg', type: 'image/jpeg' },
       { title: 'Para borrar' },
     );
-    await expect(client().deleteImage(image.id)).resolves.toBeUndefined();
+    await expect(client().deleteImage({ id: image.id })).resolves.toBeUndefined();
     expect((await client().listImages()).map((i) => i.id)).not.toContain(image.id);
-    await expect(client().deleteImage(image.id)).rejects.toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    await expect(client().deleteImage({ id: image.id })).rejects.toMatchObject({ status: 404, code: 'NOT_FOUND' });
   });
 
   it('reports the server’s Spanish refusals: non-image (415), an unknown token (401)', async () => {

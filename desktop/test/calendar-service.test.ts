@@ -7,7 +7,7 @@ import { createIpcHandlers } from '../electron/lib/ipc-handlers';
 import { INVALID_ARGS } from '../electron/main/ipc';
 import type { BridgeResult } from '../contract/ipc';
 import { createFakeSafeStorage } from './helpers/fake-safe-storage';
-import { ipcCaller, registerOnFakeIpcMain } from './helpers/ipc';
+import { apiCaller, ipcCaller, registerOnFakeIpcMain } from './helpers/ipc';
 import { tempDir } from './helpers/temp';
 import { startTestServer, type TestServer } from '../../test-support/server';
 import { day, feedFixture, startFeedServer, type FeedServer } from '../../test-support/ical-feeds';
@@ -19,11 +19,12 @@ function value<T>(result: BridgeResult<unknown>): T {
   return result.value as T;
 }
 
-describe('desktop calendar, feeds, seasons and reservations through IPC against the real server', () => {
+describe('desktop calendar, feeds, seasons and reservations through api:call against the real server', () => {
   let server: TestServer;
   let channels: FeedServer;
   let cleanup: () => Promise<void>;
   let call: ReturnType<typeof ipcCaller>;
+  let api: ReturnType<typeof apiCaller>;
   const clipboard: string[] = [];
 
   beforeAll(async () => {
@@ -40,7 +41,9 @@ describe('desktop calendar, feeds, seasons and reservations through IPC against 
     });
     await service.init();
     await service.setServer(server.url);
-    call = ipcCaller(registerOnFakeIpcMain(createIpcHandlers(service)));
+    const handles = registerOnFakeIpcMain(createIpcHandlers(service));
+    call = ipcCaller(handles);
+    api = apiCaller(handles);
     value(await call('login', { email: server.admin.email, password: server.admin.password }));
   });
   afterAll(async () => {
@@ -50,7 +53,7 @@ describe('desktop calendar, feeds, seasons and reservations through IPC against 
   });
 
   it('adds a feed, syncs it, keeps its nights and records the error when it fails, removes it', async () => {
-    expect(await call('addFeed', { name: '', url: 'ftp://x' })).toMatchObject({
+    expect(await api('addFeed', { name: '', url: 'ftp://x' })).toMatchObject({
       ok: false,
       error: {
         status: 400,
@@ -60,17 +63,17 @@ describe('desktop calendar, feeds, seasons and reservations through IPC against 
         },
       },
     });
-    const feed = value<Feed>(await call('addFeed', { name: 'Airbnb', url: `${channels.url}/airbnb.ics` }));
+    const feed = value<Feed>(await api('addFeed', { name: 'Airbnb', url: `${channels.url}/airbnb.ics` }));
     expect(feed.exportUrl).toMatch(/\/api\/calendario\/ical\/[\w-]{43}\.ics$/);
-    const synced = value<Feed>(await call('syncFeed', { id: feed.id }));
+    const synced = value<Feed>(await api('syncFeed', { id: feed.id }));
     expect(synced.lastSyncAt).not.toBeNull();
     const imported = (c: Calendar) => c.entries.filter((e) => e.source === feed.id).map((e) => [e.start, e.end]);
-    expect(imported(value<Calendar>(await call('getCalendar')))).toContainEqual([day(20), day(24)]);
+    expect(imported(value<Calendar>(await api('getCalendar')))).toContainEqual([day(20), day(24)]);
 
     channels.set('/airbnb.ics', { status: 500, body: 'oops', type: 'text/plain' });
-    const failed = await call('syncFeed', { id: feed.id });
+    const failed = await api('syncFeed', { id: feed.id });
     expect(failed).toMatchObject({ ok: false, error: { status: 502, code: 'FEED_UNREADABLE' } });
-    const after = value<Calendar>(await call('getCalendar'));
+    const after = value<Calendar>(await api('getCalendar'));
     expect(imported(after)).toContainEqual([day(20), day(24)]);
     expect(after.feeds[0]?.lastError).toEqual(expect.any(String));
 
@@ -80,24 +83,34 @@ describe('desktop calendar, feeds, seasons and reservations through IPC against 
     expect(await call('copyText', { text: 'rm -rf ~' })).toEqual(INVALID);
     expect(await call('copyText', { text: 'javascript:alert(1)' })).toEqual(INVALID);
 
-    expect(await call('deleteFeed', { id: feed.id })).toEqual({ ok: true, value: undefined });
-    expect(value<Calendar>(await call('getCalendar')).feeds).toEqual([]);
+    expect(await api('deleteFeed', { id: feed.id })).toEqual({ ok: true, value: undefined });
+    expect(value<Calendar>(await api('getCalendar')).feeds).toEqual([]);
   });
 
   it('adds and removes a manual block, with the server’s field message', async () => {
-    expect(await call('addBlock', { start: day(30), end: day(29), note: '' })).toMatchObject({
+    expect(await api('addBlock', { start: day(30), end: day(29), note: '' })).toMatchObject({
       ok: false,
       error: { status: 400, fields: { end: 'El bloqueo debe terminar después de su inicio.' } },
     });
-    expect(await call('addBlock', { start: day(30), end: day(32) })).toEqual(INVALID);
-    const block = value<CalendarEntry>(await call('addBlock', { start: day(30), end: day(32), note: 'Pintura' }));
+    // The row's own rules, checked in main with the server's messages: a note must be text.
+    expect(await api('addBlock', { start: day(30), end: day(32), note: 42 })).toEqual({
+      ok: false,
+      error: {
+        status: 400,
+        code: 'VALIDATION',
+        message: 'La nota debe ser texto.',
+        fields: { note: 'La nota debe ser texto.' },
+      },
+    });
+    expect(await call('apiCall', { name: 'addBlock', input: [day(30), day(32)] })).toEqual(INVALID);
+    const block = value<CalendarEntry>(await api('addBlock', { start: day(30), end: day(32), note: 'Pintura' }));
     expect(block).toMatchObject({ start: day(30), end: day(32), source: 'manual', label: 'Pintura' });
-    expect(value<Calendar>(await call('getCalendar')).entries.map((e) => e.id)).toContain(block.id);
-    expect(await call('deleteBlock', { id: block.id })).toEqual({ ok: true, value: undefined });
-    expect(value<Calendar>(await call('getCalendar')).entries.map((e) => e.id)).not.toContain(block.id);
+    expect(value<Calendar>(await api('getCalendar')).entries.map((e) => e.id)).toContain(block.id);
+    expect(await api('deleteBlock', { id: block.id })).toEqual({ ok: true, value: undefined });
+    expect(value<Calendar>(await api('getCalendar')).entries.map((e) => e.id)).not.toContain(block.id);
   });
 
-  it('saves seasons, passing a mistyped number on for the server’s message', async () => {
+  it('saves seasons; a mistyped number gets the server’s message beside its field', async () => {
     const season = (name: string, start: number, end: number, pricePerPerson: number) => ({
       name,
       start: day(start),
@@ -106,7 +119,7 @@ describe('desktop calendar, feeds, seasons and reservations through IPC against 
       minNights: 2,
     });
     expect(
-      await call('setSeasons', {
+      await api('setSeasons', {
         seasons: [season('Alta', 100, 110, 120_000), season('Puente', 105, 112, 90_000)],
         baseMinNights: 1,
       }),
@@ -115,16 +128,16 @@ describe('desktop calendar, feeds, seasons and reservations through IPC against 
       error: { status: 400, fields: { 'seasons.1.start': 'Se cruza con «Alta»: las temporadas no pueden solaparse.' } },
     });
     expect(
-      await call('setSeasons', { seasons: [season('Alta', 100, 110, Number.NaN)], baseMinNights: 1 }),
+      await api('setSeasons', { seasons: [season('Alta', 100, 110, Number.NaN)], baseMinNights: 1 }),
     ).toMatchObject({
       ok: false,
       error: { status: 400, fields: { 'seasons.0.pricePerPerson': 'El precio debe ser un número.' } },
     });
     const saved = value<Seasons>(
-      await call('setSeasons', { seasons: [season('Alta', 100, 110, 120_000)], baseMinNights: 2 }),
+      await api('setSeasons', { seasons: [season('Alta', 100, 110, 120_000)], baseMinNights: 2 }),
     );
     expect(saved).toMatchObject({ base: { minNights: 2 }, seasons: [{ name: 'Alta', pricePerPerson: 120_000 }] });
-    expect(value<Seasons>(await call('getSeasons'))).toEqual(saved);
+    expect(value<Seasons>(await api('getSeasons'))).toEqual(saved);
   });
 
   it('confirms and cancels a reservation, and answers 409 when a night is taken', async () => {
@@ -150,22 +163,22 @@ describe('desktop calendar, feeds, seasons and reservations through IPC against 
     };
     const free = await enquiry(day(70), day(73));
     const taken = await enquiry(day(80), day(83));
-    value(await call('addBlock', { start: day(81), end: day(82), note: '' }));
-    expect(await call('setEnquiryStatus', { id: free, status: 'confirmada' })).toMatchObject({
+    value(await api('addBlock', { start: day(81), end: day(82), note: '' }));
+    expect(await api('setEnquiryStatus', { id: free, status: 'confirmada' })).toMatchObject({
       ok: true,
       value: { status: 'confirmada' },
     });
-    const direct = value<Calendar>(await call('getCalendar')).entries.filter((e) => e.source === 'directa');
+    const direct = value<Calendar>(await api('getCalendar')).entries.filter((e) => e.source === 'directa');
     expect(direct.map((e) => [e.start, e.end])).toEqual([[day(70), day(73)]]);
-    expect(await call('setEnquiryStatus', { id: taken, status: 'confirmada' })).toMatchObject({
+    expect(await api('setEnquiryStatus', { id: taken, status: 'confirmada' })).toMatchObject({
       ok: false,
       error: { status: 409, message: 'No se puede confirmar: alguna de las noches de esta reserva ya está ocupada.' },
     });
-    expect(await call('setEnquiryStatus', { id: free, status: 'cancelada' })).toMatchObject({
+    expect(await api('setEnquiryStatus', { id: free, status: 'cancelada' })).toMatchObject({
       ok: true,
       value: { status: 'cancelada' },
     });
-    expect(value<Calendar>(await call('getCalendar')).entries.some((e) => e.source === 'directa')).toBe(false);
+    expect(value<Calendar>(await api('getCalendar')).entries.some((e) => e.source === 'directa')).toBe(false);
   });
 
   it('says so when this build has no clipboard', async () => {

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { prepareImage, thumbnailDataUrl } from '../electron/lib/downscale';
 import { acceptedImageKind } from '@cabana/shared/images/sniff';
-import { TOO_MANY_PIXELS_MESSAGE } from '@cabana/shared/config/limits';
+import { TOO_ELONGATED_MESSAGE, TOO_MANY_PIXELS_MESSAGE } from '@cabana/shared/config/limits';
 import { makePhoto, makePixelBomb } from './helpers/photos';
 
 describe('downscale before upload', () => {
@@ -80,6 +80,22 @@ describe('downscale before upload', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+
+  it('refuses a strip (1:10) from its header with the server’s reason, and lets a 1:4 photo through', async () => {
+    const strip = await sharp({ create: { width: 400, height: 4000, channels: 3, background: '#2a7fa8' } })
+      .png()
+      .toBuffer();
+    await expect(prepareImage(strip, 'tira.png')).rejects.toMatchObject({
+      status: 400,
+      code: 'VALIDATION',
+      message: TOO_ELONGATED_MESSAGE,
+      fields: { image: TOO_ELONGATED_MESSAGE },
+    });
+    const tall = await sharp({ create: { width: 400, height: 1600, channels: 3, background: '#2a7fa8' } })
+      .png()
+      .toBuffer();
+    expect(await prepareImage(tall, 'alta.png')).toMatchObject({ width: 400, height: 1600 });
   });
 
   it('makes a small upright thumbnail for the queue', async () => {

@@ -1,12 +1,17 @@
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, expectTypeOf, it, vi, type Mock } from 'vitest';
 import { ApiError } from '@cabana/shared/api/errors';
+import { API, PANEL_ROUTE_NAMES } from '@cabana/shared/api/contract';
+import type { RouteSpec } from '@cabana/shared/api/route';
+import type { Image } from '@cabana/shared/schemas/image';
+import type { EnquiryStatus } from '@cabana/shared/schemas/enquiry';
 import { EVENT_CHANNELS, INVOKE_CHANNELS, SEND_CHANNELS } from '../contract/channels';
 import {
   attachChannels,
   IPC,
   IPC_EVENTS,
   IPC_SENDS,
+  type ApiCallArgs,
   type BridgeResult,
   type DesktopBridge,
   type IpcHandlers,
@@ -103,7 +108,7 @@ describe('IPC contract', () => {
     const { spies, handlers } = spyHandlers();
     const handles = register({
       ...handlers,
-      setPrice: () => {
+      apiCall: () => {
         throw new ApiError(400, { error: 'El precio es muy bajo.', code: 'VALIDATION', fields: { precio: 'Bajo' } });
       },
       getUploads: () => {
@@ -124,11 +129,11 @@ describe('IPC contract', () => {
       title: 'Playa',
       description: '',
     });
-    // The shared schema's own rules apply too (an update must name a field).
-    expect(await call('updateImage', { id: 'i1', input: {} })).toEqual(INVALID);
-    expect(spies.updateImage).not.toHaveBeenCalled();
+    // The shared schemas' own rules apply too (a title within its bound).
+    expect(await call('setUploadTitle', { id: 'q1', title: 'x'.repeat(10_000) })).toEqual(INVALID);
+    expect(spies.setUploadTitle).not.toHaveBeenCalled();
 
-    expect(await call('setPrice', { precio: 1 })).toEqual({
+    expect(await call('apiCall', { name: 'setPrice', input: { precio: 1 } })).toEqual({
       ok: false,
       error: { status: 400, code: 'VALIDATION', message: 'El precio es muy bajo.', fields: { precio: 'Bajo' } },
     });
@@ -138,6 +143,55 @@ describe('IPC contract', () => {
       error: { status: 500, code: 'INTERNAL', message: 'Ocurrió un error inesperado en la aplicación.' },
     });
     expect(logged).toHaveBeenCalledOnce();
+  });
+
+  it('api:call takes the name of a panel row and an object input that crosses as JSON, nothing else', async () => {
+    const { spies, handlers } = spyHandlers();
+    const handles = register(handlers);
+    const api = (args: unknown) => handles.get(IPC.apiCall.channel)!(fromApp, args);
+
+    // Rows the panel does not call through it: the session (its own channels keep the token in
+    // main), the multipart upload (its own channel, with progress), the public forms, the iCal
+    // export, the feed list; and names that are no row at all.
+    const notPanel = ['login', 'getSession', 'logout', 'uploadImage', 'sendEnquiry', 'getFormToken'];
+    for (const name of [...notPanel, 'calendarExport', 'listFeeds', 'health', 'toString', '__proto__', '']) {
+      expect(await api({ name }), name).toEqual(INVALID);
+      expect(await api({ name, input: {} }), name).toEqual(INVALID);
+    }
+    expect(PANEL_ROUTE_NAMES.some((name) => [...notPanel, 'listFeeds'].includes(name))).toBe(false);
+    for (const input of ['texto', 42, null, ['a'], true]) {
+      expect(await api({ name: 'setPrice', input }), JSON.stringify(input)).toEqual(INVALID);
+    }
+    expect(await api({ name: 'getPrice', extra: 1 })).toEqual(INVALID);
+    expect(await api({ input: {} })).toEqual(INVALID);
+    // What cannot go to the server as JSON stops here: a cycle, a BigInt, an absurd size (the
+    // structured clone of IPC carries all three).
+    const cyclic: Record<string, unknown> = { name: 'Brisas' };
+    cyclic.self = cyclic;
+    expect(await api({ name: 'updateSettings', input: cyclic })).toEqual(INVALID);
+    expect(await api({ name: 'updateSettings', input: { copPerUsd: 4100n } })).toEqual(INVALID);
+    expect(await api({ name: 'updateSettings', input: { tagline: 'x'.repeat(70_000) } })).toEqual(INVALID);
+    expect(spies.apiCall).not.toHaveBeenCalled();
+
+    // The right shape reaches main's handler as it is: the row's own rules are checked there.
+    const input = { id: 'e1', status: 'respondida' };
+    expect(await api({ name: 'setEnquiryStatus', input })).toEqual({ ok: true, value: 'apiCall' });
+    expect(spies.apiCall).toHaveBeenLastCalledWith({ name: 'setEnquiryStatus', input });
+    expect(await api({ name: 'getPrice' })).toEqual({ ok: true, value: 'apiCall' });
+    expect(spies.apiCall).toHaveBeenLastCalledWith({ name: 'getPrice' });
+    // Up to twice the server's JSON limit passes on, for the server to answer as it would the web.
+    expect(await api({ name: 'updateSettings', input: { tagline: 'x'.repeat(40_000) } })).toEqual({
+      ok: true,
+      value: 'apiCall',
+    });
+    expect(spies.apiCall).toHaveBeenCalledTimes(3);
+  });
+
+  it('every panel row with a path parameter names its own 404, which main answers for a malformed id', () => {
+    for (const name of PANEL_ROUTE_NAMES) {
+      const spec: RouteSpec = API[name];
+      if (spec.params) expect(spec.notFound, name).toMatch(/^No encontramos /);
+    }
   });
 
   it('takes the preload’s message only from the app’s top frame, with one valid path', () => {
@@ -172,9 +226,25 @@ describe('IPC contract', () => {
 
   it('derives the types: the bridge takes each entry’s argument, handlers must cover every entry', () => {
     expectTypeOf<Parameters<DesktopBridge['login']>>().toEqualTypeOf<[{ email: string; password: string }]>();
-    expectTypeOf<Parameters<DesktopBridge['getPrice']>>().toEqualTypeOf<[]>();
-    expectTypeOf<ReturnType<DesktopBridge['setPrice']>>().toEqualTypeOf<Promise<BridgeResult<number>>>();
+    expectTypeOf<Parameters<DesktopBridge['getConnection']>>().toEqualTypeOf<[]>();
     expectTypeOf<Parameters<DesktopBridge['onUploadsChanged']>>().toEqualTypeOf<[(snapshot: QueueSnapshot) => void]>();
+    // api:call is generic: each panel row's own input and answer, checked when compiling.
+    const bridge = {} as DesktopBridge;
+    expectTypeOf(bridge.apiCall<'getPrice'>).returns.toEqualTypeOf<Promise<BridgeResult<{ precio: number }>>>();
+    expectTypeOf(bridge.apiCall<'deleteImage'>).returns.toEqualTypeOf<Promise<BridgeResult<void>>>();
+    expectTypeOf(bridge.apiCall<'listImages'>).returns.toEqualTypeOf<Promise<BridgeResult<Image[]>>>();
+    type StatusInput = ApiCallArgs<'setEnquiryStatus'>['input'];
+    expectTypeOf<StatusInput>().toExtend<{ id: string; status: EnquiryStatus }>();
+    expectTypeOf<{ id: string; status: EnquiryStatus }>().toExtend<StatusInput>();
+    const neverCalled = () => [
+      // @ts-expect-error: a row's input is its own (the price is a number)
+      bridge.apiCall({ name: 'setPrice', input: { precio: '90000' } }),
+      // @ts-expect-error: a row with a path parameter needs its input
+      bridge.apiCall({ name: 'deleteImage' }),
+      // @ts-expect-error: only the panel's rows: signing in has its own channel
+      bridge.apiCall({ name: 'login', input: { email: 'a@b.co', password: 'x' } }),
+    ];
+    expect(typeof neverCalled).toBe('function');
     const { spies } = spyHandlers();
     const { logout: _logout, ...rest } = spies as unknown as IpcHandlers;
     // @ts-expect-error: a contract entry without its handler does not compile

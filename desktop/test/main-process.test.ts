@@ -295,18 +295,22 @@ describe('IPC sender checks', () => {
   });
 
   it('refuse untrusted senders before the handler runs, and malformed calls', async () => {
-    const handler = vi.fn(() => Promise.resolve(90_000));
+    const handler = vi.fn(() => Promise.resolve({ precio: 90_000 }));
     const handlers = Object.fromEntries(
       [...Object.keys(IPC), ...Object.keys(IPC_SENDS)].map((name) => [name, vi.fn()]),
     ) as unknown as IpcHandlers;
-    const handles = registerOnFakeIpcMain({ ...handlers, getPrice: handler }, (event) => isTrustedSender(event, APP));
-    const invoke = handles.get(IPC.getPrice.channel)!;
-    expect(await invoke(frame('https://evil.example/'))).toEqual(FORBIDDEN_SENDER);
-    expect(await invoke(frame(APP.url, {}), undefined)).toEqual(FORBIDDEN_SENDER);
+    const handles = registerOnFakeIpcMain({ ...handlers, apiCall: handler }, (event) => isTrustedSender(event, APP));
+    const invoke = handles.get(IPC.apiCall.channel)!;
+    const getPrice = { name: 'getPrice' };
+    expect(await invoke(frame('https://evil.example/'), getPrice)).toEqual(FORBIDDEN_SENDER);
+    expect(await invoke(frame(APP.url, {}), getPrice)).toEqual(FORBIDDEN_SENDER);
     expect(handler).not.toHaveBeenCalled();
     expect(await invoke(frame(APP.url), 'a', 'b')).toMatchObject({ ok: false, error: { status: 400 } });
-    expect(await invoke(frame(APP.url), undefined)).toEqual({ ok: true, value: 90_000 });
-    expect(handler).toHaveBeenCalledOnce();
+    expect(await invoke(frame(APP.url), getPrice, 'b')).toMatchObject({ ok: false, error: { status: 400 } });
+    expect(await invoke(frame(APP.url), { name: 'login' })).toMatchObject({ ok: false, error: { status: 400 } });
+    expect(handler).not.toHaveBeenCalled();
+    expect(await invoke(frame(APP.url), getPrice)).toEqual({ ok: true, value: { precio: 90_000 } });
+    expect(handler).toHaveBeenCalledExactlyOnceWith(getPrice);
   });
 });
 
@@ -356,8 +360,18 @@ describe('main entry', () => {
         value: { serverUrl: null, canRememberSession: false },
       });
 
-      // uploads:add-files takes a path only once the preload said it was dropped, from the app page.
+      // api:call reaches the service: with no server configured yet, it says so.
       const fromApp = { senderFrame: { url: appUrl, parent: null } };
+      const apiCall = electron.state.handles.get(IPC.apiCall.channel)!;
+      expect(
+        await apiCall({ senderFrame: { url: 'https://evil.example/', parent: null } }, { name: 'getPrice' }),
+      ).toEqual(FORBIDDEN_SENDER);
+      expect(await apiCall(fromApp, { name: 'getPrice' })).toEqual({
+        ok: false,
+        error: { status: 400, code: 'VALIDATION', message: 'Primero indica la dirección del servidor.' },
+      });
+
+      // uploads:add-files takes a path only once the preload said it was dropped, from the app page.
       const dropped = path.join(electron.state.userData, 'soltada');
       const { mkdir } = await import('node:fs/promises');
       await mkdir(dropped);

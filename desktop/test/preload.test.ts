@@ -70,29 +70,9 @@ describe('preload', () => {
     await bridge.getSession();
     await bridge.login({ email: 'a@b.co', password: 'clave' });
     await bridge.logout();
-    await bridge.getPrice();
-    await bridge.setPrice({ precio: 90_000 });
-    await bridge.getSettings();
-    await bridge.updateSettings({ patch: { phone: '300 000 0000' } });
-    await bridge.listImages();
-    await bridge.listPendingImages();
+    await bridge.apiCall({ name: 'setEnquiryStatus', input: { id: 'e1', status: 'respondida' } });
     await bridge.uploadImage({ uploadId: 'u', fileName: 'a.jpg', bytes, title: 't', description: 'd' });
     await bridge.cancelImageUpload({ uploadId: 'u' });
-    await bridge.updateImage({ id: 'i1', input: { title: 'Nuevo' } });
-    await bridge.deleteImage({ id: 'i1' });
-    await bridge.approveImage({ id: 'i1' });
-    await bridge.setImageOrder({ ids: ['i1', 'i2'] });
-    await bridge.listEnquiries();
-    await bridge.setEnquiryStatus({ id: 'e1', status: 'respondida' });
-    await bridge.deleteEnquiry({ id: 'e1' });
-    await bridge.getCalendar();
-    await bridge.addBlock({ start: '2026-12-01', end: '2026-12-03', note: 'Pintura' });
-    await bridge.deleteBlock({ id: 'b1' });
-    await bridge.addFeed({ name: 'Airbnb', url: 'https://www.airbnb.com/calendar/ical/1.ics' });
-    await bridge.deleteFeed({ id: 'f1' });
-    await bridge.syncFeed({ id: 'f1' });
-    await bridge.getSeasons();
-    await bridge.setSeasons({ seasons: [], baseMinNights: 1 });
     await bridge.copyText({ text: 'https://brisasdelgolfo.co/api/calendario/ical/x.ics' });
     await bridge.getUploads();
     await bridge.addUploadPaths({ paths: ['/fotos'] });
@@ -111,7 +91,11 @@ describe('preload', () => {
     expect(electron.state.invoked.every((c) => c.args.length === 1)).toBe(true);
     const byChannel = Object.fromEntries(electron.state.invoked.map((c) => [c.channel, c.args[0]]));
     expect(byChannel[IPC.login.channel]).toEqual({ email: 'a@b.co', password: 'clave' });
-    expect(byChannel[IPC.addBlock.channel]).toEqual({ start: '2026-12-01', end: '2026-12-03', note: 'Pintura' });
+    // Every call to the API goes through one channel, with the contract row's name and its input.
+    expect(byChannel[IPC.apiCall.channel]).toEqual({
+      name: 'setEnquiryStatus',
+      input: { id: 'e1', status: 'respondida' },
+    });
     expect(byChannel[IPC.copyText.channel]).toEqual({ text: 'https://brisasdelgolfo.co/api/calendario/ical/x.ics' });
     expect(byChannel[IPC.uploadImage.channel]).toEqual({
       uploadId: 'u',

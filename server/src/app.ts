@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Koa from 'koa';
-import { MEDIA_PREFIX } from '@cabana/shared/api/paths';
+import { API_PREFIX, MEDIA_PREFIX } from '@cabana/shared/api/http';
 import type { AppDeps } from './deps';
 import { errorHandler } from './middleware/errors';
 import { securityHeaders } from './middleware/security-headers';
@@ -10,8 +10,9 @@ import { websiteStatic } from './middleware/website';
 import { livePages } from './middleware/pages';
 import { compressJson } from './middleware/compress-json';
 import { exactApiPrefix, siteMethodsFallback, unknownMethodsAre405 } from './middleware/request-guards';
-import { API_PREFIX, createApiRouter } from './routes/api';
+import { createApiRouter } from './routes/api';
 import { ReplayCache } from './http/replay-cache';
+import { limitRequestsPerClient } from './middleware/client-requests';
 
 /** Builds the whole app (API, media, website) from its dependencies; never listens. */
 export function createApp(deps: AppDeps): Koa {
@@ -46,6 +47,8 @@ export function createApp(deps: AppDeps): Koa {
   app.use(replay.recorder());
   app.use(securityHeaders(config.publicUrl));
   app.use(errorHandler((msg, err) => deps.log.error(msg, err)));
+  // Without a proxy, connections are capped per client before any request (start.ts).
+  if (config.trustProxy > 0) app.use(limitRequestsPerClient(config.maxConnectionsPerClient));
   app.use(siteMethodsFallback(API_PREFIX));
   app.use(exactApiPrefix(API_PREFIX));
   app.use(mediaFiles(deps.images));
@@ -56,6 +59,7 @@ export function createApp(deps: AppDeps): Koa {
       images: deps.images,
       clock: deps.clock,
       enquiryRetentionMonths: config.enquiryRetentionMonths,
+      pendingPhotoRetentionDays: config.pendingPhotoRetentionDays,
       skipPrefixes: [API_PREFIX, MEDIA_PREFIX],
       log: deps.log,
     }),

@@ -4,7 +4,9 @@ import type { Store } from './db/store';
 import type { Sessions } from './auth/sessions';
 import type { ImageService } from './images/image-service';
 import type { FormTokens } from './forms/form-token';
-import type { CalendarSync } from './calendar/calendar-sync';
+import type { CalendarService } from './calendar/calendar-service';
+import type { EnquiryService } from './enquiries/enquiry-service';
+import type { SettingsService } from './settings/settings-service';
 import { Limiter, SharedBudget } from './auth/rate-limits';
 import { LoginGuard } from './auth/login-guard';
 
@@ -29,8 +31,11 @@ export interface AppDeps {
   images: ImageService;
   formTokens: FormTokens;
   limiters: Limiters;
-  /** Imports of the owner's other calendars (Airbnb, Booking.com…). */
-  calendar: CalendarSync;
+  /** Availability, seasons, blocks, the owner's other calendars and our export. */
+  calendar: CalendarService;
+  enquiries: EnquiryService;
+  /** The price per person and the business facts. */
+  settings: SettingsService;
   log: Logger;
   clock: Clock;
 }

@@ -44,6 +44,8 @@ export const conflict = (message: string, fields?: Record<string, string>) =>
 export const feedUnreadable = (message: string) => new DomainError('FEED_UNREADABLE', message);
 export const tooLarge = (message: string) => new DomainError('PAYLOAD_TOO_LARGE', message);
 export const unsupportedMedia = (message: string) => new DomainError('UNSUPPORTED_MEDIA_TYPE', message);
+/** The room set aside for something is full (photos waiting for approval). */
+export const insufficientStorage = (message: string) => new DomainError('INSUFFICIENT_STORAGE', message);
 export const rateLimited = (message: string, retryAfterSeconds: number) =>
   new DomainError('RATE_LIMITED', message, { retryAfterSeconds });
 export const unavailable = (message: string, retryAfterSeconds = 30) =>

@@ -1,8 +1,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
 import { LIMITS } from '@cabana/shared/config/limits';
 import { CALENDAR_LIMITS } from '@cabana/shared/config/calendar';
 import { BUSINESS } from '@cabana/shared/config/business';
+import { parseCrashAt, type CrashTarget } from './lib/crash-points';
 
 /** Repository root, whatever the working directory. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -50,6 +52,11 @@ export interface Config {
   imageConcurrency: number;
   /** Uploads waiting for the image queue beyond which new ones get 503. */
   imageQueueMax: number;
+  /** Photos waiting for approval beyond which public uploads get 429, and their bytes beyond which 507. */
+  pendingPhotosMax: number;
+  pendingPhotosMaxBytes: number;
+  /** Photos still waiting for approval this many days after they arrived are deleted. */
+  pendingPhotoRetentionDays: number;
   /** Minutes between two imports of every calendar feed (0: only on start and on demand). */
   icalSyncMinutes: number;
   /** Let calendar feeds live on loopback or private addresses (tests, a feed on the owner's network). */
@@ -73,22 +80,70 @@ export interface Config {
   backupEveryHours: number;
   /** Journal size (bytes) at which the store writes its files out (compaction). */
   storeCompactBytes: number;
+  /** Tests: every save checks that the store's change tracking saw every change (CABANA_STORE_VERIFY). */
+  verifyStore: boolean;
+  /** Tests: every API answer is checked against its contract row (CABANA_CONTRACT_VERIFY). */
+  verifyContract: boolean;
+  /** The crash suite: the write-path point where this process kills itself (CABANA_CRASH_AT). */
+  crashAt: CrashTarget | undefined;
 }
 
 export class ConfigError extends Error {}
 
-type Env = Record<string, string | undefined>;
+export type Env = Record<string, string | undefined>;
 
-function int(env: Env, name: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
-  const raw = env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isSafeInteger(n) || n < min || n > max) {
+// How a variable's text becomes a value. Unset or blank means the default; anything else that is
+// not a valid value stops the start with the variable's name, never a guess.
+const variable = () => z.string().optional();
+const blank = (raw: string | undefined) => raw === undefined || raw.trim() === '';
+
+/** Trimmed text, or `fallback`. */
+const text = (fallback = '') => variable().transform((raw) => raw?.trim() || fallback);
+
+function int(fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER) {
+  return variable().transform((raw, ctx) => {
+    if (blank(raw)) return fallback;
+    const n = Number(raw);
+    if (Number.isSafeInteger(n) && n >= min && n <= max) return n;
     const range = max === Number.MAX_SAFE_INTEGER ? `>= ${min}` : `from ${min} to ${max}`;
-    throw new ConfigError(`${name} must be a whole number ${range} (got "${raw}")`);
-  }
-  return n;
+    ctx.addIssue(`must be a whole number ${range} (got "${raw}")`);
+    return z.NEVER;
+  });
 }
+
+const TRUE = ['1', 'true', 'yes', 'on'];
+const FALSE = ['0', 'false', 'no', 'off'];
+
+function bool(fallback: boolean) {
+  return variable().transform((raw, ctx) => {
+    const word = raw?.trim().toLowerCase();
+    if (!word) return fallback;
+    if (TRUE.includes(word)) return true;
+    if (FALSE.includes(word)) return false;
+    ctx.addIssue(`must be true or false (got "${raw}")`);
+    return z.NEVER;
+  });
+}
+
+/** TRUST_PROXY: a number of hops, or `true`/`yes` for one and `false`/`no` for none. */
+const PROXY_WORDS = new Map([
+  ['true', '1'],
+  ['yes', '1'],
+  ['false', '0'],
+  ['no', '0'],
+]);
+const hops = variable()
+  .transform((raw) => PROXY_WORDS.get(raw?.trim().toLowerCase() ?? '') ?? raw)
+  .pipe(int(0));
+
+/** An absolute URL, kept as its origin. */
+const origin = variable().transform((raw, ctx) => {
+  const url = raw?.trim();
+  if (!url) return undefined;
+  if (URL.canParse(url)) return new URL(url).origin;
+  ctx.addIssue(`must be an absolute URL (got "${url}")`);
+  return z.NEVER;
+});
 
 /**
  * A week: beyond 2^31-1 ms (about 24.8 days) Node's timers fire every millisecond instead, and a
@@ -96,78 +151,125 @@ function int(env: Env, name: string, fallback: number, min = 0, max = Number.MAX
  */
 const ICAL_SYNC_MINUTES_MAX = 7 * 24 * 60;
 
-function bool(env: Env, name: string, fallback: boolean): boolean {
-  const raw = env[name]?.trim().toLowerCase();
-  if (raw === undefined || raw === '') return fallback;
-  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
-  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
-  throw new ConfigError(`${name} must be true or false (got "${env[name]}")`);
+/**
+ * Every variable the server reads, with its default and range, in the units the operator writes
+ * (seconds, KB; paths as given). README.md's table lists the same names and defaults
+ * (server/test/config.test.ts checks it); readEnv turns them into a Config.
+ */
+export const SERVER_ENV = z.object({
+  PORT: int(8080),
+  HOST: text(),
+  DATA_DIR: text('./data'),
+  WEBSITE_DIST: text(path.join(REPO_ROOT, 'website/dist')),
+  WEBSITE_SERVER_ENTRY: text(),
+  ADMIN_EMAIL: text('admin@brisasdelgolfo.co').transform((email) => email.toLowerCase()),
+  // Not trimmed: a passphrase may start or end with a space.
+  ADMIN_PASSWORD: variable().transform((raw) => raw || undefined),
+  TRUST_PROXY: hops,
+  PUBLIC_URL: origin,
+  SEED_SAMPLE_PHOTOS: bool(true),
+  SEED_DIR: text(path.join(REPO_ROOT, 'server/seed')),
+  FORM_MIN_FILL_MS: int(LIMITS.minFillMs),
+  FORM_MAX_AGE_MS: int(LIMITS.maxFormTokenAgeMs, 1),
+  SESSION_IDLE_SECONDS: int(2 * 60 * 60, 1),
+  SESSION_MAX_SECONDS: int(12 * 60 * 60, 1),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: int(5, 1),
+  LOGIN_MAX_FAILURES_PER_CLIENT: int(20, 1),
+  LOGIN_WINDOW_SECONDS: int(15 * 60, 1),
+  LOGIN_SLOWDOWN_AFTER: int(10, 1),
+  LOGIN_CHECKS_AT_ONCE: int(2, 1),
+  LOGIN_CHECKS_WAITING: int(8, 0),
+  ENQUIRIES_PER_CLIENT: int(5, 1),
+  ENQUIRIES_GLOBAL: int(200, 1),
+  ENQUIRIES_PER_NETWORK: int(50, 1),
+  ENQUIRY_WINDOW_SECONDS: int(60 * 60, 1),
+  ENQUIRY_RETENTION_MONTHS: int(BUSINESS.enquiryRetentionMonths, 1),
+  PUBLIC_UPLOADS_PER_CLIENT: int(10, 1),
+  PUBLIC_UPLOADS_GLOBAL: int(100, 1),
+  PUBLIC_UPLOADS_PER_NETWORK: int(25, 1),
+  PUBLIC_UPLOAD_WINDOW_SECONDS: int(60 * 60, 1),
+  IMAGE_CONCURRENCY: int(1, 1),
+  IMAGE_QUEUE_MAX: int(50, 1),
+  PENDING_PHOTOS_MAX: int(200, 1),
+  PENDING_PHOTOS_MAX_MB: int(500, 1),
+  PENDING_PHOTO_RETENTION_DAYS: int(BUSINESS.pendingPhotoRetentionDays, 1),
+  ICAL_SYNC_MINUTES: int(30, 0, ICAL_SYNC_MINUTES_MAX),
+  ICAL_ALLOW_PRIVATE_HOSTS: bool(false),
+  ICAL_FETCH_TIMEOUT_MS: int(CALENDAR_LIMITS.feedTimeoutMs, 1),
+  BODY_TIMEOUT_SECONDS: int(20, 1),
+  UPLOAD_TIMEOUT_SECONDS: int(15 * 60, 1),
+  MAX_CONNECTIONS: int(1000, 1),
+  MAX_CONNECTIONS_PER_CLIENT: int(100, 1),
+  BACKUP_DIR: text(),
+  BACKUP_KEEP: int(7, 1),
+  BACKUP_EVERY_HOURS: int(24, 1),
+  STORE_COMPACT_KB: int(16 * 1024, 16),
+  CABANA_STORE_VERIFY: bool(false),
+  CABANA_CONTRACT_VERIFY: bool(false),
+  CABANA_CRASH_AT: variable().transform((raw) => parseCrashAt(raw)),
+});
+
+/** `schema` applied to `env`; a ConfigError naming every bad variable, each with what it must be. */
+export function parseEnv<S extends z.ZodType>(schema: S, env: Env): z.output<S> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; '));
 }
 
-function trustProxy(env: Env): number {
-  const raw = env.TRUST_PROXY?.trim().toLowerCase();
-  if (raw === undefined || raw === '' || raw === 'false' || raw === 'no') return 0;
-  if (raw === 'true' || raw === 'yes') return 1;
-  return int(env, 'TRUST_PROXY', 0);
-}
-
-/** The only place that reads the server's environment. */
+/** The server's configuration: the only place that reads its environment. */
 export function readEnv(env: Env = process.env, cwd: string = process.cwd()): Config {
-  const publicUrl = env.PUBLIC_URL?.trim() || undefined;
-  if (publicUrl !== undefined) {
-    try {
-      new URL(publicUrl);
-    } catch {
-      throw new ConfigError(`PUBLIC_URL must be an absolute URL (got "${publicUrl}")`);
-    }
-  }
-  const websiteDist = path.resolve(cwd, env.WEBSITE_DIST?.trim() || path.join(REPO_ROOT, 'website/dist'));
+  const v = parseEnv(SERVER_ENV, env);
+  const resolve = (p: string) => path.resolve(cwd, p);
+  const websiteDist = resolve(v.WEBSITE_DIST);
   return {
-    port: int(env, 'PORT', 8080),
-    host: env.HOST?.trim() ?? '',
-    dataDir: path.resolve(cwd, env.DATA_DIR?.trim() || './data'),
+    port: v.PORT,
+    host: v.HOST,
+    dataDir: resolve(v.DATA_DIR),
     websiteDist,
-    websiteServerEntry: path.resolve(
-      cwd,
-      env.WEBSITE_SERVER_ENTRY?.trim() || path.join(`${websiteDist}-server`, 'render.js'),
-    ),
-    seedDir: path.resolve(cwd, env.SEED_DIR?.trim() || path.join(REPO_ROOT, 'server/seed')),
-    seedSamplePhotos: bool(env, 'SEED_SAMPLE_PHOTOS', true),
-    adminEmail: (env.ADMIN_EMAIL?.trim() || 'admin@brisasdelgolfo.co').toLowerCase(),
-    adminPassword: env.ADMIN_PASSWORD || undefined,
-    trustProxy: trustProxy(env),
-    publicUrl: publicUrl ? new URL(publicUrl).origin : undefined,
-    formMinFillMs: int(env, 'FORM_MIN_FILL_MS', LIMITS.minFillMs),
-    formMaxAgeMs: int(env, 'FORM_MAX_AGE_MS', LIMITS.maxFormTokenAgeMs, 1),
-    sessionIdleMs: int(env, 'SESSION_IDLE_SECONDS', 2 * 60 * 60, 1) * 1000,
-    sessionMaxMs: int(env, 'SESSION_MAX_SECONDS', 12 * 60 * 60, 1) * 1000,
-    loginMaxFailuresPerAccount: int(env, 'LOGIN_MAX_FAILURES_PER_ACCOUNT', 5, 1),
-    loginMaxFailuresPerClient: int(env, 'LOGIN_MAX_FAILURES_PER_CLIENT', 20, 1),
-    loginWindowMs: int(env, 'LOGIN_WINDOW_SECONDS', 15 * 60, 1) * 1000,
-    loginSlowdownAfter: int(env, 'LOGIN_SLOWDOWN_AFTER', 10, 1),
-    loginChecksAtOnce: int(env, 'LOGIN_CHECKS_AT_ONCE', 2, 1),
-    loginChecksWaiting: int(env, 'LOGIN_CHECKS_WAITING', 8, 0),
-    enquiriesPerClient: int(env, 'ENQUIRIES_PER_CLIENT', 5, 1),
-    enquiriesGlobal: int(env, 'ENQUIRIES_GLOBAL', 200, 1),
-    enquiriesPerNetwork: int(env, 'ENQUIRIES_PER_NETWORK', 50, 1),
-    enquiryWindowMs: int(env, 'ENQUIRY_WINDOW_SECONDS', 60 * 60, 1) * 1000,
-    publicUploadsPerClient: int(env, 'PUBLIC_UPLOADS_PER_CLIENT', 10, 1),
-    publicUploadsGlobal: int(env, 'PUBLIC_UPLOADS_GLOBAL', 100, 1),
-    publicUploadsPerNetwork: int(env, 'PUBLIC_UPLOADS_PER_NETWORK', 25, 1),
-    publicUploadWindowMs: int(env, 'PUBLIC_UPLOAD_WINDOW_SECONDS', 60 * 60, 1) * 1000,
-    imageConcurrency: int(env, 'IMAGE_CONCURRENCY', 1, 1),
-    imageQueueMax: int(env, 'IMAGE_QUEUE_MAX', 50, 1),
-    icalSyncMinutes: int(env, 'ICAL_SYNC_MINUTES', 30, 0, ICAL_SYNC_MINUTES_MAX),
-    icalAllowPrivateHosts: bool(env, 'ICAL_ALLOW_PRIVATE_HOSTS', false),
-    icalFetchTimeoutMs: int(env, 'ICAL_FETCH_TIMEOUT_MS', CALENDAR_LIMITS.feedTimeoutMs, 1),
-    bodyTimeoutMs: int(env, 'BODY_TIMEOUT_SECONDS', 20, 1) * 1000,
-    uploadTimeoutMs: int(env, 'UPLOAD_TIMEOUT_SECONDS', 15 * 60, 1) * 1000,
-    maxConnections: int(env, 'MAX_CONNECTIONS', 1000, 1),
-    maxConnectionsPerClient: int(env, 'MAX_CONNECTIONS_PER_CLIENT', 100, 1),
-    enquiryRetentionMonths: int(env, 'ENQUIRY_RETENTION_MONTHS', BUSINESS.enquiryRetentionMonths, 1),
-    backupDir: env.BACKUP_DIR?.trim() ? path.resolve(cwd, env.BACKUP_DIR.trim()) : undefined,
-    backupKeep: int(env, 'BACKUP_KEEP', 7, 1),
-    backupEveryHours: int(env, 'BACKUP_EVERY_HOURS', 24, 1),
-    storeCompactBytes: int(env, 'STORE_COMPACT_KB', 16 * 1024, 16) * 1024,
+    websiteServerEntry: resolve(v.WEBSITE_SERVER_ENTRY || path.join(`${websiteDist}-server`, 'render.js')),
+    seedDir: resolve(v.SEED_DIR),
+    seedSamplePhotos: v.SEED_SAMPLE_PHOTOS,
+    adminEmail: v.ADMIN_EMAIL,
+    adminPassword: v.ADMIN_PASSWORD,
+    trustProxy: v.TRUST_PROXY,
+    publicUrl: v.PUBLIC_URL,
+    formMinFillMs: v.FORM_MIN_FILL_MS,
+    formMaxAgeMs: v.FORM_MAX_AGE_MS,
+    sessionIdleMs: v.SESSION_IDLE_SECONDS * 1000,
+    sessionMaxMs: v.SESSION_MAX_SECONDS * 1000,
+    loginMaxFailuresPerAccount: v.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+    loginMaxFailuresPerClient: v.LOGIN_MAX_FAILURES_PER_CLIENT,
+    loginWindowMs: v.LOGIN_WINDOW_SECONDS * 1000,
+    loginSlowdownAfter: v.LOGIN_SLOWDOWN_AFTER,
+    loginChecksAtOnce: v.LOGIN_CHECKS_AT_ONCE,
+    loginChecksWaiting: v.LOGIN_CHECKS_WAITING,
+    enquiriesPerClient: v.ENQUIRIES_PER_CLIENT,
+    enquiriesGlobal: v.ENQUIRIES_GLOBAL,
+    enquiriesPerNetwork: v.ENQUIRIES_PER_NETWORK,
+    enquiryWindowMs: v.ENQUIRY_WINDOW_SECONDS * 1000,
+    publicUploadsPerClient: v.PUBLIC_UPLOADS_PER_CLIENT,
+    publicUploadsGlobal: v.PUBLIC_UPLOADS_GLOBAL,
+    publicUploadsPerNetwork: v.PUBLIC_UPLOADS_PER_NETWORK,
+    publicUploadWindowMs: v.PUBLIC_UPLOAD_WINDOW_SECONDS * 1000,
+    imageConcurrency: v.IMAGE_CONCURRENCY,
+    imageQueueMax: v.IMAGE_QUEUE_MAX,
+    pendingPhotosMax: v.PENDING_PHOTOS_MAX,
+    pendingPhotosMaxBytes: v.PENDING_PHOTOS_MAX_MB * 1024 * 1024,
+    pendingPhotoRetentionDays: v.PENDING_PHOTO_RETENTION_DAYS,
+    icalSyncMinutes: v.ICAL_SYNC_MINUTES,
+    icalAllowPrivateHosts: v.ICAL_ALLOW_PRIVATE_HOSTS,
+    icalFetchTimeoutMs: v.ICAL_FETCH_TIMEOUT_MS,
+    bodyTimeoutMs: v.BODY_TIMEOUT_SECONDS * 1000,
+    uploadTimeoutMs: v.UPLOAD_TIMEOUT_SECONDS * 1000,
+    maxConnections: v.MAX_CONNECTIONS,
+    maxConnectionsPerClient: v.MAX_CONNECTIONS_PER_CLIENT,
+    enquiryRetentionMonths: v.ENQUIRY_RETENTION_MONTHS,
+    backupDir: v.BACKUP_DIR ? resolve(v.BACKUP_DIR) : undefined,
+    backupKeep: v.BACKUP_KEEP,
+    backupEveryHours: v.BACKUP_EVERY_HOURS,
+    storeCompactBytes: v.STORE_COMPACT_KB * 1024,
+    verifyStore: v.CABANA_STORE_VERIFY,
+    verifyContract: v.CABANA_CONTRACT_VERIFY,
+    crashAt: v.CABANA_CRASH_AT,
   };
 }

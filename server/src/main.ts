@@ -2,9 +2,11 @@ import { ConfigError, readEnv } from './env';
 import { DataDirLockedError } from './db/lock';
 import { DataFileError } from './db/store';
 import { consoleLogger, startServer } from './start';
+import { armCrashPoint } from './lib/crash-points';
 
 async function main() {
   const config = readEnv();
+  armCrashPoint(config.crashAt);
   const running = await startServer(config, consoleLogger);
   const shown = config.host ? running.url : `http://localhost:${running.port}`;
   console.info(`Cabaña server listening on ${shown} (data in ${config.dataDir})`);

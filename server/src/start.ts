@@ -19,12 +19,16 @@ import { seedSamplePhotos } from './seed';
 import { CalendarSync } from './calendar/calendar-sync';
 import { CALENDAR_LIMITS } from '@cabana/shared/config/calendar';
 import { startEnquiryRetention } from './forms/enquiry-retention';
+import { startPendingPhotoRetention } from './images/pending-retention';
 import { startAutoBackups } from './backup/backup';
 import { limitConnections, overLimit, withBodyTimeout } from './http-guards';
-import { API_PREFIX } from './routes/api';
-import { API_ROUTES } from '@cabana/shared/api/paths';
+import { API_PREFIX } from '@cabana/shared/api/http';
+import { API } from '@cabana/shared/api/contract';
+import { CalendarService } from './calendar/calendar-service';
+import { EnquiryService } from './enquiries/enquiry-service';
+import { SettingsService } from './settings/settings-service';
 
-const UPLOAD_PATH = `${API_PREFIX}${API_ROUTES.imageUpload}`;
+const UPLOAD_PATH = `${API_PREFIX}${API.uploadImage.path}`;
 
 export interface RunningServer {
   /** http://host:port (127.0.0.1 when listening on every interface). */
@@ -78,6 +82,7 @@ export async function startServer(
   try {
     const store = await openStore(config.dataDir, {
       compactBytes: config.storeCompactBytes,
+      verify: config.verifyStore,
       onError: (err) => log.error('store: writing the journal out failed (the journal keeps every change)', err),
       ...storeOptions,
     });
@@ -89,6 +94,7 @@ export async function startServer(
       concurrency: config.imageConcurrency,
       maxWaiting: config.imageQueueMax,
       now,
+      pending: { maxCount: config.pendingPhotosMax, maxBytes: config.pendingPhotosMaxBytes },
     });
     await images.files.init();
     const { removed } = await images.sweep();
@@ -97,6 +103,7 @@ export async function startServer(
       const missing = await images.files.missingFiles(img.id, img.files);
       if (missing.length > 0) log.error(`image ${img.id} is missing files: ${missing.join(', ')}`);
     }
+    await images.measurePending();
 
     // Data files from before calendar sync get their export link's secret once, and keep it.
     if (!store.data.calendar.exportToken) {
@@ -114,18 +121,32 @@ export async function startServer(
       now: () => new Date(clock.now()),
     });
 
-    const retention = startEnquiryRetention(store, config.enquiryRetentionMonths, log);
-    stopRetention = () => retention.stop();
-    await retention.ready;
+    const retentions = [
+      startEnquiryRetention(store, config.enquiryRetentionMonths, log),
+      startPendingPhotoRetention(images, config.pendingPhotoRetentionDays, log, now),
+    ];
+    const stopRetentions = () => retentions.forEach((r) => r.stop());
+    stopRetention = stopRetentions;
+    await Promise.all(retentions.map((r) => r.ready));
 
+    const formTokens = new FormTokens(store, { minFillMs: config.formMinFillMs, maxAgeMs: config.formMaxAgeMs, now });
+    const limiters = createLimiters(config, clock);
     const deps: AppDeps = {
       config,
       store,
       sessions: new Sessions(store, { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs, now }),
       images,
-      formTokens: new FormTokens(store, { minFillMs: config.formMinFillMs, maxAgeMs: config.formMaxAgeMs, now }),
-      limiters: createLimiters(config, clock),
-      calendar,
+      formTokens,
+      limiters,
+      calendar: new CalendarService({ store, sync: calendar, config, log, now }),
+      enquiries: new EnquiryService({
+        store,
+        formTokens,
+        limits: { perClient: limiters.enquiryClient, global: limiters.enquiryGlobal },
+        log,
+        now,
+      }),
+      settings: new SettingsService({ store, now }),
       log,
       clock,
     };
@@ -197,7 +218,7 @@ export async function startServer(
         });
         await seeding;
         await backups?.stop();
-        retention.stop();
+        stopRetentions();
         await store.close();
         lock.release();
       },

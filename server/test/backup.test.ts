@@ -1,4 +1,8 @@
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { once } from 'node:events';
+import { create as tarCreate } from 'tar';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,8 +11,16 @@ import { BUSINESS } from '@cabana/shared/config/business';
 import { startTestServer, type TestServer } from '../../test-support/server';
 import { bearer, json, upload } from './helpers/http';
 import { jpegWithGps } from './helpers/fixtures';
-import { BackupError, createBackup, pruneSnapshots, restoreBackup, verifyBackup } from '../src/backup/backup';
+import {
+  BackupError,
+  createBackup,
+  MAX_DB_BYTES,
+  pruneSnapshots,
+  restoreBackup,
+  verifyBackup,
+} from '../src/backup/backup';
 import { DataDirLockedError } from '../src/db/lock';
+import { runCli, runTool } from './helpers/run-tool';
 
 /** issue 13 item 1: a backup taken while the server takes writes restores to an identical site. */
 const addDays = (iso: string, days: number) =>
@@ -225,4 +237,166 @@ describe('backup and restore', () => {
       ['cabana-2021-01-01T00-00-00-000Z.tar.gz', taken].sort(),
     );
   });
+});
+
+describe('a backup is private from its first byte (issue 19 item 9)', () => {
+  /** `npm run backup` as an operator with the usual umask 022 runs it, optionally killed at a crash point. */
+  const backupCli = (out: string, crashAt?: string) =>
+    runTool(
+      'sh',
+      ['-c', `umask 022 && exec '${process.execPath}' --import tsx server/src/cli/backup.ts --out '${out}'`],
+      { env: { DATA_DIR: s.dataDir, ...(crashAt ? { CABANA_CRASH_AT: crashAt } : {}) } },
+    );
+
+  it('creates the output folders 0700 and writes the archive 0600 while it is still being written', async () => {
+    const folder = join(work, 'nuevas', 'copias');
+    const cut = await backupCli(join(folder, 'cortada.tar.gz'), 'backup:archiving');
+    expect(cut.signal).toBe('SIGKILL');
+    // What a reader on the machine could have opened while the archive was being written.
+    const partial = (await readdir(folder)).filter((n) => n.endsWith('.tmp'));
+    expect(partial).toHaveLength(1);
+    const modes = {
+      parent: (await stat(join(work, 'nuevas'))).mode & 0o777,
+      folder: (await stat(folder)).mode & 0o777,
+      partial: (await stat(join(folder, partial[0]!))).mode & 0o777,
+    };
+    console.log(
+      `backup modes under umask 022: ${JSON.stringify(modes, (_k, v: unknown) => (typeof v === 'number' ? v.toString(8) : v))}`,
+    );
+    expect(modes).toEqual({ parent: 0o700, folder: 0o700, partial: 0o600 });
+
+    const done = await backupCli(join(folder, 'completa.tar.gz'));
+    expect(done.code).toBe(0);
+    expect((await stat(join(folder, 'completa.tar.gz'))).mode & 0o777).toBe(0o600);
+  }, 60_000);
+});
+
+describe('restore reads no more than a backup may hold (issue 19 item 11)', () => {
+  /** A small archive whose db.json unpacks to `bytes` of JSON, listed in its manifest with the right checksum. */
+  async function inflatedArchive(bytes: number): Promise<string> {
+    const root = join(work, 'inflada');
+    await mkdir(join(root, 'cabana-backup'), { recursive: true });
+    const db = join(root, 'cabana-backup', 'db.json');
+    const hash = createHash('sha256');
+    const outStream = createWriteStream(db);
+    // Text a person might have typed, so it compresses some 60 to 1 (as the issue's archive did),
+    // not beyond the 1000 to 1 at which the tar reader gives up by itself.
+    const piece = (i: number) =>
+      Buffer.from(`${createHash('sha256').update(String(i)).digest('hex')} ${'hola '.repeat(400)}`);
+    const parts = [Buffer.from('{"relleno":"')];
+    for (let i = 0, n = 0; n < bytes; i++) {
+      parts.push(piece(i));
+      n += parts.at(-1)!.length;
+    }
+    parts.push(Buffer.from('"}'));
+    let size = 0;
+    for (const p of parts) {
+      hash.update(p);
+      size += p.length;
+      if (!outStream.write(p)) await once(outStream, 'drain');
+    }
+    outStream.end();
+    await once(outStream, 'close');
+    const manifest = {
+      format: 'cabana-backup',
+      version: 1,
+      createdAt: new Date().toISOString(),
+      files: [{ path: 'db.json', size, sha256: hash.digest('hex') }],
+    };
+    await writeFile(join(root, 'cabana-backup', 'manifest.json'), JSON.stringify(manifest));
+    const file = join(work, 'inflada.tar.gz');
+    await tarCreate({ gzip: true, file, cwd: root, portable: true }, [
+      'cabana-backup/manifest.json',
+      'cabana-backup/db.json',
+    ]);
+    await rm(root, { recursive: true, force: true });
+    return file;
+  }
+
+  it('refuses a 4-MB archive holding a 200-MB db.json with flat memory, and changes nothing', async () => {
+    const archive = await inflatedArchive(200 * 1024 * 1024);
+    const target = join(work, 'restaurar-inflada');
+    await mkdir(target, { mode: 0o700 });
+    await writeFile(join(target, 'marca.txt'), 'sigue aquí');
+    // The restore tool as the operator runs it; a preload reports its peak memory as it exits: the
+    // kernel's VmHWM, not getrusage's maxRSS, which keeps the forking test process's own peak.
+    const probe = join(work, 'max-rss.mjs');
+    await writeFile(
+      probe,
+      `import { readFileSync } from 'node:fs';
+process.on('exit', () => {
+  const kb = /VmHWM:\\s+(\\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))[1];
+  process.stderr.write(\`max-rss-kb=\${kb}\\n\`);
+});
+`,
+    );
+    const result = await runTool(
+      process.execPath,
+      ['--import', 'tsx', '--import', probe, 'server/src/cli/restore.ts', archive],
+      {
+        env: { DATA_DIR: target },
+      },
+    );
+    const peakMb = Number(/max-rss-kb=(\d+)/.exec(result.out)?.[1]) / 1024;
+    const archiveMb = (await stat(archive)).size / 1024 / 1024;
+    console.log(
+      `inflated archive: ${archiveMb.toFixed(1)} MB on disk, 200 MB db.json; restore peak RSS ${peakMb.toFixed(0)} MB`,
+    );
+    expect(result.code, result.out).toBe(1);
+    expect(result.out).toMatch(/Nothing was changed: .*db\.json is \d+ bytes, more than a backup may hold/);
+    expect(peakMb).toBeGreaterThan(0);
+    // The tool alone (tsx, zod, tar) peaks at about 100 MB; reading the text whole took 726 MB here
+    // (864 MB in the issue's report).
+    expect(peakMb).toBeLessThan(250);
+    expect(await readFile(join(target, 'marca.txt'), 'utf8')).toBe('sigue aquí');
+  }, 120_000);
+
+  it('a backup of data larger than that is refused when it is taken, not when it is needed', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'cabana-big-'));
+    try {
+      const big = await startTestServer({ dataDir: dir });
+      // Straight into the store, as years of enquiries would be (the API would rate-limit this).
+      const filler = 'x'.repeat(4000);
+      const base = { status: 'nueva' as const, consentAt: '2026-01-01T00:00:00.000Z', policyVersion: '2026-01-01' };
+      for (let i = 0; i < Math.ceil(MAX_DB_BYTES / 4000) + 10; i++) {
+        big.running.deps.store.data.enquiries.push({
+          ...base,
+          type: 'contacto',
+          id: `relleno${String(i).padStart(9, '0')}`,
+          name: 'Relleno',
+          email: 'r@example.com',
+          message: filler,
+          createdAt: new Date().toISOString(),
+        });
+      }
+      await big.running.deps.store.save();
+      await big.close();
+      const err = await createBackup(dir, join(work, 'demasiado.tar.gz')).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(BackupError);
+      expect((err as Error).message).toMatch(/more than a backup may hold/);
+      await expect(stat(join(work, 'demasiado.tar.gz'))).rejects.toMatchObject({ code: 'ENOENT' });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
+describe('the folder a restore sets aside (issue 19 item 14)', () => {
+  it('is named in the output with the warning that the enquiry retention does not reach it', async () => {
+    const file = join(work, 'aparte.tar.gz');
+    await createBackup(s.dataDir, file);
+    const target = join(work, 'con-consultas');
+    const before = await startOn(target);
+    await sendEnquiry(before.server, 1);
+    await before.server.close();
+    const result = await runCli('restore', [file], { env: { DATA_DIR: target, ENQUIRY_RETENTION_MONTHS: '18' } });
+    expect(result.code, result.out).toBe(0);
+    const aside = (await readdir(work)).find((n) => n.startsWith('con-consultas.before-restore-'))!;
+    expect(aside).toBeDefined();
+    expect(result.out).toContain(`kept at ${join(work, aside)}`);
+    expect(result.out).toMatch(
+      /holds every enquiry it had and the automatic deletion after 18 months does not reach it/,
+    );
+    expect(result.out).toContain(`rm -rf '${join(work, aside)}'`);
+  }, 60_000);
 });

@@ -88,6 +88,30 @@ function request(
   });
 }
 
+/** A TLS connection to Caddy as `localhost` from the loopback address `from`, speaking HTTP/1.1. */
+function tlsFrom(from: string): tls.TLSSocket {
+  const socket = net.connect({ host: '127.0.0.1', port: httpsPort, localAddress: from });
+  return tls.connect({ socket, servername: 'localhost', ca, ALPNProtocols: ['http/1.1'] });
+}
+
+/**
+ * A request that sends its headers and the first byte of a 1 KB JSON body through Caddy from
+ * `from`, then nothing: it stays in progress at the server until the socket is destroyed.
+ */
+function slowRequest(from: string): Promise<tls.TLSSocket> {
+  return new Promise((resolve, reject) => {
+    const sock = tlsFrom(from);
+    sock.once('secureConnect', () => {
+      sock.write(
+        `POST /api/consultas HTTP/1.1\r\nHost: localhost:${httpsPort}\r\nContent-Type: application/json\r\n` +
+          'Content-Length: 1024\r\n\r\n{',
+      );
+      resolve(sock);
+    });
+    sock.on('error', reject);
+  });
+}
+
 const jsonOf = (a: Answer) => JSON.parse(a.body.toString('utf8')) as Record<string, unknown>;
 
 beforeAll(async () => {
@@ -222,6 +246,55 @@ describe('behind Caddy over HTTPS (deploy/Caddyfile)', () => {
     expect((await enquire('127.0.0.4', '127.0.0.3')).status).toBe(201);
     expect((await enquire('127.0.0.3')).status).toBe(201);
   });
+
+  it('caps the requests one visitor has in progress (MAX_CONNECTIONS_PER_CLIENT), others keep being served', async () => {
+    // Each request in progress holds one of Caddy's connections to the server: a visitor with
+    // many slow ones would otherwise take them all (issue 19, item 2). The cap here is 5.
+    const slow = await Promise.all(Array.from({ length: 5 }, () => slowRequest('127.0.0.5')));
+    try {
+      // Caddy passes a request on once its headers are in: poll until all five have reached the server.
+      let refused: Answer | undefined;
+      for (let i = 0; i < 100 && !refused; i++) {
+        const res = await request('/api/health', { from: '127.0.0.5' });
+        if (res.status === 503) refused = res;
+        else await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(refused?.status).toBe(503);
+      expect(refused!.headers['retry-after']).toBe('5');
+      expect(String(jsonOf(refused!).error)).toMatch(/demasiadas conexiones/);
+      // Another visitor behind the same Caddy is not held up, whatever address it claims.
+      expect((await request('/api/health', { from: '127.0.0.6' })).status).toBe(200);
+      expect(
+        (await request('/api/health', { from: '127.0.0.5', headers: { 'x-forwarded-for': '203.0.113.9' } })).status,
+      ).toBe(503);
+    } finally {
+      for (const sock of slow) sock.destroy();
+    }
+    // Once the slow requests are gone, the visitor is served again.
+    let status = 0;
+    for (let i = 0; i < 100 && status !== 200; i++) {
+      status = (await request('/api/health', { from: '127.0.0.5' })).status;
+      if (status !== 200) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(status).toBe(200);
+  });
+
+  it('closes a connection whose headers never finish (read_header 15s), which Caddy 2.6 alone keeps', async () => {
+    const sock = tlsFrom('127.0.0.7');
+    sock.on('error', () => undefined);
+    await new Promise((resolve) => sock.once('secureConnect', resolve));
+    sock.write(`GET /api/health HTTP/1.1\r\nHost: localhost:${httpsPort}\r\n`);
+    // Far beyond the 15 s: a connection still open then is one Caddy kept.
+    const closed = await new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), 60_000);
+      sock.once('close', () => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
+    sock.destroy();
+    expect(closed).toBe(true);
+  }, 90_000);
 
   it('passes the largest upload allowed, and answers 413 past it', async () => {
     const token = jsonOf(

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CalendarSchema, FeedSchema } from '@cabana/shared/schemas/calendar';
 import { CalendarSync, type CalendarSyncOptions } from '../src/calendar/calendar-sync';
 import { DEFAULT_PARSE_LIMITS } from '../src/calendar/feed-parser';
-import { openStore } from '../src/db/store';
 import { startTestServer } from '../../test-support/server';
 import { bearer, json } from './helpers/http';
+import { openTestStore } from './helpers/store';
 import { day, feedFixture, startFeedServer, type FeedServer } from './helpers/ical-feeds';
 import { readJson } from '../../test-support/json';
 import { neverMatchingRule } from '../../test-support/hostile-feeds';
@@ -18,7 +18,7 @@ const quiet = { info: () => undefined, error: () => undefined };
 
 /** A store in `dir` with a never-synced feed per URL, and a sync of them every `intervalMs`. */
 async function timedSync(dir: string, urls: string[], intervalMs: number, extra: Partial<CalendarSyncOptions> = {}) {
-  const store = await openStore(dir);
+  const store = await openTestStore(dir);
   urls.forEach((url, i) =>
     store.data.calendar.feeds.push({
       id: `${'A'.repeat(15)}${i}`,

@@ -152,7 +152,7 @@ describe('enquiries', () => {
     expect(form.status).toBe(415);
   });
 
-  it('drops bots quietly: honeypot, tampered, malformed and replayed tokens answer 201 but store nothing', async () => {
+  it('drops bots quietly: honeypot, tampered and replayed tokens answer 201 but store nothing', async () => {
     const before = (await inbox(s, admin)).length;
     const honey = await json(s, 'POST', '/consultas', contact(await token(s), { website: 'http://spam.example' }));
     expect(honey.status).toBe(201);
@@ -164,13 +164,47 @@ describe('enquiries', () => {
     expect((await json(s, 'POST', '/consultas', contact(older))).status).toBe(201);
     const flipped = `${issued}.${nonce}.${mac.slice(0, -2)}${mac.endsWith('AA') ? 'BB' : 'AA'}`;
     expect((await json(s, 'POST', '/consultas', contact(flipped))).status).toBe(201);
-    expect((await json(s, 'POST', '/consultas', contact('no-es-un-token'))).status).toBe(201);
     expect((await inbox(s, admin)).length).toBe(before);
 
     expect((await json(s, 'POST', '/consultas', contact(good))).status).toBe(201);
     expect((await inbox(s, admin)).length).toBe(before + 1);
     expect((await json(s, 'POST', '/consultas', contact(good, { message: 'otra vez' }))).status).toBe(201);
     expect((await inbox(s, admin)).length).toBe(before + 1);
+  });
+});
+
+describe('a form sent without a token (issue 19 item 7)', () => {
+  it('keeps it, marked: the site sends none when it could not fetch one', async () => {
+    const s = await startTestServer();
+    try {
+      const admin = await s.loginToken();
+      const res = await json(s, 'POST', '/consultas', contact('', { name: 'Sin Conexión' }));
+      expect(res.status).toBe(201);
+      const id = (await readJson(res, WithIdSchema)).id;
+      const stored = await inbox(s, admin);
+      expect(stored).toHaveLength(1);
+      expect(stored[0]).toMatchObject({ id, name: 'Sin Conexión', suspect: 'missing-token' });
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('refuses a token of another shape with a Spanish message the form shows, storing nothing', async () => {
+    const s = await startTestServer({ env: { ENQUIRIES_PER_CLIENT: '1' } });
+    try {
+      for (const bad of ['no-es-un-token', 'tampered.token.x', ' ']) {
+        const res = await json(s, 'POST', '/consultas', contact(bad));
+        expect(res.status).toBe(400);
+        const err = await readError(res);
+        expect(err.error).toBe('No pudimos verificar el formulario. Recarga la página e inténtalo de nuevo.');
+        expect(err.fields).toEqual({ formToken: err.error });
+      }
+      // Refused as invalid, so the visitor's own budget (one here) is still whole.
+      expect((await json(s, 'POST', '/consultas', contact(await token(s)))).status).toBe(201);
+      expect(await inbox(s, await s.loginToken())).toHaveLength(1);
+    } finally {
+      await s.close();
+    }
   });
 });
 

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { BUSINESS } from '@cabana/shared/config/business';
 import { EnquirySchema } from '@cabana/shared/schemas/enquiry';
 import { createApiClient } from '@cabana/shared/api/client';
+import { API } from '@cabana/shared/api/contract';
 import { retentionCutoff } from '../src/forms/enquiry-retention';
 import { startTestServer, type TestServer } from '../../test-support/server';
 import { bearer, formToken, json } from './helpers/http';
@@ -35,8 +36,8 @@ describe('enquiries and personal data', () => {
       const ids = [await send(s, 'Ana'), await send(s, 'Beto'), await send(s, 'Carla')];
       const admin = await s.loginToken();
       expect((await json(s, 'POST', '/consultas/eliminar', { ids })).status).toBe(401);
-      const client = createApiClient({ baseUrl: s.apiUrl, getToken: () => admin });
-      expect(await client.deleteEnquiries([ids[0]!, ids[2]!, 'AAAAAAAAAAAAAAAA'])).toBe(2);
+      const client = createApiClient(API, { baseUrl: s.apiUrl, getToken: () => admin });
+      expect(await client.deleteEnquiries({ ids: [ids[0]!, ids[2]!, 'AAAAAAAAAAAAAAAA'] })).toEqual({ deleted: 2 });
       expect((await client.listEnquiries()).map((e) => e.id)).toEqual([ids[1]]);
       const bad = await json(s, 'POST', '/consultas/eliminar', { ids: [] }, bearer(admin));
       expect(bad.status).toBe(400);
@@ -91,7 +92,10 @@ describe('enquiries and personal data', () => {
       log.info = (msg) => lines.push(msg);
       log.error = (msg) => lines.push(msg);
       const from = { 'x-forwarded-for': '203.0.113.77' };
-      for (const over of [{ website: 'http://spam.example' }, { formToken: 'no-es-un-token' }]) {
+      // A forged token (well-formed, wrong signature) is dropped quietly, and logged.
+      const [issued, nonce, mac] = (await formToken(s)).split('.') as [string, string, string];
+      const forged = `${issued}.${nonce}.${mac.startsWith('A') ? 'B' : 'A'}${mac.slice(1)}`;
+      for (const over of [{ website: 'http://spam.example' }, { formToken: forged }]) {
         const res = await json(
           s,
           'POST',

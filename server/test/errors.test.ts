@@ -34,6 +34,7 @@ const STATUS: Record<DomainErrorCode, number> = {
   UNAVAILABLE: 503,
   FEED_UNREADABLE: 502,
   REQUEST_TIMEOUT: 408,
+  INSUFFICIENT_STORAGE: 507,
 };
 const CODES = Object.keys(STATUS) as DomainErrorCode[];
 

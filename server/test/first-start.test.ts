@@ -1,11 +1,10 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../src/env';
 import { INITIAL_PASSWORD_FILE } from '../src/auth/initial-password';
 import { startTestServer } from '../../test-support/server';
+import { startSourceServer } from './helpers/run-tool';
 
 /** Issue 12, items 10 (ADMIN_PASSWORD rules) and 14 (no generated password in the logs). */
 describe('first start', () => {
@@ -29,28 +28,13 @@ describe('first start', () => {
 
   it('puts a generated password in a 0600 file, never in the logs, and removes it after the first sign-in', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'cabana-first-'));
-    const proc = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-      cwd: REPO_ROOT,
-      env: {
-        ...process.env,
-        DATA_DIR: dir,
-        HOST: '127.0.0.1',
-        PORT: '0',
-        ADMIN_EMAIL: 'duena@example.com',
-        ADMIN_PASSWORD: '',
-        SEED_SAMPLE_PHOTOS: 'false',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    proc.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    proc.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    const server = await startSourceServer(
+      { DATA_DIR: dir, ADMIN_EMAIL: 'duena@example.com', ADMIN_PASSWORD: '', SEED_SAMPLE_PHOTOS: 'false' },
+      { until: /reset-password/ },
+    );
+    const { url } = server;
     try {
-      for (let i = 0; i < 600 && !/reset-password/.test(out); i++) {
-        if (proc.exitCode !== null) throw new Error(`server exited: ${out}`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
-      const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)![1]!;
+      const out = server.output();
       const file = join(dir, INITIAL_PASSWORD_FILE);
       expect(out).toContain(file);
       const text = await readFile(file, 'utf8');
@@ -69,10 +53,9 @@ describe('first start', () => {
       await stat(file);
       expect((await login(password)).status).toBe(200);
       await expect(stat(file)).rejects.toMatchObject({ code: 'ENOENT' });
-      expect(out).not.toContain(password);
+      expect(server.output()).not.toContain(password);
     } finally {
-      proc.kill('SIGKILL');
-      await new Promise((r) => proc.once('exit', r));
+      await server.stop();
       await rm(dir, { recursive: true, force: true });
     }
   }, 60_000);

@@ -6,6 +6,7 @@ import { isAdminGuard } from '../src/middleware/auth';
 import { ApiErrorBodySchema } from '@cabana/shared/schemas/errors';
 import { startTestServer, type TestServer } from '../../test-support/server';
 import { raw } from './helpers/http';
+import { loggedErrors } from './helpers/logged';
 
 /**
  * Issue 12: a corpus of hostile requests over every API endpoint, generated from the router
@@ -126,18 +127,13 @@ async function listFiles(dir: string): Promise<string[]> {
 describe('hostile corpus over every endpoint', () => {
   let s: TestServer;
   let token: string;
-  const logged: unknown[] = [];
+  let logged: unknown[] = [];
   let filesBefore: string[] = [];
 
   beforeAll(async () => {
     s = await startTestServer();
     token = await s.loginToken();
-    const log = s.running.deps.log;
-    const original = log.error.bind(log);
-    log.error = (msg, err) => {
-      logged.push([msg, err]);
-      original(msg, err);
-    };
+    logged = loggedErrors(s);
     filesBefore = await listFiles(s.dataDir);
   });
   afterAll(() => s.close());

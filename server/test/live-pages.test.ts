@@ -39,6 +39,7 @@ export async function renderPage(url, data) {
       '<p id="temporadas">' + data.seasons.base.minNights + ' ' +
       data.seasons.seasons.map((t) => t.name + ':' + t.start + '/' + t.end + ':' + t.pricePerPerson).join(',') + '</p>' +
       '<p id="conservacion">' + data.enquiryRetentionMonths + ' meses</p>' +
+      '<p id="fotos-pendientes">' + data.pendingPhotoRetentionDays + ' días</p>' +
       '<p>' + 'relleno '.repeat(300) + '</p></body></html>',
   };
 }
@@ -92,7 +93,10 @@ describe("public pages rendered from the store by the website's server build", (
     await writeFile(entry, FAKE_RENDERER);
     // The server finds it beside WEBSITE_DIST (`<dist>-server/render.js`) without being told.
     // A retention other than the built-in one, which /privacidad must state (issue 12, item 14).
-    s = await startTestServer({ websiteDist: dist, env: { ENQUIRY_RETENTION_MONTHS: '12' } });
+    s = await startTestServer({
+      websiteDist: dist,
+      env: { ENQUIRY_RETENTION_MONTHS: '12', PENDING_PHOTO_RETENTION_DAYS: '14' },
+    });
     admin = await s.loginToken();
     ({ calls } = (await import(pathToFileURL(entry).href)) as { calls: string[] });
   });
@@ -180,10 +184,11 @@ describe("public pages rendered from the store by the website's server build", (
     }
   });
 
-  it('states the retention the server applies (ENQUIRY_RETENTION_MONTHS), not the built-in one', async () => {
+  it('states the retention periods the server applies (ENQUIRY_RETENTION_MONTHS, PENDING_PHOTO_RETENTION_DAYS), not the built-in ones', async () => {
     const res = await raw(`${s.url}/privacidad`);
     expect(res.status).toBe(200);
     expect(text(res)).toContain('<p id="conservacion">12 meses</p>');
+    expect(text(res)).toContain('<p id="fotos-pendientes">14 días</p>');
   });
 
   it('shows a write in the very next response: new price, new ETag, and the old ETag gets 200', async () => {

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test-support/server';
 import { json } from './helpers/http';
 import { readError } from '../../test-support/json';
+import { KNOWN_DEVICE_MAX_AGE_MS, KnownDevices } from '../src/auth/known-devices';
 
 /** Issue 12, items 1–3: login limits that hold under bursts, bounded hashing, no lockout of the owner. */
 const login = (s: TestServer, password: string, headers: Record<string, string> = {}, email = s.admin.email) =>
@@ -124,6 +125,111 @@ describe('a stranger cannot lock the owner out (item 3)', () => {
       expect(waited).toBeGreaterThanOrEqual(1900);
     } finally {
       await s.close();
+    }
+  });
+});
+
+describe('strangers cannot slow the owner down (issue 19 item 8)', () => {
+  /** The known-device proof a sign-in answered: the browser's cookie, or the desktop app's `device`. */
+  const deviceCookie = (res: Response) =>
+    res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('device='))
+      ?.split(';')[0];
+
+  it('a browser or app that signed in before waits for no stranger; everyone else still does', async () => {
+    const s = await startTestServer({
+      env: { LOGIN_MAX_FAILURES_PER_ACCOUNT: '3', LOGIN_SLOWDOWN_AFTER: '3', TRUST_PROXY: 'true' },
+    });
+    const guard = s.running.deps.limiters.login;
+    try {
+      // The owner's browser and desktop app, on an ordinary day.
+      const browser = await login(s, s.admin.password, from('198.51.100.7'));
+      expect(browser.status).toBe(200);
+      const cookie = deviceCookie(browser)!;
+      const setCookie = browser.headers.getSetCookie().find((c) => c.startsWith('device='))!;
+      expect(setCookie).toMatch(/HttpOnly/i);
+      expect(setCookie).toMatch(/SameSite=Strict/i);
+      expect(cookie).toMatch(/^device=\d{10}\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{43}$/);
+      const app = await json(s, 'POST', '/sesion', { email: s.admin.email, password: s.admin.password, token: true });
+      const appDevice = ((await app.json()) as { device?: string }).device!;
+      expect(appDevice).toMatch(/^\d{10}\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{43}$/);
+
+      // Strangers from many addresses guess the owner's e-mail.
+      for (let i = 0; i < 4; i++) expect((await login(s, `mal ${i}`, from(`192.0.2.${i + 1}`))).status).toBe(401);
+      const slowedBefore = guard.slowed.attempts;
+
+      // The owner, from a new address (a phone on another network), is not made to wait.
+      let t0 = performance.now();
+      const again = await login(s, s.admin.password, { ...from('203.0.113.77'), cookie });
+      const ownerMs = performance.now() - t0;
+      expect(again.status).toBe(200);
+      const desktop = await json(
+        s,
+        'POST',
+        '/sesion',
+        { email: s.admin.email, password: s.admin.password, token: true, device: appDevice },
+        from('203.0.113.78'),
+      );
+      expect(desktop.status).toBe(200);
+      expect(guard.slowed.attempts).toBe(slowedBefore);
+
+      // A stranger still waits (four failures against a threshold of three: 0.5 s)...
+      t0 = performance.now();
+      expect((await login(s, 'mal 5', from('192.0.2.50'))).status).toBe(401);
+      const strangerMs = performance.now() - t0;
+      expect(guard.slowed.attempts).toBe(slowedBefore + 1);
+      // ...and so does the owner on a device that never signed in, or with a proof made up.
+      const forged = cookie.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+      for (const headers of [{}, { cookie: forged }] as Record<string, string>[]) {
+        expect((await login(s, s.admin.password, { ...from('203.0.113.90'), ...headers })).status).toBe(200);
+      }
+      expect(guard.slowed.attempts).toBe(slowedBefore + 3);
+      console.log(
+        `account under attack: owner with a known device ${ownerMs.toFixed(0)} ms, stranger ${strangerMs.toFixed(0)} ms`,
+      );
+    } finally {
+      await s.close();
+    }
+  }, 60_000);
+
+  it('a proof used for guessing stops helping once it fails as often as the slowdown allows', async () => {
+    const s = await startTestServer({
+      env: { LOGIN_MAX_FAILURES_PER_ACCOUNT: '50', LOGIN_SLOWDOWN_AFTER: '2', TRUST_PROXY: 'true' },
+    });
+    const guard = s.running.deps.limiters.login;
+    try {
+      const cookie = deviceCookie(await login(s, s.admin.password, from('198.51.100.7')))!;
+      // Someone who copied the cookie guesses from many addresses: two free tries, then slowed.
+      for (let i = 0; i < 2; i++) {
+        expect((await login(s, `mal ${i}`, { ...from(`192.0.2.${i + 1}`), cookie })).status).toBe(401);
+      }
+      expect(guard.slowed.attempts).toBe(0);
+      expect((await login(s, 'mal 3', { ...from('192.0.2.3'), cookie })).status).toBe(401);
+      expect(guard.slowed.attempts).toBe(1);
+    } finally {
+      await s.close();
+    }
+  }, 60_000);
+
+  it('a proof is bound to its e-mail and to the data folder, and ages out after 180 days', async () => {
+    const s = await startTestServer();
+    const t = await startTestServer();
+    try {
+      let now = Date.now();
+      const devices = new KnownDevices(s.running.deps.store, { now: () => now });
+      const proof = devices.issue('duena@example.com');
+      expect(devices.verify(proof, 'duena@example.com')).toMatch(/^[A-Za-z0-9_-]{16}$/);
+      expect(devices.verify(proof, 'otra@example.com')).toBeUndefined();
+      expect(devices.verify(`${proof}x`, 'duena@example.com')).toBeUndefined();
+      expect(devices.verify(undefined, 'duena@example.com')).toBeUndefined();
+      // Another installation signs with its own secret.
+      expect(new KnownDevices(t.running.deps.store).verify(proof, 'duena@example.com')).toBeUndefined();
+      now += KNOWN_DEVICE_MAX_AGE_MS + 1000;
+      expect(devices.verify(proof, 'duena@example.com')).toBeUndefined();
+    } finally {
+      await s.close();
+      await t.close();
     }
   });
 });

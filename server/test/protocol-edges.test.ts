@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test-support/server';
 import { bearer, json, upload } from './helpers/http';
 import { jpegWithGps } from './helpers/fixtures';
+import { loggedErrors } from './helpers/logged';
 import { parseError, readError, readJson } from '../../test-support/json';
 import { PriceSchema } from '@cabana/shared/schemas/price';
 
@@ -23,17 +24,12 @@ function raw(s: TestServer, method: string, path: string, headers: Record<string
 describe('odd requests', () => {
   let s: TestServer;
   let admin: string;
-  const errors: unknown[] = [];
+  let errors: unknown[] = [];
   beforeAll(async () => {
     s = await startTestServer();
     admin = await s.loginToken();
     // Anything the server logs as an unexpected failure lands here.
-    const log = s.running.deps.log;
-    const original = log.error.bind(log);
-    log.error = (msg, err) => {
-      errors.push([msg, err]);
-      original(msg, err);
-    };
+    errors = loggedErrors(s);
   });
   afterAll(() => s.close());
 

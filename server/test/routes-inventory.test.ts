@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_ROUTES } from '@cabana/shared/api/paths';
+import { API } from '@cabana/shared/api/contract';
 import { createApiRouter, API_PREFIX, PUBLIC_WRITE_ROUTES } from '../src/routes/api';
 import { isAdminGuard } from '../src/middleware/auth';
 import { startTestServer, type TestServer } from '../../test-support/server';
@@ -85,21 +85,21 @@ describe('route inventory', () => {
     const admin = await s.loginToken();
     // How to make something each DELETE route can remove: a new DELETE route must be added here.
     const makers: Record<string, () => Promise<{ path: string; headers: Record<string, string> }>> = {
-      [API_ROUTES.image]: async () => {
+      [API.deleteImage.path]: async () => {
         const img = await readJson(
           await upload(s, await jpegWithGps(64, 48), { headers: bearer(admin) }),
           WithIdSchema,
         );
         return { path: `/imagenes/${img.id}`, headers: bearer(admin) };
       },
-      [API_ROUTES.enquiry]: async () => {
+      [API.deleteEnquiry.path]: async () => {
         const body = { type: 'contacto', name: 'Ana', email: 'ana@example.com', message: 'Hola', consent: true };
         const sent = await json(s, 'POST', '/consultas', { ...body, website: '', formToken: await formToken(s) });
         const { id } = await readJson(sent, WithIdSchema);
         return { path: `/consultas/${id}`, headers: bearer(admin) };
       },
-      [API_ROUTES.session]: async () => ({ path: '/sesion', headers: bearer(await s.loginToken()) }),
-      [API_ROUTES.calendarBlock]: async () => {
+      [API.logout.path]: async () => ({ path: '/sesion', headers: bearer(await s.loginToken()) }),
+      [API.deleteBlock.path]: async () => {
         const block = { start: '2031-01-10', end: '2031-01-12' };
         const { id } = await readJson(
           await json(s, 'POST', '/calendario/bloqueos', block, bearer(admin)),
@@ -107,7 +107,7 @@ describe('route inventory', () => {
         );
         return { path: `/calendario/bloqueos/${id}`, headers: bearer(admin) };
       },
-      [API_ROUTES.calendarFeed]: async () => {
+      [API.deleteFeed.path]: async () => {
         const feed = { name: 'Airbnb', url: 'https://calendario.invalid/airbnb.ics' };
         const { id } = await readJson(await json(s, 'POST', '/calendario/fuentes', feed, bearer(admin)), WithIdSchema);
         return { path: `/calendario/fuentes/${id}`, headers: bearer(admin) };

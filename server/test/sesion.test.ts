@@ -1,8 +1,7 @@
-import { execFile } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/env';
 import { startTestServer, type TestServer } from '../../test-support/server';
@@ -10,8 +9,7 @@ import { bearer, json, sameSite } from './helpers/http';
 import { readError, readJson } from '../../test-support/json';
 import { SessionInfoSchema } from '@cabana/shared/schemas/session';
 import { readStoredData, storedText } from '../../test-support/data-folder';
-
-const run = promisify(execFile);
+import { runCli } from './helpers/run-tool';
 
 async function login(s: TestServer, body: Record<string, unknown>, headers: Record<string, string> = {}) {
   return json(s, 'POST', '/sesion', body, { origin: s.url, ...headers });
@@ -266,28 +264,27 @@ describe('session expiry', () => {
 });
 
 describe('npm run reset-password', () => {
-  const cli = (dataDir: string, args: string[]) =>
-    run(process.execPath, ['--import', 'tsx', 'server/src/cli/reset-password.ts', ...args], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, DATA_DIR: dataDir, ADMIN_PASSWORD: '' },
-    }).then(
-      (r) => ({ code: 0, out: r.stdout + r.stderr }),
-      (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout + e.stderr }),
-    );
+  const tool = [process.execPath, '--import', 'tsx', 'server/src/cli/reset-password.ts'];
+  /** Runs the tool with `input` piped to its standard input. */
+  const cli = async (dataDir: string, args: string[], input = '') => {
+    const r = await runCli('reset-password', args, { env: { DATA_DIR: dataDir, ADMIN_PASSWORD: '' }, input });
+    return { code: r.code ?? -1, out: r.out };
+  };
 
-  it('refuses while a server holds the data folder, then resets and revokes every session', async () => {
+  it('refuses while a server holds the data folder, then resets from standard input and revokes every session', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'cabana-reset-'));
     try {
       const a = await startTestServer({ dataDir: dir });
       const token = await a.loginToken();
-      const refused = await cli(dir, ['--password', 'nueva frase de paso segura']);
+      const refused = await cli(dir, [], 'nueva frase de paso segura\n');
       expect(refused.code).not.toBe(0);
       expect(refused.out).toMatch(/in use/);
       await a.close();
 
-      const ok = await cli(dir, ['--password', 'nueva frase de paso segura']);
+      const ok = await cli(dir, [], 'nueva frase de paso segura\n');
       expect(ok.code).toBe(0);
       expect(ok.out).toMatch(/1 open session/);
+      expect(ok.out).not.toContain('nueva frase');
 
       const b = await startTestServer({ dataDir: dir });
       expect((await json(b, 'GET', '/sesion', undefined, bearer(token))).status).toBe(401);
@@ -302,6 +299,67 @@ describe('npm run reset-password', () => {
       const c = await startTestServer({ dataDir: dir });
       expect((await login(c, { email: c.admin.email, password: shown })).status).toBe(200);
       await c.close();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('never takes the password as an argument, where ps and the shell history would show it (issue 19 item 13)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'cabana-reset-'));
+    try {
+      await (await startTestServer({ dataDir: dir })).close();
+      const refused = await cli(dir, ['--password', 'visible en ps aux']);
+      expect(refused.code).toBe(2);
+      expect(refused.out).toMatch(/--password is no longer accepted/);
+      expect(refused.out).toMatch(/reset-password < /);
+      const short = await cli(dir, [], 'corta\n');
+      expect(short.code).toBe(2);
+      expect(short.out).toMatch(/between 8 and 1024 characters; nothing was changed/);
+      const s = await startTestServer({ dataDir: dir });
+      expect((await login(s, { email: s.admin.email, password: s.admin.password })).status).toBe(200);
+      expect((await login(s, { email: s.admin.email, password: 'visible en ps aux' })).status).toBe(401);
+      await s.close();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('asks on a terminal, twice, without echoing what is typed (issue 19 item 13)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'cabana-reset-'));
+    // A real pseudo-terminal: util-linux's `script` runs the tool on one and relays our keys.
+    const onTerminal = (keys: string[]) =>
+      new Promise<{ code: number; out: string }>((resolve, reject) => {
+        const command = tool.map((a) => `'${a}'`).join(' ');
+        const proc = spawn('script', ['-qfec', command, '/dev/null'], {
+          cwd: REPO_ROOT,
+          env: { ...process.env, DATA_DIR: dir, ADMIN_PASSWORD: '' },
+        });
+        let out = '';
+        let asked = 0;
+        proc.stdout.on('data', (d: Buffer) => {
+          out += d.toString();
+          // One line of keys per question, sent once the question is on the screen.
+          const questions = out.match(/password \(press Enter to generate one\): |same password again: /g) ?? [];
+          while (asked < questions.length && asked < keys.length) proc.stdin.write(keys[asked++]!);
+        });
+        proc.on('error', reject);
+        proc.on('close', (code) => resolve({ code: code ?? -1, out }));
+      });
+    try {
+      await (await startTestServer({ dataDir: dir })).close();
+      const differ = await onTerminal(['una frase escrita\r', 'otra frase escrita\r']);
+      expect(differ.code).not.toBe(0);
+      expect(differ.out).toMatch(/differ: nothing was changed/);
+
+      // Typing mistakes are corrected with backspace; arrow keys are not part of a password.
+      const typed = await onTerminal(['frase del teclado X\u007f1\u001b[D\r', 'frase del teclado 1\r']);
+      expect(typed.code).toBe(0);
+      expect(typed.out).toMatch(/Admin password reset for/);
+      expect(typed.out).not.toContain('frase del teclado');
+      expect(typed.out).not.toMatch(/shown only this once/);
+      const s = await startTestServer({ dataDir: dir });
+      expect((await login(s, { email: s.admin.email, password: 'frase del teclado 1' })).status).toBe(200);
+      await s.close();
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -6,10 +6,12 @@ import { jpegWithGps } from './helpers/fixtures';
 import { parseError } from '../../test-support/json';
 
 /** Issue 12, item 7: slow bodies and piles of connections. */
-function connect(s: TestServer): Promise<net.Socket> {
+function connect(s: TestServer, localAddress?: string, allowHalfOpen = false): Promise<net.Socket> {
   const { hostname, port } = new URL(s.url);
   return new Promise((resolve, reject) => {
-    const socket = net.connect(Number(port), hostname, () => resolve(socket));
+    const socket = net.connect({ port: Number(port), host: hostname, localAddress, allowHalfOpen }, () =>
+      resolve(socket),
+    );
     socket.once('error', reject);
   });
 }
@@ -28,6 +30,26 @@ function readAll(socket: net.Socket, untilMs = 60_000): Promise<{ text: string; 
     });
   });
 }
+
+/**
+ * Sends the headers of a request declaring a large body, then one body byte every `everyMs` for
+ * as long as the connection stays open: the slow client of issue 19, item 2.
+ */
+function trickle(socket: net.Socket, head: string, everyMs = 200): void {
+  socket.write(head);
+  const timer = setInterval(() => {
+    if (!socket.destroyed && socket.writable) socket.write('a');
+  }, everyMs);
+  socket.once('close', () => clearInterval(timer));
+}
+
+/** Headers of a JSON enquiry declaring 100 KB (over the 32 KB JSON limit: 413 before the body). */
+const BIG_ENQUIRY =
+  'POST /api/consultas HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 102400\r\n\r\n{';
+/** Headers of a 10 MB upload with a token that names no session (401 before the body). */
+const BAD_TOKEN_UPLOAD =
+  'POST /api/imagenes/upload HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer no-es-un-token\r\n' +
+  'Content-Type: multipart/form-data; boundary=x\r\nContent-Length: 10485760\r\n\r\n--x\r\n';
 
 const statusOf = (raw: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(raw)?.[1] ?? 0);
 const bodyOf = (raw: string) => parseError(raw.slice(raw.indexOf('\r\n\r\n') + 4));
@@ -77,6 +99,79 @@ describe('slow bodies', () => {
       socket.write(tail);
       const { text } = await reply;
       expect(statusOf(text)).toBe(201);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+/**
+ * Issue 19, item 2: an answer sent before the body arrived (413, 401...) used to leave the
+ * connection reading the rest of the body under the uploads' 15-minute limit.
+ */
+describe('early answers', () => {
+  // Long enough that a connection still open when the test looks is one the server kept.
+  const STILL_OPEN_AFTER_MS = 20_000;
+
+  it.each([
+    ['a 100 KB JSON enquiry', BIG_ENQUIRY, 413, /demasiado grande/],
+    ['a 10 MB upload with a bad token', BAD_TOKEN_UPLOAD, 401, /sesión/],
+  ])('closes the connection after answering %s that trickles in', async (_label, head, status, message) => {
+    const s = await startTestServer({ env: { BODY_TIMEOUT_SECONDS: '1' } });
+    try {
+      const socket = await connect(s);
+      const reply = readAll(socket, STILL_OPEN_AFTER_MS);
+      trickle(socket, head);
+      const { text, closed } = await reply;
+      expect(statusOf(text)).toBe(status);
+      expect(text).toMatch(/\r\nconnection: close\r\n/i);
+      expect(bodyOf(text).error).toMatch(message);
+      expect(closed).toBe(true);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('closes it too when the client ignores the end of the answer and goes on sending', async () => {
+    const s = await startTestServer({ env: { BODY_TIMEOUT_SECONDS: '1' } });
+    try {
+      // A half-open client does not close its side when ours closes: only the server's deadline ends it.
+      const socket = await connect(s, undefined, true);
+      let ended = false;
+      socket.once('end', () => (ended = true));
+      const reply = readAll(socket, STILL_OPEN_AFTER_MS);
+      trickle(socket, BIG_ENQUIRY, 100);
+      const { text, closed } = await reply;
+      expect(statusOf(text)).toBe(413);
+      // The answer came whole, followed by the server's end of the connection, then the close.
+      expect(bodyOf(text).code).toBe('PAYLOAD_TOO_LARGE');
+      expect(ended).toBe(true);
+      expect(closed).toBe(true);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('keeps serving others while 20 slow clients from 4 addresses collect early answers (MAX_CONNECTIONS=20)', async () => {
+    const s = await startTestServer({
+      env: { BODY_TIMEOUT_SECONDS: '1', MAX_CONNECTIONS: '20', MAX_CONNECTIONS_PER_CLIENT: '5' },
+    });
+    try {
+      const slow = await Promise.all(Array.from({ length: 20 }, (_, i) => connect(s, `127.0.0.${2 + (i % 4)}`)));
+      const replies = slow.map((socket, i) => {
+        const reply = readAll(socket, STILL_OPEN_AFTER_MS);
+        trickle(socket, i % 2 === 0 ? BIG_ENQUIRY : BAD_TOKEN_UPLOAD, 500);
+        return reply;
+      });
+      const answers = await Promise.all(replies);
+      expect(answers.map((a) => statusOf(a.text)).sort()).toEqual([
+        ...Array<number>(10).fill(401),
+        ...Array<number>(10).fill(413),
+      ]);
+      // The slow clients got their answers and were let go: there is room for everyone else.
+      const res = await fetch(`${s.apiUrl}/health`);
+      expect(res.status).toBe(200);
+      expect(answers.filter((a) => !a.closed)).toEqual([]);
     } finally {
       await s.close();
     }

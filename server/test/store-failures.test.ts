@@ -4,11 +4,12 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readEnv } from '../src/env';
 import { startServer } from '../src/start';
-import { openStore, SaveAbandonedError } from '../src/db/store';
+import { SaveAbandonedError } from '../src/db/store';
 import type { DurableFs } from '../src/db/durable-json-file';
 import { TEST_ENV } from '../../test-support/server';
 import { readStoredData } from '../../test-support/data-folder';
 import { contactMessageBody, jpegWithGps } from './helpers/fixtures';
+import { openTestStore } from './helpers/store';
 
 /**
  * Issue 12, item 9: a failed save leaves what is served as it was, and no temp file. The disk
@@ -52,7 +53,7 @@ describe('a save that fails (disk full)', () => {
   it('rolls the data back, fails the saves queued behind it, and leaves no temp file', async () => {
     const dir = await tempDir();
     const disk = fullDisk();
-    const store = await openStore(dir, { fs: disk.fs });
+    const store = await openTestStore(dir, { fs: disk.fs });
     const before = store.data.price.precio;
     const versionBefore = store.version;
 
@@ -151,7 +152,7 @@ describe('a save that fails (disk full)', () => {
     };
     const errors: unknown[] = [];
     // Every save starts a compaction: the collection files are written out beside the journal.
-    const store = await openStore(dir, { fs, compactBytes: 0, onError: (err) => errors.push(err) });
+    const store = await openTestStore(dir, { fs, compactBytes: 0, onError: (err) => errors.push(err) });
     state.failRename = true;
     store.data.seeded = true;
     await store.save();
@@ -162,7 +163,7 @@ describe('a save that fails (disk full)', () => {
     expect((await readStoredData(dir)).seeded).toBe(true);
     // The next start writes the journal out (renames work again) and begins a new one.
     state.failRename = false;
-    const again = await openStore(dir, { fs });
+    const again = await openTestStore(dir, { fs });
     expect(again.data.seeded).toBe(true);
     expect(await readFile(join(dir, 'db', 'seeded.json'), 'utf8')).toBe('true');
     await again.close();

@@ -5,10 +5,12 @@ import { types } from 'node:util';
 import { Low } from 'lowdb';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Enquiry } from '@cabana/shared/schemas/enquiry';
-import { DataFileError, initialData, openStore, UntrackedChangeError } from '../src/db/store';
+import { DataFileError, initialData, openStore, UntrackedChangeError, type Store } from '../src/db/store';
 import { readDataFolder, SPLIT_COLLECTIONS } from '../src/db/folder';
 import { readStoredData, storedText, writeStoredData } from '../../test-support/data-folder';
 import type { DurableFs } from '../src/lib/durable-fs';
+import { openTestStore } from './helpers/store';
+import { startTestServer } from '../../test-support/server';
 
 /** docs/decisions/012-store-files-and-journal.md: files per collection, a journal, compaction. */
 const dirs: string[] = [];
@@ -51,7 +53,7 @@ describe('the store on disk', () => {
     data.enquiries = Array.from({ length: COUNT }, (_, i) => enquiry(i));
     data.price.precio = 123_000;
     await writeStoredData(dir, data);
-    const store = await openStore(dir);
+    const store = await openTestStore(dir);
     expect(store.created).toBe(false);
     expect(store.data.enquiries).toHaveLength(COUNT);
     expect(store.data.price.precio).toBe(123_000);
@@ -76,7 +78,7 @@ describe('the store on disk', () => {
       ].sort(),
     );
     expect(JSON.parse(await readFile(join(dir, 'db', 'enquiries.3.json'), 'utf8'))).toHaveLength(SIZE / 2);
-    expect(await readStoredData(dir)).toEqual(await openStore(dir).then(async (s) => (await s.close(), s.data)));
+    expect(await readStoredData(dir)).toEqual(await openTestStore(dir).then(async (s) => (await s.close(), s.data)));
   });
 
   it('writes only the files a change touched: one enquiry file, the price file', async () => {
@@ -84,7 +86,7 @@ describe('the store on disk', () => {
     const data = initialData();
     data.enquiries = Array.from({ length: COUNT }, (_, i) => enquiry(i));
     await writeStoredData(dir, data);
-    const store = await openStore(dir);
+    const store = await openTestStore(dir);
 
     store.data.enquiries.push(enquiry(COUNT));
     store.data.usedFormTokens.push({ nonce: 'x'.repeat(16), expiresAt: 1 });
@@ -117,7 +119,7 @@ describe('the store on disk', () => {
     const expected = store.data.enquiries.map((e) => e.id);
     await store.close();
     expect((await readStoredData(dir)).enquiries.map((e) => e.id)).toEqual(expected);
-    const again = await openStore(dir);
+    const again = await openTestStore(dir);
     expect(again.data.enquiries.map((e) => e.id)).toEqual(expected);
     expect(again.data.enquiries.find((e) => e.id === enquiry(5).id)!.status).toBe('respondida');
     expect(again.data.price.precio).toBe(99_000);
@@ -126,14 +128,14 @@ describe('the store on disk', () => {
 
   it('drops a journal line a crash cut short, and refuses a journal damaged before its end', async () => {
     const dir = await tempDir();
-    const store = await openStore(dir);
+    const store = await openTestStore(dir);
     store.data.price.precio = 111_000;
     await store.save();
     await store.close();
     const journal = join(dir, 'db', 'journal');
     const whole = await readFile(journal, 'utf8');
     await appendFile(journal, '0123456789abcdef {"seq":2,"files":{"price.json":{"precio":2');
-    const reopened = await openStore(dir);
+    const reopened = await openTestStore(dir);
     expect(reopened.data.price.precio).toBe(111_000);
     await reopened.close();
     // The start wrote the journal out and began a new one.
@@ -142,12 +144,12 @@ describe('the store on disk', () => {
     );
 
     await writeFile(journal, whole.replace('111000', '111001') + whole.split('\n').slice(1).join('\n'));
-    await expect(openStore(dir)).rejects.toBeInstanceOf(DataFileError);
+    await expect(openTestStore(dir)).rejects.toBeInstanceOf(DataFileError);
   });
 
   it('compacts in the background while saves go on, and a reader always sees one consistent state', async () => {
     const dir = await tempDir();
-    const store = await openStore(dir, { compactBytes: 2_000 });
+    const store = await openTestStore(dir, { compactBytes: 2_000 });
     let reading = true;
     let reads = 0;
     const reader = (async () => {
@@ -174,7 +176,7 @@ describe('the store on disk', () => {
 
   it('forgets removed enquiries at the next compaction (no personal data left in the journal)', async () => {
     const dir = await tempDir();
-    const store = await openStore(dir, { compactBytes: 1 });
+    const store = await openTestStore(dir, { compactBytes: 1 });
     store.data.enquiries.push({ ...enquiry(1), name: 'Olvidada' }, enquiry(2));
     await store.save();
     store.data.enquiries.splice(0, 1);
@@ -183,17 +185,30 @@ describe('the store on disk', () => {
     expect(await storedText(dir)).not.toContain('Olvidada');
   });
 
-  it('in tests, fails a save whose change the tracking could not see', async () => {
-    const dir = await tempDir();
-    const store = await openStore(dir, { verify: true });
+  /** Stores a record, then changes it through the reference kept from before: no proxy sees that. */
+  async function saveAnUntrackedChange(store: Store): Promise<void> {
     const record = enquiry(1);
     store.data.enquiries.push(record);
     await store.save();
-    // Changed through a reference kept from before it was stored: no proxy saw it.
     record.status = 'respondida';
     store.data.price.precio = 1;
-    await expect(store.save()).rejects.toBeInstanceOf(UntrackedChangeError);
+    await store.save();
+  }
+
+  it('in tests, fails a save whose change the tracking could not see', async () => {
+    const dir = await tempDir();
+    const store = await openStore(dir, { verify: true });
+    await expect(saveAnUntrackedChange(store)).rejects.toBeInstanceOf(UntrackedChangeError);
     await store.close();
+  });
+
+  it('in tests, fails such a save in a test server too (its CABANA_STORE_VERIFY)', async () => {
+    const s = await startTestServer();
+    try {
+      await expect(saveAnUntrackedChange(s.running.deps.store)).rejects.toBeInstanceOf(UntrackedChangeError);
+    } finally {
+      await s.close();
+    }
   });
 
   it('holds each file of db/ as a lowdb Low whose data is the live collection', async () => {
@@ -201,7 +216,7 @@ describe('the store on disk', () => {
     const data = initialData();
     data.enquiries = Array.from({ length: COUNT }, (_, i) => enquiry(i));
     await writeStoredData(dir, data);
-    const store = await openStore(dir);
+    const store = await openTestStore(dir);
     expect([...store.files.keys()].sort()).toEqual(
       (await readdir(join(dir, 'db'))).filter((n) => n.endsWith('.json')).sort(),
     );
@@ -252,7 +267,7 @@ describe('the store on disk', () => {
         });
       }) as DurableFs['open'],
     };
-    const store = await openStore(dir, { fs, compactBytes: 1 });
+    const store = await openTestStore(dir, { fs, compactBytes: 1 });
     store.data.price.precio = 300_001;
     await store.save();
     await isBlocked;
@@ -282,7 +297,7 @@ describe('the store on disk', () => {
 
   it('offers the same data without tracking proxies for reads (store.view)', async () => {
     const dir = await tempDir();
-    const store = await openStore(dir);
+    const store = await openTestStore(dir);
     store.data.enquiries.push(enquiry(1));
     await store.save();
     expect(types.isProxy(store.data.enquiries[0])).toBe(true);

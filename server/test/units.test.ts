@@ -94,6 +94,61 @@ describe('WorkQueue', () => {
     expect(peak).toBe(1);
     expect(new DomainError('UNAVAILABLE', 'x')).toBeInstanceOf(Error);
   });
+
+  it('takes the slots of a burst within the calls: exactly concurrency + waiting are let in', async () => {
+    const q = new WorkQueue(2, 3);
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const outcomes = Array.from({ length: 8 }, (_, i) =>
+      q
+        .run(async () => {
+          await gate;
+          return i;
+        })
+        .then(
+          (value) => ({ ok: true as const, value }),
+          (err: unknown) => ({ ok: false as const, err }),
+        ),
+    );
+    // Read in the same tick as the calls: a request handled right after them already sees it full.
+    expect([q.running, q.waiting, q.full]).toEqual([2, 3, true]);
+    open();
+    const settled = await Promise.all(outcomes);
+    expect(settled.filter((o) => o.ok).map((o) => o.ok && o.value)).toEqual([0, 1, 2, 3, 4]);
+    expect(settled.filter((o) => !o.ok).every((o) => !o.ok && (o.err as DomainError).code === 'UNAVAILABLE')).toBe(
+      true,
+    );
+    expect([q.running, q.waiting, q.full]).toEqual([0, 0, false]);
+  });
+
+  it('frees the slot of a job that fails and passes the failure on; never runs more than its concurrency', async () => {
+    const q = new WorkQueue(1, 10);
+    const failing = q.run(() => Promise.reject(new Error('falló')));
+    const thrown = q.run(() => {
+      throw new Error('lanzó');
+    });
+    const next = q.run(() => Promise.resolve('siguiente'));
+    await expect(failing).rejects.toThrow('falló');
+    await expect(thrown).rejects.toThrow('lanzó');
+    await expect(next).resolves.toBe('siguiente');
+
+    const wide = new WorkQueue(3, 100);
+    let inFlight = 0;
+    let peak = 0;
+    await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        wide.run(async () => {
+          inFlight++;
+          peak = Math.max(peak, inFlight, wide.running);
+          // Uneven job lengths, so slots free up in a mixed order.
+          for (let n = 0; n < i % 4; n++) await new Promise((r) => setImmediate(r));
+          inFlight--;
+        }),
+      ),
+    );
+    expect(peak).toBe(3);
+    expect([q.running, q.waiting, wide.running, wide.waiting]).toEqual([0, 0, 0, 0]);
+  });
 });
 
 describe('passwords', () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '@cabana/shared/api/paths';
+import { SESSION_COOKIE } from '@cabana/shared/api/http';
 import { startSite, type Site } from './helpers';
 import { ADMIN_CONTEXT, expectCleanExcept, inPanel, signIn, openAdminPage, openSection } from './admin-helpers';
 

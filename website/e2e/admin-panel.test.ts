@@ -1,7 +1,10 @@
 import { basename } from 'node:path';
 import { readFile } from 'node:fs/promises';
+import type { Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatMoney } from '@cabana/shared/pricing/pricing';
 import type { Image } from '@cabana/shared/schemas/image';
+import type { Settings } from '@cabana/shared/schemas/settings';
 import type { Enquiry } from '@cabana/shared/schemas/enquiry';
 import { ApiErrorBodySchema } from '@cabana/shared/schemas/errors';
 import { daysFromToday, interceptEmailJs, runAxe, startSite, type Site } from './helpers';
@@ -114,6 +117,55 @@ describe('web admin panel', () => {
     await page.getByRole('alert').filter({ hasText: 'Esa sección del panel no existe' }).waitFor();
     // The signed-out check at the start answers 401 by design.
     expectCleanExcept(problems, [401]);
+    await context.close();
+  });
+
+  it('shows a section seen before at once while it asks the server again; a settings save reaches the other sections', async () => {
+    const norm = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').trim();
+    const { precio } = await apiGet<{ precio: number }>(site.server, '/precioPersona/precio');
+    const before = await apiGet<Settings>(site.server, '/ajustes');
+    const rate = before.copPerUsd === 5000 ? 5500 : 5000;
+    const context = await site.browser.newContext(ADMIN_CONTEXT);
+    const { page, problems } = await adminPage(context, site.server);
+    const price = page.locator('.adm-price-current');
+    await openSection(page, 'Precio');
+    await expect
+      .poll(async () => norm(await price.textContent()))
+      .toContain(norm(formatMoney(precio, 'USD', before.copPerUsd)));
+
+    await openSection(page, 'Ajustes');
+    await page.getByLabel('Pesos por dólar').fill(String(rate));
+    await page.getByRole('button', { name: 'Guardar ajustes' }).click();
+    await page.getByRole('status').filter({ hasText: 'Ajustes guardados' }).waitFor();
+
+    // Back on Precio with the server's answers held: what the panel knows shows at once, the
+    // dollar hint already at the rate just saved, while the price and settings are asked again.
+    const held: Route[] = [];
+    await page.route(/\/api\/(ajustes|precioPersona\/precio)$/, (route) => {
+      if (route.request().method() === 'GET') held.push(route);
+      else void route.fallback();
+    });
+    await openSection(page, 'Precio');
+    await expect
+      .poll(() => held.map((r) => new URL(r.request().url()).pathname).sort())
+      .toEqual(['/api/ajustes', '/api/precioPersona/precio']);
+    expect(norm(await price.textContent())).toBe(
+      norm(
+        `Precio actual por persona por noche: ${formatMoney(precio, 'COP')} (≈ ${formatMoney(precio, 'USD', rate)})`,
+      ),
+    );
+    for (const route of held) await route.continue();
+    await page.unroute(/\/api\/(ajustes|precioPersona\/precio)$/);
+    await expect.poll(async () => norm(await price.textContent())).toContain(norm(formatMoney(precio, 'USD', rate)));
+
+    const cookie = await site.server.loginCookie();
+    const restored = await fetch(`${site.server.apiUrl}/ajustes`, {
+      method: 'PATCH',
+      headers: { cookie, origin: site.server.url, 'content-type': 'application/json' },
+      body: JSON.stringify({ copPerUsd: before.copPerUsd }),
+    });
+    expect(restored.status).toBe(200);
+    expectCleanExcept(problems, []);
     await context.close();
   });
 

@@ -123,6 +123,31 @@ describe('/contacto', () => {
     await page.close();
   });
 
+  it('reaches the inbox, marked, when the form could not fetch its token (issue 19 item 7)', async () => {
+    const { page, problems } = await openContact(phone);
+    const emails = await interceptEmailJs(page, 500);
+    let tokenAsked = 0;
+    await page.route('**/api/consultas/token', (route) => {
+      tokenAsked++;
+      return route.abort('connectionreset');
+    });
+    await fillContact(page, 'Lucía Sin Señal', 'lucia@example.com', '¿Hay cupo el puente festivo?');
+    await page.getByRole('button', { name: 'Enviar mensaje' }).click();
+    await expect.poll(() => page.getByRole('alert').count()).toBe(1);
+    // Told it arrived only because it did: the server kept it, marked for the owner to look at.
+    expect(await alertText(page)).toBe(SUCCESS);
+    expect(tokenAsked).toBeGreaterThan(0);
+    expect(emails).toHaveLength(1);
+    const stored = await storedEnquiries(site.server);
+    expect(stored.find((e) => e.email === 'lucia@example.com')).toMatchObject({
+      type: 'contacto',
+      name: 'Lucía Sin Señal',
+      suspect: 'missing-token',
+    });
+    expectClean(withoutExpectedNetworkErrors(problems, [/status of 500/, /ERR_CONNECTION_RESET/]));
+    await page.close();
+  });
+
   it('when both fail: honest error, message kept, WhatsApp offered', async () => {
     const { page, problems } = await openContact(desktop);
     await interceptEmailJs(page, 500);

@@ -81,6 +81,8 @@ const PAGES: PageCase[] = [
       'Vigencia',
       '22 de noviembre de 2026',
       `a los ${BUSINESS.enquiryRetentionMonths} meses de recibidas`,
+      `esos registros se borran a los ${BUSINESS.accessLogRetentionDays} días`,
+      `si a los ${BUSINESS.pendingPhotoRetentionDays} días de recibidas no las hemos publicado`,
     ],
   },
 ];

@@ -5,6 +5,7 @@
  * screen of /galeria on a 390-px phone at DPR 2, and Lighthouse (mobile preset, Debian's
  * Chromium, offline) on every public page.
  *   npm run bench -w website -- /contacto /planes     # Lighthouse on those pages only
+ *   npm run bench -w website -- --js                  # JavaScript sizes only (public and owner)
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -15,7 +16,8 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
-import { startTestServer } from '../../test-support/server';
+import type { Browser, Page } from 'playwright-core';
+import { startTestServer, type TestServer } from '../../test-support/server';
 import { seededDataDir } from '../../test-support/seeded-data';
 import { CHROMIUM_PATH, launchBrowser } from '../../test-support/browser';
 import { PUBLIC_PATHS, paths } from '../src/config/paths';
@@ -45,6 +47,11 @@ export interface PageLighthouse {
 export interface WebsiteResults {
   photos: number;
   js: PageJs[];
+  /**
+   * The owner's app, never loaded by visitors: `/login` on a first visit, and `/admin` signed in
+   * (every script the panel's first section needs: the shell, the login chunk and the panel's).
+   */
+  ownerJs: PageJs[];
   galleryFirstScreen: { bytes: number; requests: number; images: number; imageBytes: number };
   lighthouse: PageLighthouse[];
 }
@@ -90,8 +97,50 @@ async function lighthouse(url: string, out: string): Promise<void> {
   }
 }
 
+/** Every script a page fetches, by URL, each body once. */
+function scriptsOf(page: Page): Map<string, Promise<Buffer>> {
+  const files = new Map<string, Promise<Buffer>>();
+  page.on('response', (res) => {
+    if (res.request().resourceType() === 'script' && !files.has(res.url())) files.set(res.url(), res.body());
+  });
+  return files;
+}
+
+async function pageJs(path: string, files: Map<string, Promise<Buffer>>): Promise<PageJs> {
+  const bodies = await Promise.all(files.values());
+  return {
+    path,
+    files: files.size,
+    raw: bodies.reduce((n, b) => n + b.length, 0),
+    gzip: bodies.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0),
+  };
+}
+
+/**
+ * The owner's JavaScript, each on a first visit: `/login`, and `/admin` with a session (the
+ * shell and the panel's chunks its first section needs).
+ */
+async function measureOwnerJs(browser: Browser, server: TestServer): Promise<PageJs[]> {
+  const [name, value] = (await server.loginCookie()).split('=') as [string, string];
+  const out: PageJs[] = [];
+  for (const path of [paths.login, paths.admin]) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      if (path === paths.admin) await context.addCookies([{ name, value, url: server.url }]);
+      const page = await context.newPage();
+      const files = scriptsOf(page);
+      await page.goto(server.url + path, { waitUntil: 'networkidle' });
+      if (path === paths.admin) await page.getByText(`Sesión iniciada como ${server.admin.email}`).waitFor();
+      out.push(await pageJs(path, files));
+    } finally {
+      await context.close();
+    }
+  }
+  return out;
+}
+
 export async function measureWebsite(
-  opts: { lighthousePaths?: readonly string[]; log?: (msg: string) => void } = {},
+  opts: { lighthousePaths?: readonly string[]; jsOnly?: boolean; log?: (msg: string) => void } = {},
 ): Promise<WebsiteResults> {
   const log = opts.log ?? console.log;
   const distDir = join(WEBSITE_DIR, 'dist');
@@ -104,6 +153,7 @@ export async function measureWebsite(
   const results: WebsiteResults = {
     photos: 24,
     js: [],
+    ownerJs: [],
     galleryFirstScreen: { bytes: 0, requests: 0, images: 0, imageBytes: 0 },
     lighthouse: [],
   };
@@ -114,24 +164,21 @@ export async function measureWebsite(
       const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
       for (const path of PUBLIC_PATHS) {
         const page = await context.newPage();
-        const files = new Map<string, Promise<Buffer>>();
-        page.on('response', (res) => {
-          if (res.request().resourceType() === 'script' && !files.has(res.url())) files.set(res.url(), res.body());
-        });
+        const files = scriptsOf(page);
         await page.goto(server.url + path, { waitUntil: 'networkidle' });
-        const bodies = await Promise.all(files.values());
-        results.js.push({
-          path,
-          files: files.size,
-          raw: bodies.reduce((n, b) => n + b.length, 0),
-          gzip: bodies.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0),
-        });
+        results.js.push(await pageJs(path, files));
         await page.close();
       }
       await context.close();
       log(
         'JavaScript por página (primera visita), gzip: ' + results.js.map((j) => `${j.path} ${kb(j.gzip)}`).join(', '),
       );
+      results.ownerJs = await measureOwnerJs(browser, server);
+      log(
+        'JavaScript del administrador (primera visita), gzip: ' +
+          results.ownerJs.map((j) => `${j.path} ${kb(j.gzip)}`).join(', '),
+      );
+      if (opts.jsOnly) return results;
 
       // 2. First screen of the gallery: everything a 390-px phone at DPR 2 loads without scrolling.
       const phone = await browser.newContext({
@@ -230,6 +277,6 @@ export async function measureWebsite(
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const jsonIndex = process.argv.indexOf('--json');
   const only = process.argv.slice(2).filter((a) => a.startsWith('/'));
-  const results = await measureWebsite({ lighthousePaths: only });
+  const results = await measureWebsite({ lighthousePaths: only, jsOnly: process.argv.includes('--js') });
   if (jsonIndex > 0) await writeFile(process.argv[jsonIndex + 1]!, JSON.stringify(results, null, 2));
 }

@@ -2,6 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { randomBytes } from 'node:crypto';
 import { createApiClient } from '@cabana/shared/api/client';
+import { API } from '@cabana/shared/api/contract';
 import { API_PATHS } from '@cabana/shared/api/paths';
 import { ApiError, errorFromResponse, networkError } from '@cabana/shared/api/errors';
 import { ImageSchema, type Image } from '@cabana/shared/schemas/image';
@@ -165,20 +166,24 @@ export function uploadMultipart(
 }
 
 /**
- * The API as the desktop main process uses it: the shared typed client with the bearer token,
- * plus the multipart upload with progress and the bearer login.
+ * The API as the desktop main process uses it: the typed client of the whole contract (one
+ * function per row) with the bearer token, plus the multipart upload with progress and the
+ * bearer login.
  */
 export function createDesktopApiClient(opts: {
   apiUrl: string;
   getToken: () => string | null | undefined;
   fetch?: typeof fetch;
 }) {
-  const client = createApiClient({ baseUrl: opts.apiUrl, getToken: opts.getToken, fetch: opts.fetch });
+  const client = createApiClient(API, { baseUrl: opts.apiUrl, getToken: opts.getToken, fetch: opts.fetch });
   return {
     ...client,
-    /** Signs in asking for a bearer token (the desktop keeps no cookie). */
-    async loginForToken(email: string, password: string): Promise<SessionInfo & { token: string }> {
-      const session = await client.login({ email, password, token: true });
+    /**
+     * Signs in asking for a bearer token (the desktop keeps no cookie). `device`: the proof the
+     * server gave at an earlier sign-in, which spares this one the slowdown strangers cause.
+     */
+    async loginForToken(email: string, password: string, device?: string): Promise<SessionInfo & { token: string }> {
+      const session = await client.login({ email, password, token: true, ...(device ? { device } : {}) });
       if (!session.token) {
         throw new ApiError(502, {
           error: 'El servidor no entregó un token de acceso. Actualiza el servidor.',
@@ -189,7 +194,7 @@ export function createDesktopApiClient(opts: {
     },
     async uploadImage(file: UploadFile, fields: UploadFields, uploadOpts: UploadOptions = {}): Promise<Image> {
       const body = await uploadMultipart(
-        client.baseUrl + API_PATHS.imageUpload,
+        client.baseUrl + API_PATHS.uploadImage,
         opts.getToken(),
         file,
         {

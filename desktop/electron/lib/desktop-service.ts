@@ -1,15 +1,23 @@
 import path from 'node:path';
+import { z } from 'zod';
 import { ApiError } from '@cabana/shared/api/errors';
 import { LIMITS } from '@cabana/shared/config/limits';
 import { acceptedImageKind } from '@cabana/shared/images/sniff';
 import { formatBytes } from '@cabana/shared/lib/format-bytes';
-import type { Image, UpdateImageInput } from '@cabana/shared/schemas/image';
-import type { EnquiryStatus } from '@cabana/shared/schemas/enquiry';
-import type { BlockRequest, FeedRequest, SeasonsRequest } from '@cabana/shared/admin/admin-api';
-import type { Settings } from '@cabana/shared/schemas/settings';
+import { ImageSchema, type Image } from '@cabana/shared/schemas/image';
+import { SettingsSchema, type Settings } from '@cabana/shared/schemas/settings';
+import { API, type Api, type PanelRouteName } from '@cabana/shared/api/contract';
+import type { RouteResult, RouteSpec } from '@cabana/shared/api/route';
+import { checkFlatInput, type InputRefusal } from '@cabana/shared/api/route-input';
 import { createDesktopApiClient, type DesktopApiClient } from './api-client';
 import { createSettingsStore, parseServerUrl, SettingsError, type ServerAddress } from './settings';
-import { createTokenStore, TokenStoreUnavailableError, type SafeStorageLike } from './token-store';
+import {
+  createKnownDeviceStore,
+  createTokenStore,
+  TokenStoreUnavailableError,
+  type KnownDevice,
+  type SafeStorageLike,
+} from './token-store';
 import { prepareImage, thumbnailDataUrl, type DownscaleOptions } from './downscale';
 import { UploadQueue } from './upload-queue';
 import { createMediaHandler, toMediaUrl } from './media-protocol';
@@ -47,6 +55,17 @@ const NOT_CONFIGURED = 'Primero indica la dirección del servidor.';
 export const SESSION_ENDED = 'Tu sesión terminó o fue cerrada desde otro equipo. Inicia sesión de nuevo.';
 export const PATH_NOT_GRANTED =
   'Solo se pueden agregar fotos soltadas en esta ventana o elegidas con «Elegir fotos» o «Elegir carpeta».';
+
+/** The server's own answer to an unknown id, for a row that names none (every panel row names its own). */
+const NOT_FOUND_DEFAULT = 'No encontramos lo que buscas.';
+
+/** A panel call refused before it leaves, answered as the server answers the same request. */
+function refusalError(refusal: InputRefusal): ApiError {
+  if (refusal.code === 'NOT_FOUND') {
+    return new ApiError(404, { error: refusal.message ?? NOT_FOUND_DEFAULT, code: 'NOT_FOUND' });
+  }
+  return new ApiError(400, { error: refusal.message, code: 'VALIDATION', fields: refusal.fields });
+}
 
 /** Paths remembered as dropped or picked; beyond this the oldest are forgotten. */
 const MAX_GRANTED_PATHS = 20_000;
@@ -94,6 +113,12 @@ export function createDesktopService(opts: DesktopServiceOptions) {
     filePath: path.join(opts.userDataDir, 'session.bin'),
     safeStorage: opts.safeStorage,
   });
+  const devices = createKnownDeviceStore({
+    filePath: path.join(opts.userDataDir, 'device.bin'),
+    safeStorage: opts.safeStorage,
+  });
+  /** This run's proof when the OS offers no encryption to keep it in. */
+  let deviceInMemory: KnownDevice | null = null;
   let address: ServerAddress | null = null;
   let token: string | null = null;
   let session: DesktopSession | null = null;
@@ -180,6 +205,19 @@ export function createDesktopService(opts: DesktopServiceOptions) {
       variants: image.variants.map((v) => ({ ...v, url: toMediaUrl(v.url) })),
     };
   }
+
+  /**
+   * What main does with a panel row's answer before the page gets it, by the row's output: photos
+   * get `cabana-media:` URLs, and the business settings are kept for the link allowlist.
+   */
+  function fromServer(spec: RouteSpec, value: unknown): unknown {
+    const output = spec.output;
+    if (output === ImageSchema) return viaMediaProtocol(value as Image);
+    if (output instanceof z.ZodArray && output.element === ImageSchema) return (value as Image[]).map(viaMediaProtocol);
+    if (output === SettingsSchema) business = value as Settings;
+    return value;
+  }
+
   const mediaHandler = createMediaHandler({
     source: () => (address ? { serverUrl: address.serverUrl, token } : null),
   });
@@ -254,7 +292,17 @@ export function createDesktopService(opts: DesktopServiceOptions) {
 
     async login(email: string, password: string): Promise<DesktopSession> {
       const c = api();
-      const result = await c.loginForToken(email, password);
+      const known = deviceInMemory ?? (await devices.load());
+      const result = await c.loginForToken(email, password, known?.apiUrl === c.baseUrl ? known.device : undefined);
+      if (result.device) {
+        deviceInMemory = { device: result.device, apiUrl: c.baseUrl };
+        try {
+          await devices.save(deviceInMemory);
+          deviceInMemory = null;
+        } catch (err) {
+          if (!(err instanceof TokenStoreUnavailableError)) throw err;
+        }
+      }
       token = result.token;
       session = { email: result.email, expiresAt: result.expiresAt };
       try {
@@ -282,39 +330,24 @@ export function createDesktopService(opts: DesktopServiceOptions) {
       return { revoked };
     },
 
-    getPrice: () => authed((c) => c.getPrice()),
-    setPrice: (precio: number) => authed((c) => c.setPrice(precio)),
-    getSettings: () =>
-      authed(async (c) => {
-        business = await c.getSettings();
-        return business;
-      }),
-    updateSettings: (patch: Record<string, unknown>) =>
-      authed(async (c) => {
-        // The server checks every field and answers a Spanish message for each bad one.
-        business = await c.updateSettings(patch);
-        return business;
-      }),
+    /**
+     * One panel row of the HTTP contract, by name: the input is checked against the row as the
+     * server would (a malformed id answers the row's 404, a bad field the server's 400 with its
+     * Spanish messages) before anything leaves, the call carries the token and the answer is
+     * checked against the row's output by the typed client. Every panel row needs the session,
+     * the public ones too: the panel is the owner's (and the owner's answers may carry more).
+     */
+    callApi<K extends PanelRouteName>(name: K, input?: unknown): Promise<RouteResult<Api[K]>> {
+      return authed(async (c) => {
+        const spec: RouteSpec = API[name];
+        const checked = checkFlatInput(spec, input);
+        if (!checked.ok) throw refusalError(checked);
+        const call = c[name] as (input: Record<string, unknown>) => Promise<unknown>;
+        return fromServer(spec, await call(checked.wire)) as RouteResult<Api[K]>;
+      });
+    },
     /** The last settings the server answered, or null before any (the allowlist then uses the defaults). */
     currentSettings: (): Settings | null => business,
-    setImageOrder: (ids: string[]) => authed(async (c) => (await c.setImageOrder(ids)).map(viaMediaProtocol)),
-    listImages: () => authed(async (c) => (await c.listImages()).map(viaMediaProtocol)),
-    listPendingImages: () => authed(async (c) => (await c.listPendingImages()).map(viaMediaProtocol)),
-    updateImage: (id: string, input: UpdateImageInput) =>
-      authed(async (c) => viaMediaProtocol(await c.updateImage(id, input))),
-    deleteImage: (id: string) => authed((c) => c.deleteImage(id)),
-    approveImage: (id: string) => authed(async (c) => viaMediaProtocol(await c.approveImage(id))),
-    listEnquiries: () => authed((c) => c.listEnquiries()),
-    setEnquiryStatus: (id: string, status: EnquiryStatus) => authed((c) => c.setEnquiryStatus(id, status)),
-    deleteEnquiry: (id: string) => authed((c) => c.deleteEnquiry(id)),
-    getCalendar: () => authed((c) => c.getCalendar()),
-    addBlock: (input: BlockRequest) => authed((c) => c.addBlock(input)),
-    deleteBlock: (id: string) => authed((c) => c.deleteBlock(id)),
-    addFeed: (input: FeedRequest) => authed((c) => c.addFeed(input)),
-    deleteFeed: (id: string) => authed((c) => c.deleteFeed(id)),
-    syncFeed: (id: string) => authed((c) => c.syncFeed(id)),
-    getSeasons: () => authed((c) => c.getSeasons()),
-    setSeasons: (input: SeasonsRequest) => authed((c) => c.setSeasons(input)),
     copyText(text: string): void {
       if (!opts.writeClipboard) throw new ApiError(500, { error: COPY_UNAVAILABLE, code: 'INTERNAL' });
       opts.writeClipboard(text);

@@ -1,6 +1,6 @@
 import sharp, { type Metadata, type OutputInfo, type SharpOptions } from 'sharp';
 import { ApiError } from '@cabana/shared/api/errors';
-import { LIMITS, TOO_MANY_PIXELS_MESSAGE } from '@cabana/shared/config/limits';
+import { imageSizeProblem, LIMITS, TOO_ELONGATED_MESSAGE, TOO_MANY_PIXELS_MESSAGE } from '@cabana/shared/config/limits';
 import { acceptedImageKind, EXTENSION_BY_KIND, MIME_BY_KIND, type ImageKind } from '@cabana/shared/images/sniff';
 
 export interface DownscaleOptions {
@@ -34,6 +34,9 @@ const DOWNSCALE_DEFAULTS = { maxEdge: 2560, quality: 82, smallBytes: 1_500_000 }
 const INPUT: SharpOptions = { limitInputPixels: LIMITS.maxImagePixels };
 
 const tooManyPixels = () => new ApiError(413, { error: TOO_MANY_PIXELS_MESSAGE, code: 'PAYLOAD_TOO_LARGE' });
+/** What the server answers a strip (a side more than `maxAspectRatio` times the other): no use sending it. */
+const tooElongated = () =>
+  new ApiError(400, { error: TOO_ELONGATED_MESSAGE, code: 'VALIDATION', fields: { image: TOO_ELONGATED_MESSAGE } });
 const isPixelLimit = (err: unknown) => err instanceof Error && /pixel limit/i.test(err.message);
 
 function renamed(fileName: string, kind: ImageKind): string {
@@ -73,7 +76,9 @@ export async function prepareImage(
     return original; // e.g. HEIC that this libvips cannot decode: the server converts it.
   }
   if (!meta.width || !meta.height) return original;
-  if (meta.width * meta.height > LIMITS.maxImagePixels) throw tooManyPixels();
+  const problem = imageSizeProblem(meta.width, meta.height);
+  if (problem === 'too-many-pixels') throw tooManyPixels();
+  if (problem === 'too-elongated') throw tooElongated();
   const rotated = (meta.orientation ?? 1) >= 5;
   const width = rotated ? meta.height : meta.width;
   const height = rotated ? meta.width : meta.height;

@@ -1,5 +1,5 @@
 import { IMAGE_ID_PATTERN, VARIANT_FILE_PATTERN } from '@cabana/shared/api/media';
-import { MEDIA_PREFIX } from '@cabana/shared/api/paths';
+import { MEDIA_PREFIX } from '@cabana/shared/api/http';
 import { MEDIA_HOST, MEDIA_SCHEME } from '../../contract/media';
 
 /** Where main fetches media from: the configured server, and the session's token if any. */
@@ -99,6 +99,17 @@ export function createMediaHandler(opts: {
     });
     const length = upstream.headers.get('content-length');
     if (length) out.set('content-length', length);
-    return new Response(upstream.body, { status: 200, headers: out });
+    // Node's fetch cancels the body of a Response that is garbage collected; handing on only its
+    // stream does not keep it alive, so under memory pressure the page got a cancelled body. The
+    // transform's closure holds the upstream Response until the last chunk has passed.
+    const keepAlive = upstream;
+    const body = upstream.body?.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        flush() {
+          void keepAlive;
+        },
+      }),
+    );
+    return new Response(body ?? null, { status: 200, headers: out });
   };
 }

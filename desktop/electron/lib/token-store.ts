@@ -29,28 +29,19 @@ export class TokenStoreUnavailableError extends Error {
   }
 }
 
-/**
- * Keeps the bearer token between runs, encrypted by the OS keychain through safeStorage.
- * When encryption is unavailable it refuses to write rather than fall back to plain text;
- * the caller then keeps the token in memory for this run only.
- */
-export function createTokenStore(opts: { filePath: string; safeStorage: SafeStorageLike; now?: () => number }) {
-  const { filePath, safeStorage } = opts;
-  const now = opts.now ?? Date.now;
-
+/** One value kept encrypted by the OS keychain through safeStorage, never in plain text. */
+function createEncryptedFile<T>(filePath: string, safeStorage: SafeStorageLike, schema: z.ZodType<T>) {
   async function clear(): Promise<void> {
     await rm(filePath, { force: true });
   }
-
   return {
-    canPersist: (): boolean => safeStorage.isEncryptionAvailable(),
-
-    async save(session: StoredSession): Promise<void> {
+    clear,
+    async save(value: T): Promise<void> {
       if (!safeStorage.isEncryptionAvailable()) {
         await clear();
         throw new TokenStoreUnavailableError();
       }
-      const encrypted = safeStorage.encryptString(JSON.stringify(StoredSessionSchema.parse(session)));
+      const encrypted = safeStorage.encryptString(JSON.stringify(schema.parse(value)));
       await mkdir(path.dirname(filePath), { recursive: true });
       const tmp = `${filePath}.${process.pid}.tmp`;
       await writeFile(tmp, JSON.stringify({ version: 1, encrypted: encrypted.toString('base64') }), {
@@ -58,9 +49,8 @@ export function createTokenStore(opts: { filePath: string; safeStorage: SafeStor
       });
       await rename(tmp, filePath);
     },
-
-    /** The stored session, or null when there is none, it expired, or it cannot be decrypted. */
-    async load(): Promise<StoredSession | null> {
+    /** The value, or null when there is none or it cannot be decrypted (then the file goes). */
+    async load(): Promise<T | null> {
       let text: string;
       try {
         text = await readFile(filePath, 'utf8');
@@ -71,19 +61,48 @@ export function createTokenStore(opts: { filePath: string; safeStorage: SafeStor
       try {
         const file = FileSchema.parse(JSON.parse(text));
         const plain = safeStorage.decryptString(Buffer.from(file.encrypted, 'base64'));
-        const session = StoredSessionSchema.parse(JSON.parse(plain));
-        if (Date.parse(session.expiresAt) <= now()) {
-          await clear();
-          return null;
-        }
-        return session;
+        return schema.parse(JSON.parse(plain));
       } catch {
-        // Another user's keychain, a damaged file: forget it, the owner signs in again.
+        // Another user's keychain, a damaged file: forget it.
         await clear();
         return null;
       }
     },
-
-    clear,
   };
+}
+
+/**
+ * Keeps the bearer token between runs, encrypted by the OS keychain through safeStorage.
+ * When encryption is unavailable it refuses to write rather than fall back to plain text;
+ * the caller then keeps the token in memory for this run only.
+ */
+export function createTokenStore(opts: { filePath: string; safeStorage: SafeStorageLike; now?: () => number }) {
+  const file = createEncryptedFile(opts.filePath, opts.safeStorage, StoredSessionSchema);
+  const now = opts.now ?? Date.now;
+  return {
+    canPersist: (): boolean => opts.safeStorage.isEncryptionAvailable(),
+    save: (session: StoredSession) => file.save(session),
+    /** The stored session, or null when there is none, it expired, or it cannot be decrypted. */
+    async load(): Promise<StoredSession | null> {
+      const session = await file.load();
+      if (session && Date.parse(session.expiresAt) <= now()) {
+        await file.clear();
+        return null;
+      }
+      return session;
+    },
+    clear: file.clear,
+  };
+}
+
+const KnownDeviceSchema = z.object({ device: z.string().min(1), apiUrl: z.string() });
+export type KnownDevice = z.infer<typeof KnownDeviceSchema>;
+
+/**
+ * The server's proof that this app signed in before (it spares the owner the slowdown strangers'
+ * guesses cause). Kept apart from the session, so signing out does not forget it; encrypted
+ * like the token.
+ */
+export function createKnownDeviceStore(opts: { filePath: string; safeStorage: SafeStorageLike }) {
+  return createEncryptedFile(opts.filePath, opts.safeStorage, KnownDeviceSchema);
 }

@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import pLimit, { type LimitFunction } from 'p-limit';
 import { LIMITS } from '@cabana/shared/config/limits';
 import { ApiError } from '@cabana/shared/api/errors';
 import type { ImageKind } from '@cabana/shared/images/sniff';
 import { titleFromFileName } from '@cabana/shared/lib/file-title';
 import { formatBytes } from '@cabana/shared/lib/format-bytes';
-import { Limiter } from '@cabana/shared/lib/limiter';
 import type { Image } from '@cabana/shared/schemas/image';
 import { readImageKind } from './file-type';
 import { expandPaths } from './scan';
@@ -51,14 +51,14 @@ export class UploadQueue {
   private summary: QueueSummary | null = null;
   private runPromise: Promise<QueueSummary> | null = null;
   private runStats = { bytesSent: 0, bytesOriginal: 0, started: 0 };
-  private readonly pool: Limiter;
+  private readonly pool: LimitFunction;
   /** One turn in the pool per file queued during the run; the run ends when none is left. */
   private readonly turns = new Set<Promise<void>>();
   private readonly maxBytes: number;
   private readonly now: () => number;
 
   constructor(private readonly deps: UploadQueueDeps) {
-    this.pool = new Limiter(Math.max(1, deps.concurrency ?? 3));
+    this.pool = pLimit(Math.max(1, deps.concurrency ?? 3));
     this.maxBytes = deps.maxBytes ?? LIMITS.maxUploadBytes;
     this.now = deps.now ?? Date.now;
   }
@@ -257,7 +257,7 @@ export class UploadQueue {
    */
   private schedule(count: number): void {
     for (let i = 0; i < count; i++) {
-      const turn = this.pool.run(async () => {
+      const turn = this.pool(async () => {
         if (this.authLost) return;
         const item = this.items.find((it) => it.state === 'queued');
         if (item) await this.uploadOne(item);

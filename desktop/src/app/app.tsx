@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AdminPanel } from '@cabana/shared/admin/admin-panel';
-import { useLoad } from '@cabana/shared/lib/use-load';
 import type { ConnectionInfo, DesktopSession } from '../../contract/ipc';
 import type { Settings } from '@cabana/shared/schemas/settings';
 import { createBridgeAdminApi } from '../lib/bridge-admin-api';
@@ -61,16 +61,18 @@ export function App() {
   // another server until its own settings are read (or if they cannot be), the app is just
   // "Administración".
   const ready = screen.name === 'ready';
-  const named = useLoad(async () => ({ serverUrl, name: (await api.getSettings()).name }), [api, serverUrl], {
+  const queryClient = useQueryClient();
+  const named = useQuery({
+    queryKey: ['getSettings', serverUrl],
+    queryFn: () => api.getSettings(),
+    select: (settings) => settings.name,
     enabled: ready,
-    mapError: () => null,
   });
-  const name = ready && named.data?.serverUrl === serverUrl ? named.data.name : null;
+  const name = ready ? (named.data ?? null) : null;
   const appTitle = name ? `${name} · Administración` : 'Administración';
-  const { setData: setNamed } = named;
   const settingsSaved = useCallback(
-    (saved: Settings) => setNamed({ serverUrl, name: saved.name }),
-    [setNamed, serverUrl],
+    (saved: Settings) => queryClient.setQueryData(['getSettings', serverUrl], saved),
+    [queryClient, serverUrl],
   );
   useEffect(() => {
     document.title = appTitle;

@@ -1,11 +1,24 @@
-import type { AdminApi, ProgressListener, UploadRequest } from '@cabana/shared/admin/admin-api';
+import type { AdminApi, PanelCalls, ProgressListener, UploadRequest } from '@cabana/shared/admin/admin-api';
+import { PANEL_ROUTE_NAMES, type PanelRouteName } from '@cabana/shared/api/contract';
 import { cancelledError } from '@cabana/shared/browser/upload';
 import type { Image } from '@cabana/shared/schemas/image';
 import type { SessionInfo } from '@cabana/shared/schemas/session';
-import type { DesktopBridge } from '../../contract/ipc';
+import type { ApiCallArgs, DesktopBridge } from '../../contract/ipc';
 import { unwrap } from './bridge';
 
 let uploadCounter = 0;
+
+/**
+ * The panel's contract rows over the bridge: each one main's `apiCall` with the row's name and
+ * its input, so a new panel row needs nothing here.
+ */
+function panelCalls(bridge: DesktopBridge): PanelCalls {
+  const call = (name: PanelRouteName, input: unknown) =>
+    unwrap(bridge.apiCall((input === undefined ? { name } : { name, input }) as ApiCallArgs<PanelRouteName>));
+  return Object.fromEntries(
+    PANEL_ROUTE_NAMES.map((name) => [name, (input?: unknown) => call(name, input)]),
+  ) as unknown as PanelCalls;
+}
 
 /**
  * The shared admin panel's AdminApi, backed by the preload bridge: every call goes to main,
@@ -13,17 +26,12 @@ let uploadCounter = 0;
  */
 export function createBridgeAdminApi(bridge: DesktopBridge): AdminApi {
   return {
+    ...panelCalls(bridge),
     getSession: async (): Promise<SessionInfo | null> => unwrap(bridge.getSession()),
     login: async (email, password): Promise<SessionInfo> => unwrap(bridge.login({ email, password })),
     logout: async () => {
       await unwrap(bridge.logout());
     },
-    getPrice: () => unwrap(bridge.getPrice()),
-    setPrice: (precio) => unwrap(bridge.setPrice({ precio })),
-    getSettings: () => unwrap(bridge.getSettings()),
-    updateSettings: (patch) => unwrap(bridge.updateSettings({ patch })),
-    listImages: () => unwrap(bridge.listImages()),
-    listPendingImages: () => unwrap(bridge.listPendingImages()),
     async uploadImage(req: UploadRequest, onProgress?: ProgressListener, signal?: AbortSignal): Promise<Image> {
       if (signal?.aborted) throw cancelledError();
       uploadCounter += 1;
@@ -49,29 +57,6 @@ export function createBridgeAdminApi(bridge: DesktopBridge): AdminApi {
         signal?.removeEventListener('abort', onAbort);
       }
     },
-    updateImage: (id, input) => unwrap(bridge.updateImage({ id, input })),
-    deleteImage: async (id) => {
-      await unwrap(bridge.deleteImage({ id }));
-    },
-    approveImage: (id) => unwrap(bridge.approveImage({ id })),
-    setImageOrder: (ids) => unwrap(bridge.setImageOrder({ ids })),
-    listEnquiries: () => unwrap(bridge.listEnquiries()),
-    setEnquiryStatus: (id, status) => unwrap(bridge.setEnquiryStatus({ id, status })),
-    deleteEnquiry: async (id) => {
-      await unwrap(bridge.deleteEnquiry({ id }));
-    },
-    getCalendar: () => unwrap(bridge.getCalendar()),
-    addBlock: (input) => unwrap(bridge.addBlock(input)),
-    deleteBlock: async (id) => {
-      await unwrap(bridge.deleteBlock({ id }));
-    },
-    addFeed: (input) => unwrap(bridge.addFeed(input)),
-    deleteFeed: async (id) => {
-      await unwrap(bridge.deleteFeed({ id }));
-    },
-    syncFeed: (id) => unwrap(bridge.syncFeed({ id })),
-    getSeasons: () => unwrap(bridge.getSeasons()),
-    setSeasons: (input) => unwrap(bridge.setSeasons(input)),
     copyText: async (text) => {
       await unwrap(bridge.copyText({ text }));
     },

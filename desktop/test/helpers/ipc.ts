@@ -7,6 +7,7 @@ import {
   type IpcName,
   type IpcSendName,
 } from '../../contract/ipc';
+import type { PanelRouteName } from '@cabana/shared/api/contract';
 import { registerIpcHandlers } from '../../electron/main/ipc';
 
 export type IpcHandle = (event: unknown, ...args: unknown[]) => Promise<BridgeResult<unknown>> | BridgeResult<unknown>;
@@ -48,6 +49,13 @@ export function ipcCaller(handles: ReadonlyMap<string, IpcHandle>) {
     if (!handle) throw new Error(`No handler registered for ${name}`);
     return handle({}, ...args);
   };
+}
+
+/** Calls a panel row of the HTTP contract through `api:call`, as the renderer's AdminApi does. */
+export function apiCaller(handles: ReadonlyMap<string, IpcHandle>) {
+  const call = ipcCaller(handles);
+  return (name: PanelRouteName, input?: unknown): Promise<BridgeResult<unknown>> =>
+    call('apiCall', input === undefined ? { name } : { name, input });
 }
 
 /** Sends one of the preload's own messages, from a trusted frame unless `event` says otherwise. */

@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { API, type PanelRouteName } from '@cabana/shared/api/contract';
+import type { RouteSpec } from '@cabana/shared/api/route';
 import { IPC } from '../../contract/ipc';
 import { MEDIA_SCHEME } from '../../contract/media';
 import type { DesktopService } from '../../electron/lib/desktop-service';
@@ -76,9 +78,9 @@ function installFakeElectron(dir: string): void {
  * preload itself (dist-electron/preload.cjs) run against a stand-in `electron` module. Every call
  * crosses a Playwright binding into main's own registration (argument validation included), the
  * real handlers and the service (which talk to the real server); each answer is also held to its
- * contract result schema. Images on `cabana-media:` are answered by the service's handler, as
- * main's protocol handler answers them. `fixtureDir` stands in for Electron's webUtils.getPathForFile: dropped
- * names resolve there.
+ * contract result schema (for `api:call`, the output of the HTTP contract row it named). Images
+ * on `cabana-media:` are answered by the service's handler, as main's protocol handler answers
+ * them. `fixtureDir` stands in for Electron's webUtils.getPathForFile: dropped names resolve there.
  */
 export async function installTestBridge(
   page: Page,
@@ -89,6 +91,12 @@ export async function installTestBridge(
 ): Promise<{ emit(channel: string, payload: unknown): void; contractViolations: string[] }> {
   const handles = registerOnFakeIpcMain(createIpcHandlers(service));
   const results = new Map<string, z.ZodType>(Object.values(IPC).map((entry) => [entry.channel, entry.result]));
+  // api:call answers what its row answers: the row's output schema, or nothing for a 204.
+  const resultSchema = (channel: string, arg: unknown): z.ZodType => {
+    if (channel !== IPC.apiCall.channel) return results.get(channel)!;
+    const output = (API[(arg as { name: PanelRouteName }).name] as RouteSpec).output;
+    return output === 'empty' ? z.undefined() : output === 'ics' ? z.string() : output;
+  };
   const contractViolations: string[] = [];
   await page.exposeBinding(
     '__desktopIpc',
@@ -99,9 +107,10 @@ export async function installTestBridge(
       }
       const handle = handles.get(channel);
       if (!handle) return { ok: false, error: { status: 404, code: 'NOT_FOUND', message: 'Canal desconocido.' } };
-      const result = await handle({}, ...args.map(decodeArg));
+      const decoded = args.map(decodeArg);
+      const result = await handle({}, ...decoded);
       if (result.ok) {
-        const checked = results.get(channel)!.safeParse(result.value);
+        const checked = resultSchema(channel, decoded[0]).safeParse(result.value);
         if (!checked.success) contractViolations.push(`${channel}: ${checked.error.message}`);
       }
       await afterCall?.(channel);

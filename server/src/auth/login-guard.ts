@@ -30,7 +30,10 @@ const slowdownMs = (excess: number) => (excess <= 0 ? 0 : Math.min(10_000, 250 *
  *   parallel guesses gets no more checks than the limit;
  * - lockouts are keyed by client and e-mail (and client alone), never by e-mail alone, so a
  *   stranger's failures cannot lock the owner out; failures on one e-mail from everywhere only
- *   slow every attempt down (a spread-out guesser pays in time, the owner still gets in);
+ *   slow attempts down (a spread-out guesser pays in time, the owner still gets in);
+ * - a client that proves it signed in to this account before (KnownDevices) is not slowed, so
+ *   strangers cannot make the owner's own sign-in wait; a proof that fails as often as the
+ *   slowdown allows everyone (it may have been stolen) is slowed like any other client;
  * - few hashes run at once: scrypt shares libuv's four threads with every file read, so a flood
  *   of logins would otherwise stall pages and photos.
  */
@@ -39,13 +42,18 @@ export class LoginGuard {
   readonly perClient: Limiter;
   /** Counts only (never refuses): drives the slowdown. */
   readonly perAccount: Limiter;
+  /** Failures per known device (counts only): past the slowdown threshold it is slowed too. */
+  readonly perDevice: Limiter;
   readonly checks: WorkQueue;
+  /** Attempts made to wait before their check, and how long in all (for tests and diagnosis). */
+  readonly slowed = { attempts: 0, ms: 0 };
 
   constructor(readonly opts: LoginGuardOptions) {
     const clock = opts.now ? { now: opts.now } : {};
     this.perClientAccount = new Limiter(opts.perClientAccount, opts.windowMs, LOGIN_LIMIT_MESSAGE, clock);
     this.perClient = new Limiter(opts.perClient, opts.windowMs, LOGIN_LIMIT_MESSAGE, clock);
     this.perAccount = new Limiter(Number.MAX_SAFE_INTEGER, opts.windowMs, LOGIN_LIMIT_MESSAGE, clock);
+    this.perDevice = new Limiter(Number.MAX_SAFE_INTEGER, opts.windowMs, LOGIN_LIMIT_MESSAGE, clock);
     this.checks = new WorkQueue(opts.checksAtOnce, opts.checksWaiting, {
       busyMessage: LOGIN_BUSY_MESSAGE,
       retryAfterSeconds: 2,
@@ -54,9 +62,10 @@ export class LoginGuard {
 
   /**
    * Runs `verify` (the password hash) under the limits. Throws 429 (limit reached) or 503 (too
-   * many checks waiting); otherwise returns what `verify` said.
+   * many checks waiting); otherwise returns what `verify` said. `device`: the id of a verified
+   * known-device proof for this e-mail, if the client sent one.
    */
-  async attempt(client: string, email: string, verify: () => Promise<boolean>): Promise<boolean> {
+  async attempt(client: string, email: string, verify: () => Promise<boolean>, device?: string): Promise<boolean> {
     const pairKey = `${client} ${email}`;
     this.perClientAccount.consume(pairKey);
     try {
@@ -67,16 +76,24 @@ export class LoginGuard {
     }
     const earlier = this.perAccount.count(email);
     this.perAccount.penalize(email);
+    const deviceKey = device === undefined ? undefined : `${email} ${device}`;
+    const trusted = deviceKey !== undefined && this.perDevice.count(deviceKey) < this.opts.slowdownAfter;
+    if (deviceKey !== undefined) this.perDevice.penalize(deviceKey);
     const refund = () => {
       this.perClientAccount.refund(pairKey);
       this.perClient.refund(client);
       this.perAccount.refund(email);
+      if (deviceKey !== undefined) this.perDevice.refund(deviceKey);
     };
 
     let ok: boolean;
     try {
-      const delay = slowdownMs(earlier - this.opts.slowdownAfter + 1);
-      if (delay > 0) await sleep(delay);
+      const delay = trusted ? 0 : slowdownMs(earlier - this.opts.slowdownAfter + 1);
+      if (delay > 0) {
+        this.slowed.attempts++;
+        this.slowed.ms += delay;
+        await sleep(delay);
+      }
       ok = await this.checks.run(verify);
     } catch (err) {
       // Nothing was checked (busy) or the check itself broke: the attempt does not count.
@@ -89,6 +106,7 @@ export class LoginGuard {
       this.perClientAccount.reset(pairKey);
       this.perClient.reset(client);
       this.perAccount.refund(email);
+      if (deviceKey !== undefined) this.perDevice.reset(deviceKey);
     }
     return ok;
   }

@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { SESSION_COOKIE } from '@cabana/shared/api/paths';
+import { SESSION_COOKIE } from '@cabana/shared/api/http';
 
 /** `__Host-` cookies must be Secure, Path=/ and have no Domain: no subdomain or plain-HTTP page can plant or overwrite one. */
 const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
@@ -19,11 +19,13 @@ export function readSessionCookie(ctx: Context, publicUrl: string | undefined): 
   return ctx.cookies.get(nameFor(isHttps(ctx, publicUrl)));
 }
 
-export function writeSessionCookie(ctx: Context, publicUrl: string | undefined, value: string, maxAgeMs: number) {
-  const secure = isHttps(ctx, publicUrl);
-  // The cookies library refuses Secure on a request it believes is plain HTTP (TLS ends at a proxy).
+/**
+ * An HttpOnly, SameSite=Strict cookie for the whole site, `__Host-` and Secure over HTTPS. The
+ * cookies library refuses Secure on a request it believes is plain HTTP (TLS ends at a proxy).
+ */
+function writeCookie(ctx: Context, secure: boolean, name: string, value: string, maxAgeMs: number) {
   if (secure) ctx.cookies.secure = true;
-  ctx.cookies.set(nameFor(secure), value, {
+  ctx.cookies.set(name, value, {
     httpOnly: true,
     sameSite: 'strict',
     path: '/',
@@ -31,6 +33,11 @@ export function writeSessionCookie(ctx: Context, publicUrl: string | undefined, 
     maxAge: maxAgeMs,
     overwrite: true,
   });
+}
+
+export function writeSessionCookie(ctx: Context, publicUrl: string | undefined, value: string, maxAgeMs: number) {
+  const secure = isHttps(ctx, publicUrl);
+  writeCookie(ctx, secure, nameFor(secure), value, maxAgeMs);
 }
 
 /** Clears whichever session cookie the browser sent. */
@@ -41,4 +48,21 @@ export function clearSessionCookies(ctx: Context) {
     if (secure) ctx.cookies.secure = true;
     ctx.cookies.set(name, '', { httpOnly: true, sameSite: 'strict', path: '/', secure, maxAge: 0, overwrite: true });
   }
+}
+
+/** The known-device proof's cookie (KnownDevices): `__Host-device` over HTTPS, `device` on plain HTTP. */
+const DEVICE_COOKIE = 'device';
+const deviceNameFor = (secure: boolean) => (secure ? `__Host-${DEVICE_COOKIE}` : DEVICE_COOKIE);
+
+export function readDeviceCookie(ctx: Context, publicUrl: string | undefined): string | undefined {
+  return ctx.cookies.get(deviceNameFor(isHttps(ctx, publicUrl)));
+}
+
+/**
+ * Kept across sign-outs (it is no session: it only says this browser signed in before), HttpOnly
+ * so no script ever reads it, and sent only to the same site.
+ */
+export function writeDeviceCookie(ctx: Context, publicUrl: string | undefined, value: string, maxAgeMs: number) {
+  const secure = isHttps(ctx, publicUrl);
+  writeCookie(ctx, secure, deviceNameFor(secure), value, maxAgeMs);
 }

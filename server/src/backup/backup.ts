@@ -26,6 +26,14 @@ const BACKUP_ROOT = 'cabana-backup';
 const WORK_PREFIX = '.cabana-backup-';
 const MANIFEST = 'manifest.json';
 const FORMAT = 'cabana-backup';
+/**
+ * The largest `db.json` and manifest a backup may hold. Both are read whole (the data is checked
+ * as the server will load it), so an archive may not name its own size: 3.5 MB of gzip can hold
+ * 200 MB of JSON. 64 MiB is some 100 000 enquiries, far beyond a cabin's 24 months of retention;
+ * a backup of a larger folder is refused when it is taken, never only when it is needed.
+ */
+export const MAX_DB_BYTES = 64 * 1024 * 1024;
+const MAX_MANIFEST_BYTES = 16 * 1024 * 1024;
 
 export class BackupError extends Error {}
 
@@ -98,7 +106,9 @@ async function stageMedia(dataDir: string, stage: string, files: readonly string
  */
 export async function createBackup(dataDir: string, out: string, now = new Date()): Promise<BackupResult> {
   const outDir = path.dirname(path.resolve(out));
-  await fsp.mkdir(outDir, { recursive: true });
+  // The archive holds every enquiry: folders made for it, and the archive itself from its first
+  // byte, are the owner's only, whatever the umask (chmod at the end would leave a window open).
+  await fsp.mkdir(outDir, { recursive: true, mode: 0o700 });
   const work = await fsp.mkdtemp(path.join(outDir, WORK_PREFIX));
   const tmpOut = path.join(outDir, `.${path.basename(out)}.${randomBytes(6).toString('hex')}.tmp`);
   try {
@@ -113,6 +123,11 @@ export async function createBackup(dataDir: string, out: string, now = new Date(
     }
     if (!data) throw new BackupError(`Photos of ${dataDir} kept being deleted during the backup; try again.`);
     const dbText = JSON.stringify(data);
+    if (Buffer.byteLength(dbText) > MAX_DB_BYTES) {
+      throw new BackupError(
+        `The data of ${dataDir} is ${Buffer.byteLength(dbText)} bytes, more than a backup may hold (${MAX_DB_BYTES}).`,
+      );
+    }
     await fsp.writeFile(path.join(stage, LEGACY_FILE), dbText, { mode: 0o600 });
     const media = mediaOf(data);
     const files: ManifestFile[] = [
@@ -127,11 +142,10 @@ export async function createBackup(dataDir: string, out: string, now = new Date(
       // From the third entry on, the manifest and the data are (being) written: a partial archive.
       if (++entries > 2) crashPoint('backup:archiving');
     };
-    await tarCreate({ gzip: true, file: tmpOut, cwd: work, portable: true, noDirRecurse: true, onWriteEntry }, [
-      `${BACKUP_ROOT}/${MANIFEST}`,
-      `${BACKUP_ROOT}/${LEGACY_FILE}`,
-      ...media.map((rel) => `${BACKUP_ROOT}/${rel}`),
-    ]);
+    await tarCreate(
+      { gzip: true, file: tmpOut, mode: 0o600, cwd: work, portable: true, noDirRecurse: true, onWriteEntry },
+      [`${BACKUP_ROOT}/${MANIFEST}`, `${BACKUP_ROOT}/${LEGACY_FILE}`, ...media.map((rel) => `${BACKUP_ROOT}/${rel}`)],
+    );
     const handle = await fsp.open(tmpOut, 'r');
     try {
       await handle.sync();
@@ -185,8 +199,7 @@ export async function verifyBackup(file: string): Promise<{ data: Data; manifest
   const problems: string[] = [];
   try {
     await checkGzip(file);
-    await tarList({
-      file,
+    const parser = tarList({
       strict: true,
       onReadEntry: (entry) => {
         if (entry.type === 'Directory') {
@@ -199,14 +212,22 @@ export async function verifyBackup(file: string): Promise<{ data: Data; manifest
           entry.resume();
           return;
         }
+        const kept = rel === MANIFEST || rel === LEGACY_FILE;
+        // Both are read whole below; the tar header gives the exact size before any of it is read,
+        // and an archive naming a larger one is refused there and then, without reading on.
+        const cap = rel === MANIFEST ? MAX_MANIFEST_BYTES : MAX_DB_BYTES;
+        if (kept && (entry.size ?? 0) > cap) {
+          problems.push(`${rel} is ${entry.size} bytes, more than a backup may hold (${cap})`);
+          parser.abort(new BackupError(problems.at(-1)));
+          return;
+        }
         const hash = createHash('sha256');
         const chunks: Buffer[] = [];
         let size = 0;
-        const keep = rel === MANIFEST || rel === LEGACY_FILE;
         entry.on('data', (chunk: Buffer) => {
           hash.update(chunk);
           size += chunk.length;
-          if (keep) chunks.push(chunk);
+          if (kept) chunks.push(chunk);
         });
         entry.on('end', () => {
           if (seen.has(rel)) problems.push(`${rel} appears twice`);
@@ -216,7 +237,11 @@ export async function verifyBackup(file: string): Promise<{ data: Data; manifest
         });
       },
     });
+    // Small reads: each one is inflated whole before its entries see it, and gzip inflates up to
+    // 1000 times (the reader's own limit), so a large read could become gigabytes at once.
+    await pipeline(fs.createReadStream(file, { highWaterMark: 16 * 1024 }), parser);
   } catch (err) {
+    if (err instanceof BackupError) throw new BackupError(`${file} is not a backup of this site: ${err.message}`);
     throw new BackupError(`${file} is not a readable .tar.gz: ${(err as Error).message}`);
   }
   if (problems.length)
@@ -293,6 +318,7 @@ export async function restoreBackup(file: string, dataDir: string, now = new Dat
     await fsp.mkdir(work);
     await tarExtract({
       file,
+      maxReadSize: 16 * 1024,
       cwd: work,
       strict: true,
       preservePaths: false,
@@ -307,8 +333,8 @@ export async function restoreBackup(file: string, dataDir: string, now = new Dat
     }
     await fsp.rm(work, { recursive: true, force: true });
     await syncTree(staged);
-    // The lock's name goes along, so the folder stays locked by us after the swap.
-    await fsp.copyFile(path.join(target, '.lock-name'), path.join(staged, '.lock-name')).catch(() => undefined);
+    // The lock goes along, so the folder under this name stays ours after the swap.
+    lock.carryInto(staged);
     const previous = hadFolder ? `${target}.before-restore-${now.toISOString().replace(/[:.]/g, '-')}` : undefined;
     if (previous) await fsp.rename(target, previous);
     else await fsp.rm(target, { recursive: true, force: true });

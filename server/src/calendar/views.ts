@@ -13,7 +13,7 @@ export function exportBase(requestOrigin: string, config: Pick<Config, 'publicUr
   return `${config.publicUrl ?? requestOrigin}/api`;
 }
 
-export const exportUrl = (base: string, token: string) => `${base}${API_PATHS.calendarExport(token)}`;
+export const exportUrl = (base: string, token: string) => `${base}${API_PATHS.calendarExport({ token })}`;
 
 export const feedView = (feed: StoredFeed, base: string): Feed => ({
   id: feed.id,

@@ -6,7 +6,9 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatBytes } from '@cabana/shared/lib/format-bytes';
-import { ConfigError, readEnv } from '../env';
+import { ConfigError } from '../env';
+import { armCrashPoint } from '../lib/crash-points';
+import { readCliEnv } from './cli-env';
 import { DataFileError } from '../db/folder';
 import { BackupError, createBackup, snapshotName } from '../backup/backup';
 
@@ -16,7 +18,8 @@ async function main(): Promise<number> {
     console.info('Usage: npm run backup [-- --out <file.tar.gz>]   (DATA_DIR picks the data folder)');
     return 0;
   }
-  const config = readEnv();
+  const config = readCliEnv();
+  armCrashPoint(config.crashAt);
   const at = new Date();
   const out = path.resolve(values.out ?? path.join(config.backupDir ?? 'backups', snapshotName(at)));
   const result = await createBackup(config.dataDir, out, at);

@@ -4,7 +4,9 @@
  * holds the folder, and keeps the folder that was there under <DATA_DIR>.before-restore-<time>.
  */
 import { parseArgs } from 'node:util';
-import { ConfigError, readEnv } from '../env';
+import { ConfigError } from '../env';
+import { armCrashPoint } from '../lib/crash-points';
+import { readCliEnv } from './cli-env';
 import { DataDirLockedError } from '../db/lock';
 import { BackupError, restoreBackup } from '../backup/backup';
 
@@ -17,12 +19,20 @@ async function main(): Promise<number> {
     console.info('Usage: npm run restore -- <backup.tar.gz>   (DATA_DIR picks the data folder; stop the server first)');
     return values.help ? 0 : 2;
   }
-  const config = readEnv();
+  const config = readCliEnv();
+  armCrashPoint(config.crashAt);
   const result = await restoreBackup(positionals[0]!, config.dataDir);
   console.info(
     `Restored ${positionals[0]} into ${config.dataDir}: ${result.images} photo(s), ${result.enquiries} enquiry(ies).`,
   );
-  if (result.previous) console.info(`The folder that was there is kept at ${result.previous}.`);
+  if (result.previous) {
+    console.info(`The folder that was there is kept at ${result.previous}.`);
+    // Nothing prunes that copy: the enquiries in it outlive the retention /privacidad promises.
+    console.info(
+      `It holds every enquiry it had and the automatic deletion after ${config.enquiryRetentionMonths} months does not reach it:`,
+    );
+    console.info(`delete it once the restored site looks right: rm -rf '${result.previous}'`);
+  }
   console.info('Start the server: it imports the restored data.');
   return 0;
 }

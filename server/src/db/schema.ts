@@ -15,6 +15,11 @@ const StoredImageSchema = ImageSchema.extend({
    * data files from before the order existed get theirs at start-up (see `assignImagePositions`).
    */
   position: z.number().int().nonnegative().optional(),
+  /**
+   * What its files take on disk, in bytes: photos waiting for approval share a bounded room.
+   * Records written before it was kept are measured at start-up (pending ones).
+   */
+  bytes: z.number().int().nonnegative().optional(),
 });
 export type StoredImage = z.infer<typeof StoredImageSchema>;
 

@@ -84,9 +84,18 @@ export interface Store {
   readonly view: Data;
   /** The lowdb Low of each file of `db/`, by file name: `data` is the collection's live value. */
   readonly files: ReadonlyMap<string, CollectionFile>;
-  save(): Promise<void>;
+  save(opts?: SaveOptions): Promise<void>;
   /** Waits for the writes and the compaction under way, and closes the journal. */
   close(): Promise<void>;
+}
+
+interface SaveOptions {
+  /**
+   * This change removed someone's data (a photo and its sender's name): rewrite the journal
+   * without it right after, instead of when it next fills. Removed records of split collections
+   * (enquiries) are always treated so.
+   */
+  forget?: boolean;
 }
 
 export interface StoreOptions {
@@ -96,8 +105,8 @@ export interface StoreOptions {
   compactBytes?: number;
   /**
    * After each save, compares every collection with what was written and fails the save on a
-   * difference the tracking missed. Costs a full serialization per save: tests only
-   * (CABANA_STORE_VERIFY=1, set by vitest.config.ts).
+   * difference the tracking missed. Costs a full serialization per save: tests only (the
+   * server's CABANA_STORE_VERIFY, which the test servers set).
    */
   verify?: boolean;
   /** Where a failed background compaction is reported. */
@@ -118,7 +127,7 @@ const sameList = (a: readonly object[] | undefined, b: readonly object[] | undef
 
 export async function openStore(dataDir: string, opts: StoreOptions = {}): Promise<Store> {
   const fs = opts.fs ?? fsp;
-  const verify = opts.verify ?? process.env.CABANA_STORE_VERIFY === '1';
+  const verify = opts.verify ?? false;
   const compactBytes = opts.compactBytes ?? DEFAULT_COMPACT_BYTES;
   const dir = path.join(dataDir, DB_DIR);
   const created = await prepareDataFolder(dataDir, initialData, fs);
@@ -512,7 +521,7 @@ export async function openStore(dataDir: string, opts: StoreOptions = {}): Promi
     );
   };
 
-  const save = (): Promise<void> => {
+  const save = (saveOpts: SaveOptions = {}): Promise<void> => {
     if (closed) return Promise.reject(new Error('the store is closed'));
     version += 1;
     const mine = epoch;
@@ -520,7 +529,7 @@ export async function openStore(dataDir: string, opts: StoreOptions = {}): Promi
     let scrub = false;
     try {
       batch = stage(changedFiles(tracker.take()));
-      scrub = removedRecords;
+      scrub = removedRecords || saveOpts.forget === true;
       removedRecords = false;
       for (const [name, text] of batch) {
         if (text === null) latest.delete(name);

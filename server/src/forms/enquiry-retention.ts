@@ -1,5 +1,6 @@
 import type { Store } from '../db/store';
 import type { Logger } from '../deps';
+import { RETENTION_SWEEP_MS, runPeriodically, type Periodic } from '../lib/periodic';
 
 /** The moment `months` calendar months before `now`: enquiries received before it are deleted. */
 export function retentionCutoff(months: number, now: number): number {
@@ -23,22 +24,15 @@ function purgeOldEnquiries(store: Store, months: number, now: number = Date.now(
 }
 
 /** Purges at start-up and then every few hours for as long as the server runs. */
-export function startEnquiryRetention(
-  store: Store,
-  months: number,
-  log: Logger,
-  everyMs = 6 * 60 * 60 * 1000,
-): { ready: Promise<void>; stop(): void } {
-  const run = async () => {
-    const removed = purgeOldEnquiries(store, months);
-    if (removed === 0) return;
-    await store.save();
-    log.info(`retention: deleted ${removed} enquiry(ies) older than ${months} months`);
-  };
-  const ready = run();
-  const timer = setInterval(() => {
-    run().catch((err: unknown) => log.error('retention: purge failed', err));
-  }, everyMs);
-  timer.unref();
-  return { ready, stop: () => clearInterval(timer) };
+export function startEnquiryRetention(store: Store, months: number, log: Logger): Periodic {
+  return runPeriodically(
+    async () => {
+      const removed = purgeOldEnquiries(store, months);
+      if (removed === 0) return;
+      await store.save();
+      log.info(`retention: deleted ${removed} enquiry(ies) older than ${months} months`);
+    },
+    RETENTION_SWEEP_MS,
+    (err) => log.error('retention: purge failed', err),
+  );
 }

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { FORM_TOKEN_PATTERN } from '@cabana/shared/schemas/enquiry';
 import type { Store } from '../db/store';
 
 export type TokenVerdict = 'ok' | 'malformed' | 'tampered' | 'too-fast' | 'expired' | 'replayed';
@@ -30,7 +31,7 @@ export class FormTokens {
 
   /** Checks a token and, unless forged or already used, marks it used (the caller saves the store). */
   check(token: string): TokenVerdict {
-    const m = /^(\d{10,16})\.([A-Za-z0-9_-]{16})\.([A-Za-z0-9_-]{43})$/.exec(token);
+    const m = FORM_TOKEN_PATTERN.exec(token);
     if (!m) return 'malformed';
     const [, issued, nonce, mac] = m as unknown as [string, string, string, string];
     const expected = this.#sign(`${issued}.${nonce}`);

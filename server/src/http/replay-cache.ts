@@ -1,6 +1,6 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { Context, Middleware } from 'koa';
-import { SESSION_COOKIE } from '@cabana/shared/api/paths';
+import { SESSION_COOKIE } from '@cabana/shared/api/http';
 
 const REPLAYABLE = Symbol('cabana.replayable');
 /** Distinct (URL, Accept-Encoding, proto) answers kept at once; beyond it, requests go through Koa. */

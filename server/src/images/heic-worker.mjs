@@ -8,7 +8,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import heicDecode from 'heic-decode';
 import sharp from 'sharp';
 
-const { buffer, maxPixels, maxWidth } = workerData;
+const { buffer, maxPixels, maxAspectRatio, maxWidth } = workerData;
 
 /** The decoded RGBA pixels, at most `maxWidth` wide. */
 async function capped(pixels) {
@@ -34,6 +34,8 @@ async function decode() {
     if (!first || !(first.width > 0 && first.height > 0)) return { ok: false, reason: 'unsupported' };
     // From the header, before a single pixel is decoded.
     if (first.width * first.height > maxPixels) return { ok: false, reason: 'too-many-pixels' };
+    const [long, short] = first.width > first.height ? [first.width, first.height] : [first.height, first.width];
+    if (long > maxAspectRatio * short) return { ok: false, reason: 'too-elongated' };
     try {
       const pixels = await first.decode();
       return { ok: true, width: pixels.width, height: pixels.height, ...(await capped(pixels)) };

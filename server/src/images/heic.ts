@@ -11,7 +11,16 @@ export type HeicDecoded =
       dataWidth: number;
       dataHeight: number;
     }
-  | { ok: false; reason: 'unsupported' | 'too-many-pixels' };
+  | { ok: false; reason: 'unsupported' | 'too-many-pixels' | 'too-elongated' };
+
+export interface HeicLimits {
+  /** Refused from the header, before decoding: more pixels than this... */
+  maxPixels: number;
+  /** ...or a long side more than this many times the short one. */
+  maxAspectRatio: number;
+  /** The pixels handed back are scaled down to at most this wide. */
+  maxWidth: number;
+}
 
 const WORKER = new URL('./heic-worker.mjs', import.meta.url);
 /** A decode that takes this long is a hostile file (or a stuck decoder): the thread is ended. */
@@ -22,13 +31,13 @@ const DECODE_TIMEOUT_MS = 120_000;
  * photo, so libheif's WASM heap (about 700 MB for 40 MP) is returned to the system at once
  * instead of staying with the server. The image queue already runs photos one at a time.
  */
-export function decodeHeic(file: Buffer, maxPixels: number, maxWidth: number): Promise<HeicDecoded> {
+export function decodeHeic(file: Buffer, limits: HeicLimits): Promise<HeicDecoded> {
   // The worker takes the bytes over (no copy) when they fill their own ArrayBuffer.
   const whole = file.byteOffset === 0 && file.byteLength === file.buffer.byteLength;
   const buffer = whole ? file.buffer : file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength);
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER, {
-      workerData: { buffer, maxPixels, maxWidth },
+      workerData: { buffer, ...limits },
       transferList: [buffer as ArrayBuffer],
     });
     let settled = false;

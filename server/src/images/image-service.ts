@@ -1,4 +1,4 @@
-import { MEDIA_PREFIX } from '@cabana/shared/api/paths';
+import { MEDIA_PREFIX } from '@cabana/shared/api/http';
 import type { Image, UpdateImageInput, UploadImageFields } from '@cabana/shared/schemas/image';
 import type { Store } from '../db/store';
 import { nextImagePosition, type StoredImage } from '../db/schema';
@@ -9,6 +9,12 @@ import { ImageFiles } from './storage';
 import { WorkQueue } from './queue';
 import { ACCESS_PARAM, MediaAccess } from './media-access';
 import { crashPoint } from '../lib/crash-points';
+import { insufficientStorage, rateLimited } from '../domain-errors';
+
+const PENDING_FULL = 'Ya hay muchas fotos esperando revisión. Inténtalo de nuevo más tarde.';
+const PENDING_NO_ROOM = 'Ya no queda espacio para más fotos en espera de revisión. Inténtalo de nuevo más tarde.';
+/** Room is made when the owner reviews the photos, which may take a while: try again in an hour. */
+const PENDING_RETRY_SECONDS = 3600;
 
 /**
  * Who an image is shown to: the public never sees who sent a photo; the uploader gets back what
@@ -25,12 +31,16 @@ export interface ImageServiceOptions {
   maxWaiting: number;
   /** The app's clock (start.ts); the time of day otherwise. */
   now?: () => number;
+  /** Photos waiting for approval: how many, and how many bytes of files, at most. */
+  pending: { maxCount: number; maxBytes: number };
 }
 
 export class ImageService {
   readonly files: ImageFiles;
   readonly queue: WorkQueue;
   readonly access: MediaAccess;
+  /** Pending photos being written (counted before their record exists). */
+  #writing = { count: 0, bytes: 0 };
 
   constructor(
     readonly store: Store,
@@ -43,7 +53,7 @@ export class ImageService {
   }
 
   toApi(img: StoredImage, audience: Audience = 'public'): Image {
-    const { files: _files, position: _position, uploaded_by, ...rest } = img;
+    const { files: _files, position: _position, bytes: _bytes, uploaded_by, ...rest } = img;
     const prefix = this.opts.publicUrl ?? '';
     const query =
       audience === 'admin' && img.status === 'pending' ? `?${ACCESS_PARAM}=${this.access.sign(img.id)}` : '';
@@ -71,12 +81,40 @@ export class ImageService {
     return ordered.map((i) => this.toApi(i, audience));
   }
 
+  /**
+   * Throws unless one more photo may wait for approval: 429 when too many already wait, 507 when
+   * their files fill their room (or would, with `bytes` more). Checked before an upload's body is
+   * read, and again once its variants are made and their size is known.
+   */
+  checkPendingRoom(bytes = 0): void {
+    let { count, bytes: used } = this.#writing;
+    for (const img of this.store.view.images) {
+      if (img.status !== 'pending') continue;
+      count++;
+      used += img.bytes ?? 0;
+    }
+    const { maxCount, maxBytes } = this.opts.pending;
+    if (count >= maxCount) throw rateLimited(PENDING_FULL, PENDING_RETRY_SECONDS);
+    if (bytes === 0 ? used >= maxBytes : used + bytes > maxBytes) throw insufficientStorage(PENDING_NO_ROOM);
+  }
+
   /** Turns an uploaded file into a stored image; throws DomainErrors for bad or too much input. */
   async create(file: string, fields: UploadImageFields, status: Image['status']): Promise<Image> {
     return this.queue.run(async () => {
       const processed = await processImage(file);
+      const bytes = processed.variants.reduce((n, v) => n + v.data.length, 0);
+      // Checked and reserved at once: another photo written meanwhile cannot take the same room.
+      const reserved = status === 'pending' ? { count: 1, bytes } : { count: 0, bytes: 0 };
+      if (status === 'pending') this.checkPendingRoom(bytes);
+      this.#writing.count += reserved.count;
+      this.#writing.bytes += reserved.bytes;
       const id = newRecordId();
-      await this.files.commit(id, toVariantFiles(processed));
+      try {
+        await this.files.commit(id, toVariantFiles(processed));
+      } finally {
+        this.#writing.count -= reserved.count;
+        this.#writing.bytes -= reserved.bytes;
+      }
       crashPoint('images:before-record');
       const url = (name: string) => `${MEDIA_PREFIX}/${id}/${name}`;
       const jpegs = processed.variants.filter((v) => v.format === 'jpeg');
@@ -104,6 +142,7 @@ export class ImageService {
         ...(fields.uploaded_by ? { uploaded_by: fields.uploaded_by } : {}),
         created_at: new Date((this.opts.now ?? Date.now)()).toISOString(),
         files: processed.variants.map((v) => v.name),
+        bytes,
         ...(status === 'published' ? { position: nextImagePosition(this.store.data.images) } : {}),
       };
       this.store.data.images.push(record);
@@ -160,10 +199,37 @@ export class ImageService {
     if (!img) return false;
     const images = this.store.data.images;
     images.splice(images.indexOf(img), 1);
-    await this.store.save();
+    await this.store.save({ forget: true });
     crashPoint('images:before-file-removal');
     await this.files.remove(id);
     return true;
+  }
+
+  /**
+   * Deletes the photos still waiting for approval that arrived before `cutoff` (epoch ms), with
+   * the name of whoever sent them: records first, then files, as `remove` does.
+   */
+  async removePendingBefore(cutoff: number): Promise<number> {
+    const images = this.store.data.images;
+    const expired = new Set(
+      images.filter((i) => i.status === 'pending' && Date.parse(i.created_at) < cutoff).map((i) => i.id),
+    );
+    if (expired.size === 0) return 0;
+    images.splice(0, Infinity, ...images.filter((i) => !expired.has(i.id)));
+    await this.store.save({ forget: true });
+    for (const id of expired) await this.files.remove(id);
+    return expired.size;
+  }
+
+  /** Start-up: pending photos stored before their size was kept get it, so their room is counted. */
+  async measurePending(): Promise<void> {
+    let changed = false;
+    for (const img of this.store.data.images) {
+      if (img.status !== 'pending' || img.bytes !== undefined) continue;
+      img.bytes = await this.files.sizeOf(img.id, img.files);
+      changed = true;
+    }
+    if (changed) await this.store.save();
   }
 
   async sweep() {

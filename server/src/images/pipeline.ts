@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises';
 import sharp, { type Metadata, type Sharp, type SharpOptions } from 'sharp';
-import { LIMITS, TOO_MANY_PIXELS_MESSAGE } from '@cabana/shared/config/limits';
+import { imageSizeProblem, LIMITS, TOO_ELONGATED_MESSAGE, TOO_MANY_PIXELS_MESSAGE } from '@cabana/shared/config/limits';
 import { acceptedImageKind, SNIFF_BYTES, type ImageKind } from '@cabana/shared/images/sniff';
 import type { ImageFormat } from '@cabana/shared/schemas/image';
-import { tooLarge, unsupportedMedia } from '../domain-errors';
+import { DomainError, invalidInput, tooLarge, unsupportedMedia } from '../domain-errors';
 import type { VariantFile } from './storage';
 import { decodeHeic } from './heic';
 
@@ -30,6 +30,12 @@ sharp.cache(false);
 const VARIANT_WIDTHS = [480, 960, 1600] as const;
 /** JPEG (the `secure_url` fallback) is made only at these widths, or at the largest when smaller. */
 const JPEG_MIN_WIDTH = 960;
+/**
+ * What all the variants of one photo may take together. A real photo of the most elongated shape
+ * accepted (1:4, widest variant 1600×6400) takes about 6.5 MB, a 12 MP phone photo under 1 MB;
+ * only noise-like pictures come near (1600×6400 of pure noise: 18 MB).
+ */
+const MAX_VARIANT_BYTES = 16 * 1024 * 1024;
 
 /** Encoder settings of every variant (the bench gives bare sharp the very same ones). */
 export const ENCODERS = {
@@ -40,6 +46,11 @@ export const ENCODERS = {
 } as const;
 
 const UNSUPPORTED_MESSAGE = 'Este archivo no es una imagen admitida. Sube una foto JPEG, PNG, WebP, AVIF o HEIC.';
+const UNPROCESSABLE_MESSAGE =
+  'No pudimos procesar esta imagen. Guárdala de nuevo como JPEG (o haz una captura) e inténtalo otra vez.';
+const TOO_HEAVY_MESSAGE = `Esta imagen tiene tanto detalle que sus versiones para la web pasarían de ${Math.round(
+  MAX_VARIANT_BYTES / (1024 * 1024),
+)} MB. Prueba con una foto más pequeña o recortada.`;
 
 interface ProcessedVariant {
   name: string;
@@ -84,9 +95,14 @@ interface Decoded {
   height: number;
 }
 
-function checkPixels(width: number, height: number) {
+const tooElongated = () => invalidInput(TOO_ELONGATED_MESSAGE, { image: TOO_ELONGATED_MESSAGE });
+
+/** From the header, before a pixel is decoded: its size, and its shape (a strip costs its height in every variant). */
+function checkSize(width: number, height: number) {
   if (!(width > 0 && height > 0)) throw unsupportedMedia(UNSUPPORTED_MESSAGE);
-  if (width * height > LIMITS.maxImagePixels) throw tooLarge(TOO_MANY_PIXELS_MESSAGE);
+  const problem = imageSizeProblem(width, height);
+  if (problem === 'too-many-pixels') throw tooLarge(TOO_MANY_PIXELS_MESSAGE);
+  if (problem === 'too-elongated') throw tooElongated();
 }
 
 /** Decodes once into a capped, upright raw buffer that every variant is cut from. */
@@ -99,14 +115,19 @@ async function decode(file: string, type: ImageKind): Promise<Decoded> {
     // sharp's prebuilt libvips cannot decode HEVC: libheif (wasm) does, in a worker thread (see
     // heic.ts), and applies the HEIF rotation boxes itself. Dimensions are checked before any
     // pixel is decoded.
-    const decoded = await decodeHeic(await fs.readFile(file), LIMITS.maxImagePixels, maxWidth);
+    const decoded = await decodeHeic(await fs.readFile(file), {
+      maxPixels: LIMITS.maxImagePixels,
+      maxAspectRatio: LIMITS.maxAspectRatio,
+      maxWidth,
+    });
     if (!decoded.ok) {
       if (decoded.reason === 'too-many-pixels') throw tooLarge(TOO_MANY_PIXELS_MESSAGE);
+      if (decoded.reason === 'too-elongated') throw tooElongated();
       throw unsupportedMedia(UNSUPPORTED_MESSAGE);
     }
     width = decoded.width;
     height = decoded.height;
-    checkPixels(width, height);
+    checkSize(width, height);
     source = sharp(Buffer.from(decoded.data.buffer, decoded.data.byteOffset, decoded.data.byteLength), {
       raw: { width: decoded.dataWidth, height: decoded.dataHeight, channels: 4 },
     });
@@ -122,7 +143,7 @@ async function decode(file: string, type: ImageKind): Promise<Decoded> {
     if (!SHARP_FORMATS[type].includes(meta.format ?? '')) throw unsupportedMedia(UNSUPPORTED_MESSAGE);
     // AVIF and HEIC share sharp's "heif" loader: only AV1-coded files are AVIF.
     if (type === 'avif' && meta.compression !== 'av1') throw unsupportedMedia(UNSUPPORTED_MESSAGE);
-    checkPixels(meta.width ?? 0, meta.height ?? 0);
+    checkSize(meta.width ?? 0, meta.height ?? 0);
     const swap = (meta.orientation ?? 1) >= 5;
     width = swap ? meta.height : meta.width;
     height = swap ? meta.width : meta.height;
@@ -147,51 +168,69 @@ export function variantWidths(baseWidth: number): number[] {
   return widths;
 }
 
+type RawInfo = Decoded['info'];
+
 /**
- * Checks the file by content, then makes upright, metadata-free variants (AVIF and WebP at
- * every width, JPEG at the larger ones) and a tiny blurred placeholder. Throws DomainErrors
- * (UNSUPPORTED_MEDIA_TYPE, PAYLOAD_TOO_LARGE) for what it refuses.
+ * Every variant of an upright raw picture (AVIF and WebP at every width, JPEG at the larger
+ * ones), metadata-free, and its blurred placeholder. Whatever an encoder refuses (a side past
+ * what its format holds, for one) is the photo's problem to the person sending it: a Spanish
+ * 415, never an internal error; nothing has been written yet, so nothing is left behind.
  */
-export async function processImage(file: string): Promise<ProcessedImage> {
-  const type = acceptedImageKind(await readHead(file));
-  if (!type) throw unsupportedMedia(UNSUPPORTED_MESSAGE);
-  const decoded = await decode(file, type);
-  const { raw, info } = decoded;
+export async function encodeVariants(
+  raw: Buffer,
+  info: RawInfo,
+): Promise<{ variants: ProcessedVariant[]; placeholder: string }> {
   const fromRaw = () => sharp(raw, { raw: info });
   const hasAlpha = info.channels === 2 || info.channels === 4;
-
   const widths = variantWidths(info.width);
   const jpegWidths = widths.filter((w) => w >= JPEG_MIN_WIDTH);
   if (jpegWidths.length === 0) jpegWidths.push(info.width);
 
   const variants: ProcessedVariant[] = [];
-  for (const w of widths) {
-    // sharp writes no metadata unless asked (withMetadata), so EXIF, GPS and XMP are gone.
-    const resized = await fromRaw().resize({ width: w }).raw().toBuffer({ resolveWithObject: true });
-    const at = () => sharp(resized.data, { raw: resized.info });
-    const h = resized.info.height;
-    const push = (format: ImageFormat, data: Buffer) =>
-      variants.push({ name: `${w}.${EXT[format]}`, format, width: w, height: h, data });
-    push('avif', await at().avif(ENCODERS.avif).toBuffer());
-    push('webp', await at().webp(ENCODERS.webp).toBuffer());
-    if (jpegWidths.includes(w)) {
-      const jpeg = hasAlpha ? at().flatten({ background: '#ffffff' }) : at();
-      push('jpeg', await jpeg.jpeg(ENCODERS.jpeg).toBuffer());
+  let bytes = 0;
+  try {
+    for (const w of widths) {
+      // sharp writes no metadata unless asked (withMetadata), so EXIF, GPS and XMP are gone.
+      const resized = await fromRaw().resize({ width: w }).raw().toBuffer({ resolveWithObject: true });
+      const at = () => sharp(resized.data, { raw: resized.info });
+      const h = resized.info.height;
+      const push = (format: ImageFormat, data: Buffer) => {
+        variants.push({ name: `${w}.${EXT[format]}`, format, width: w, height: h, data });
+        bytes += data.length;
+        // Stop as soon as it is known: the rest would only cost more time.
+        if (bytes > MAX_VARIANT_BYTES) throw tooLarge(TOO_HEAVY_MESSAGE);
+      };
+      push('avif', await at().avif(ENCODERS.avif).toBuffer());
+      push('webp', await at().webp(ENCODERS.webp).toBuffer());
+      if (jpegWidths.includes(w)) {
+        const jpeg = hasAlpha ? at().flatten({ background: '#ffffff' }) : at();
+        push('jpeg', await jpeg.jpeg(ENCODERS.jpeg).toBuffer());
+      }
     }
+    const tiny = await fromRaw()
+      .resize({ width: ENCODERS.placeholder.width })
+      .flatten({ background: '#ffffff' })
+      .blur(ENCODERS.placeholder.blur)
+      .webp(ENCODERS.placeholder.webp)
+      .toBuffer();
+    return { variants, placeholder: `data:image/webp;base64,${tiny.toString('base64')}` };
+  } catch (err) {
+    if (err instanceof DomainError) throw err;
+    throw unsupportedMedia(UNPROCESSABLE_MESSAGE);
   }
+}
 
-  const tiny = await fromRaw()
-    .resize({ width: ENCODERS.placeholder.width })
-    .flatten({ background: '#ffffff' })
-    .blur(ENCODERS.placeholder.blur)
-    .webp(ENCODERS.placeholder.webp)
-    .toBuffer();
-  return {
-    width: decoded.width,
-    height: decoded.height,
-    placeholder: `data:image/webp;base64,${tiny.toString('base64')}`,
-    variants,
-  };
+/**
+ * Checks the file by content, size and shape, then makes upright, metadata-free variants and a
+ * tiny blurred placeholder (encodeVariants). Throws DomainErrors (UNSUPPORTED_MEDIA_TYPE,
+ * PAYLOAD_TOO_LARGE, VALIDATION) for what it refuses.
+ */
+export async function processImage(file: string): Promise<ProcessedImage> {
+  const type = acceptedImageKind(await readHead(file));
+  if (!type) throw unsupportedMedia(UNSUPPORTED_MESSAGE);
+  const decoded = await decode(file, type);
+  const { variants, placeholder } = await encodeVariants(decoded.raw, decoded.info);
+  return { width: decoded.width, height: decoded.height, placeholder, variants };
 }
 
 export const toVariantFiles = (img: ProcessedImage): VariantFile[] =>

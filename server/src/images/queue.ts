@@ -1,4 +1,4 @@
-import { Limiter } from '@cabana/shared/lib/limiter';
+import pLimit, { type LimitFunction } from 'p-limit';
 import { unavailable } from '../domain-errors';
 
 export interface WorkQueueOptions {
@@ -11,31 +11,33 @@ export const IMAGES_BUSY = 'Estamos procesando muchas imágenes. Inténtalo de n
 
 /** Runs at most `concurrency` jobs at once; refuses new work (UNAVAILABLE) when too many already wait. */
 export class WorkQueue {
-  readonly #pool: Limiter;
+  // p-limit takes a slot (or a place in line) within the call, so `full` is right for the very
+  // next caller, also in a burst of requests handled in one tick.
+  readonly #pool: LimitFunction;
 
   constructor(
     readonly concurrency: number,
     readonly maxWaiting: number,
     readonly opts: WorkQueueOptions = {},
   ) {
-    this.#pool = new Limiter(concurrency);
+    this.#pool = pLimit(concurrency);
   }
 
   get running() {
-    return this.#pool.running;
+    return this.#pool.activeCount;
   }
   get waiting() {
-    return this.#pool.waiting;
+    return this.#pool.pendingCount;
   }
   /** True when `run` would refuse a new job right now: callers can say so before doing any work. */
   get full() {
-    return this.#pool.running >= this.concurrency && this.#pool.waiting >= this.maxWaiting;
+    return this.running >= this.concurrency && this.waiting >= this.maxWaiting;
   }
 
   async run<T>(job: () => Promise<T>): Promise<T> {
     if (this.full) {
       throw unavailable(this.opts.busyMessage ?? IMAGES_BUSY, this.opts.retryAfterSeconds);
     }
-    return this.#pool.run(job);
+    return this.#pool(job);
   }
 }

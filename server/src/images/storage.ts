@@ -81,6 +81,16 @@ export class ImageFiles {
     return { removed };
   }
 
+  /** What a record's files take on disk, in bytes (a missing file counts nothing). */
+  async sizeOf(id: string, files: readonly string[]): Promise<number> {
+    let bytes = 0;
+    for (const f of files) {
+      const stat = await fs.stat(path.join(this.imagesDir, id, f)).catch(() => undefined);
+      bytes += stat?.size ?? 0;
+    }
+    return bytes;
+  }
+
   /** Files of a record that are missing on disk (should never happen; reported at start-up). */
   async missingFiles(id: string, files: readonly string[]): Promise<string[]> {
     const missing: string[] = [];

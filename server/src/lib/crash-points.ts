@@ -2,7 +2,8 @@
  * Named moments of the write paths where the crash suite (server/test/crash.test.ts) kills the
  * server: `CABANA_CRASH_AT=<name>[:<nth>]` makes the nth time that point is reached (the first by
  * default) a SIGKILL of this process, as a power cut or the OOM killer would end it there. The
- * variable is read once, at start: without it `crashPoint` is an empty function.
+ * process's configuration reads the variable (env.ts, cli/cli-env.ts) and its entry point arms it
+ * once, at start (`armCrashPoint`); unarmed, `crashPoint` does nothing.
  */
 export const CRASH_POINTS = {
   'store:before-journal': 'a save staged, its journal line not yet written',
@@ -20,22 +21,30 @@ export const CRASH_POINTS = {
 
 export type CrashPoint = keyof typeof CRASH_POINTS;
 
+export interface CrashTarget {
+  point: CrashPoint;
+  nth: number;
+}
+
 /** Parses `CABANA_CRASH_AT`: undefined when unset or naming no point. */
-export function parseCrashAt(value: string | undefined): { point: CrashPoint; nth: number } | undefined {
+export function parseCrashAt(value: string | undefined): CrashTarget | undefined {
   const m = /^([a-z-]+:[a-z-]+)(?::(\d+))?$/.exec(value?.trim() ?? '');
   if (!m || !Object.hasOwn(CRASH_POINTS, m[1]!)) return undefined;
   return { point: m[1] as CrashPoint, nth: Math.max(1, Number(m[2] ?? 1)) };
 }
 
-function armed(target: { point: CrashPoint; nth: number }): (point: CrashPoint) => void {
-  let seen = 0;
-  return (point) => {
-    if (point !== target.point || ++seen !== target.nth) return;
-    process.kill(process.pid, 'SIGKILL');
-  };
+// Process-wide, as what it does is: the process that reaches the point ends.
+let target: CrashTarget | undefined;
+let seen = 0;
+
+/** Makes `crashPoint` kill this process at `at` (from CABANA_CRASH_AT); undefined disarms it. */
+export function armCrashPoint(at: CrashTarget | undefined): void {
+  target = at;
+  seen = 0;
 }
 
-const target = parseCrashAt(process.env.CABANA_CRASH_AT);
-
-/** Kills the process here when CABANA_CRASH_AT names this point (see CRASH_POINTS); otherwise nothing. */
-export const crashPoint: (point: CrashPoint) => void = target ? armed(target) : () => undefined;
+/** Kills the process here when it was armed with this point (see CRASH_POINTS); otherwise nothing. */
+export function crashPoint(point: CrashPoint): void {
+  if (target?.point !== point || ++seen !== target.nth) return;
+  process.kill(process.pid, 'SIGKILL');
+}

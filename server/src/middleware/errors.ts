@@ -1,23 +1,24 @@
 import type { Context, Middleware } from 'koa';
-import type { ApiErrorBody } from '@cabana/shared/schemas/errors';
+import { ERROR_STATUS, type ApiErrorBody } from '@cabana/shared/schemas/errors';
 import { DomainError, notFound, type DomainErrorCode } from '../domain-errors';
 
 export const INTERNAL_MESSAGE = 'Error interno del servidor';
 
-/** The one place that knows HTTP: each code's status, and its message when the error has none. */
-const HTTP: Record<DomainErrorCode, readonly [status: number, message: string]> = {
-  VALIDATION: [400, 'La solicitud no es válida.'],
-  UNAUTHENTICATED: [401, 'Inicia sesión para continuar.'],
-  FORBIDDEN: [403, 'No tienes permiso para hacer esto.'],
-  NOT_FOUND: [404, 'No encontramos lo que buscas.'],
-  METHOD_NOT_ALLOWED: [405, 'Método no permitido.'],
-  CONFLICT: [409, 'Esto cambió mientras tanto. Recarga e inténtalo de nuevo.'],
-  PAYLOAD_TOO_LARGE: [413, 'El envío es demasiado grande.'],
-  UNSUPPORTED_MEDIA_TYPE: [415, 'Tipo de contenido no admitido.'],
-  RATE_LIMITED: [429, 'Demasiadas solicitudes. Espera un momento e inténtalo de nuevo.'],
-  UNAVAILABLE: [503, 'El servidor está ocupado. Inténtalo de nuevo en un momento.'],
-  FEED_UNREADABLE: [502, 'No pudimos leer ese calendario.'],
-  REQUEST_TIMEOUT: [408, 'La solicitud tardó demasiado en llegar.'],
+/** The one place that knows HTTP: each code's status (shared with the clients), and its message when the error has none. */
+const MESSAGES: Record<DomainErrorCode, string> = {
+  VALIDATION: 'La solicitud no es válida.',
+  UNAUTHENTICATED: 'Inicia sesión para continuar.',
+  FORBIDDEN: 'No tienes permiso para hacer esto.',
+  NOT_FOUND: 'No encontramos lo que buscas.',
+  METHOD_NOT_ALLOWED: 'Método no permitido.',
+  CONFLICT: 'Esto cambió mientras tanto. Recarga e inténtalo de nuevo.',
+  PAYLOAD_TOO_LARGE: 'El envío es demasiado grande.',
+  UNSUPPORTED_MEDIA_TYPE: 'Tipo de contenido no admitido.',
+  RATE_LIMITED: 'Demasiadas solicitudes. Espera un momento e inténtalo de nuevo.',
+  UNAVAILABLE: 'El servidor está ocupado. Inténtalo de nuevo en un momento.',
+  FEED_UNREADABLE: 'No pudimos leer ese calendario.',
+  REQUEST_TIMEOUT: 'La solicitud tardó demasiado en llegar.',
+  INSUFFICIENT_STORAGE: 'No queda espacio para esto ahora. Inténtalo de nuevo más tarde.',
 };
 
 export interface HttpError {
@@ -28,7 +29,8 @@ export interface HttpError {
 
 /** A domain error as the API answers it. */
 export function toHttpError(err: DomainError): HttpError {
-  const [status, message] = HTTP[err.code];
+  const status = ERROR_STATUS[err.code];
+  const message = MESSAGES[err.code];
   const headers: Record<string, string> = {};
   if (err.retryAfterSeconds !== undefined) {
     headers['Retry-After'] = String(Math.max(1, Math.ceil(err.retryAfterSeconds)));
@@ -108,7 +110,7 @@ export function errorHandler(log: (msg: string, err?: unknown) => void): Middlew
       const status = statusOf(err);
       const code = status === undefined ? undefined : FOREIGN[status];
       if (status !== undefined && code !== undefined) {
-        const [, message] = HTTP[code];
+        const message = MESSAGES[code];
         sendError(ctx, status, { error: FOREIGN_MESSAGES[status] ?? message, code });
         return;
       }

@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import { MEDIA_PREFIX } from '@cabana/shared/api/paths';
+import { MEDIA_PREFIX } from '@cabana/shared/api/http';
 import type { ImageService } from '../images/image-service';
 import { ACCESS_PARAM } from '../images/media-access';
 import { sendFile, statFile } from './send-file';

@@ -34,8 +34,9 @@ export interface LivePagesOptions {
   images: ImageService;
   /** Gives the cabin's today, which starts the availability window the pages show. */
   clock: Clock;
-  /** What /privacidad states: the retention the server applies. */
+  /** What /privacidad states: the retention periods the server applies. */
   enquiryRetentionMonths: number;
+  pendingPhotoRetentionDays: number;
   /** Paths that are never pages (API, media). */
   skipPrefixes: readonly string[];
   log: Logger;
@@ -54,6 +55,7 @@ function pageDataOf(opts: LivePagesOptions, today: string): PageData {
     seasons: { base, seasons: seasons.filter((s) => s.end > today) },
     settings: store.data.settings,
     enquiryRetentionMonths: opts.enquiryRetentionMonths,
+    pendingPhotoRetentionDays: opts.pendingPhotoRetentionDays,
   };
 }
 

@@ -1,47 +1,42 @@
-import { Router } from '@koa/router';
-import { API_ROUTES } from '@cabana/shared/api/paths';
+import type { Router } from '@koa/router';
+import { API } from '@cabana/shared/api/contract';
+import { API_PREFIX } from '@cabana/shared/api/http';
+import type { RouteSpec } from '@cabana/shared/api/route';
 import type { AppDeps } from '../deps';
-import { healthRouter } from './health';
-import { imagenesRouter } from './imagenes';
-import { precioRouter } from './precio';
-import { ajustesRouter } from './ajustes';
-import { sesionRouter } from './sesion';
-import { consultasRouter } from './consultas';
-import { disponibilidadRouter } from './disponibilidad';
-import { cotizacionRouter } from './cotizacion';
-import { temporadasRouter } from './temporadas';
-import { calendarioRouter } from './calendario';
-import { fuentesRouter } from './fuentes';
+import { contractRouter } from '../http/contract-router';
+import { healthRoutes } from './health';
+import { imageRoutes } from './imagenes';
+import { settingsRoutes } from './ajustes';
+import { sessionRoutes } from './sesion';
+import { enquiryRoutes } from './consultas';
+import { calendarRoutes } from './calendario';
 
-export const API_PREFIX = '/api';
+export { API_PREFIX };
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * Writes anyone may make. Every other POST/PUT/PATCH/DELETE must carry the admin guard;
- * the route inventory test fails otherwise.
+ * Writes anyone may make, as the contract says. Every other write carries the admin guard; the
+ * route inventory test checks both against the mounted router.
  */
-export const PUBLIC_WRITE_ROUTES: ReadonlySet<string> = new Set([
-  `POST ${API_PREFIX}${API_ROUTES.session}`,
-  `DELETE ${API_PREFIX}${API_ROUTES.session}`,
-  `POST ${API_PREFIX}${API_ROUTES.enquiries}`,
-  `POST ${API_PREFIX}${API_ROUTES.imageUpload}`,
-]);
+export const PUBLIC_WRITE_ROUTES: ReadonlySet<string> = new Set(
+  (Object.values(API) as RouteSpec[])
+    .filter((spec) => spec.access === 'public' && WRITE_METHODS.has(spec.method))
+    .map((spec) => `${spec.method} ${API_PREFIX}${spec.path}`),
+);
 
+/** The whole API: every contract row with the handler of its resource. */
 export function createApiRouter(deps: AppDeps): Router {
-  const api = new Router({ prefix: API_PREFIX });
-  for (const r of [
-    healthRouter(),
-    imagenesRouter(deps),
-    precioRouter(deps),
-    ajustesRouter(deps),
-    sesionRouter(deps),
-    consultasRouter(deps),
-    disponibilidadRouter(deps),
-    cotizacionRouter(deps),
-    temporadasRouter(deps),
-    calendarioRouter(deps),
-    fuentesRouter(deps),
-  ]) {
-    api.use(r.routes(), r.allowedMethods());
-  }
-  return api;
+  return contractRouter(
+    API,
+    {
+      ...healthRoutes(),
+      ...imageRoutes(deps),
+      ...settingsRoutes(deps),
+      ...sessionRoutes(deps),
+      ...enquiryRoutes(deps),
+      ...calendarRoutes(deps),
+    },
+    { store: deps.store, verify: deps.config.verifyContract },
+  ).prefix(API_PREFIX);
 }

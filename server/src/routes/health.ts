@@ -1,10 +1,5 @@
-import { Router } from '@koa/router';
-import { API_ROUTES } from '@cabana/shared/api/paths';
+import type { ApiHandlers } from './handlers';
 
-export function healthRouter(): Router {
-  const router = new Router();
-  router.get(API_ROUTES.health, (ctx) => {
-    ctx.body = { ok: true };
-  });
-  return router;
+export function healthRoutes(): Pick<ApiHandlers, 'health'> {
+  return { health: () => ({ ok: true }) };
 }

@@ -1,20 +1,18 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { Router } from '@koa/router';
 import type { Middleware } from 'koa';
 import { koaBody } from 'koa-body';
-import { API_ROUTES } from '@cabana/shared/api/paths';
 import { LIMITS } from '@cabana/shared/config/limits';
-import { ImageOrderInputSchema, UpdateImageInputSchema, UploadImageFieldsSchema } from '@cabana/shared/schemas/image';
+import { UploadImageFieldsSchema } from '@cabana/shared/schemas/image';
 import type { AppDeps } from '../deps';
 import type { OrderProblem } from '../images/image-service';
-import { bearerToken, requireAdmin } from '../middleware/auth';
+import { bearerToken } from '../middleware/auth';
 import { invalidInput, notFound, tooLarge, unauthenticated, unavailable, unsupportedMedia } from '../domain-errors';
-import { jsonBody, validate } from '../middleware/validate';
+import { validate } from '../lib/validate';
 import { IMAGES_BUSY } from '../images/queue';
 import { clientKey, networkKey } from '../auth/client-key';
-import { publicJson } from '../http/public-json';
+import type { ApiHandlers } from './handlers';
 
 const NOT_FOUND = 'No encontramos esa imagen.';
 const ORDER_PROBLEMS: Record<OrderProblem, string> = {
@@ -39,7 +37,7 @@ const MULTIPART_OVERHEAD = 64 * 1024;
  * Decides who is uploading before a single body byte is read: the admin publishes; anyone else
  * sends a pending photo and is rate limited first, so a flood never reaches the disk.
  */
-function uploadAuth({ limiters }: AppDeps): Middleware {
+function uploadAuth({ limiters, images }: AppDeps): Middleware {
   return async (ctx, next) => {
     // A client that sends a bearer token means to act as the admin: a revoked or expired token
     // must not quietly turn its upload into an anonymous pending photo.
@@ -47,6 +45,8 @@ function uploadAuth({ limiters }: AppDeps): Middleware {
       throw unauthenticated('Tu sesión terminó. Inicia sesión de nuevo.');
     }
     if (!ctx.state.auth) {
+      // No room for another photo waiting for approval: say so before the visitor's budget is spent.
+      images.checkPendingRoom();
       limiters.uploadClient.consume(clientKey(ctx.ip));
       // Everyone's budget is spent only by a photo that turns out to be one (see below).
       limiters.uploadGlobal.check(networkKey(ctx.ip));
@@ -59,8 +59,8 @@ function uploadAuth({ limiters }: AppDeps): Middleware {
 function multipartUpload({ images }: AppDeps): Middleware {
   return async (ctx, next) => {
     const declared = ctx.request.length;
+    // Every refusal before the body is read closes the connection afterwards (http-guards.ts).
     if (declared !== undefined && declared > LIMITS.maxUploadBytes + MULTIPART_OVERHEAD) {
-      ctx.set('Connection', 'close');
       throw tooLarge(UPLOAD_TOO_LARGE);
     }
     if (!ctx.is('multipart/form-data'))
@@ -68,10 +68,7 @@ function multipartUpload({ images }: AppDeps): Middleware {
     const encoding = ctx.get('content-encoding').trim().toLowerCase();
     if (encoding !== '' && encoding !== 'identity') throw unsupportedMedia('Envía el formulario sin comprimir.');
     // A full queue would refuse the photo anyway: say so before the client sends 25 MB for nothing.
-    if (images.queue.full) {
-      ctx.set('Connection', 'close');
-      throw unavailable(IMAGES_BUSY);
-    }
+    if (images.queue.full) throw unavailable(IMAGES_BUSY);
     const dir = path.join(images.files.uploadsDir, randomBytes(8).toString('hex'));
     await fs.mkdir(dir, { recursive: true, mode: 0o700 });
     const parse = koaBody({
@@ -95,12 +92,7 @@ function multipartUpload({ images }: AppDeps): Middleware {
       await parse(ctx, next);
     } catch (err) {
       const e = err as { httpCode?: number; code?: number };
-      if (e.httpCode === 413) {
-        // Let the rest of a bounded body drain so the client can read our answer.
-        if (declared !== undefined) ctx.req.resume();
-        else ctx.set('Connection', 'close');
-        throw tooLarge(LIMIT_MESSAGES[e.code ?? 0] ?? UPLOAD_TOO_LARGE);
-      }
+      if (e.httpCode === 413) throw tooLarge(LIMIT_MESSAGES[e.code ?? 0] ?? UPLOAD_TOO_LARGE);
       if (typeof e.httpCode === 'number' && e.httpCode >= 400 && e.httpCode < 500) {
         throw invalidInput('No pudimos leer el formulario enviado.');
       }
@@ -116,71 +108,63 @@ function single(value: string | string[] | undefined): string | undefined {
   return value;
 }
 
-export function imagenesRouter(deps: AppDeps): Router {
+/** Photos: the published gallery (public), uploads (anyone; the owner's are published at once), moderation and order. */
+export function imageRoutes(
+  deps: AppDeps,
+): Pick<
+  ApiHandlers,
+  'listImages' | 'uploadImage' | 'listPendingImages' | 'setImageOrder' | 'updateImage' | 'deleteImage' | 'approveImage'
+> {
   const { images } = deps;
-  const router = new Router();
-
-  const publicImages = publicJson(deps.store, () => images.list('published'));
-  router.get(API_ROUTES.images, (ctx, next) => {
-    // The admin also sees who sent each photo: that list never comes from the public cache.
-    if (!ctx.state.auth) return publicImages(ctx, next) as Promise<void>;
-    ctx.body = images.list('published', 'admin');
-  });
-
-  router.get(API_ROUTES.imagesPending, requireAdmin, (ctx) => {
-    ctx.body = images.list('pending', 'admin');
-  });
-
-  router.put(API_ROUTES.imageOrder, requireAdmin, jsonBody(), async (ctx) => {
-    const { ids } = validate(ImageOrderInputSchema, ctx.request.body);
-    const result = await images.reorder(ids);
-    if (!result.ok) throw invalidInput(ORDER_PROBLEMS[result.reason], { ids: ORDER_PROBLEMS[result.reason] });
-    ctx.body = result.images;
-  });
-
-  router.post(API_ROUTES.imageUpload, uploadAuth(deps), multipartUpload(deps), async (ctx) => {
-    const files = ctx.request.files ?? {};
-    const names = Object.keys(files);
-    const file = files.image;
-    if (!file || names.some((n) => n !== 'image')) {
-      throw invalidInput('Adjunta una imagen en el campo "image".', { image: 'Adjunta una imagen.' });
-    }
-    if (Array.isArray(file)) throw invalidInput('Sube una sola imagen por envío.');
-    const raw = (ctx.request.body ?? {}) as Record<string, string | string[] | undefined>;
-    const fieldsIn: Record<string, string | undefined> = {};
-    for (const [k, v] of Object.entries(raw)) fieldsIn[k] = single(v);
-    const isAdmin = Boolean(ctx.state.auth);
-    const fields = validate(UploadImageFieldsSchema, fieldsIn);
-    // Reserved before the work and given back if the file is not an accepted photo after all.
-    if (!isAdmin) deps.limiters.uploadGlobal.consume(networkKey(ctx.ip));
-    let created;
-    try {
-      created = await images.create(file.filepath, fields, isAdmin ? 'published' : 'pending');
-    } catch (err) {
-      if (!isAdmin) deps.limiters.uploadGlobal.refund(networkKey(ctx.ip));
-      throw err;
-    }
-    ctx.status = 201;
-    ctx.body = created;
-  });
-
-  router.patch(API_ROUTES.image, requireAdmin, jsonBody(), async (ctx) => {
-    const input = validate(UpdateImageInputSchema, ctx.request.body);
-    const updated = await images.update(ctx.params.id ?? '', input);
-    if (!updated) throw notFound(NOT_FOUND);
-    ctx.body = updated;
-  });
-
-  router.delete(API_ROUTES.image, requireAdmin, async (ctx) => {
-    if (!(await images.remove(ctx.params.id ?? ''))) throw notFound(NOT_FOUND);
-    ctx.status = 204;
-  });
-
-  router.post(API_ROUTES.imageApprove, requireAdmin, async (ctx) => {
-    const approved = await images.approve(ctx.params.id ?? '');
-    if (!approved) throw notFound(NOT_FOUND);
-    ctx.body = approved;
-  });
-
-  return router;
+  return {
+    // The owner also sees who sent each photo: that list never comes from the visitors' cache.
+    listImages: {
+      cacheForVisitors: true,
+      handle: (_input, ctx) => images.list('published', ctx.state.auth ? 'admin' : 'public'),
+    },
+    listPendingImages: () => images.list('pending', 'admin'),
+    async setImageOrder({ ids }) {
+      const result = await images.reorder(ids);
+      if (!result.ok) throw invalidInput(ORDER_PROBLEMS[result.reason], { ids: ORDER_PROBLEMS[result.reason] });
+      return result.images;
+    },
+    uploadImage: {
+      before: [uploadAuth(deps), multipartUpload(deps)],
+      async handle(_input, ctx) {
+        const files = ctx.request.files ?? {};
+        const names = Object.keys(files);
+        const file = files.image;
+        if (!file || names.some((n) => n !== 'image')) {
+          throw invalidInput('Adjunta una imagen en el campo "image".', { image: 'Adjunta una imagen.' });
+        }
+        if (Array.isArray(file)) throw invalidInput('Sube una sola imagen por envío.');
+        const raw = (ctx.request.body ?? {}) as Record<string, string | string[] | undefined>;
+        const fieldsIn: Record<string, string | undefined> = {};
+        for (const [k, v] of Object.entries(raw)) fieldsIn[k] = single(v);
+        const isAdmin = Boolean(ctx.state.auth);
+        const fields = validate(UploadImageFieldsSchema, fieldsIn);
+        // Reserved before the work and given back if the file is not an accepted photo after all.
+        if (!isAdmin) deps.limiters.uploadGlobal.consume(networkKey(ctx.ip));
+        try {
+          return await images.create(file.filepath, fields, isAdmin ? 'published' : 'pending');
+        } catch (err) {
+          if (!isAdmin) deps.limiters.uploadGlobal.refund(networkKey(ctx.ip));
+          throw err;
+        }
+      },
+    },
+    async updateImage({ id, ...input }) {
+      const updated = await images.update(id, input);
+      if (!updated) throw notFound(NOT_FOUND);
+      return updated;
+    },
+    async deleteImage({ id }) {
+      if (!(await images.remove(id))) throw notFound(NOT_FOUND);
+    },
+    async approveImage({ id }) {
+      const approved = await images.approve(id);
+      if (!approved) throw notFound(NOT_FOUND);
+      return approved;
+    },
+  };
 }

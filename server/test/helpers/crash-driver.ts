@@ -361,7 +361,7 @@ const WRITERS: Record<WritePath, Writer> = {
         await uploaded.next();
         continue;
       }
-      if (!(await c.acks.images.remove(victim, () => send('DELETE', API_PATHS.image(victim))))) return;
+      if (!(await c.acks.images.remove(victim, () => send('DELETE', API_PATHS.deleteImage({ id: victim }))))) return;
       c.acks.count++;
     }
   },
@@ -375,7 +375,7 @@ const WRITERS: Record<WritePath, Writer> = {
       }
       const title = `${c.label}, título ${n}`;
       c.acks.captionInFlight = { id, title };
-      const res = await send('PATCH', API_PATHS.image(id), { title });
+      const res = await send('PATCH', API_PATHS.updateImage({ id }), { title });
       if (res?.status === 404) continue;
       if (res?.status !== 200) return;
       c.acks.titles.set(id, title);
@@ -387,7 +387,7 @@ const WRITERS: Record<WritePath, Writer> = {
   async order(c, uploaded) {
     const send = sender(c);
     while (!c.stop.now) {
-      const list = await send('GET', API_PATHS.images);
+      const list = await send('GET', API_PATHS.listImages);
       if (list?.status !== 200) return;
       const ids = ((await list.json()) as Image[]).map((i) => i.id);
       if (ids.length < 2) {
@@ -396,7 +396,7 @@ const WRITERS: Record<WritePath, Writer> = {
       }
       const order = [...ids.slice(1), ids[0]!];
       c.acks.orderInFlight = order;
-      const res = await send('PUT', API_PATHS.imageOrder, { ids: order });
+      const res = await send('PUT', API_PATHS.setImageOrder, { ids: order });
       // A photo added or deleted since the list was read: the server refuses, nothing changes.
       if (res?.status === 400) continue;
       if (res?.status !== 200) return;
@@ -410,7 +410,7 @@ const WRITERS: Record<WritePath, Writer> = {
     const send = sender(c);
     while (!c.stop.now) {
       const value = c.acks.nextPrice++;
-      if ((await send('PATCH', API_PATHS.price, { precio: value }))?.status !== 200) return;
+      if ((await send('PATCH', API_PATHS.setPrice, { precio: value }))?.status !== 200) return;
       c.acks.price = value;
       c.acks.count++;
     }
@@ -419,7 +419,8 @@ const WRITERS: Record<WritePath, Writer> = {
     const send = sender(c);
     while (!c.stop.now) {
       const rate = c.acks.nextRate++;
-      if ((await send('PATCH', API_PATHS.settings, { copPerUsd: rate, phone: phoneFor(rate) }))?.status !== 200) return;
+      if ((await send('PATCH', API_PATHS.updateSettings, { copPerUsd: rate, phone: phoneFor(rate) }))?.status !== 200)
+        return;
       c.acks.rate = rate;
       c.acks.count++;
     }
@@ -429,7 +430,7 @@ const WRITERS: Record<WritePath, Writer> = {
     const send = sender(c);
     const today = todayAtCabin();
     for (let i = 0; !c.stop.now; i++, await delay(50)) {
-      const token = await send('GET', API_PATHS.enquiryToken, undefined, {});
+      const token = await send('GET', API_PATHS.getFormToken, undefined, {});
       const formToken = ((await token?.json().catch(() => ({}))) as { token?: string } | undefined)?.token;
       if (!formToken) return;
       const person = { name: 'Prueba de caídas', email: 'crash@example.com', consent: true, formToken };
@@ -446,14 +447,14 @@ const WRITERS: Record<WritePath, Writer> = {
               numPeople: 2,
             }
           : { ...person, type: 'contacto', message: `Mensaje ${i} de la prueba de caídas.` };
-      const sent = await send('POST', API_PATHS.enquiries, body, {});
+      const sent = await send('POST', API_PATHS.sendEnquiry, body, {});
       if (sent?.status !== 201) return;
       const id = await idOf(sent);
       if (!id) return;
       c.acks.enquiries.add(id);
       c.acks.count++;
       if (body.type !== 'reserva') continue;
-      if ((await send('PATCH', API_PATHS.enquiry(id), { status: 'confirmada' }))?.status !== 200) return;
+      if ((await send('PATCH', API_PATHS.setEnquiryStatus({ id }), { status: 'confirmada' }))?.status !== 200) return;
       c.acks.confirmed.add(id);
       c.acks.count++;
     }
@@ -463,7 +464,7 @@ const WRITERS: Record<WritePath, Writer> = {
     const today = todayAtCabin();
     while (!c.stop.now) {
       await delay(50);
-      const block = await send('POST', API_PATHS.calendarBlocks, {
+      const block = await send('POST', API_PATHS.addBlock, {
         start: addDays(today, 200),
         end: addDays(today, 202),
       });
@@ -473,7 +474,7 @@ const WRITERS: Record<WritePath, Writer> = {
       c.acks.count++;
       const victim = c.acks.blocks.live.size > 2 ? [...c.acks.blocks.live.keys()][0] : undefined;
       if (!victim) continue;
-      if (!(await c.acks.blocks.remove(victim, () => send('DELETE', API_PATHS.calendarBlock(victim))))) return;
+      if (!(await c.acks.blocks.remove(victim, () => send('DELETE', API_PATHS.deleteBlock({ id: victim }))))) return;
       c.acks.count++;
     }
   },
@@ -487,7 +488,7 @@ const WRITERS: Record<WritePath, Writer> = {
       const n = c.acks.feedsSent++;
       const path = `/canal-${n}.ics`;
       c.feedServer.set(path, { body: feedFixture(n % 2 === 0 ? 'airbnb' : 'booking') });
-      const feed = await send('POST', API_PATHS.calendarFeeds, {
+      const feed = await send('POST', API_PATHS.addFeed, {
         name: `Canal ${n}`,
         url: `${c.feedServer.url}${path}`,
       });
@@ -496,18 +497,18 @@ const WRITERS: Record<WritePath, Writer> = {
       if (!feedId) return;
       c.acks.feeds.live.set(feedId, true);
       c.acks.count++;
-      const synced = await send('POST', API_PATHS.calendarFeedSync(feedId));
+      const synced = await send('POST', API_PATHS.syncFeed({ id: feedId }));
       if (synced?.status !== 200) return;
       const { lastSyncAt } = (await synced.json()) as { lastSyncAt: string };
       c.acks.synced.set(feedId, lastSyncAt);
       c.acks.count++;
       // The oldest of the server's list: also a feed whose creation a kill left unacknowledged.
-      const list = await send('GET', API_PATHS.calendarFeeds);
+      const list = await send('GET', API_PATHS.listFeeds);
       if (list?.status !== 200) return;
       const feeds = (await list.json()) as { id: string }[];
       const gone = feeds.length > 2 ? feeds[0]!.id : undefined;
       if (!gone) continue;
-      if (!(await c.acks.feeds.remove(gone, () => send('DELETE', API_PATHS.calendarFeed(gone))))) return;
+      if (!(await c.acks.feeds.remove(gone, () => send('DELETE', API_PATHS.deleteFeed({ id: gone }))))) return;
       c.acks.count++;
     }
   },
@@ -523,7 +524,7 @@ const WRITERS: Record<WritePath, Writer> = {
         pricePerPerson: price,
         minNights: 1,
       };
-      if ((await send('PUT', API_PATHS.seasons, { seasons: [season] }))?.status !== 200) return;
+      if ((await send('PUT', API_PATHS.setSeasons, { seasons: [season] }))?.status !== 200) return;
       c.acks.seasonPrice = price;
       c.acks.count++;
       await delay(50);
@@ -533,7 +534,7 @@ const WRITERS: Record<WritePath, Writer> = {
 
 /** Signs in as the desktop app does; undefined when the server died meanwhile (a crash point). */
 export async function signIn(url: string): Promise<Record<string, string> | undefined> {
-  const login = await fetch(`${url}/api${API_PATHS.session}`, {
+  const login = await fetch(`${url}/api${API_PATHS.login}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: 'admin@test.local', password: CRASH_PASSWORD, token: true }),

@@ -9,13 +9,13 @@ import {
   useNavigationType,
   useParams,
 } from 'react-router-dom';
-import type { Image } from '../schemas/image';
+import { QueryCache, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { Settings } from '../schemas/settings';
-import { useLoad } from '../lib/use-load';
+import { createQueryClient } from '../lib/query-client';
 import type { AdminApi } from './admin-api';
 import { asErrorLike } from './api-error';
-import { PanelContext, type PanelContextValue } from './panel-context';
-import { DEFAULT_SECTION, PANEL_SECTIONS, type PanelState } from './sections';
+import { PanelContext, failureMessage, type PanelContextValue } from './panel-context';
+import { DEFAULT_SECTION, PANEL_SECTIONS } from './sections';
 import './admin.css';
 
 /**
@@ -45,6 +45,23 @@ function ShownSection({ children }: { children: ReactNode }) {
   return <div ref={ref}>{children}</div>;
 }
 
+/** The panel's API and callbacks, and its own query cache, for every section. */
+function PanelProviders({
+  context,
+  queries,
+  children,
+}: {
+  context: PanelContextValue;
+  queries: QueryClient;
+  children: ReactNode;
+}) {
+  return (
+    <QueryClientProvider client={queries}>
+      <PanelContext.Provider value={context}>{children}</PanelContext.Provider>
+    </QueryClientProvider>
+  );
+}
+
 export type SignOutReason = 'logout' | 'expired';
 
 export interface AdminPanelProps {
@@ -64,10 +81,11 @@ export interface AdminPanelProps {
 }
 
 /**
- * The whole admin panel. It depends only on the AdminApi it is given, React, react-router and
- * shared code, so the website (HTTP + cookie) and the desktop app (preload bridge + token) mount
- * it alike. Each section is a route relative to where the host mounts the panel; the host
- * provides the router (the browser's history on the web, one in memory in the desktop app).
+ * The whole admin panel. It depends only on the AdminApi it is given, React, react-router,
+ * TanStack Query and shared code, so the website (HTTP + cookie) and the desktop app (preload
+ * bridge + token) mount it alike. Each section is a route relative to where the host mounts the
+ * panel; the host provides the router (the browser's history on the web, one in memory in the
+ * desktop app). The panel brings its own query cache: what one session loaded is gone with it.
  */
 export function AdminPanel({ api, email, onSignedOut, onSettingsSaved }: AdminPanelProps) {
   const signedOutRef = useRef(onSignedOut);
@@ -87,12 +105,8 @@ export function AdminPanel({ api, email, onSignedOut, onSettingsSaved }: AdminPa
 
   const failure = useCallback(
     (err: unknown): string | null => {
-      const e = asErrorLike(err);
-      if (e.status === 401) {
-        signOut('expired');
-        return null;
-      }
-      return e.message;
+      if (asErrorLike(err).status === 401) signOut('expired');
+      return failureMessage(err);
     },
     [signOut],
   );
@@ -102,16 +116,13 @@ export function AdminPanel({ api, email, onSignedOut, onSettingsSaved }: AdminPa
     [api, failure, onSettingsSaved],
   );
 
-  const images = useLoad(async () => (await api.listImages()).filter((i) => i.status !== 'pending'), [api, failure], {
-    mapError: failure,
-  });
-  const setImages = images.setData;
-  const changeImages = useCallback(
-    (update: (all: Image[]) => Image[]) => setImages((all) => update(all ?? [])),
-    [setImages],
+  // One cache per mounted panel (both hosts keep one AdminApi for the app's life; signing out or
+  // changing servers unmounts the panel), so nothing one session loaded is shown to the next.
+  // Each failed load tells `failure` once, however many sections show that data.
+  const [queries] = useState(() =>
+    createQueryClient({ queryCache: new QueryCache({ onError: (err) => void failure(err) }) }),
   );
   const base = usePanelBase();
-  const state: PanelState = { images: images.data, imagesError: images.error, changeImages };
 
   async function logout() {
     setLeaving(true);
@@ -131,7 +142,7 @@ export function AdminPanel({ api, email, onSignedOut, onSettingsSaved }: AdminPa
   }
 
   return (
-    <PanelContext.Provider value={context}>
+    <PanelProviders context={context} queries={queries}>
       <div className="adm-panel">
         <header className="adm-header">
           <div>
@@ -165,11 +176,7 @@ export function AdminPanel({ api, email, onSignedOut, onSettingsSaved }: AdminPa
         <Routes>
           <Route index element={<Navigate to={`${base}/${DEFAULT_SECTION}`} replace />} />
           {PANEL_SECTIONS.map((section) => (
-            <Route
-              key={section.path}
-              path={section.path}
-              element={<ShownSection>{section.render(state)}</ShownSection>}
-            />
+            <Route key={section.path} path={section.path} element={<ShownSection>{section.element}</ShownSection>} />
           ))}
           <Route
             path="*"
@@ -181,6 +188,6 @@ export function AdminPanel({ api, email, onSignedOut, onSettingsSaved }: AdminPa
           />
         </Routes>
       </div>
-    </PanelContext.Provider>
+    </PanelProviders>
   );
 }

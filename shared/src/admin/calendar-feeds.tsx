@@ -62,11 +62,11 @@ export function FeedsPanel({ feeds, generalExportUrl, onChanged }: FeedsPanelPro
     setRowErrors(({ [feed.id]: _, ...rest }) => rest);
     try {
       if (action === 'sync') {
-        await api.syncFeed(feed.id);
+        await api.syncFeed({ id: feed.id });
         await onChanged();
         setStatus(`${feed.name}: calendario sincronizado.`);
       } else {
-        await api.deleteFeed(feed.id);
+        await api.deleteFeed({ id: feed.id });
         await onChanged();
         setStatus(`Se eliminó la fuente ${feed.name} y sus noches importadas.`);
       }

@@ -1,8 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { formatMoney } from '../pricing/pricing';
-import type { Seasons } from '../schemas/season';
-import type { SeasonRequest } from './admin-api';
-import { usePanel, usePanelData } from './panel-context';
+import type { SeasonInput, Seasons } from '../schemas/season';
+import { usePanel } from './panel-context';
+import { usePanelData } from './panel-data';
 import { AlertMessage, StatusMessage } from './messages';
 import { parsePriceInput } from './price-section';
 import { AdminField } from './admin-field';
@@ -45,7 +45,7 @@ const toDrafts = (s: Seasons): Draft[] =>
 /** A whole number as typed; anything else goes as NaN and the server answers its message. */
 const wholeNumber = (raw: string) => (/^\s*\d+\s*$/.test(raw) ? Number(raw) : Number.NaN);
 
-const toRequest = (d: Draft): SeasonRequest => ({
+const toRequest = (d: Draft): SeasonInput => ({
   ...(d.id ? { id: d.id } : {}),
   name: d.name,
   start: d.start,
@@ -62,7 +62,7 @@ const toRequest = (d: Draft): SeasonRequest => ({
 export function SeasonsPanel() {
   const { api } = usePanel();
   const id = useId();
-  const loaded = usePanelData((a) => a.getSeasons());
+  const loaded = usePanelData('getSeasons');
   const [drafts, setDrafts] = useState<Draft[]>([]);
   const [baseMin, setBaseMin] = useState('1');
   const { busy, alert, status, fieldErrors: fields, submit } = useFieldErrorSubmit();

@@ -2,7 +2,8 @@ import { useId, useMemo, useState } from 'react';
 import { nightsBetween, todayAtCabin } from '../pricing/dates';
 import { rangesOverlap } from '../availability/ranges';
 import { CALENDAR_SOURCES, type Calendar, type CalendarEntry } from '../schemas/calendar';
-import { usePanel, usePanelData } from './panel-context';
+import { usePanel } from './panel-context';
+import { usePanelData } from './panel-data';
 import { AlertMessage, StatusMessage } from './messages';
 import { formatStayDate } from './reply-links';
 import {
@@ -42,7 +43,7 @@ const nightsText = (n: number) => (n === 1 ? '1 noche' : `${n} noches`);
  */
 export function CalendarSection() {
   const id = useId();
-  const calendar = usePanelData((a) => a.getCalendar());
+  const calendar = usePanelData('getCalendar');
   const looks = useMemo(() => sourceLooks(calendar.data?.feeds ?? []), [calendar.data]);
   const [status, setStatus] = useState<string | null>(null);
 
@@ -110,7 +111,7 @@ function MonthView({ calendar, looks, onChanged }: MonthViewProps) {
     setError(null);
     setStatus(null);
     try {
-      await api.deleteBlock(entry.id);
+      await api.deleteBlock({ id: entry.id });
       setStatus(`Se eliminó el bloqueo del ${formatStayDate(entry.start)} al ${formatStayDate(entry.end)}.`);
       onChanged();
     } catch (err) {

@@ -45,7 +45,7 @@ export function CaptionEditor({ image, onSaved, onCancel }: CaptionEditorProps) 
     setBusy(true);
     setError(null);
     try {
-      onSaved(await api.updateImage(image.id, { title, description }));
+      onSaved(await api.updateImage({ id: image.id, title, description }));
     } catch (err) {
       const message = failure(err);
       if (message) setError(message);

@@ -1,8 +1,8 @@
 import { useId, useRef, useState } from 'react';
 import type { Enquiry, EnquiryStatus } from '../schemas/enquiry';
 import type { Settings } from '../schemas/settings';
-import { newestFirst } from '../lib/newest-first';
-import { usePanel, usePanelData } from './panel-context';
+import { usePanel } from './panel-context';
+import { usePanelCache, usePanelData } from './panel-data';
 import { StatusMessage } from './messages';
 import { enquirySummary, formatReceivedAt, mailtoReplyUrl, whatsappReplyUrl } from './reply-links';
 
@@ -36,10 +36,11 @@ const FILTERS: [Filter, string, string][] = [
 export function InboxSection() {
   const { api, failure } = usePanel();
   const id = useId();
-  const inbox = usePanelData(async (a) => newestFirst(await a.listEnquiries(), (e) => e.createdAt));
+  const inbox = usePanelData('listEnquiries');
   const { data: items, setData: setItems, error: loadError, loading } = inbox;
   // Replies are signed with the owner's current name, phone and e-mail.
-  const sender = usePanelData((a) => a.getSettings()).data ?? undefined;
+  const sender = usePanelData('getSettings').data ?? undefined;
+  const cache = usePanelCache();
   const [filter, setFilter] = useState<Filter>('todas');
   const [busy, setBusy] = useState<string | null>(null);
   const [rowErrors, setRowErrors] = useState<Record<string, string>>({});
@@ -51,8 +52,10 @@ export function InboxSection() {
     setStatus(null);
     setRowErrors(({ [e.id]: _, ...rest }) => rest);
     try {
-      const saved = await api.setEnquiryStatus(e.id, next);
-      setItems((all) => (all ?? []).map((i) => (i.id === saved.id ? saved : i)));
+      const saved = await api.setEnquiryStatus({ id: e.id, status: next });
+      setItems((all) => all.map((i) => (i.id === saved.id ? saved : i)));
+      // Confirming blocks the stay's nights, any other status frees them.
+      cache.invalidate('getCalendar');
       setStatus(STATUS_DONE[next](e.name));
     } catch (err) {
       const message = failure(err);
@@ -67,8 +70,10 @@ export function InboxSection() {
     setStatus(null);
     setRowErrors(({ [e.id]: _, ...rest }) => rest);
     try {
-      await api.deleteEnquiry(e.id);
-      setItems((all) => (all ?? []).filter((i) => i.id !== e.id));
+      await api.deleteEnquiry({ id: e.id });
+      setItems((all) => all.filter((i) => i.id !== e.id));
+      // A confirmed reservation's nights go with it.
+      cache.invalidate('getCalendar');
       setStatus(`Se eliminó la consulta de ${e.name}.`);
       heading.current?.focus();
     } catch (err) {
@@ -146,6 +151,8 @@ interface EnquiryItemProps {
 const SUSPECT_REASONS: Record<NonNullable<Enquiry['suspect']>, string> = {
   'too-fast': 'Se envió más rápido de lo que una persona suele escribir (quizás con autocompletar).',
   expired: 'Se envió desde una página abierta hace demasiado tiempo.',
+  'missing-token':
+    'Llegó sin la verificación del formulario: quizás la conexión falló al abrirlo, o la envió un programa.',
 };
 
 /** One enquiry. Every visitor-typed value is rendered as React text, never as markup. */

@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
-import { useLoad, type Loaded } from '../lib/use-load';
 import type { Settings } from '../schemas/settings';
 import type { AdminApi } from './admin-api';
+import { asErrorLike } from './api-error';
 
 export interface PanelContextValue {
   api: AdminApi;
@@ -23,10 +23,11 @@ export function usePanel(): PanelContextValue {
 }
 
 /**
- * Loads a section's data when it mounts, through the panel's API. A failure becomes its Spanish
- * message (`failure`: a 401 signs out and shows nothing).
+ * What the panel shows for a failed call: its Spanish message, or nothing for a 401 (the panel is
+ * signing out). `failure` also tells the host; a failed load already did that through the query
+ * cache, so its section only needs the message.
  */
-export function usePanelData<T>(load: (api: AdminApi) => Promise<T>): Loaded<T, string> {
-  const { api, failure } = usePanel();
-  return useLoad(() => load(api), [api, failure], { mapError: failure });
+export function failureMessage(err: unknown): string | null {
+  const e = asErrorLike(err);
+  return e.status === 401 ? null : e.message;
 }

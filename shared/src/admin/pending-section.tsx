@@ -1,20 +1,17 @@
 import { useId, useRef, useState } from 'react';
 import type { Image } from '../schemas/image';
-import { usePanel, usePanelData } from './panel-context';
+import { usePanel } from './panel-context';
+import { usePanelCache, usePanelData } from './panel-data';
 import { RowAlert, StatusMessage } from './messages';
 import { ImageCard } from './image-card';
 import { formatReceivedAt } from './reply-links';
 
-export interface PendingSectionProps {
-  /** An approved photo moves to the published grid. */
-  onApproved(image: Image): void;
-}
-
 /** Photos visitors sent from /imagenes: hidden from the gallery until approved here. */
-export function PendingSection({ onApproved }: PendingSectionProps) {
+export function PendingSection() {
   const { api, failure } = usePanel();
   const id = useId();
-  const { data: pending, setData: setPending, error: loadError } = usePanelData((a) => a.listPendingImages());
+  const { data: pending, setData: setPending, error: loadError } = usePanelData('listPendingImages');
+  const cache = usePanelCache();
   const [busy, setBusy] = useState<string | null>(null);
   const [rowErrors, setRowErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<string | null>(null);
@@ -26,14 +23,15 @@ export function PendingSection({ onApproved }: PendingSectionProps) {
     setRowErrors(({ [image.id]: _, ...rest }) => rest);
     try {
       if (action === 'approve') {
-        const approved = await api.approveImage(image.id);
-        onApproved(approved);
+        const approved = await api.approveImage({ id: image.id });
+        // It goes last in the published order, as the server put it.
+        cache.set('listImages', (all) => [...all.filter((i) => i.id !== approved.id), approved]);
         setStatus(`Se aprobó «${image.title}»: ya aparece en la galería.`);
       } else {
-        await api.deleteImage(image.id);
+        await api.deleteImage({ id: image.id });
         setStatus(`Se eliminó «${image.title}».`);
       }
-      setPending((all) => (all ?? []).filter((i) => i.id !== image.id));
+      setPending((all) => all.filter((i) => i.id !== image.id));
       heading.current?.focus();
     } catch (err) {
       const message = failure(err);

@@ -1,12 +1,13 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import pLimit from 'p-limit';
 import type { Image } from '../schemas/image';
 import { ACCEPT_ATTRIBUTE, LIMITS } from '../config/limits';
 import { usePanel } from './panel-context';
+import { usePanelData } from './panel-data';
 import { AlertMessage, RowAlert, StatusMessage } from './messages';
 import { CaptionEditor, ImageCard } from './image-card';
 import { titleFromFileName } from '../lib/file-title';
 import { formatBytes } from '../lib/format-bytes';
-import { mapLimited } from '../lib/limiter';
 import { fileProblem, makeThumbnail } from './upload-drafts';
 
 /** What a photo of the order carries while dragged (files dropped from the computer carry "Files"). */
@@ -30,14 +31,9 @@ interface Draft {
 
 let draftCounter = 0;
 
-export interface PhotosSectionProps {
-  images: Image[] | null;
-  loadError: string | null;
-  onImagesChange(update: (images: Image[]) => Image[]): void;
-}
-
-export function PhotosSection({ images, loadError, onImagesChange }: PhotosSectionProps) {
+export function PhotosSection() {
   const { api, failure } = usePanel();
+  const { data: images, error: loadError, setData: setImages } = usePanelData('listImages');
   const id = useId();
   const [drafts, setDrafts] = useState<Draft[]>([]);
   const [uploading, setUploading] = useState(false);
@@ -125,7 +121,7 @@ export function PhotosSection({ images, loadError, onImagesChange }: PhotosSecti
         (fraction) => patch(draft.key, { progress: fraction }),
         controller.signal,
       );
-      onImagesChange((all) => [...all.filter((i) => i.id !== image.id), image]);
+      setImages((all) => [...all.filter((i) => i.id !== image.id), image]);
       setDrafts((all) => all.filter((d) => d.key !== draft.key));
       return 'ok';
     } catch (err) {
@@ -149,7 +145,7 @@ export function PhotosSection({ images, loadError, onImagesChange }: PhotosSecti
     setUploading(true);
     setFormError(null);
     setStatus(null);
-    const results = await mapLimited(queue, PARALLEL_UPLOADS, (d) => uploadOne(d.key));
+    const results = await pLimit(PARALLEL_UPLOADS).map(queue, (d) => uploadOne(d.key));
     const total = results.filter((r) => r !== 'cancelled').length;
     const ok = results.filter((r) => r === 'ok').length;
     setUploading(false);
@@ -169,8 +165,8 @@ export function PhotosSection({ images, loadError, onImagesChange }: PhotosSecti
     setDeleting(image.id);
     setRowErrors(({ [image.id]: _, ...rest }) => rest);
     try {
-      await api.deleteImage(image.id);
-      onImagesChange((all) => all.filter((i) => i.id !== image.id));
+      await api.deleteImage({ id: image.id });
+      setImages((all) => all.filter((i) => i.id !== image.id));
       setStatus(`Se eliminó «${image.title}».`);
       gridHeading.current?.focus();
     } catch (err) {
@@ -192,12 +188,12 @@ export function PhotosSection({ images, loadError, onImagesChange }: PhotosSecti
     const byId = new Map(images.map((i) => [i.id, i]));
     // Keyboard users stay on the photo they moved (another of its buttons when this one is now disabled).
     if (focusKind) focusAfterMove.current = { id: moved.id, kind: focusKind };
-    onImagesChange(() => ids.map((i) => byId.get(i)).filter((i): i is Image => i !== undefined));
+    setImages(() => ids.map((i) => byId.get(i)).filter((i): i is Image => i !== undefined));
     ordering.current = true;
     setRowErrors(({ [moved.id]: _, ...rest }) => rest);
     try {
-      const saved = await api.setImageOrder(ids);
-      onImagesChange(() => saved);
+      const saved = await api.setImageOrder({ ids });
+      setImages(() => saved);
       const place = saved.findIndex((i) => i.id === moved.id) + 1;
       setStatus(
         place === 1
@@ -206,7 +202,7 @@ export function PhotosSection({ images, loadError, onImagesChange }: PhotosSecti
       );
     } catch (err) {
       if (focusKind) focusAfterMove.current = { id: moved.id, kind: focusKind };
-      onImagesChange(() => before);
+      setImages(() => before);
       const message = failure(err);
       if (message) setRowErrors((all) => ({ ...all, [moved.id]: message }));
     } finally {
@@ -384,7 +380,7 @@ export function PhotosSection({ images, loadError, onImagesChange }: PhotosSecti
                   image={image}
                   onCancel={() => setEditing(null)}
                   onSaved={(saved) => {
-                    onImagesChange((all) => all.map((i) => (i.id === saved.id ? saved : i)));
+                    setImages((all) => all.map((i) => (i.id === saved.id ? saved : i)));
                     setEditing(null);
                     setStatus(`Se guardó el texto de «${saved.title}».`);
                   }}

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { formatMoney } from '../pricing/pricing';
-import { usePanel, usePanelData } from './panel-context';
+import { usePanel } from './panel-context';
+import { usePanelData } from './panel-data';
 import { AlertMessage, StatusMessage } from './messages';
 import { useFieldErrorSubmit } from './use-field-error-submit';
 
@@ -19,14 +20,14 @@ export function parsePriceInput(raw: string): number {
 export function PriceSection() {
   const { api } = usePanel();
   const id = useId();
-  const { data: price, setData: setPrice, error: loadError } = usePanelData((a) => a.getPrice());
+  const { data: price, setData: setPrice, error: loadError } = usePanelData('getPrice');
   // For the dollar hint only: without the owner's rate the price shows in pesos alone.
-  const { data: settings } = usePanelData((a) => a.getSettings());
+  const { data: settings } = usePanelData('getSettings');
   const [value, setValue] = useState('');
   const { formRef, busy, alert: error, status, submit } = useFieldErrorSubmit();
 
   const save = async () => {
-    const saved = await api.setPrice(parsePriceInput(value));
+    const { precio: saved } = await api.setPrice({ precio: parsePriceInput(value) });
     setPrice(saved);
     setValue('');
     return `Precio actualizado a ${formatMoney(saved, 'COP')} por persona por noche.`;

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import type { Image } from '../schemas/image';
 import { PriceSection } from './price-section';
 import { PhotosSection } from './photos-section';
 import { PendingSection } from './pending-section';
@@ -7,44 +6,26 @@ import { InboxSection } from './inbox-section';
 import { CalendarSection } from './calendar-section';
 import { SettingsSection } from './settings-section';
 
-/** What the panel keeps across sections: the published photos (the pending ones join them when approved). */
-export interface PanelState {
-  images: Image[] | null;
-  imagesError: string | null;
-  changeImages: (update: (all: Image[]) => Image[]) => void;
-}
-
 export interface PanelSection {
   /** The section's URL segment under the panel's route (`/admin/<path>` on the web). */
   path: string;
   /** Its link in the panel's navigation. */
   label: string;
-  render: (state: PanelState) => ReactNode;
+  element: ReactNode;
 }
 
 /**
  * The panel's sections, in the order of its navigation: one route each. Adding a section is one
- * entry here (a standalone component reads its data through `usePanelData`).
+ * entry here; each reads its data through `usePanelData` (panel-data.ts), which sections reading
+ * the same contract row share.
  */
 export const PANEL_SECTIONS: readonly PanelSection[] = [
-  { path: 'precio', label: 'Precio', render: () => <PriceSection /> },
-  {
-    path: 'fotos',
-    label: 'Fotos',
-    render: (s) => <PhotosSection images={s.images} loadError={s.imagesError} onImagesChange={s.changeImages} />,
-  },
-  {
-    path: 'pendientes',
-    label: 'Pendientes',
-    render: (s) => (
-      <PendingSection
-        onApproved={(image) => s.changeImages((all) => [...all.filter((i) => i.id !== image.id), image])}
-      />
-    ),
-  },
-  { path: 'consultas', label: 'Consultas', render: () => <InboxSection /> },
-  { path: 'calendario', label: 'Calendario', render: () => <CalendarSection /> },
-  { path: 'ajustes', label: 'Ajustes', render: () => <SettingsSection /> },
+  { path: 'precio', label: 'Precio', element: <PriceSection /> },
+  { path: 'fotos', label: 'Fotos', element: <PhotosSection /> },
+  { path: 'pendientes', label: 'Pendientes', element: <PendingSection /> },
+  { path: 'consultas', label: 'Consultas', element: <InboxSection /> },
+  { path: 'calendario', label: 'Calendario', element: <CalendarSection /> },
+  { path: 'ajustes', label: 'Ajustes', element: <SettingsSection /> },
 ];
 
 /** Where the panel's own address (`/admin`) leads: the section the owner uses most. */

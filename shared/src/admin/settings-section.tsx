@@ -8,7 +8,8 @@ import {
   type Social,
   type SocialNetwork,
 } from '../schemas/settings';
-import { usePanel, usePanelData } from './panel-context';
+import { usePanel } from './panel-context';
+import { usePanelCache, usePanelData } from './panel-data';
 import { AlertMessage, StatusMessage } from './messages';
 import { AdminField } from './admin-field';
 import { useFieldErrorSubmit } from './use-field-error-submit';
@@ -134,7 +135,10 @@ const LABELS: Record<Exclude<keyof Draft, 'socials'>, string> = {
 
 export function SettingsSection() {
   const id = useId();
-  const loaded = usePanelData((a) => a.getSettings());
+  const loaded = usePanelData('getSettings');
+  // The form starts from what the server holds now, once it has answered: not from the copy an
+  // earlier section left in the cache, which another device may have changed since.
+  const current = loaded.loading || loaded.error ? null : loaded.data;
   return (
     <section className="adm-section" id="adm-ajustes" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`} tabIndex={-1}>
@@ -143,18 +147,14 @@ export function SettingsSection() {
       <p className="adm-muted">
         Lo que los visitantes leen en todas las páginas. Al guardar, la próxima visita ya muestra los cambios.
       </p>
-      {loaded.data ? (
-        // The form starts from what the server holds, once it has answered.
-        <SettingsForm initial={loaded.data} />
-      ) : (
-        <p>{loaded.error ?? 'Cargando ajustes…'}</p>
-      )}
+      {current ? <SettingsForm initial={current} /> : <p>{loaded.error ?? 'Cargando ajustes…'}</p>}
     </section>
   );
 }
 
 function SettingsForm({ initial }: { initial: Settings }) {
   const { api, settingsSaved } = usePanel();
+  const cache = usePanelCache();
   const id = useId();
   const [draft, setDraft] = useState<Draft>(() => draftOf(initial));
   const { formRef, busy, alert, status, setStatus, fieldErrors: errors, submit } = useFieldErrorSubmit();
@@ -168,6 +168,8 @@ function SettingsForm({ initial }: { initial: Settings }) {
   const save = async () => {
     const saved = await api.updateSettings(patch);
     setDraft(draftOf(saved));
+    // Precio (the dollar hint) and Consultas (the replies' signature) read them too.
+    cache.set('getSettings', saved);
     settingsSaved?.(saved);
     return 'Ajustes guardados. El sitio ya muestra los nuevos datos.';
   };

@@ -36,3 +36,11 @@ export async function errorFromResponse(res: Response): Promise<ApiError> {
 export function networkError(): ApiError {
   return new ApiError(0, { error: NETWORK_ERROR_MESSAGE, code: 'NETWORK' });
 }
+
+export const REDIRECT_REFUSED_MESSAGE =
+  'El servidor respondió con una redirección a otra dirección y, por seguridad, no la seguimos. Revisa la dirección del servidor.';
+
+/** The API answered with a redirect, which the client never follows (it would carry the credentials along). */
+export function redirectRefused(): ApiError {
+  return new ApiError(0, { error: REDIRECT_REFUSED_MESSAGE, code: 'NETWORK' });
+}

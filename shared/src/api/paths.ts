@@ -1,46 +1,16 @@
-/** Route patterns as the server's router declares them: the one table of the API's paths, for server and clients. */
-export const API_ROUTES = {
-  health: '/health',
-  images: '/imagenes',
-  imageUpload: '/imagenes/upload',
-  imagesPending: '/imagenes/pendientes',
-  imageOrder: '/imagenes/orden',
-  image: '/imagenes/:id',
-  imageApprove: '/imagenes/:id/aprobar',
-  price: '/precioPersona/precio',
-  settings: '/ajustes',
-  session: '/sesion',
-  enquiries: '/consultas',
-  enquiryToken: '/consultas/token',
-  enquiriesDelete: '/consultas/eliminar',
-  enquiry: '/consultas/:id',
-  availability: '/disponibilidad',
-  seasons: '/temporadas',
-  quote: '/cotizacion',
-  calendar: '/calendario',
-  calendarBlocks: '/calendario/bloqueos',
-  calendarBlock: '/calendario/bloqueos/:id',
-  calendarFeeds: '/calendario/fuentes',
-  calendarFeed: '/calendario/fuentes/:id',
-  calendarFeedSync: '/calendario/fuentes/:id/sincronizar',
-  /** Public but unguessable: the token is the secret. */
-  calendarExport: '/calendario/ical/:token.ics',
-} as const;
+import type { z } from 'zod';
+import { API } from './contract';
+import { fillPath, type RouteSpec } from './route';
 
-/** A route's path as a client calls it: the pattern itself, or a function of its one parameter. */
-type PathOf<R extends string> = R extends `${string}:${string}` ? (value: string) => string : R;
+type Api = typeof API;
 
-const PARAM = /:[A-Za-z]+/;
+/** A row's path as a client calls it: the path itself, or a function of its parameters. */
+type PathOf<R extends RouteSpec> = R['params'] extends z.ZodType ? (params: z.input<R['params']>) => string : R['path'];
 
-/** Every API path, relative to the API base (`/api` by default): each route with its parameter filled in. */
+/** Every API path by row name, relative to the API base (`/api` by default), parameters filled in and encoded. */
 export const API_PATHS = Object.fromEntries(
-  Object.entries(API_ROUTES).map(([name, route]) => [
+  Object.entries(API).map(([name, spec]: [string, RouteSpec]) => [
     name,
-    PARAM.test(route) ? (value: string) => route.replace(PARAM, () => encodeURIComponent(value)) : route,
+    spec.params ? (params: Record<string, string>) => fillPath(spec, params).path : spec.path,
   ]),
-) as { [K in keyof typeof API_ROUTES]: PathOf<(typeof API_ROUTES)[K]> };
-
-/** Public URL prefix under which the server serves stored image variants. */
-export const MEDIA_PREFIX = '/media';
-/** Session cookie name for the web admin. */
-export const SESSION_COOKIE = 'sid';
+) as unknown as { [K in keyof Api]: PathOf<Api[K]> };

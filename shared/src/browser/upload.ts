@@ -50,7 +50,7 @@ export function uploadImage(opts: UploadImageOptions): Promise<Image> {
       signal?.removeEventListener('abort', onAbort);
       outcome().then(resolve, reject);
     };
-    xhr.open('POST', opts.baseUrl.replace(/\/$/, '') + API_PATHS.imageUpload);
+    xhr.open('POST', opts.baseUrl.replace(/\/$/, '') + API_PATHS.uploadImage);
     xhr.withCredentials = true;
     xhr.setRequestHeader('accept', 'application/json');
     xhr.upload.addEventListener('progress', (e) => {

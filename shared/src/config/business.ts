@@ -62,6 +62,13 @@ export const BUSINESS = {
   privacyPolicyVersion: '2026-11-22',
   /** Enquiries are deleted this many months after they arrive (stated on /privacidad). */
   enquiryRetentionMonths: 24,
+  /**
+   * Days the web server's access log (visitors' addresses) is kept before it is deleted: stated on
+   * /privacidad; deploy/cabana-access.logrotate keeps less (server/test/access-log.test.ts).
+   */
+  accessLogRetentionDays: 14,
+  /** Photos sent from /imagenes that nobody approved are deleted this many days after they arrive (idem). */
+  pendingPhotoRetentionDays: 30,
   timeZone: 'America/Bogota',
 } as const;
 

@@ -24,6 +24,8 @@ export interface PageData {
    * what the server does, not what the site was built with.
    */
   enquiryRetentionMonths: number;
+  /** Days after which photos still waiting for approval are deleted (`PENDING_PHOTO_RETENTION_DAYS`), likewise. */
+  pendingPhotoRetentionDays: number;
 }
 
 /** A whole HTML document for one URL; 404 for paths that are no page (the site's own 404 page). */

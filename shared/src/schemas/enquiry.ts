@@ -34,7 +34,10 @@ const date = (label: string) => z.string().trim().refine(isIsoDate, `Elige la fe
 const consent = z.literal(true, {
   error: 'Debes aceptar el tratamiento de tus datos personales.',
 });
-/** Bot traps: the honeypot must stay empty; the token is issued by GET /api/consultas/token. */
+/**
+ * Bot traps: the honeypot must stay empty; the token is issued by GET /api/consultas/token, and
+ * is empty when the form could not fetch one.
+ */
 const antiBot = {
   website: z.string().max(200).optional(),
   formToken: z.string().max(500),
@@ -114,7 +117,11 @@ export type EnquiryInput = z.infer<typeof EnquiryInputSchema>;
 export const EnquiryStatusSchema = z.enum(['nueva', 'respondida', 'confirmada', 'cancelada']);
 export type EnquiryStatus = z.infer<typeof EnquiryStatusSchema>;
 
-export const SuspectReasonSchema = z.enum(['too-fast', 'expired']);
+/**
+ * `missing-token`: sent without a form token, which the site's own form does when it could not
+ * fetch one (a flaky connection as the visitor started on the form).
+ */
+export const SuspectReasonSchema = z.enum(['too-fast', 'expired', 'missing-token']);
 export type SuspectReason = z.infer<typeof SuspectReasonSchema>;
 
 const stored = {
@@ -125,9 +132,10 @@ const stored = {
   consentAt: z.string(),
   policyVersion: z.string(),
   /**
-   * Set when the form looked human but its token did not (sent faster than a person types, or
-   * from a page left open too long, e.g. after browser autofill): kept, and marked in the inbox,
-   * rather than dropped while the visitor is told it arrived.
+   * Set when the form looked human but its token did not (sent faster than a person types, from
+   * a page left open too long, e.g. after browser autofill, or without a token because the form
+   * could not fetch one): kept, and marked in the inbox, rather than dropped while the visitor is
+   * told it arrived.
    */
   suspect: SuspectReasonSchema.optional(),
 };
@@ -167,4 +175,8 @@ export const DeleteEnquiriesInputSchema = z.strictObject({
 });
 export type DeleteEnquiriesInput = z.infer<typeof DeleteEnquiriesInputSchema>;
 
-export const FormTokenSchema = z.object({ token: z.string() });
+/** `<issuedAt>.<nonce>.<hmac>` as GET /api/consultas/token issues it (server/src/forms/form-token.ts). */
+export const FORM_TOKEN_PATTERN = /^(\d{10,16})\.([A-Za-z0-9_-]{16})\.([A-Za-z0-9_-]{43})$/;
+
+/** A token of another shape fails here, and the form then sends none (kept and marked by the server). */
+export const FormTokenSchema = z.object({ token: z.string().regex(FORM_TOKEN_PATTERN) });

@@ -17,8 +17,28 @@ export const SERVER_ERROR_CODES = [
   'FEED_UNREADABLE',
   /** The client did not send its request in time (a slow body). */
   'REQUEST_TIMEOUT',
+  /** The room set aside for something (photos waiting for approval) is full. */
+  'INSUFFICIENT_STORAGE',
 ] as const;
 export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number];
+
+/** The HTTP status of each code the server answers. */
+export const ERROR_STATUS: Record<ServerErrorCode, number> = {
+  VALIDATION: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+  FEED_UNREADABLE: 502,
+  REQUEST_TIMEOUT: 408,
+  INSUFFICIENT_STORAGE: 507,
+};
 
 /**
  * Every error code, on every host: the server's, plus two that only a client makes for itself,

@@ -1,6 +1,8 @@
-import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import { useLoad } from '@cabana/shared/lib/use-load';
+import { QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createQueryClient } from '@cabana/shared/lib/query-client';
+import type { Settings } from '@cabana/shared/schemas/settings';
 import { Layout, PageLoading } from '../components/layout/layout';
 import { paths } from '../config/paths';
 import { api } from '../lib/api';
@@ -40,8 +42,12 @@ function Screens() {
   // The shells carry no data island (they are built once, without data): the header and footer
   // around the panel show the defaults until the owner's current settings arrive, and a save in
   // the panel replaces them at once. Failing to load leaves the defaults: the panel still works.
-  const settings = useLoad(() => api.getSettings(), [], { mapError: () => null });
-  const saveSettings = settings.setData;
+  const queryClient = useQueryClient();
+  const settings = useQuery({ queryKey: ['getSettings'], queryFn: () => api.getSettings() });
+  const saveSettings = useCallback(
+    (saved: Settings) => queryClient.setQueryData(['getSettings'], saved),
+    [queryClient],
+  );
   const data = useMemo(() => (settings.data ? { settings: settings.data } : {}), [settings.data]);
   return (
     <PageDataProvider data={data}>
@@ -66,9 +72,12 @@ function Screens() {
  * noindex shell.
  */
 export function OwnerApp() {
+  const [queryClient] = useState(() => createQueryClient());
   return (
-    <BrowserRouter>
-      <Screens />
-    </BrowserRouter>
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter>
+        <Screens />
+      </BrowserRouter>
+    </QueryClientProvider>
   );
 }

@@ -32,7 +32,10 @@ const PUBLIC_ROUTES: readonly PublicRoute[] = [
   {
     path: paths.privacy,
     load: () => import('./routes/privacidad'),
-    data: ({ enquiryRetentionMonths }) => ({ enquiryRetentionMonths }),
+    data: ({ enquiryRetentionMonths, pendingPhotoRetentionDays }) => ({
+      enquiryRetentionMonths,
+      pendingPhotoRetentionDays,
+    }),
   },
 ];
 

@@ -13,7 +13,7 @@ export function createFormToken() {
   let token: { value: Promise<string>; at: number } | null = null;
 
   const refresh = () => {
-    const value = api.getFormToken();
+    const value = api.getFormToken().then((t) => t.token);
     // A failed token fetch is retried at submit time; swallow it here so nothing is unhandled.
     value.catch(() => undefined);
     token = { value, at: Date.now() };

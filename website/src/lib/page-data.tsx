@@ -50,8 +50,13 @@ export function useEnquiryRetentionMonths(): number {
   return useContext(PageDataContext).enquiryRetentionMonths ?? BUSINESS.enquiryRetentionMonths;
 }
 
+/** Days after which unapproved photos are deleted, as the server rendered the page; the built-in value elsewhere. */
+export function usePendingPhotoRetentionDays(): number {
+  return useContext(PageDataContext).pendingPhotoRetentionDays ?? BUSINESS.pendingPhotoRetentionDays;
+}
+
 /** The parts a page may fetch from the API when it carries none (the dev server). */
-type FetchablePart = Exclude<keyof PageData, 'enquiryRetentionMonths'>;
+type FetchablePart = Exclude<keyof PageData, 'enquiryRetentionMonths' | 'pendingPhotoRetentionDays'>;
 
 export type DataState<T> = { status: 'loading' } | { status: 'ready'; value: T } | { status: 'error' };
 
@@ -60,7 +65,7 @@ async function fetchPart<K extends FetchablePart>(key: K): Promise<PageData[K]> 
   const { api } = await import('./api');
   return (
     key === 'price'
-      ? api.getPrice()
+      ? api.getPrice().then((p) => p.precio)
       : key === 'images'
         ? api.listImages()
         : key === 'seasons'

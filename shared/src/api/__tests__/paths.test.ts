@@ -1,20 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { API_PATHS, API_ROUTES } from '../paths';
+import { API } from '../contract';
+import { API_PATHS } from '../paths';
+import type { RouteSpec } from '../route';
 
 describe('API_PATHS', () => {
-  it('is each route, its parameter filled in and encoded', () => {
+  it("is each row's path, its parameters filled in and encoded", () => {
     expect(API_PATHS.health).toBe('/health');
-    expect(API_PATHS.image('a b/c')).toBe('/imagenes/a%20b%2Fc');
-    expect(API_PATHS.imageApprove('x1')).toBe('/imagenes/x1/aprobar');
-    expect(API_PATHS.calendarFeedSync('f$&1')).toBe('/calendario/fuentes/f%24%261/sincronizar');
-    expect(API_PATHS.calendarExport('tok')).toBe('/calendario/ical/tok.ics');
+    expect(API_PATHS.updateImage({ id: 'a b/c' })).toBe('/imagenes/a%20b%2Fc');
+    expect(API_PATHS.approveImage({ id: 'x1' })).toBe('/imagenes/x1/aprobar');
+    expect(API_PATHS.syncFeed({ id: 'f$&1' })).toBe('/calendario/fuentes/f%24%261/sincronizar');
+    expect(API_PATHS.calendarExport({ token: 'tok' })).toBe('/calendario/ical/tok.ics');
   });
 
-  it('has a path for every route and no other', () => {
-    expect(Object.keys(API_PATHS)).toEqual(Object.keys(API_ROUTES));
-    for (const [name, route] of Object.entries(API_ROUTES)) {
-      const path = (API_PATHS as Record<string, string | ((value: string) => string)>)[name];
-      expect(typeof path === 'function' ? path('v') : path).toBe(route.replace(/:[A-Za-z]+/, 'v'));
+  it('has a path for every row and no other', () => {
+    expect(Object.keys(API_PATHS)).toEqual(Object.keys(API));
+    for (const [name, spec] of Object.entries(API) as [string, RouteSpec][]) {
+      const path = (API_PATHS as unknown as Record<string, string | ((params: Record<string, string>) => string)>)[
+        name
+      ];
+      const filled = typeof path === 'function' ? path({ id: 'v', token: 'v' }) : path;
+      expect(filled).toBe(spec.path.replace(/:[A-Za-z]+/, 'v'));
     }
   });
 });

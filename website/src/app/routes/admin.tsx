@@ -1,8 +1,8 @@
 import { useCallback, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AdminPanel, type SignOutReason } from '@cabana/shared/admin/admin-panel';
 import { asErrorLike } from '@cabana/shared/admin/api-error';
-import { useLoad } from '@cabana/shared/lib/use-load';
 import type { Settings } from '@cabana/shared/schemas/settings';
 import { paths } from '../../config/paths';
 import { httpAdminApi } from '../../features/admin/api/http-admin-api';
@@ -20,19 +20,23 @@ const SIGN_OUT_NOTICES: Record<SignOutReason, string> = {
 export default function AdminRoute({ onSettingsSaved }: { onSettingsSaved: (settings: Settings) => void }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const session = useLoad(() => httpAdminApi.getSession(), [], { mapError: (err) => asErrorLike(err).message });
+  const queryClient = useQueryClient();
+  const session = useQuery({ queryKey: ['getSession'], queryFn: () => httpAdminApi.getSession() });
 
   const toLogin = useCallback(
     (reason?: SignOutReason) => {
+      // The session this screen knew is over: /login, and /admin after it, ask the server again.
+      queryClient.removeQueries({ queryKey: ['getSession'] });
       void navigate(paths.login, {
         replace: true,
         state: { notice: reason ? SIGN_OUT_NOTICES[reason] : null, from: pathname },
       });
     },
-    [navigate, pathname],
+    [navigate, pathname, queryClient],
   );
 
-  const signedOut = !session.loading && session.error === null && session.data === null;
+  // The server's own answer, not an earlier one still cached while it is asked again.
+  const signedOut = session.isSuccess && !session.isFetching && session.data === null;
   useEffect(() => {
     if (signedOut) toLogin();
   }, [signedOut, toLogin]);
@@ -46,11 +50,11 @@ export default function AdminRoute({ onSettingsSaved }: { onSettingsSaved: (sett
           onSignedOut={toLogin}
           onSettingsSaved={onSettingsSaved}
         />
-      ) : session.error !== null ? (
+      ) : session.error ? (
         <div className="container">
           <h1>Panel de administración</h1>
-          <p role="alert">{session.error}</p>
-          <button type="button" className="adm-button" onClick={() => void session.reload()}>
+          <p role="alert">{asErrorLike(session.error).message}</p>
+          <button type="button" className="adm-button" onClick={() => void session.refetch()}>
             Reintentar
           </button>
         </div>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { LoginForm } from '@cabana/shared/admin/login-form';
-import { useLoad } from '@cabana/shared/lib/use-load';
 import { paths } from '../../config/paths';
 import { httpAdminApi } from '../../features/admin/api/http-admin-api';
 import { readEmailHint, saveEmailHint } from '../../features/admin/email-hint';
@@ -23,7 +23,12 @@ export default function LoginRoute() {
   // Someone already signed in goes straight to the panel. Only browsers that signed in before
   // ask: a first visit has no session to find and would just get a 401. If the server cannot be
   // reached the form stays, and signing in will say so.
-  const session = useLoad(() => httpAdminApi.getSession(), [], { enabled: defaultEmail !== '' });
+  const queryClient = useQueryClient();
+  const session = useQuery({
+    queryKey: ['getSession'],
+    queryFn: () => httpAdminApi.getSession(),
+    enabled: defaultEmail !== '',
+  });
   useEffect(() => {
     if (session.data) void navigate(from, { replace: true });
   }, [session.data, navigate, from]);
@@ -39,6 +44,8 @@ export default function LoginRoute() {
           defaultEmail={defaultEmail}
           onSignedIn={(session) => {
             saveEmailHint(session.email);
+            // The panel's route starts from it instead of asking again.
+            queryClient.setQueryData(['getSession'], session);
             void navigate(from, { replace: true });
           }}
         />

@@ -1,6 +1,6 @@
 import { BUSINESS } from '@cabana/shared/config/business';
 import { phoneE164 } from '@cabana/shared/config/settings';
-import { useEnquiryRetentionMonths, useSettings } from '../../lib/page-data';
+import { useEnquiryRetentionMonths, usePendingPhotoRetentionDays, useSettings } from '../../lib/page-data';
 
 const effectiveDate = new Intl.DateTimeFormat('es-CO', {
   day: 'numeric',
@@ -13,6 +13,7 @@ export default function PrivacidadRoute() {
   const c = BUSINESS.dataController;
   const s = useSettings();
   const retentionMonths = useEnquiryRetentionMonths();
+  const photoRetentionDays = usePendingPhotoRetentionDays();
   return (
     <main id="contenido" className="page" tabIndex={-1}>
       <div className="page__header">
@@ -39,13 +40,18 @@ export default function PrivacidadRoute() {
           </li>
           <li>En el formulario de contacto: nombre, correo electrónico y mensaje.</li>
           <li>
+            Al visitar el sitio, nuestro servidor web anota la dirección IP, la fecha y la página pedida, para
+            protegerlo de abusos; esos registros se borran a los {BUSINESS.accessLogRetentionDays} días.
+          </li>
+          <li>
             En la página para compartir fotos: la foto, su título y su descripción. Antes de guardarla le quitamos la
             ubicación GPS y demás metadatos.
           </li>
         </ul>
         <p>
           No pedimos datos sensibles ni datos de niñas, niños o adolescentes. No usamos cookies de publicidad ni
-          herramientas de seguimiento; la única cookie del sitio es la de sesión del administrador.
+          herramientas de seguimiento; las únicas cookies del sitio son las del administrador (su sesión y la que
+          recuerda que su equipo ya inició sesión).
         </p>
 
         <h2>3. Para qué los usamos (finalidad)</h2>
@@ -100,7 +106,9 @@ export default function PrivacidadRoute() {
           anteriores; guardamos la fecha en que lo hiciste y la versión de esta política. Conservamos tus datos mientras
           sean necesarios para atender tu solicitud y cumplir la ley, y después los eliminamos: las solicitudes enviadas
           desde el sitio se borran automáticamente de nuestro servidor a los {retentionMonths} meses de recibidas, y
-          puedes pedir que las borremos antes.
+          puedes pedir que las borremos antes. Las fotos que compartes desde la página de fotos esperan nuestra
+          revisión: si a los {photoRetentionDays} días de recibidas no las hemos publicado, las borramos automáticamente
+          con su título, su descripción y el nombre de quien las envió.
         </p>
 
         <h2>7. Vigencia</h2>

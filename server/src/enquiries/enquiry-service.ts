@@ -1,0 +1,159 @@
+import { BUSINESS } from '@cabana/shared/config/business';
+import { peopleLimitError } from '@cabana/shared/schemas/settings';
+import { isStayFree } from '@cabana/shared/availability/ranges';
+import { checkStay, STAY_MESSAGES } from '@cabana/shared/pricing/seasons';
+import {
+  FORM_TOKEN_PATTERN,
+  type Enquiry,
+  type EnquiryInput,
+  type EnquiryStatus,
+} from '@cabana/shared/schemas/enquiry';
+import { newestFirst } from '@cabana/shared/lib/newest-first';
+import type { Store } from '../db/store';
+import type { FormTokens, TokenVerdict } from '../forms/form-token';
+import type { Limiter, SharedBudget } from '../auth/rate-limits';
+import { clientKey, networkKey } from '../auth/client-key';
+import { newRecordId } from '../lib/ids';
+import { conflict, invalidInput, notFound } from '../domain-errors';
+import { blockedRanges, pricingRules } from '../calendar/entries';
+
+const NOT_FOUND = 'No encontramos esa consulta.';
+const BAD_TOKEN = 'No pudimos verificar el formulario. Recarga la página e inténtalo de nuevo.';
+
+export interface EnquiryServiceDeps {
+  store: Store;
+  formTokens: FormTokens;
+  limits: { perClient: Limiter; global: SharedBudget };
+  log: { info(msg: string): void };
+  now: () => number;
+}
+
+/**
+ * Reservation enquiries and contact messages: what a visitor may send, how bots and floods are
+ * kept out, and what the owner does with them. Routes only translate HTTP to these calls.
+ */
+export class EnquiryService {
+  constructor(private readonly deps: EnquiryServiceDeps) {}
+
+  #byId(id: string): Enquiry {
+    const enquiry = this.deps.store.data.enquiries.find((e) => e.id === id);
+    if (!enquiry) throw notFound(NOT_FOUND);
+    return enquiry;
+  }
+
+  /**
+   * A visitor's enquiry from the client at `ip`. Answers the stored id; a bot gets the same kind
+   * of answer as a person (an id), so it learns nothing, and nothing is stored.
+   */
+  async submit(input: EnquiryInput, ip: string): Promise<{ id: string }> {
+    const { store, formTokens, limits, log } = this.deps;
+    // The site's form sends a real token or none (it could not fetch one); anything else came from
+    // elsewhere, and is told so rather than quietly thanked and lost.
+    if (input.formToken !== '' && !FORM_TOKEN_PATTERN.test(input.formToken)) {
+      throw invalidInput(BAD_TOKEN, { formToken: BAD_TOKEN });
+    }
+    // Junk must not spend anyone's budget: the input is valid here; now the owner's current limits,
+    // which the shared schema cannot know, then the client's budget. The budget shared by everyone
+    // is spent only by what is actually stored.
+    const people = input.type === 'reserva' ? peopleLimitError(input.numPeople, store.data.settings) : null;
+    if (people) throw invalidInput(people, { numPeople: people });
+    limits.perClient.consume(clientKey(ip));
+
+    // The log says why, never who (visitor addresses are personal data).
+    const dropQuietly = (why: string) => {
+      log.info(`enquiry dropped (${why})`);
+      return { id: newRecordId() };
+    };
+    if (input.website) return dropQuietly('honeypot');
+    // Before the token is spent, so a visitor told "taken" can pick other dates with the same form.
+    if (input.type === 'reserva') {
+      const stay = checkStay(input, pricingRules(store.data), blockedRanges(store.data));
+      if (!stay.available) throw conflict(STAY_MESSAGES.unavailable);
+      if (stay.tooShort) {
+        const message = STAY_MESSAGES.minNights(stay.minNights);
+        throw invalidInput(message, { checkOut: message });
+      }
+    }
+    // Checked before the token is marked used, so a visitor told to retry later can.
+    limits.global.check(networkKey(ip));
+    // No token: the form could not fetch one (a connection that failed as the visitor started on
+    // it). A forged or reused token is a bot. Too fast (browser autofill) or too old (a tab left
+    // open) may well be a person. People are kept and marked, never lost behind a "received".
+    const verdict: TokenVerdict | 'missing-token' =
+      input.formToken === '' ? 'missing-token' : formTokens.check(input.formToken);
+    if (verdict !== 'ok' && verdict !== 'too-fast' && verdict !== 'expired' && verdict !== 'missing-token') {
+      return dropQuietly(`token ${verdict}`);
+    }
+    limits.global.consume(networkKey(ip));
+
+    const now = new Date(this.deps.now()).toISOString();
+    const stored = {
+      id: newRecordId(),
+      status: 'nueva' as const,
+      createdAt: now,
+      consentAt: now,
+      policyVersion: BUSINESS.privacyPolicyVersion,
+      ...(verdict === 'ok' ? {} : { suspect: verdict }),
+    };
+    const enquiry: Enquiry =
+      input.type === 'reserva'
+        ? {
+            type: 'reserva',
+            name: input.name,
+            email: input.email,
+            phone: input.phone,
+            checkIn: input.checkIn,
+            checkOut: input.checkOut,
+            numPeople: input.numPeople,
+            message: input.message,
+            ...stored,
+          }
+        : { type: 'contacto', name: input.name, email: input.email, message: input.message, ...stored };
+    store.data.enquiries.push(enquiry);
+    await store.save();
+    return { id: enquiry.id };
+  }
+
+  /** The owner's inbox, newest first. */
+  list(): readonly Enquiry[] {
+    return newestFirst(this.deps.store.view.enquiries, (e) => e.createdAt);
+  }
+
+  async setStatus(id: string, status: EnquiryStatus): Promise<Enquiry> {
+    const { store } = this.deps;
+    const enquiry = this.#byId(id);
+    if (status === 'confirmada' && enquiry.status !== 'confirmada') {
+      if (enquiry.type !== 'reserva') {
+        throw invalidInput('Solo una solicitud de reserva se puede confirmar.', { status: 'Solo reservas.' });
+      }
+      // Confirming blocks the stay's nights; another booking or block may have taken one meanwhile.
+      if (!isStayFree(enquiry, blockedRanges(store.data, { exceptEnquiryId: enquiry.id }))) {
+        throw conflict('No se puede confirmar: alguna de las noches de esta reserva ya está ocupada.');
+      }
+    }
+    enquiry.status = status;
+    await store.save();
+    return enquiry;
+  }
+
+  async remove(id: string): Promise<void> {
+    const { store } = this.deps;
+    const enquiry = this.#byId(id);
+    store.data.enquiries.splice(store.data.enquiries.indexOf(enquiry), 1);
+    await store.save();
+  }
+
+  /** Several at once (the inbox's "delete selected"); ids that are not there are simply skipped. */
+  async removeMany(ids: readonly string[]): Promise<number> {
+    const { store } = this.deps;
+    const gone = new Set(ids);
+    const all = store.data.enquiries;
+    const kept = all.filter((e) => !gone.has(e.id));
+    const deleted = all.length - kept.length;
+    if (deleted > 0) {
+      all.splice(0, Infinity, ...kept);
+      await store.save();
+    }
+    return deleted;
+  }
+}

@@ -1,0 +1,37 @@
+import { SettingsSchema, type Settings, type SettingsPatch } from '@cabana/shared/schemas/settings';
+import type { Store } from '../db/store';
+import { validate } from '../lib/validate';
+
+/** The owner's price per person and the business facts every page shows. */
+export class SettingsService {
+  constructor(private readonly deps: { store: Store; now: () => number }) {}
+
+  price(): { precio: number } {
+    return { precio: this.deps.store.data.price.precio };
+  }
+
+  /** The price is validated by the contract before it gets here, so a bad value leaves the stored one alone. */
+  async setPrice(precio: number): Promise<{ precio: number }> {
+    const { store } = this.deps;
+    store.data.price = { precio, updatedAt: new Date(this.deps.now()).toISOString() };
+    await store.save();
+    return { precio };
+  }
+
+  settings(): Settings {
+    return this.deps.store.data.settings;
+  }
+
+  /**
+   * Changes any of the settings. The merged whole is checked again: rules that tie fields together
+   * (people limits, one entry per network) hold whichever of them the patch carries. Nothing
+   * changes unless both pass.
+   */
+  async update(patch: SettingsPatch): Promise<Settings> {
+    const { store } = this.deps;
+    const next = validate(SettingsSchema, { ...store.data.settings, ...patch });
+    store.data.settings = next;
+    await store.save();
+    return next;
+  }
+}

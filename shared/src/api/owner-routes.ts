@@ -1,0 +1,227 @@
+import { z } from 'zod';
+import { ImageOrderInputSchema, ImageSchema, UpdateImageInputSchema } from '../schemas/image';
+import { PriceSchema } from '../schemas/price';
+import { SettingsPatchSchema, SettingsSchema } from '../schemas/settings';
+import { DeleteEnquiriesInputSchema, EnquirySchema, UpdateEnquiryInputSchema } from '../schemas/enquiry';
+import { SeasonsSchema, UpdateSeasonsInputSchema } from '../schemas/season';
+import {
+  CalendarEntrySchema,
+  CalendarSchema,
+  CreateBlockInputSchema,
+  CreateFeedInputSchema,
+  FeedSchema,
+} from '../schemas/calendar';
+import { IMAGE_ID_PATTERN } from './media';
+import { routes } from './route';
+
+/** Every stored record (photo, enquiry, block, feed) has a server-made id of 16 base64url characters. */
+const IdParamsSchema = z.object({ id: z.string().regex(IMAGE_ID_PATTERN) });
+
+const IMAGE_NOT_FOUND = 'No encontramos esa imagen.';
+const ENQUIRY_NOT_FOUND = 'No encontramos esa consulta.';
+
+/** The owner's routes: every one needs the admin session (a cookie, or the desktop app's bearer token). */
+export const OWNER_ROUTES = routes({
+  listPendingImages: {
+    method: 'GET',
+    path: '/imagenes/pendientes',
+    access: 'admin',
+    summary: 'pending images',
+    output: z.array(ImageSchema),
+    errors: [],
+    panel: true,
+  },
+  setImageOrder: {
+    method: 'PUT',
+    path: '/imagenes/orden',
+    access: 'admin',
+    summary:
+      '`{"ids": [...]}`: every published id exactly once, in the new order (400 otherwise); answers the ordered list',
+    body: ImageOrderInputSchema,
+    output: z.array(ImageSchema),
+    errors: [],
+    panel: true,
+  },
+  updateImage: {
+    method: 'PATCH',
+    path: '/imagenes/:id',
+    access: 'admin',
+    summary: '`{title?, description?}`',
+    params: IdParamsSchema,
+    body: UpdateImageInputSchema,
+    output: ImageSchema,
+    errors: [],
+    notFound: IMAGE_NOT_FOUND,
+    panel: true,
+  },
+  deleteImage: {
+    method: 'DELETE',
+    path: '/imagenes/:id',
+    access: 'admin',
+    summary: 'deletes record and files; 204, no body',
+    params: IdParamsSchema,
+    output: 'empty',
+    errors: [],
+    notFound: IMAGE_NOT_FOUND,
+    panel: true,
+  },
+  approveImage: {
+    method: 'POST',
+    path: '/imagenes/:id/aprobar',
+    access: 'admin',
+    summary: 'publishes a pending image (it goes last in the order)',
+    params: IdParamsSchema,
+    output: ImageSchema,
+    errors: [],
+    notFound: IMAGE_NOT_FOUND,
+    panel: true,
+  },
+  setPrice: {
+    method: 'PATCH',
+    path: '/precioPersona/precio',
+    access: 'admin',
+    summary: '`{"precio": n}` (whole pesos, 1 000 to 5 000 000)',
+    body: PriceSchema,
+    output: PriceSchema,
+    errors: [],
+    panel: true,
+  },
+  updateSettings: {
+    method: 'PATCH',
+    path: '/ajustes',
+    access: 'admin',
+    summary:
+      'any subset of those; answers the whole object. 400 with a Spanish message per field (unknown keys, bad formats, non-https links, unknown networks, markup or control characters, rate outside 1 000–20 000, minimum above maximum) and nothing changes. See `docs/decisions/016-owner-settings.md`',
+    body: SettingsPatchSchema,
+    output: SettingsSchema,
+    errors: [],
+    panel: true,
+  },
+  listEnquiries: {
+    method: 'GET',
+    path: '/consultas',
+    access: 'admin',
+    summary: 'the inbox, newest first',
+    output: z.array(EnquirySchema),
+    errors: [],
+    panel: true,
+  },
+  setEnquiryStatus: {
+    method: 'PATCH',
+    path: '/consultas/:id',
+    access: 'admin',
+    summary:
+      '`{"status": "nueva" \\| "respondida" \\| "confirmada" \\| "cancelada"}`; `confirmada` (reservations only) blocks the stay\'s nights as a direct booking, 409 if one is no longer free; any other status frees them',
+    params: IdParamsSchema,
+    body: UpdateEnquiryInputSchema,
+    output: EnquirySchema,
+    errors: ['CONFLICT'],
+    notFound: ENQUIRY_NOT_FOUND,
+    panel: true,
+  },
+  deleteEnquiry: {
+    method: 'DELETE',
+    path: '/consultas/:id',
+    access: 'admin',
+    summary: 'deletes an enquiry; 204, no body',
+    params: IdParamsSchema,
+    output: 'empty',
+    errors: [],
+    notFound: ENQUIRY_NOT_FOUND,
+    panel: true,
+  },
+  deleteEnquiries: {
+    method: 'POST',
+    path: '/consultas/eliminar',
+    access: 'admin',
+    summary: '`{"ids": [...]}` (1 to 500): deletes several enquiries, answers `{"deleted": n}`',
+    body: DeleteEnquiriesInputSchema,
+    output: z.object({ deleted: z.number().int() }),
+    errors: [],
+    panel: true,
+  },
+  setSeasons: {
+    method: 'PUT',
+    path: '/temporadas',
+    access: 'admin',
+    summary:
+      '`{seasons: [{id?, name, start, end, pricePerPerson, minNights}], baseMinNights?}` replaces every season; 400 on overlaps, `end <= start`, prices out of bounds, minimum nights < 1',
+    body: UpdateSeasonsInputSchema,
+    output: SeasonsSchema,
+    errors: [],
+    panel: true,
+  },
+  getCalendar: {
+    method: 'GET',
+    path: '/calendario',
+    access: 'admin',
+    summary:
+      '`{entries: [{id, start, end, source, label}], feeds, conflicts: [{direct, imported}], exportUrl}`; `source` is `manual`, `directa` or a feed id',
+    output: CalendarSchema,
+    errors: [],
+    panel: true,
+  },
+  addBlock: {
+    method: 'POST',
+    path: '/calendario/bloqueos',
+    access: 'admin',
+    summary: '`{start, end, note?}` → 201 with the entry',
+    body: CreateBlockInputSchema,
+    output: CalendarEntrySchema,
+    status: 201,
+    errors: ['CONFLICT'],
+    panel: true,
+  },
+  deleteBlock: {
+    method: 'DELETE',
+    path: '/calendario/bloqueos/:id',
+    access: 'admin',
+    summary: '204',
+    params: IdParamsSchema,
+    output: 'empty',
+    errors: [],
+    notFound: 'No encontramos ese bloqueo.',
+    panel: true,
+  },
+  listFeeds: {
+    method: 'GET',
+    path: '/calendario/fuentes',
+    access: 'admin',
+    summary: 'the feeds: `{id, name, url, exportUrl, lastSyncAt, lastError}`',
+    output: z.array(FeedSchema),
+    errors: [],
+  },
+  addFeed: {
+    method: 'POST',
+    path: '/calendario/fuentes',
+    access: 'admin',
+    summary: '`{name, url}` (http, https or webcal) → 201; the first import starts in the background',
+    body: CreateFeedInputSchema,
+    output: FeedSchema,
+    status: 201,
+    errors: ['CONFLICT'],
+    panel: true,
+  },
+  deleteFeed: {
+    method: 'DELETE',
+    path: '/calendario/fuentes/:id',
+    access: 'admin',
+    summary: "204; the feed's nights are freed",
+    params: IdParamsSchema,
+    output: 'empty',
+    errors: [],
+    notFound: 'No encontramos esa fuente de calendario.',
+    panel: true,
+  },
+  syncFeed: {
+    method: 'POST',
+    path: '/calendario/fuentes/:id/sincronizar',
+    access: 'admin',
+    summary: 'imports now: 200 with the feed, or 502 (`FEED_UNREADABLE`) with the Spanish reason, blocks kept',
+    params: IdParamsSchema,
+    output: FeedSchema,
+    errors: ['FEED_UNREADABLE'],
+    notFound: 'No encontramos esa fuente de calendario.',
+    panel: true,
+  },
+});

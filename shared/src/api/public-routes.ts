@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import { ImageSchema } from '../schemas/image';
+import { PriceSchema } from '../schemas/price';
+import { SettingsSchema } from '../schemas/settings';
+import { LoginInputSchema, SessionInfoSchema } from '../schemas/session';
+import { EnquiryInputSchema, FormTokenSchema } from '../schemas/enquiry';
+import { AvailabilityQuerySchema, AvailabilitySchema } from '../schemas/availability';
+import { SeasonsSchema } from '../schemas/season';
+import { QuoteQuerySchema, QuoteSchema } from '../schemas/quote';
+import { routes } from './route';
+
+/** The secret of a calendar export link: 43 base64url characters (256 bits). */
+const ExportTokenParamsSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/) });
+
+/**
+ * The routes anyone may call. The public website's forms use only these, so its client carries
+ * none of the owner's schemas; the owner's routes are in owner-routes.ts.
+ */
+export const PUBLIC_ROUTES = routes({
+  health: {
+    method: 'GET',
+    path: '/health',
+    access: 'public',
+    summary: '`{"ok": true}`',
+    output: z.object({ ok: z.boolean() }).loose(),
+    errors: [],
+  },
+  listImages: {
+    method: 'GET',
+    path: '/imagenes',
+    access: 'public',
+    summary:
+      "published images in the owner's order (new and newly approved photos go last; `id`, `secure_url`, `title`, `description`, `width`, `height`, `placeholder`, `variants`, ...); the owner also sees `uploaded_by`",
+    output: z.array(ImageSchema),
+    errors: [],
+    panel: true,
+  },
+  uploadImage: {
+    method: 'POST',
+    path: '/imagenes/upload',
+    access: 'public',
+    who: 'anyone / admin',
+    summary:
+      'multipart `image`, `title`, `description`, `tags`, `uploaded_by`; 201. Owner: published; others: pending, rate limited',
+    body: 'multipart',
+    output: ImageSchema,
+    status: 201,
+    errors: ['UNAUTHENTICATED', 'RATE_LIMITED', 'INSUFFICIENT_STORAGE'],
+  },
+  getPrice: {
+    method: 'GET',
+    path: '/precioPersona/precio',
+    access: 'public',
+    summary: '`{"precio": n}`',
+    output: PriceSchema,
+    errors: [],
+    panel: true,
+  },
+  getSettings: {
+    method: 'GET',
+    path: '/ajustes',
+    access: 'public',
+    summary:
+      'the business facts every page shows: `{name, tagline, phone, whatsappNumber, whatsappGreeting, email, address, mapUrl, hours: {opens, closes, display}, socials: [{name, url}], rnt, copPerUsd, minPeople, maxPeople}` (defaults from `business.ts` on a fresh install)',
+    output: SettingsSchema,
+    errors: [],
+    panel: true,
+  },
+  login: {
+    method: 'POST',
+    path: '/sesion',
+    access: 'public',
+    summary:
+      "sign in `{email, password, token?, device?}`: cookie `sid`, or a bearer token when `token: true`; also a known-device proof (cookie `device`, or `device` in the answer when `token: true`) that spares this client the slowdown strangers' guesses cause",
+    body: LoginInputSchema,
+    output: SessionInfoSchema,
+    errors: ['UNAUTHENTICATED', 'RATE_LIMITED'],
+  },
+  getSession: {
+    method: 'GET',
+    path: '/sesion',
+    access: 'public',
+    who: 'signed in',
+    summary: '`{email, expiresAt}` or 401',
+    output: SessionInfoSchema,
+    errors: ['UNAUTHENTICATED'],
+  },
+  logout: {
+    method: 'DELETE',
+    path: '/sesion',
+    access: 'public',
+    summary: 'signs out (revokes the session); 204, no body',
+    output: 'empty',
+    errors: [],
+  },
+  getFormToken: {
+    method: 'GET',
+    path: '/consultas/token',
+    access: 'public',
+    summary: 'signed form token for the public forms',
+    output: FormTokenSchema,
+    errors: [],
+  },
+  sendEnquiry: {
+    method: 'POST',
+    path: '/consultas',
+    access: 'public',
+    summary:
+      'a reservation enquiry or contact message (with consent), rate limited. `formToken` is the token above, or `""` when the form could not fetch one: kept and marked "Posible spam" (`suspect: "missing-token"`); a token of another shape gets 400 with a Spanish message; a forged or reused one is answered 201 and dropped (bots learn nothing)',
+    body: EnquiryInputSchema,
+    output: z.object({ id: z.string() }),
+    status: 201,
+    errors: ['CONFLICT', 'RATE_LIMITED'],
+  },
+  getAvailability: {
+    method: 'GET',
+    path: '/disponibilidad',
+    access: 'public',
+    summary:
+      '`?from=&to=`: `{from, to, blocked: [{start, end}]}`: merged blocked nights, `end` exclusive (a checkout date); default window from today to the end of the month 12 months ahead',
+    query: AvailabilityQuerySchema,
+    output: AvailabilitySchema,
+    errors: [],
+  },
+  getSeasons: {
+    method: 'GET',
+    path: '/temporadas',
+    access: 'public',
+    summary: '`{base: {pricePerPerson, minNights}, seasons: [{id, name, start, end, pricePerPerson, minNights}]}`',
+    output: SeasonsSchema,
+    errors: [],
+    panel: true,
+  },
+  getQuote: {
+    method: 'GET',
+    path: '/cotizacion',
+    access: 'public',
+    summary:
+      '`?checkIn=&checkOut=&numPeople=`: `{checkIn, checkOut, numPeople, nights, nightly: [{date, pricePerPerson}], total, minNights, available, problems, breakdown}`; 400 on malformed input',
+    query: QuoteQuerySchema,
+    output: QuoteSchema,
+    errors: [],
+  },
+  calendarExport: {
+    method: 'GET',
+    path: '/calendario/ical/:token.ics',
+    access: 'public',
+    who: 'whoever has the link',
+    summary:
+      'iCal export (`text/calendar`): the general link lists every blocked night, a feed\'s `exportUrl` everything but that feed\'s own events; summaries say only "No disponible"; wrong token 404',
+    params: ExportTokenParamsSchema,
+    output: 'ics',
+    errors: [],
+    notFound: 'Calendario no encontrado.',
+  },
+});
