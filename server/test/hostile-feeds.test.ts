@@ -6,7 +6,7 @@ import { CalendarSchema, FeedSchema, type Calendar } from '@cabana/shared/schema
 import { FETCH_MESSAGES } from '../src/calendar/fetch-feed';
 import { PARSE_MESSAGES } from '../src/calendar/parse-feed';
 import { adminToken } from '../../test-support/server';
-import { buildServer, launchServer, type LaunchedServer } from '../../test-support/built-server';
+import { buildServer, LAUNCH_ADMIN, launchOn, type LaunchedServer } from '../../test-support/built-server';
 import { readStoredData } from '../../test-support/data-folder';
 import { probeHealth, type HealthSamples } from '../../test-support/health-probe';
 import { hostileFeeds } from '../../test-support/hostile-feeds';
@@ -26,7 +26,6 @@ import { day, feedFixture, startFeedServer, type FeedRoute, type FeedServer } fr
  * delayed now and then by the scheduler alone, hence percentiles.
  */
 
-const ADMIN = { email: 'admin@brisasdelgolfo.co', password: 'una frase de paso válida' };
 const FETCH_TIMEOUT_MS = 3_000;
 const BUDGET_NOTE = ' Se volverá a intentar automáticamente dentro de 1 h; puedes sincronizarlo a mano antes.';
 
@@ -60,11 +59,7 @@ function corpus(): Array<{ name: string; route: FeedRoute }> {
 }
 
 const launch = (dataDir: string) =>
-  launchServer({
-    MALLOC_ARENA_MAX: '',
-    DATA_DIR: dataDir,
-    ADMIN_PASSWORD: ADMIN.password,
-    SEED_SAMPLE_PHOTOS: 'false',
+  launchOn(dataDir, {
     ICAL_ALLOW_PRIVATE_HOSTS: 'true',
     ICAL_SYNC_MINUTES: '0',
     ICAL_FETCH_TIMEOUT_MS: String(FETCH_TIMEOUT_MS),
@@ -104,7 +99,7 @@ describe('hostile calendar feeds (issue 19)', () => {
     expect(Object.keys(OUTCOMES).sort()).toEqual(feeds.map((f) => f.name).sort());
     let server: LaunchedServer | undefined = await launch(dataDir);
     try {
-      const auth = { authorization: `Bearer ${await adminToken(server.url, ADMIN)}` };
+      const auth = { authorization: `Bearer ${await adminToken(server.url, LAUNCH_ADMIN)}` };
       const api = (method: string, path: string, body?: unknown) =>
         fetch(`${server!.url}/api${path}`, {
           method,
