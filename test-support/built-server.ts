@@ -46,6 +46,22 @@ export async function launchServer(env: Record<string, string>): Promise<Launche
   return { proc, serverPid: childOf(proc.pid!), url, output: () => out };
 }
 
+/** The admin of the servers `launchOn` starts. */
+export const LAUNCH_ADMIN = { email: 'admin@brisasdelgolfo.co', password: 'una frase de paso válida' } as const;
+
+/**
+ * `launchServer` on a data folder, signed in with LAUNCH_ADMIN, without sample photos and with
+ * no MALLOC_ARENA_MAX of its own (the launcher sets it); `env` comes on top.
+ */
+export const launchOn = (dataDir: string, env: Record<string, string> = {}) =>
+  launchServer({
+    MALLOC_ARENA_MAX: '',
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD: LAUNCH_ADMIN.password,
+    SEED_SAMPLE_PHOTOS: 'false',
+    ...env,
+  });
+
 /** The one child of a process (Linux: /proc). */
 function childOf(pid: number): number {
   const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).map(Number);

@@ -7,7 +7,8 @@
  * import (sharp and heic-decode carry native code or WASM and files of their own). The entry
  * points and their shared chunks sit directly in server/dist, the same depth below the
  * repository as server/src/env.ts, so the paths it derives from its own location (REPO_ROOT)
- * hold in both; the HEIC worker is copied beside them, where heic.ts looks for it.
+ * hold in both; the HEIC worker is copied beside them, where heic.ts looks for it, and the feed
+ * parser's worker is an entry point of its own (parse-worker.js), where feed-parser.ts looks.
  */
 import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -19,6 +20,7 @@ const WORKER = 'heic-worker.mjs';
 
 const ENTRIES = {
   main: 'src/main.ts',
+  'parse-worker': 'src/calendar/parse-worker.ts',
   backup: 'src/cli/backup.ts',
   restore: 'src/cli/restore.ts',
   'reset-password': 'src/cli/reset-password.ts',

@@ -117,6 +117,8 @@ export async function startServer(
       maxRedirects: CALENDAR_LIMITS.feedMaxRedirects,
       allowPrivate: config.icalAllowPrivateHosts,
       log,
+      // The server's clock, so a feed's back-off (`retryAt`) can be aged in tests.
+      now: () => new Date(clock.now()),
     });
 
     const retentions = [

@@ -296,6 +296,25 @@ describe('behind Caddy over HTTPS (deploy/Caddyfile)', () => {
     expect(closed).toBe(true);
   }, 90_000);
 
+  it('keeps the calendar export links’ secret out of its access log (issue 19, item 5)', async () => {
+    const token = s.running.deps.store.data.calendar.exportToken;
+    const res = await request(`/api/calendario/ical/${token}.ics`);
+    expect(res.status).toBe(200);
+    expect(String(res.headers['content-type'])).toContain('text/calendar');
+    // Caddy writes its log lines after the answer.
+    let log = '';
+    for (let i = 0; i < 100 && !log.includes('/api/calendario/ical/'); i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      log = await readFile(join(work, 'access.log'), 'utf8').catch(() => '');
+    }
+    const uris = log
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => (JSON.parse(line) as { request: { uri: string } }).request.uri);
+    expect(uris).toContain('/api/calendario/ical/…');
+    expect(log).not.toContain(token);
+  });
+
   it('passes the largest upload allowed, and answers 413 past it', async () => {
     const token = jsonOf(
       await request('/api/sesion', {

@@ -41,12 +41,28 @@ describe('which addresses a feed may live on', () => {
     ['::ffff:7f00:1', false],
     ['::ffff:10.0.0.1', false],
     ['64:ff9b::a9fe:a9fe', false], // NAT64 of 169.254.169.254
+    // Issue 19, item 6: the other forms that carry an IPv4 address are refused whole.
+    ['::127.0.0.1', false], // IPv4-compatible (deprecated)
+    ['::7f00:1', false],
+    ['::8.8.8.8', false],
+    ['::ffff:0:127.0.0.1', false], // IPv4-translated (SIIT)
+    ['::ffff:0:7f00:1', false],
+    ['::ffff:0:8.8.8.8', false],
+    ['0:0:0:0:ffff:0:a9fe:a9fe', false], // the same, written out
+    ['2002:7f00:1::1', false], // 6to4 of 127.0.0.1
+    ['2002:808:808::1', false], // 6to4 of 8.8.8.8
+    ['2001:0:4136:e378:8000:63bf:3fff:fdd2', false], // Teredo
+    ['2001::1', false],
     ['not an address', false],
     ['8.8.8.8', true],
     ['172.32.0.1', true],
     ['54.239.28.85', true],
     ['2001:4860:4860::8888', true],
     ['::ffff:8.8.8.8', true],
+    ['0:0:0:0:0:ffff:808:808', true],
+    ['64:ff9b::8.8.8.8', true],
+    ['2001:1::1', true], // next to Teredo, not in it
+    ['2003::1', true], // next to 6to4
   ])('%s → public: %s', (address, expected) => {
     expect(isPublicAddress(address)).toBe(expected);
   });
@@ -89,6 +105,11 @@ describe('fetching a feed', () => {
       `${feeds.url}/private.ics`,
       `http://localhost:${port}/private.ics`,
       `http://[::1]:${port}/private.ics`,
+      // Issue 19, item 6: IPv4 inside IPv6, in each form (the URL parser rewrites the dotted ones).
+      `http://[::127.0.0.1]:${port}/private.ics`,
+      `http://[::ffff:0:127.0.0.1]:${port}/private.ics`,
+      `http://[2002:7f00:1::1]:${port}/private.ics`,
+      `http://[2001:0:4136:e378:8000:63bf:3fff:fdd2]:${port}/private.ics`,
     ]) {
       expect((await failure(fetchFeed(url, strict))).message, url).toBe(FETCH_MESSAGES.privateHost);
     }

@@ -3,18 +3,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CalendarSchema, FeedSchema } from '@cabana/shared/schemas/calendar';
-import { CalendarSync } from '../src/calendar/calendar-sync';
+import { CalendarSync, type CalendarSyncOptions } from '../src/calendar/calendar-sync';
+import { DEFAULT_PARSE_LIMITS } from '../src/calendar/feed-parser';
 import { startTestServer } from '../../test-support/server';
 import { bearer, json } from './helpers/http';
 import { openTestStore } from './helpers/store';
 import { day, feedFixture, startFeedServer, type FeedServer } from './helpers/ical-feeds';
 import { readJson } from '../../test-support/json';
+import { neverMatchingRule } from '../../test-support/hostile-feeds';
+import { PARSE_MESSAGES } from '../src/calendar/parse-feed';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const quiet = { info: () => undefined, error: () => undefined };
 
 /** A store in `dir` with a never-synced feed per URL, and a sync of them every `intervalMs`. */
-async function timedSync(dir: string, urls: string[], intervalMs: number) {
+async function timedSync(dir: string, urls: string[], intervalMs: number, extra: Partial<CalendarSyncOptions> = {}) {
   const store = await openTestStore(dir);
   urls.forEach((url, i) =>
     store.data.calendar.feeds.push({
@@ -29,7 +32,7 @@ async function timedSync(dir: string, urls: string[], intervalMs: number) {
     }),
   );
   const opts = { timeoutMs: 15_000, maxBytes: 2 * 1024 * 1024, maxRedirects: 5, allowPrivate: true, log: quiet };
-  return { store, sync: new CalendarSync(store, { ...opts, intervalMs }) };
+  return { store, sync: new CalendarSync(store, { ...opts, intervalMs, ...extra }) };
 }
 
 describe('when feeds are imported', () => {
@@ -117,6 +120,83 @@ describe('when feeds are imported', () => {
       expect(slow.peakInFlight()).toBe(1);
       // Skipped ticks are not made up for later: rounds alternate the two feeds.
       expect(Math.abs(slow.hits.get('/airbnb.ics')! - slow.hits.get('/booking.ics')!)).toBeLessThanOrEqual(1);
+    } finally {
+      await slow.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('leaves a feed that ran out of its budget alone for an hour, then two, and forgets once it reads', async () => {
+    const hostile = await startFeedServer();
+    const dir = await mkdtemp(join(tmpdir(), 'cabana-backoff-'));
+    let clock = Date.now();
+    try {
+      hostile.set('/f.ics', { body: feedFixture('airbnb') });
+      // A small budget: the rule is refused sooner, the same way.
+      const { store, sync } = await timedSync(dir, [`${hostile.url}/f.ics`], 20, {
+        now: () => new Date(clock),
+        parseLimits: { ...DEFAULT_PARSE_LIMITS, steps: 20_000 },
+      });
+      const feed = store.data.calendar.feeds[0]!;
+      await sync.syncFeed(feed.id);
+      expect(feed.events).toHaveLength(2);
+
+      hostile.set('/f.ics', { body: neverMatchingRule() });
+      await expect(sync.syncFeed(feed.id)).rejects.toThrow(PARSE_MESSAGES.tooComplex);
+      expect(feed.lastError).toBe(
+        `${PARSE_MESSAGES.tooComplex} Se volverá a intentar automáticamente dentro de 1 h; puedes sincronizarlo a mano antes.`,
+      );
+      expect(feed.retryAt).toBe(new Date(clock + 3_600_000).toISOString());
+      // The blocks of the last good read stay.
+      expect(feed.events).toHaveLength(2);
+
+      // The timer ticks every 20 ms; for the next hour none of its rounds touches the feed.
+      sync.start();
+      await sleep(300);
+      expect(hostile.hits.get('/f.ics')).toBe(2);
+      clock += 3_600_000;
+      while (feed.budgetFailures !== 2) await sleep(20);
+      expect(hostile.hits.get('/f.ics')).toBe(3);
+      expect(feed.retryAt).toBe(new Date(clock + 2 * 3_600_000).toISOString());
+      expect(feed.lastError).toContain('dentro de 2 h');
+
+      // The owner may still ask (the channel fixed its file); a good read forgets the back-off.
+      hostile.set('/f.ics', { body: feedFixture('airbnb') });
+      await sync.syncFeed(feed.id);
+      expect(feed).toMatchObject({ lastError: null });
+      expect(feed.retryAt).toBeUndefined();
+      expect(feed.budgetFailures).toBeUndefined();
+
+      // The back-off lives with the feed: a sync started afresh (a restart) leaves it alone too.
+      hostile.set('/f.ics', { body: neverMatchingRule() });
+      await expect(sync.syncFeed(feed.id)).rejects.toThrow(PARSE_MESSAGES.tooComplex);
+      await sync.stop();
+      const hits = hostile.hits.get('/f.ics');
+      const restarted = new CalendarSync(store, { ...sync.opts, intervalMs: 0 });
+      restarted.start();
+      await sleep(300);
+      await restarted.stop();
+      expect(hostile.hits.get('/f.ics')).toBe(hits);
+    } finally {
+      await hostile.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('shares a waiting sync among the requests made meanwhile, so clicks cannot pile up', async () => {
+    const slow = await startFeedServer();
+    const dir = await mkdtemp(join(tmpdir(), 'cabana-clicks-'));
+    try {
+      slow.set('/f.ics', { body: feedFixture('vrbo'), delayMs: 200 });
+      const { store, sync } = await timedSync(dir, [`${slow.url}/f.ics`], 0);
+      const id = store.data.calendar.feeds[0]!.id;
+      const first = sync.syncFeed(id);
+      while (!slow.hits.get('/f.ics')) await sleep(10);
+      const clicks = Array.from({ length: 10 }, () => sync.syncFeed(id));
+      await Promise.all([first, ...clicks]);
+      // One sync under way, one after it for every click made meanwhile.
+      expect(slow.hits.get('/f.ics')).toBe(2);
+      await sync.stop();
     } finally {
       await slow.close();
       await rm(dir, { recursive: true, force: true });

@@ -12,6 +12,7 @@ import { FETCH_MESSAGES } from '../src/calendar/fetch-feed';
 import { PARSE_MESSAGES } from '../src/calendar/parse-feed';
 import { startTestServer, type TestServer } from '../../test-support/server';
 import { bearer, formToken, json } from './helpers/http';
+import { yearZero } from '../../test-support/hostile-feeds';
 import { day, feedFixture, startFeedServer, type FeedServer } from './helpers/ical-feeds';
 import { parseJson, readError, readJson, WithIdSchema } from '../../test-support/json';
 
@@ -426,6 +427,70 @@ describe('a slow calendar feed', () => {
       const cal = await calendar(s, tok);
       expect(cal.feeds[0]?.lastError).toBe(FETCH_MESSAGES.timeout(1));
       expect(ranges(cal.entries, feed.id)).toEqual(before);
+    }
+  });
+});
+
+describe('a feed date in year 0000 (issue 19, item 5)', () => {
+  it('is refused, naming the event; one stored before never breaks the exports nor reaches the log', async () => {
+    const channels = await startFeedServer();
+    const s = await startTestServer({ env: FEEDS_ENV });
+    const logged: string[] = [];
+    const log = s.running.deps.log;
+    const original = log.error.bind(log);
+    log.error = (msg, err) => {
+      logged.push(`${msg} ${String(err)}`);
+      original(msg, err);
+    };
+    try {
+      const tok = await s.loginToken();
+      channels.set('/vrbo.ics', { body: feedFixture('vrbo') });
+      channels.set('/booking.ics', { body: feedFixture('booking') });
+      const vrbo = await addFeed(s, tok, 'Vrbo', `${channels.url}/vrbo.ics`);
+      const booking = await addFeed(s, tok, 'Booking.com', `${channels.url}/booking.ics`);
+      for (const f of [vrbo, booking]) expect((await sync(s, tok, f.id)).status).toBe(200);
+      const known = ranges((await calendar(s, tok)).entries, vrbo.id);
+      expect(known).toHaveLength(1);
+
+      channels.set('/vrbo.ics', { body: yearZero(day(30).replaceAll('-', '')) });
+      const res = await sync(s, tok, vrbo.id);
+      expect(res.status).toBe(502);
+      expect(await res.json()).toEqual({
+        error: PARSE_MESSAGES.badDates('year-zero@hostile.test'),
+        code: 'FEED_UNREADABLE',
+      });
+      expect(ranges((await calendar(s, tok)).entries, vrbo.id)).toEqual(known);
+
+      // A data file from before the check holds what the old import stored ("0-01-01").
+      const { store } = s.running.deps;
+      store.data.calendar.feeds
+        .find((f) => f.id === vrbo.id)!
+        .events.push({
+          id: 'AAAAAAAAAAAAAAAAAAAAAA',
+          key: 'year-zero@hostile.test',
+          start: '0-01-01',
+          end: day(30),
+          summary: 'Desde siempre',
+          firstSeenAt: new Date().toISOString(),
+        });
+      await store.save();
+
+      const cal = await calendar(s, tok);
+      expect(ranges(cal.entries, vrbo.id)).toEqual(known);
+      // The general link, the link Booking.com reads (which carries Vrbo's nights) and Vrbo's own.
+      for (const url of [cal.exportUrl, booking.exportUrl, vrbo.exportUrl]) {
+        const res = await fetch(url);
+        expect(res.status, url).toBe(200);
+        const text = await res.text();
+        expect(text).not.toContain('DTSTART;VALUE=DATE:0');
+        const events = new ICAL.Component(ICAL.parse(text) as unknown[]).getAllSubcomponents('vevent');
+        expect(events.length, url).toBeGreaterThan(0);
+      }
+      expect((await blocked(s, day(0), day(60))).some((r) => r.start === day(50))).toBe(true);
+      expect(logged).toEqual([]);
+    } finally {
+      await s.close();
+      await channels.close();
     }
   });
 });

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import Koa from 'koa';
+import { Router } from '@koa/router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorBodySchema, ERROR_CODES, SERVER_ERROR_CODES } from '@cabana/shared/schemas/errors';
 import {
@@ -121,6 +122,11 @@ describe('the error middleware over HTTP', () => {
     const app = new Koa();
     app.silent = true;
     app.use(errorHandler((msg) => logged.push(msg)));
+    const router = new Router();
+    router.get('/api/calendario/ical/:token.ics', () => {
+      throw new Error('an export that failed');
+    });
+    app.use(router.routes());
     app.use((ctx) => {
       if (ctx.path === '/domain') throw invalidInput('Revisa el precio.', { precio: 'Valor no válido.' });
       if (ctx.path === '/busy') throw unavailable('Estamos ocupados.', 7);
@@ -175,6 +181,15 @@ describe('the error middleware over HTTP', () => {
       expect(body).toEqual({ error: INTERNAL_MESSAGE, code: 'INTERNAL' });
     }
     expect(logged).toEqual(['GET /unexpected failed', 'GET /koa-502 failed']);
+  });
+
+  it('never logs a secret from the path: the route’s pattern, or long opaque segments hidden (issue 19, item 5)', async () => {
+    logged.length = 0;
+    const token = 'Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MGFiY2RlZmdoaWpr';
+    for (const path of [`/api/calendario/ical/${token}.ics`, `/files/${token}/x`]) {
+      expect((await get(path)).res.status).toBe(500);
+    }
+    expect(logged).toEqual(['GET /api/calendario/ical/:token.ics failed', 'GET /files/…/x failed']);
   });
 });
 

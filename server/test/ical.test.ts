@@ -1,9 +1,17 @@
 import ICAL from 'ical.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FeedParseError, parseFeed, PARSE_MESSAGES } from '../src/calendar/parse-feed';
+import { FeedBudgetError, FeedParseError, parseFeed, PARSE_MESSAGES } from '../src/calendar/parse-feed';
 import { buildIcs, EXPORT_SUMMARY } from '../src/calendar/ical-export';
 import type { SourcedEntry } from '../src/calendar/entries';
 import { day, feedFixture } from './helpers/ical-feeds';
+import {
+  churningTimeZone,
+  dailySince1900Calendars,
+  neverMatchingRule,
+  oddRule,
+  oddRules,
+  yearZero,
+} from '../../test-support/hostile-feeds';
 
 const TODAY = '2027-01-10';
 const d = (n: number) => day(n, TODAY);
@@ -148,6 +156,75 @@ describe('reading channel feeds', () => {
       ev(`UID:e${i}`, `DTSTART;VALUE=DATE:${compact(1)}`, `DTEND;VALUE=DATE:${compact(2)}`, 'SUMMARY:x'),
     );
     expect(() => parseFeed(cal(...many), TODAY)).toThrow(PARSE_MESSAGES.tooMany);
+  });
+});
+
+describe('the work one feed file may cost (issue 19, item 1)', () => {
+  const refusal = (text: string, steps: number) => {
+    try {
+      parseFeed(text, TODAY, { steps });
+    } catch (err) {
+      return err;
+    }
+    return undefined;
+  };
+
+  // Each would run for seconds or forever with the old count (whole occurrences, per calendar,
+  // none for time zones); a small budget shows they are stopped by counting every step.
+  it.each([
+    ['a rule that never matches (30 February)', neverMatchingRule()],
+    ['a time zone changing every hour since 1970', churningTimeZone('HOURLY')],
+    ['a time zone changing every minute since 1970', churningTimeZone('MINUTELY')],
+    ['every minute of 31 April', oddRule(oddRules['every minute of 31 April']!)],
+    ['an interval of two billion days', oddRule(oddRules['every two billion days']!)],
+  ])('stops %s within the budget', (_name, text) => {
+    const err = refusal(text, 20_000);
+    expect(err).toBeInstanceOf(FeedBudgetError);
+    expect((err as Error).message).toBe(PARSE_MESSAGES.tooComplex);
+  });
+
+  it('counts the budget per file, not per calendar; ordinary repeats stay well within it', () => {
+    // One calendar repeating daily since 1900 takes about 100 000 steps to reach the horizon.
+    expect(parseFeed(dailySince1900Calendars(1), TODAY, { steps: 120_000 })).not.toHaveLength(0);
+    expect(refusal(dailySince1900Calendars(2), 120_000)).toBeInstanceOf(FeedBudgetError);
+    // Ordinary repeats and zones, since long ago, need about a tenth of the default budget (20 000 steps).
+    const text = cal(
+      ...(feedFixture('google', TODAY).match(/BEGIN:VTIMEZONE[\s\S]*?END:VTIMEZONE/) ?? []),
+      ev('UID:weekly', 'DTSTART;TZID=America/Bogota:20100104T100000', 'DURATION:PT2H', 'RRULE:FREQ=WEEKLY;BYDAY=MO,TH'),
+      ev('UID:daily', 'DTSTART;VALUE=DATE:20150101', 'RRULE:FREQ=DAILY'),
+      ev('UID:yearly', 'DTSTART;VALUE=DATE:19500310', 'RRULE:FREQ=YEARLY'),
+    );
+    expect(parseFeed(text, TODAY, { steps: 35_000 }).length).toBeGreaterThan(900);
+  });
+
+  it('counts the events of every calendar in the file, ended ones too', () => {
+    const calendarOf = (n: number) =>
+      cal(
+        ...Array.from({ length: n }, (_, i) =>
+          ev(`UID:e${n}-${i}`, `DTSTART;VALUE=DATE:${compact(-30)}`, `DTEND;VALUE=DATE:${compact(-29)}`),
+        ),
+      );
+    expect(parseFeed(calendarOf(3_000), TODAY)).toEqual([]);
+    expect(() => parseFeed(`${calendarOf(3_000)}\r\n${calendarOf(2_001)}`, TODAY)).toThrow(PARSE_MESSAGES.tooMany);
+  });
+});
+
+describe('dates of imported events (issue 19, item 5)', () => {
+  it('refuses an event in year 0000 that reaches into the future, naming it, and drops ones long ended', () => {
+    for (const text of [
+      yearZero(compact(30)),
+      cal(ev('UID:year-zero@hostile.test', 'DTSTART:00000101T100000Z', `DTEND:${compact(30)}T100000Z`)),
+      cal(ev('UID:year-zero@hostile.test', `DTSTART;VALUE=DATE:${compact(3)}`, 'DTEND;VALUE=DATE:99991231')),
+    ]) {
+      expect(() => parseFeed(text, TODAY)).toThrow(PARSE_MESSAGES.badDates('year-zero@hostile.test'));
+    }
+    // A feed may well hold events from long ago: ended, they are dropped without complaint.
+    const text = cal(
+      ev('UID:old', 'DTSTART;VALUE=DATE:00010101', 'DTEND;VALUE=DATE:00010105'),
+      ev('UID:1999', 'DTSTART:19991231T100000Z', 'DTEND:19991231T120000Z'),
+      ev('UID:now', `DTSTART;VALUE=DATE:${compact(3)}`, `DTEND;VALUE=DATE:${compact(4)}`),
+    );
+    expect(parseFeed(text, TODAY).map((e) => e.key)).toEqual(['now']);
   });
 });
 

@@ -6,21 +6,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ImageSchema } from '@cabana/shared/schemas/image';
 import { adminToken, startTestServer } from '../../test-support/server';
-import { buildServer, commandLine, launchServer } from '../../test-support/built-server';
+import { buildServer, commandLine, LAUNCH_ADMIN, launchOn } from '../../test-support/built-server';
 import { REPO_ROOT } from '../src/env';
 import { readJson } from '../../test-support/json';
 import { bearer, upload } from './helpers/http';
-
-const ADMIN = { email: 'admin@brisasdelgolfo.co', password: 'una frase de paso válida' };
-
-/** Starts the server as `npm start` does (server/start.mjs) on a data folder. */
-const launch = (dataDir: string) =>
-  launchServer({
-    MALLOC_ARENA_MAX: '',
-    DATA_DIR: dataDir,
-    ADMIN_PASSWORD: ADMIN.password,
-    SEED_SAMPLE_PHOTOS: 'false',
-  });
 
 /** Running, not merely waiting to be reaped (a zombie still answers kill 0). */
 const alive = (pid: number) => {
@@ -41,7 +30,7 @@ describe('npm start (server/start.mjs)', () => {
 
   it('runs the built server on plain node: pages, the API and a 40-MP HEIC through the worker, under 300 MB', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'cabana-launch-'));
-    const { proc, serverPid, url } = await launch(dir);
+    const { proc, serverPid, url } = await launchOn(dir);
     try {
       // node server/dist/main.js and nothing else: no TypeScript loader in the process.
       const [node, ...args] = commandLine(serverPid);
@@ -49,7 +38,7 @@ describe('npm start (server/start.mjs)', () => {
       expect(args).toEqual([join(REPO_ROOT, 'server/dist/main.js')]);
       expect(readFileSync(`/proc/${serverPid}/maps`, 'utf8')).not.toMatch(/tsx|esbuild/);
       expect((await fetch(`${url}/`)).status).toBe(200);
-      const token = await adminToken(url, ADMIN);
+      const token = await adminToken(url, LAUNCH_ADMIN);
       // Issue 12, item 8: the server's memory comes back below 300 MB after a 40-MP HEIC (the
       // decoder's WASM heap lives in a worker that ends with the photo).
       const heic = await readFile(join(import.meta.dirname, 'fixtures', 'big-40mp.heic'));
@@ -73,7 +62,7 @@ describe('npm start (server/start.mjs)', () => {
 
   it('runs the server with at most two malloc arenas, and SIGTERM stops it cleanly', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'cabana-launch-'));
-    const { proc, serverPid: server, url, output } = await launch(dir);
+    const { proc, serverPid: server, url, output } = await launchOn(dir);
     try {
       const environ = readFileSync(`/proc/${server}/environ`, 'utf8').split('\0');
       // An empty value in the operator's environment counts as unset for glibc; ours replaces it.
@@ -92,7 +81,7 @@ describe('npm start (server/start.mjs)', () => {
 
   it('takes the server down with it when the launcher is killed, so the data folder is free again', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'cabana-launch-'));
-    const { proc, serverPid: server } = await launch(dir);
+    const { proc, serverPid: server } = await launchOn(dir);
     try {
       proc.kill('SIGKILL');
       expect(await until(() => !alive(server))).toBe(true);

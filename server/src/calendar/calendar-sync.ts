@@ -3,7 +3,8 @@ import type { Store } from '../db/store';
 import type { StoredFeed, StoredFeedEvent } from '../db/schema';
 import type { Logger } from '../deps';
 import { fetchFeed, FeedFetchError, type FetchFeedOptions } from './fetch-feed';
-import { FeedParseError, parseFeed, type ParsedEvent } from './parse-feed';
+import { FeedBudgetError, FeedParseError, type ParsedEvent } from './parse-feed';
+import { FeedParser, ParseCancelledError, type ParseLimits } from './feed-parser';
 import { importedEventId } from './entries';
 
 export class FeedNotFoundError extends Error {
@@ -23,19 +24,42 @@ export class FeedSyncError extends Error {
 
 const UNEXPECTED = 'No se pudo leer el calendario por un error inesperado. Se volverá a intentar más tarde.';
 
+const HOUR_MS = 3_600_000;
+/** After a feed ran out of its budget, automatic syncs leave it alone for 1 h, then 2, 4… up to a day. */
+const BACKOFF_FIRST_MS = HOUR_MS;
+const BACKOFF_MAX_MS = 24 * HOUR_MS;
+
+const backoffMs = (failures: number) =>
+  Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** Math.max(0, Math.min(failures, 16) - 1));
+
+const retryNote = (ms: number) =>
+  ` Se volverá a intentar automáticamente dentro de ${Math.round(ms / HOUR_MS)} h; puedes sincronizarlo a mano antes.`;
+
 export interface CalendarSyncOptions extends Omit<FetchFeedOptions, 'signal'> {
   /** Time between two syncs of every feed; 0 turns the timer off. */
   intervalMs: number;
   log: Logger;
   now?: () => Date;
+  /** What parsing one feed file may cost (defaults: CALENDAR_LIMITS). */
+  parseLimits?: ParseLimits;
+}
+
+interface FeedQueue {
+  /** Settles when the last sync asked for has run. */
+  tail: Promise<unknown>;
+  /** A sync asked for but not started yet: later requests share it rather than queue another. */
+  waiting?: Promise<StoredFeed>;
 }
 
 /**
  * Imports the owner's other calendars: on start, on a timer and on demand. One sync per feed at a
- * time; a failed fetch changes nothing but the feed's `lastError`.
+ * time; a failed fetch changes nothing but the feed's `lastError`. Files are parsed off the event
+ * loop within a budget (feed-parser.ts); a feed that exceeds it is left out of the automatic
+ * syncs for a while (`retryAt`), which also survives a restart.
  */
 export class CalendarSync {
-  #queues = new Map<string, Promise<unknown>>();
+  #queues = new Map<string, FeedQueue>();
+  readonly #parser: FeedParser;
   #timer: NodeJS.Timeout | undefined;
   /** The round of every feed under way (start-up's or a timer tick's), if any. */
   #round: Promise<void> | undefined;
@@ -45,7 +69,9 @@ export class CalendarSync {
   constructor(
     readonly store: Store,
     readonly opts: CalendarSyncOptions,
-  ) {}
+  ) {
+    this.#parser = new FeedParser(opts.parseLimits);
+  }
 
   #now() {
     return (this.opts.now ?? (() => new Date()))();
@@ -71,18 +97,22 @@ export class CalendarSync {
     });
   }
 
-  /** Stops the timer, cuts fetches short and waits for syncs under way to finish. */
+  /** Stops the timer, cuts fetches and parses short and waits for syncs under way to finish. */
   async stop(): Promise<void> {
     this.#stopped = true;
     clearInterval(this.#timer);
     this.#abort.abort();
-    await Promise.allSettled([...this.#queues.values()]);
+    await Promise.allSettled([...this.#queues.values()].map((q) => q.tail));
   }
 
-  /** One feed after the other: a cabin has a handful, and this keeps the work off the visitors' way. */
+  /**
+   * One feed after the other: a cabin has a handful, and this keeps the work off the visitors' way.
+   * Feeds backing off after running out of budget wait for their `retryAt`.
+   */
   async syncAll(): Promise<void> {
-    for (const { id } of [...this.store.data.calendar.feeds]) {
+    for (const { id, retryAt } of [...this.store.data.calendar.feeds]) {
       if (this.#stopped) return;
+      if (retryAt && Date.parse(retryAt) > this.#now().getTime()) continue;
       await this.syncFeed(id).catch((err: unknown) => {
         if (err instanceof FeedSyncError) this.opts.log.info(`calendar feed ${id}: ${err.message}`);
         else if (!(err instanceof FeedNotFoundError)) this.opts.log.error(`calendar feed ${id} failed`, err);
@@ -90,14 +120,24 @@ export class CalendarSync {
     }
   }
 
-  /** Fetches and imports one feed; resolves to its state, or rejects with FeedSyncError / FeedNotFoundError. */
+  /**
+   * Fetches and imports one feed; resolves to its state, or rejects with FeedSyncError /
+   * FeedNotFoundError. A request while another waits for the feed's sync under way shares the
+   * waiting one (it starts after both were made), so clicks cannot pile syncs up.
+   */
   syncFeed(id: string): Promise<StoredFeed> {
-    const previous = this.#queues.get(id) ?? Promise.resolve();
-    const run = previous.catch(() => undefined).then(() => this.#sync(id));
+    const queue = this.#queues.get(id) ?? { tail: Promise.resolve() };
+    if (queue.waiting) return queue.waiting;
+    const run: Promise<StoredFeed> = queue.tail.then(() => {
+      queue.waiting = undefined;
+      return this.#sync(id);
+    });
+    queue.waiting = run;
     const tail = run.catch(() => undefined);
-    this.#queues.set(id, tail);
+    queue.tail = tail;
+    this.#queues.set(id, queue);
     void tail.then(() => {
-      if (this.#queues.get(id) === tail) this.#queues.delete(id);
+      if (queue.tail === tail) this.#queues.delete(id);
     });
     return run;
   }
@@ -107,13 +147,15 @@ export class CalendarSync {
     if (!feed) throw new FeedNotFoundError(id);
     let events: ParsedEvent[] | undefined;
     let error: string | undefined;
+    let overBudget = false;
     try {
       const text = await fetchFeed(feed.url, { ...this.opts, signal: this.#abort.signal });
-      events = parseFeed(text, todayAtCabin(this.#now()));
+      events = await this.#parser.parse(text, todayAtCabin(this.#now()), this.#abort.signal);
     } catch (err) {
       if (err instanceof FeedFetchError || err instanceof FeedParseError) {
         error = err.message;
-      } else {
+        overBudget = err instanceof FeedBudgetError;
+      } else if (!(err instanceof ParseCancelledError)) {
         this.opts.log.error(`calendar feed ${id}: unexpected failure`, err);
         error = UNEXPECTED;
       }
@@ -124,11 +166,20 @@ export class CalendarSync {
     // The feed may have been removed while its fetch ran; from here on nothing awaits until the save.
     const current = this.#find(id);
     if (!current) throw new FeedNotFoundError(id);
-    const now = this.#now().toISOString();
+    const at = this.#now();
+    const now = at.toISOString();
     if (events) {
       current.events = upsertEvents(current, events, now);
       current.lastSyncAt = now;
       current.lastError = null;
+      delete current.retryAt;
+      delete current.budgetFailures;
+    } else if (overBudget) {
+      const failures = (current.budgetFailures ?? 0) + 1;
+      const wait = backoffMs(failures);
+      current.budgetFailures = failures;
+      current.retryAt = new Date(at.getTime() + wait).toISOString();
+      current.lastError = (error ?? UNEXPECTED) + retryNote(wait);
     } else {
       current.lastError = error ?? UNEXPECTED;
     }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isCalendarDate } from '@cabana/shared/availability/calendar-window';
 import { mergeRanges, rangesOverlap, type DateRange } from '@cabana/shared/availability/ranges';
 import { CALENDAR_SOURCES, type CalendarEntry, type Conflict } from '@cabana/shared/schemas/calendar';
 import type { Enquiry } from '@cabana/shared/schemas/enquiry';
@@ -36,6 +37,8 @@ export interface EntryFilter {
   exceptEnquiryId?: string;
 }
 
+const isSoundRange = (r: DateRange) => isCalendarDate(r.start) && isCalendarDate(r.end) && r.start < r.end;
+
 /** Every blocked range: manual blocks, confirmed direct reservations and imported events. */
 export function calendarEntries(data: Data, filter: EntryFilter = {}): SourcedEntry[] {
   const entries: SourcedEntry[] = [];
@@ -64,6 +67,9 @@ export function calendarEntries(data: Data, filter: EntryFilter = {}): SourcedEn
   for (const feed of data.calendar.feeds) {
     if (feed.id === filter.exceptFeedId) continue;
     for (const e of feed.events) {
+      // Imports are checked since issue 19, but a data file may hold one stored before (year 0000):
+      // it must not break the export, the availability or the owner's calendar.
+      if (!isSoundRange(e)) continue;
       entries.push({
         id: e.id,
         start: e.start,

@@ -53,11 +53,13 @@ for (const [net4, prefix] of [
   blocked.addSubnet(net4, prefix, 'ipv4');
 }
 for (const [net6, prefix] of [
-  ['::', 128], // unspecified
-  ['::1', 128],
+  ['::', 96], // unspecified, loopback and the old IPv4-compatible ::a.b.c.d
+  ['::ffff:0:0:0', 96], // IPv4-translated ::ffff:0:a.b.c.d (SIIT)
   ['64:ff9b:1::', 48], // local-use NAT64
   ['100::', 64], // discard
+  ['2001::', 32], // Teredo: an IPv4 server and client hidden in the address
   ['2001:db8::', 32], // documentation
+  ['2002::', 16], // 6to4: an IPv4 address in bits 16-47
   ['fc00::', 7], // unique local
   ['fe80::', 10], // link-local
   ['fec0::', 10], // old site-local
@@ -66,22 +68,37 @@ for (const [net6, prefix] of [
   blocked.addSubnet(net6, prefix, 'ipv6');
 }
 
-/** IPv4 written inside IPv6 (mapped `::ffff:a.b.c.d`, or NAT64 `64:ff9b::a.b.c.d`) is judged as IPv4. */
-function embeddedIpv4(address: string): string | undefined {
-  const m = /^(?:::ffff:|64:ff9b::)(?:0:)?([0-9.]+)$/i.exec(address);
-  if (m && net.isIPv4(m[1]!)) return m[1];
-  const hex = /^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
-  if (hex) {
-    const a = parseInt(hex[1]!, 16);
-    const b = parseInt(hex[2]!, 16);
-    return `${a >> 8}.${a & 255}.${b >> 8}.${b & 255}`;
+/** The eight 16-bit groups of an IPv6 address, whichever way it is written (`::`, a dotted IPv4 tail). */
+function ipv6Groups(address: string): number[] | undefined {
+  let host: string;
+  try {
+    // The URL parser writes every spelling the same way: lowercase hex, no dotted tail.
+    host = new URL(`http://[${address}]/`).hostname.slice(1, -1);
+  } catch {
+    return undefined;
   }
-  return undefined;
+  const [head = '', tail] = host.split('::');
+  const part = (s: string) => (s === '' ? [] : s.split(':').map((g) => parseInt(g, 16)));
+  const left = part(head);
+  const right = tail === undefined ? [] : part(tail);
+  return [...left, ...Array<number>(8 - left.length - right.length).fill(0), ...right];
+}
+
+/**
+ * The IPv4 address that an IPv4-mapped (`::ffff:a.b.c.d`) or NAT64 (`64:ff9b::a.b.c.d`) address
+ * reaches, judged as IPv4. The other forms that carry one (IPv4-compatible, IPv4-translated,
+ * 6to4, Teredo) are refused whole by the list above.
+ */
+function embeddedIpv4(address: string): string | undefined {
+  const g = ipv6Groups(address);
+  const startsWith = (prefix: number[]) => prefix.every((v, i) => g?.[i] === v);
+  if (!g || !(startsWith([0, 0, 0, 0, 0, 0xffff]) || startsWith([0x64, 0xff9b, 0, 0, 0, 0]))) return undefined;
+  return [g[6]! >> 8, g[6]! & 255, g[7]! >> 8, g[7]! & 255].join('.');
 }
 
 /** True for addresses on the public internet: not loopback, private, link-local, multicast or reserved. */
 export function isPublicAddress(address: string): boolean {
-  const v4 = net.isIPv4(address) ? address : embeddedIpv4(address);
+  const v4 = net.isIPv4(address) ? address : net.isIPv6(address) ? embeddedIpv4(address) : undefined;
   if (v4) return !blocked.check(v4, 'ipv4');
   if (net.isIPv6(address)) return !blocked.check(address, 'ipv6');
   return false;

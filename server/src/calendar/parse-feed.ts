@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import ICAL from 'ical.js';
 import { BUSINESS } from '@cabana/shared/config/business';
 import { CALENDAR_LIMITS } from '@cabana/shared/config/calendar';
-import { addDays, wallClock, zoneOffsetMs } from '@cabana/shared/pricing/dates';
+import { isCalendarDate } from '@cabana/shared/availability/calendar-window';
+import { addDays, isIsoDate, wallClock, zoneOffsetMs } from '@cabana/shared/pricing/dates';
 import { cleanLine } from '@cabana/shared/schemas/text';
 
 /** One blocked range read from a feed. `key` matches it across syncs (UID, plus the occurrence of a repeat). */
@@ -18,21 +19,80 @@ export class FeedParseError extends Error {
   override name = 'FeedParseError';
 }
 
+/**
+ * The feed asked for more work than one file may cost (steps here; time or memory in the worker,
+ * see feed-parser.ts): a hostile or broken file, so automatic syncs back off (calendar-sync.ts).
+ */
+export class FeedBudgetError extends FeedParseError {
+  override name = 'FeedBudgetError';
+}
+
 export const PARSE_MESSAGES = {
   notCalendar:
     'La dirección no devolvió un calendario iCal (puede ser una página web). Revisa que sea el enlace de exportación del calendario.',
   unreadable: 'El calendario no tiene un formato iCal válido y no se pudo leer.',
   badEvent: (uid: string) => `Un evento del calendario tiene fechas que no se pueden leer (UID ${uid.slice(0, 80)}).`,
   tooMany: `El calendario tiene más de ${CALENDAR_LIMITS.maxEventsPerFeed} eventos; no parece el calendario de un alojamiento.`,
+  badDates: (uid: string) =>
+    `Un evento del calendario tiene fechas fuera de lo admitido (entre ${CALENDAR_LIMITS.minDate.slice(0, 4)} y ${Number(CALENDAR_LIMITS.maxDate.slice(0, 4)) - 1}; UID ${uid.slice(0, 80)}).`,
+  tooComplex:
+    'El calendario exige demasiado cálculo para leerlo (repeticiones o zonas horarias que no terminan) y no se importó.',
+  tooSlow: (ms: number) =>
+    `El calendario tardó demasiado en leerse (más de ${Math.max(1, Math.round(ms / 1000))} s) y no se importó.`,
+  tooBig: 'Leer el calendario ocupaba demasiada memoria y no se importó.',
 } as const;
+
+/**
+ * Counts the work of one file: every candidate date ical.js looks at (a rule that never matches
+ * loops inside a single `next()`, so whole occurrences are not enough), every day a large
+ * INTERVAL skips, every occurrence and event we handle, in events and in time zones alike.
+ */
+class StepMeter {
+  #left: number;
+  constructor(steps: number) {
+    this.#left = steps;
+  }
+  step(n = 1): void {
+    this.#left -= n;
+    if (this.#left < 0) throw new FeedBudgetError(PARSE_MESSAGES.tooComplex);
+  }
+}
+
+let meter: StepMeter | undefined;
+
+/**
+ * ical.js has no limit or hook of its own: its iterator's methods are metered here. Outside
+ * parseFeed (the export builds components and never iterates) the meter is off.
+ */
+function meterBefore(name: 'check_contracting_rules' | 'increment_monthday', steps: (arg: unknown) => number): void {
+  const proto = ICAL.RecurIterator.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
+  const original = proto[name];
+  // Unmetered, a hostile file would run to the worker's deadline: an ical.js that renamed these fails at once.
+  if (typeof original !== 'function') throw new Error(`ical.js has no RecurIterator.${name} to meter`);
+  proto[name] = function (this: unknown, ...args: unknown[]) {
+    meter?.step(steps(args[0]));
+    return original.apply(this, args);
+  };
+}
+// Once per candidate date, in every frequency.
+meterBefore('check_contracting_rules', () => 1);
+// Loops once per day: an INTERVAL of two billion days is two billion steps inside one candidate.
+meterBefore('increment_monthday', (days) => Math.max(0, (Math.trunc(Number(days)) || 0) - 1));
 
 const cabinParts = wallClock(BUSINESS.timeZone);
 
 /** The cabin's date at an instant, and whether that instant is its midnight. */
 function cabinDate(ms: number): { date: string; midnight: boolean } {
   const p = Object.fromEntries(cabinParts.formatToParts(new Date(ms)).map((x) => [x.type, x.value]));
-  return { date: `${p.year}-${p.month}-${p.day}`, midnight: p.hour === '00' && p.minute === '00' && p.second === '00' };
+  return {
+    date: `${(p.year ?? '').padStart(4, '0')}-${p.month}-${p.day}`,
+    midnight: p.hour === '00' && p.minute === '00' && p.second === '00',
+  };
 }
+
+/** YYYY-MM-DD of an all-day value (ical.js writes year 7 as "7"). */
+const dateOf = (t: ICAL.Time) =>
+  `${String(t.year).padStart(4, '0')}-${String(t.month).padStart(2, '0')}-${String(t.day).padStart(2, '0')}`;
 
 function knownTimeZone(tz: string | undefined): string | undefined {
   if (!tz) return undefined;
@@ -69,8 +129,8 @@ function nightsOfEvent(
   tz: { start?: string; end?: string },
 ): { start: string; end: string } {
   if (start.isDate) {
-    const s = start.toString();
-    const e = end.isDate ? end.toString() : cabinDate(instantOf(end, tz.end)).date;
+    const s = dateOf(start);
+    const e = end.isDate ? dateOf(end) : cabinDate(instantOf(end, tz.end)).date;
     return { start: s, end: e > s ? e : addDays(s, 1) };
   }
   const startMs = instantOf(start, tz.start);
@@ -89,13 +149,34 @@ function tzidOf(component: ICAL.Component, name: string): string | undefined {
 const isCancelled = (c: ICAL.Component) =>
   String(c.getFirstPropertyValue('status') ?? '').toUpperCase() === 'CANCELLED';
 
+/** Work one feed file may cost, whatever it holds (see StepMeter). */
+export interface ParseBudget {
+  steps: number;
+}
+
+const DEFAULT_BUDGET: ParseBudget = { steps: CALENDAR_LIMITS.feedParseSteps };
+
+/** YYYYMMDD as a number, to compare with an ical.js time's own fields without building anything. */
+const dayNumber = (iso: string) => Number(iso.replaceAll('-', ''));
+
 /**
  * Reads an iCal feed with ical.js. Every event counts whatever its SUMMARY says (channels write
  * "Reserved", "Not available", "CLOSED - Not available", a guest's name…), except cancelled ones.
- * Events that ended before `today` are dropped; repeats are expanded up to a horizon.
+ * Events that ended before `today` are dropped; repeats are expanded up to a horizon. The whole
+ * file, all its calendars, events, repeats and time zones, shares one budget of steps.
+ * Synchronous and CPU-bound: the server runs it in a worker (feed-parser.ts).
  */
-export function parseFeed(text: string, today: string): ParsedEvent[] {
+export function parseFeed(text: string, today: string, budget: ParseBudget = DEFAULT_BUDGET): ParsedEvent[] {
   if (!/^\s*BEGIN:VCALENDAR/i.test(text)) throw new FeedParseError(PARSE_MESSAGES.notCalendar);
+  meter = new StepMeter(budget.steps);
+  try {
+    return readCalendars(text, today);
+  } finally {
+    meter = undefined;
+  }
+}
+
+function readCalendars(text: string, today: string): ParsedEvent[] {
   let jcal: unknown;
   try {
     jcal = ICAL.parse(text);
@@ -105,8 +186,11 @@ export function parseFeed(text: string, today: string): ParsedEvent[] {
   const roots = (Array.isArray(jcal) && Array.isArray(jcal[0]) ? jcal : [jcal]) as unknown[];
   const horizon = ICAL.Time.fromDateString(addDays(today, CALENDAR_LIMITS.recurrenceHorizonDays));
   const events: ParsedEvent[] = [];
-  const push = (e: ParsedEvent) => {
-    if (e.end <= today) return;
+  let eventsInFile = 0;
+  const push = (uid: string, e: ParsedEvent) => {
+    // Dropped before the range check: a feed may well hold events from long ago.
+    if (isIsoDate(e.end) && e.end <= today) return;
+    if (!isCalendarDate(e.start) || !isCalendarDate(e.end)) throw new FeedParseError(PARSE_MESSAGES.badDates(uid));
     if (events.length >= CALENDAR_LIMITS.maxEventsPerFeed) throw new FeedParseError(PARSE_MESSAGES.tooMany);
     events.push(e);
   };
@@ -120,11 +204,14 @@ export function parseFeed(text: string, today: string): ParsedEvent[] {
     }
     if (root.name !== 'vcalendar') throw new FeedParseError(PARSE_MESSAGES.notCalendar);
     const vevents = root.getAllSubcomponents('vevent');
-    if (vevents.length > CALENDAR_LIMITS.maxEventsPerFeed) throw new FeedParseError(PARSE_MESSAGES.tooMany);
+    eventsInFile += vevents.length;
+    if (eventsInFile > CALENDAR_LIMITS.maxEventsPerFeed) throw new FeedParseError(PARSE_MESSAGES.tooMany);
     const masters = new Map<string, ICAL.Event>();
     const exceptions: ICAL.Event[] = [];
     const singles: ICAL.Event[] = [];
+    const withExceptions = new Set<ICAL.Event>();
     for (const c of vevents) {
+      meter?.step();
       // Exceptions are related below, by UID: left to itself ical.js scans every sibling for each
       // event (quadratic) and relates exceptions whatever their UID.
       const event = new ICAL.Event(c, { exceptions: [] });
@@ -135,11 +222,12 @@ export function parseFeed(text: string, today: string): ParsedEvent[] {
     }
     for (const ex of exceptions) {
       const master = masters.get(ex.uid || '');
-      if (master) master.relateException(ex);
-      else singles.push(ex);
+      if (master) {
+        master.relateException(ex);
+        withExceptions.add(master);
+      } else singles.push(ex);
     }
 
-    let steps = 0;
     try {
       for (const event of singles) {
         const c = event.component;
@@ -151,20 +239,25 @@ export function parseFeed(text: string, today: string): ParsedEvent[] {
           nightsOfEvent(event.startDate, event.endDate, { start: tzidOf(c, 'dtstart'), end: tzidOf(c, 'dtend') }),
         );
         const rid = c.getFirstPropertyValue('recurrence-id');
-        push({ key: rid ? `${uid}#${String(rid)}` : uid, ...range, summary: summaryOf(event) });
+        push(uid, { key: rid ? `${uid}#${String(rid)}` : uid, ...range, summary: summaryOf(event) });
       }
       for (const [uid, master] of masters) {
         const c = master.component;
         if (isCancelled(c)) continue;
         const tz = { start: tzidOf(c, 'dtstart'), end: tzidOf(c, 'dtend') };
+        // Occurrences that ended well before today are passed over without working out their
+        // nights (the costly part), unless an exception may have moved one of them.
+        const spanDays = readRange(uid, () => Math.ceil(Math.max(0, master.duration.toSeconds()) / 86_400));
+        const skipBefore = withExceptions.has(master) ? 0 : dayNumber(addDays(today, -(spanDays + 2)));
         const it = readRange(uid, () => master.iterator());
         for (let next = it.next(); next; next = it.next()) {
-          if (++steps > CALENDAR_LIMITS.maxEventsPerFeed * 20) throw new FeedParseError(PARSE_MESSAGES.tooMany);
+          meter?.step();
           if (next.compare(horizon) >= 0) break;
+          if (next.year * 10_000 + next.month * 100 + next.day < skipBefore) continue;
           const details = master.getOccurrenceDetails(next);
           if (isCancelled(details.item.component)) continue;
           const range = readRange(uid, () => nightsOfEvent(details.startDate, details.endDate, tz));
-          push({ key: `${uid}#${next.toString()}`, ...range, summary: summaryOf(details.item) });
+          push(uid, { key: `${uid}#${next.toString()}`, ...range, summary: summaryOf(details.item) });
         }
       }
     } catch (err) {
@@ -187,7 +280,9 @@ function summaryOf(event: ICAL.Event): string {
 function readRange<T>(uid: string, read: () => T): T {
   try {
     return read();
-  } catch {
+  } catch (err) {
+    // Time zones are expanded lazily too, within the same budget: running out is no bad date.
+    if (err instanceof FeedParseError) throw err;
     throw new FeedParseError(PARSE_MESSAGES.badEvent(uid));
   }
 }

@@ -57,6 +57,10 @@ const StoredFeedSchema = FeedSchema.omit({ exportUrl: true }).extend({
   createdAt: z.string(),
   /** The last successful fetch's events: kept as they are when a later fetch fails. */
   events: z.array(StoredFeedEventSchema),
+  /** Reading the feed ran out of its budget this many times in a row (calendar-sync.ts backs off). */
+  budgetFailures: z.number().int().min(1).optional(),
+  /** Until then (ISO time) the start-up and timed syncs leave the feed alone; the owner may still sync it. */
+  retryAt: z.string().optional(),
 });
 export type StoredFeed = z.infer<typeof StoredFeedSchema>;
 

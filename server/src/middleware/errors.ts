@@ -78,6 +78,20 @@ function sendError(ctx: Context, status: number, body: ApiErrorBody, headers?: R
 
 const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
 
+/** A path segment that may be a secret (an export token is 43 characters): long and opaque. */
+const OPAQUE_SEGMENT = /(?<=\/)[A-Za-z0-9_~.%-]{20,}(?=\/|$)/g;
+
+/**
+ * The request's path as logs may show it: the route's pattern when a route matched
+ * (`/api/calendario/ical/:token.ics`), otherwise the path with long opaque segments hidden. Logs
+ * outlive secrets and reach more people than the owner: an export link must never appear in them.
+ */
+function loggablePath(ctx: Pick<Context, 'path'> & { _matchedRoute?: unknown }): string {
+  const route = ctx._matchedRoute;
+  if (typeof route === 'string' && route !== '') return route;
+  return ctx.path.replace(OPAQUE_SEGMENT, '…');
+}
+
 /** First in the chain: every failure becomes the one JSON shape; unexpected ones hide their details. */
 export function errorHandler(log: (msg: string, err?: unknown) => void): Middleware {
   return async (ctx, next) => {
@@ -100,7 +114,7 @@ export function errorHandler(log: (msg: string, err?: unknown) => void): Middlew
         sendError(ctx, status, { error: FOREIGN_MESSAGES[status] ?? message, code });
         return;
       }
-      log(`${ctx.method} ${ctx.path} failed`, err);
+      log(`${ctx.method} ${loggablePath(ctx)} failed`, err);
       sendError(ctx, 500, { error: INTERNAL_MESSAGE, code: 'INTERNAL' });
     }
   };

@@ -217,7 +217,8 @@ export const OWNER_ROUTES = routes({
     method: 'POST',
     path: '/calendario/fuentes/:id/sincronizar',
     access: 'admin',
-    summary: 'imports now: 200 with the feed, or 502 (`FEED_UNREADABLE`) with the Spanish reason, blocks kept',
+    summary:
+      'imports now: 200 with the feed, or 502 (`FEED_UNREADABLE`) with the Spanish reason, blocks kept (also when the file exceeds its parsing budget: decision 026)',
     params: IdParamsSchema,
     output: FeedSchema,
     errors: ['FEED_UNREADABLE'],

@@ -29,4 +29,12 @@ export const CALENDAR_LIMITS = {
   feedTimeoutMs: 15_000,
   feedMaxBytes: 2 * 1024 * 1024,
   feedMaxRedirects: 5,
+  /**
+   * What reading one feed file may cost, all its calendars, events, repeats and time zones
+   * together (server/src/calendar/feed-parser.ts): steps of the repeat and time-zone expansion,
+   * time in the worker that parses it, and that worker's heap.
+   */
+  feedParseSteps: 200_000,
+  feedParseTimeoutMs: 10_000,
+  feedParseHeapMb: 96,
 } as const;
