@@ -12,11 +12,14 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(here, '../..');
 
 /**
- * What eight 12-MP photos may add to the uploading process's RSS. Measured on the 2-core dev
- * machine: 92–112 MB with one photo decoded at a time, 166–187 MB when the three uploads and the
- * previews decoded at once (docs/decisions/030-desktop-upload-memory.md).
+ * What the upload's memory depends on is how many photos are decoded at once: one in this design
+ * (~50 MB at its peak for 12 MP), four when the three uploads and the previews decoded together.
+ * The test counts that (sharp's own counter of images in work), not RSS: on the 2-core dev machine
+ * eight photos add 92–141 MB of RSS, on CI's machine the same code added 461 MB, because glibc and
+ * the kernel decide how much of the freed memory a process keeps. RSS is still printed here, and
+ * `npm run bench -w desktop` reports it for 50 photos (docs/decisions/030-desktop-upload-memory.md).
  */
-const BUDGET_MB = 140;
+const MAX_IMAGES_AT_ONCE = 1;
 
 describe('memory of a bulk upload', () => {
   let server: TestServer;
@@ -32,7 +35,7 @@ describe('memory of a bulk upload', () => {
     await cleanup();
   });
 
-  it('eight 12-MP photos add less than the budget to the uploading process', { timeout: 240_000 }, async () => {
+  it('eight 12-MP photos are decoded one at a time in the uploading process', { timeout: 240_000 }, async () => {
     const folder = path.join(dir, 'fotos');
     await mkdir(folder, { recursive: true });
     // A portrait (EXIF orientation 6: rotated after the resize) and a landscape, four copies each:
@@ -50,7 +53,10 @@ describe('memory of a bulk upload', () => {
     const result = await runUploadChild([folder, server.url, server.admin.email, server.admin.password]);
     expect(result).toMatchObject({ files: 8, uploaded: 8, failed: 0 });
     expect(result.bytesSent).toBeLessThan(result.bytesOriginal / 3);
-    expect(result.peakRssMb - result.baseRssMb).toBeLessThan(BUDGET_MB);
+    console.log(
+      `bulk upload of eight 12-MP photos: +${(result.peakRssMb - result.baseRssMb).toFixed(0)} MB of RSS, ${result.peakImagesAtOnce} image(s) in work at once`,
+    );
+    expect(result.peakImagesAtOnce).toBe(MAX_IMAGES_AT_ONCE);
   });
 });
 

@@ -222,6 +222,11 @@ describe('strangers cannot slow the owner down (issue 19 item 8)', () => {
       expect(devices.verify(proof, 'duena@example.com')).toMatch(/^[A-Za-z0-9_-]{16}$/);
       expect(devices.verify(proof, 'otra@example.com')).toBeUndefined();
       expect(devices.verify(`${proof}x`, 'duena@example.com')).toBeUndefined();
+      // Every other last character is refused, including those that decode to the same bytes
+      // (its two low bits are unused): a changed proof never passes, whatever it decodes to.
+      const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+      const accepted = [...alphabet].filter((c) => devices.verify(proof.slice(0, -1) + c, 'duena@example.com'));
+      expect(accepted).toEqual([proof.at(-1)]);
       expect(devices.verify(undefined, 'duena@example.com')).toBeUndefined();
       // Another installation signs with its own secret.
       expect(new KnownDevices(t.running.deps.store).verify(proof, 'duena@example.com')).toBeUndefined();

@@ -1,4 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
+import { sameText } from '../lib/same-text';
 import type { Store } from '../db/store';
 
 /** How long a device stays known after its last sign-in (each sign-in renews it). */
@@ -43,9 +44,7 @@ export class KnownDevices {
     const m = PATTERN.exec(proof);
     if (!m) return undefined;
     const [, issued, id, mac] = m as unknown as [string, string, string, string];
-    const given = Buffer.from(mac, 'base64url');
-    const expected = this.#mac(email, issued, id);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+    if (!sameText(mac, this.#mac(email, issued, id).toString('base64url'))) return undefined;
     const age = this.#now() - Number(issued) * 1000;
     if (age > (this.opts.maxAgeMs ?? KNOWN_DEVICE_MAX_AGE_MS)) return undefined;
     return id;

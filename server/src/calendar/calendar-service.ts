@@ -1,4 +1,5 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { sameText } from '../lib/same-text';
 import { CALENDAR_LIMITS } from '@cabana/shared/config/calendar';
 import { availabilityWindowEnd } from '@cabana/shared/availability/calendar-window';
 import { clipRanges } from '@cabana/shared/availability/ranges';
@@ -31,7 +32,6 @@ import { FeedNotFoundError, FeedSyncError, type CalendarSync } from './calendar-
 const FEED_NOT_FOUND = 'No encontramos esa fuente de calendario.';
 const EXPORT_NOT_FOUND = 'Calendario no encontrado.';
 const newId = () => randomBytes(12).toString('base64url');
-const sameToken = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 export interface CalendarServiceDeps {
   store: Store;
@@ -214,8 +214,8 @@ export class CalendarService {
   exportIcs(token: string): string {
     const { calendar } = this.deps.store.data;
     let exceptFeedId: string | undefined;
-    if (!sameToken(token, calendar.exportToken)) {
-      const feed = calendar.feeds.find((f) => sameToken(token, f.exportToken));
+    if (!sameText(token, calendar.exportToken)) {
+      const feed = calendar.feeds.find((f) => sameText(token, f.exportToken));
       if (!feed) throw notFound(EXPORT_NOT_FOUND);
       exceptFeedId = feed.id;
     }

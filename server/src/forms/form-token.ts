@@ -1,4 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
+import { sameText } from '../lib/same-text';
 import { FORM_TOKEN_PATTERN } from '@cabana/shared/schemas/enquiry';
 import type { Store } from '../db/store';
 
@@ -35,8 +36,7 @@ export class FormTokens {
     if (!m) return 'malformed';
     const [, issued, nonce, mac] = m as unknown as [string, string, string, string];
     const expected = this.#sign(`${issued}.${nonce}`);
-    const given = Buffer.from(mac, 'base64url');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'tampered';
+    if (!sameText(mac, expected.toString('base64url'))) return 'tampered';
     const now = this.#now();
     const age = now - Number(issued);
     const timing: TokenVerdict = age < this.opts.minFillMs ? 'too-fast' : age > this.opts.maxAgeMs ? 'expired' : 'ok';

@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { sameText } from '../lib/same-text';
 import type { Store } from '../db/store';
 
 /** Query parameter that carries a pending photo's access signature. */
@@ -37,8 +38,6 @@ export class MediaAccess {
     if (!m) return false;
     const expires = Number(m[1]);
     if (expires * 1000 <= (this.opts.now ?? Date.now)()) return false;
-    const given = Buffer.from(m[2]!);
-    const expected = Buffer.from(this.#mac(id, expires));
-    return given.length === expected.length && timingSafeEqual(given, expected);
+    return sameText(m[2]!, this.#mac(id, expires));
   }
 }
