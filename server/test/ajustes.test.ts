@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUSINESS } from '@cabana/shared/config/business';
 import { DEFAULT_SETTINGS, SettingsSchema } from '@cabana/shared/schemas/settings';
+import { BOOKING_DEFAULTS } from '@cabana/shared/config/settings';
 import { todayAtCabin, addDays } from '@cabana/shared/pricing/dates';
 import type { ApiErrorBody } from '@cabana/shared/schemas/errors';
 import { startTestServer, type TestServer } from '../../test-support/server';
@@ -48,6 +49,8 @@ describe('settings (GET/PATCH /api/ajustes)', () => {
       copPerUsd: BUSINESS.copPerUsd,
       minPeople: BUSINESS.minPeople,
       maxPeople: BUSINESS.maxPeople,
+      // The booking terms (issue 21): off, 50 % deposit, balance on arrival, moderate policy, 15:00/11:00.
+      ...BOOKING_DEFAULTS,
     });
     expect(SettingsSchema.parse(body)).toEqual(DEFAULT_SETTINGS);
   });

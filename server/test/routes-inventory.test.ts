@@ -78,6 +78,8 @@ describe('route inventory', () => {
         '/api/cotizacion',
         // The export link's unguessable token is its own authorization.
         '/api/calendario/ical/:token.ics',
+        // The guest's private link: its token (`?t=`) is its authorization.
+        '/api/reserva/:code',
       ].sort(),
     );
   });

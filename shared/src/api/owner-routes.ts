@@ -11,6 +11,18 @@ import {
   CreateFeedInputSchema,
   FeedSchema,
 } from '../schemas/calendar';
+import {
+  AcceptBookingInputSchema,
+  BookingSchema,
+  CancelBookingInputSchema,
+  DeclineBookingInputSchema,
+  ExtendHoldInputSchema,
+  ListBookingsQuerySchema,
+  OutboxSchema,
+  ReceiptFileSchema,
+  RecordPaymentInputSchema,
+  RetryOutboxInputSchema,
+} from '../schemas/booking';
 import { IMAGE_ID_PATTERN } from './media';
 import { routes } from './route';
 
@@ -19,6 +31,25 @@ const IdParamsSchema = z.object({ id: z.string().regex(IMAGE_ID_PATTERN) });
 
 const IMAGE_NOT_FOUND = 'No encontramos esa imagen.';
 const ENQUIRY_NOT_FOUND = 'No encontramos esa consulta.';
+const BOOKING_NOT_FOUND = 'No encontramos esa reserva.';
+const ReceiptParamsSchema = z.object({
+  id: z.string().regex(IMAGE_ID_PATTERN),
+  receiptId: z.string().regex(IMAGE_ID_PATTERN),
+});
+
+/** A booking action: by id, answering the booking; 409 when its state does not allow it. */
+const bookingAction = <P extends `/${string}`>(path: P, summary: string) =>
+  ({
+    method: 'POST',
+    path,
+    access: 'admin',
+    summary,
+    params: IdParamsSchema,
+    output: BookingSchema,
+    errors: ['CONFLICT'],
+    notFound: BOOKING_NOT_FOUND,
+    panel: true,
+  }) as const;
 
 /** The owner's routes: every one needs the admin session (a cookie, or the desktop app's bearer token). */
 export const OWNER_ROUTES = routes({
@@ -223,6 +254,94 @@ export const OWNER_ROUTES = routes({
     output: FeedSchema,
     errors: ['FEED_UNREADABLE'],
     notFound: 'No encontramos esa fuente de calendario.',
+    panel: true,
+  },
+  listBookings: {
+    method: 'GET',
+    path: '/reservas',
+    access: 'admin',
+    summary: '`?state=`: the bookings, newest first, with history, price, payments and receipts',
+    query: ListBookingsQuerySchema,
+    output: z.array(BookingSchema),
+    errors: [],
+    panel: true,
+  },
+  getBooking: {
+    method: 'GET',
+    path: '/reservas/:id',
+    access: 'admin',
+    summary: 'one booking',
+    params: IdParamsSchema,
+    output: BookingSchema,
+    errors: [],
+    notFound: BOOKING_NOT_FOUND,
+    panel: true,
+  },
+  acceptBooking: {
+    ...bookingAction(
+      '/reservas/:id/aceptar',
+      '`{total?, note?}`: `solicitada` → `aceptada`: the nights are held until the deposit deadline (`holdHours`); 409 if a night was taken meanwhile',
+    ),
+    body: AcceptBookingInputSchema,
+  },
+  declineBooking: {
+    ...bookingAction('/reservas/:id/rechazar', '`{reason}`: `solicitada` → `rechazada`; the guest is told the reason'),
+    body: DeclineBookingInputSchema,
+  },
+  extendHold: {
+    ...bookingAction(
+      '/reservas/:id/extender',
+      "`{hours}` (1–168): moves an `aceptada` booking's deposit deadline later",
+    ),
+    body: ExtendHoldInputSchema,
+  },
+  recordPayment: {
+    ...bookingAction(
+      '/reservas/:id/pagos',
+      '`{amount, method, date, receiptId?, note?}`: once the payments reach the deposit an `aceptada` booking becomes `confirmada`',
+    ),
+    body: RecordPaymentInputSchema,
+  },
+  cancelBooking: {
+    ...bookingAction(
+      '/reservas/:id/cancelar',
+      "`{reason?, refund?}`: the owner cancels; the refund is the policy's unless given; the nights are freed",
+    ),
+    body: CancelBookingInputSchema,
+  },
+  completeBooking: bookingAction(
+    '/reservas/:id/completar',
+    '`confirmada` → `completada` (from the check-out date on; the server also does it by itself)',
+  ),
+  getBookingReceipt: {
+    method: 'GET',
+    path: '/reservas/:id/comprobantes/:receiptId',
+    access: 'admin',
+    summary: 'a receipt the guest uploaded: `{id, name, type, bytes, data}` (`data` base64); `no-store`',
+    params: ReceiptParamsSchema,
+    output: ReceiptFileSchema,
+    errors: [],
+    notFound: 'No encontramos ese comprobante.',
+    panel: true,
+  },
+  listOutbox: {
+    method: 'GET',
+    path: '/correos',
+    access: 'admin',
+    summary:
+      '`{smtpConfigured, entries}`: the e-mails not sent yet and why (`lastError`, `nextAttemptAt`), each with a `mailto:` link and a WhatsApp link when there is a phone',
+    output: OutboxSchema,
+    errors: [],
+    panel: true,
+  },
+  retryOutbox: {
+    method: 'POST',
+    path: '/correos/reintentar',
+    access: 'admin',
+    summary: '`{id?}`: sends that unsent e-mail (or all) now; answers the outbox as above',
+    body: RetryOutboxInputSchema,
+    output: OutboxSchema,
+    errors: [],
     panel: true,
   },
 });

@@ -7,7 +7,17 @@ import { EnquiryInputSchema, FormTokenSchema } from '../schemas/enquiry';
 import { AvailabilityQuerySchema, AvailabilitySchema } from '../schemas/availability';
 import { SeasonsSchema } from '../schemas/season';
 import { QuoteQuerySchema, QuoteSchema } from '../schemas/quote';
+import {
+  BookingCodeParamsSchema,
+  GuestBookingSchema,
+  GuestCancelInputSchema,
+  GuestTokenInputSchema,
+  RequestBookingInputSchema,
+  RequestedBookingSchema,
+} from '../schemas/booking';
 import { routes } from './route';
+
+const BOOKING_NOT_FOUND = 'No encontramos esa reserva. Revisa el enlace del correo.';
 
 /** The secret of a calendar export link: 43 base64url characters (256 bits). */
 const ExportTokenParamsSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/) });
@@ -152,5 +162,56 @@ export const PUBLIC_ROUTES = routes({
     output: 'ics',
     errors: [],
     notFound: 'Calendario no encontrado.',
+  },
+  requestBooking: {
+    method: 'POST',
+    path: '/reservas',
+    access: 'public',
+    summary:
+      "a booking request `{name, email, phone, checkIn, checkOut, numPeople, message?, consent, lang?, website, formToken}` (the enquiry's form token, honeypot and limits): 201 with the guest's view, the price frozen, and `token`, the private link's secret; `solicitada`, or `aceptada` at once with instant booking; 409 when a night is taken",
+    body: RequestBookingInputSchema,
+    output: RequestedBookingSchema,
+    status: 201,
+    errors: ['CONFLICT', 'RATE_LIMITED'],
+  },
+  getGuestBooking: {
+    method: 'GET',
+    path: '/reserva/:code',
+    access: 'public',
+    who: 'whoever has the link',
+    summary:
+      "`?t=<token>`: the guest's view (state, dates, price, deposit and balance with deadlines, payment instructions, refund if cancelled now); `no-store`; unknown code or wrong token 404",
+    params: BookingCodeParamsSchema,
+    query: GuestTokenInputSchema,
+    output: GuestBookingSchema,
+    errors: [],
+    notFound: BOOKING_NOT_FOUND,
+  },
+  cancelGuestBooking: {
+    method: 'POST',
+    path: '/reserva/:code/cancelar',
+    access: 'public',
+    who: 'whoever has the link',
+    summary:
+      "`{t, reason?}`: the guest cancels; the refund is the policy's at this moment; 409 once the booking is final",
+    params: BookingCodeParamsSchema,
+    body: GuestCancelInputSchema,
+    output: GuestBookingSchema,
+    errors: ['CONFLICT'],
+    notFound: BOOKING_NOT_FOUND,
+  },
+  uploadGuestReceipt: {
+    method: 'POST',
+    path: '/reserva/:code/comprobantes',
+    access: 'public',
+    who: 'whoever has the link',
+    summary:
+      "multipart `t`, `file` (JPEG, PNG, WebP, AVIF, HEIC or PDF by content, up to 10 MB): the transfer receipt, private to the owner; 201 with the guest's view; 413/415, 429 past the limit, 409 once the booking is final",
+    params: BookingCodeParamsSchema,
+    body: 'multipart',
+    output: GuestBookingSchema,
+    status: 201,
+    errors: ['CONFLICT', 'RATE_LIMITED', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'],
+    notFound: BOOKING_NOT_FOUND,
   },
 });

@@ -6,6 +6,23 @@ import type { Settings } from '../schemas/settings';
  * public pages load this on a first visit, the schema (`schemas/settings.ts`) only with a form.
  */
 
+/** The booking terms of a fresh install (and of a data file from before issue 21). */
+export const BOOKING_DEFAULTS = {
+  instantBooking: false,
+  depositPercent: 50,
+  balanceDueDays: null as number | null,
+  cleaningFee: 0,
+  cancellationPolicy: 'moderada' as 'flexible' | 'moderada' | 'estricta',
+  checkInTime: '15:00',
+  checkOutTime: '11:00',
+  bankAccount: '',
+  nequiNumber: '',
+  daviplataNumber: '',
+  holdHours: 24,
+  houseRules:
+    'No se permite fumar dentro de la cabaña.\nNo se admiten fiestas ni eventos.\nMascotas solo con aviso previo.\nSilencio entre las 22:00 y las 8:00.\nEl número de huéspedes no puede superar el de la reserva.',
+};
+
 /** A fresh install's settings: today's facts from `business.ts`. */
 export const DEFAULT_SETTINGS: Settings = {
   name: BUSINESS.name,
@@ -22,6 +39,7 @@ export const DEFAULT_SETTINGS: Settings = {
   copPerUsd: BUSINESS.copPerUsd,
   minPeople: BUSINESS.minPeople,
   maxPeople: BUSINESS.maxPeople,
+  ...BOOKING_DEFAULTS,
 };
 
 function digits(s: string): string {

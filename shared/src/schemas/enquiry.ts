@@ -66,29 +66,34 @@ export function reservationDateErrors(
   return errors;
 }
 
+/** A stay's fields as the guest fills them (the reservation enquiry and the booking request share them). */
+export const stayRequestFields = {
+  name,
+  email,
+  phone,
+  checkIn: date('llegada'),
+  checkOut: date('salida'),
+  numPeople: NumPeopleSchema,
+  message: z
+    .string()
+    .overwrite(cleanText)
+    .trim()
+    .max(LIMITS.messageMax, `El mensaje admite hasta ${LIMITS.messageMax} caracteres.`)
+    .default(''),
+  consent,
+  ...antiBot,
+};
+
+/** The date rules of a stay as issues on its fields (for `superRefine`). */
+export function checkStayDates(v: { checkIn: string; checkOut: string }, ctx: z.RefinementCtx): void {
+  const errors = reservationDateErrors(v.checkIn, v.checkOut);
+  if (errors.checkIn) ctx.addIssue({ code: 'custom', path: ['checkIn'], message: errors.checkIn });
+  if (errors.checkOut) ctx.addIssue({ code: 'custom', path: ['checkOut'], message: errors.checkOut });
+}
+
 export const ReservationInputSchema = z
-  .strictObject({
-    type: z.literal('reserva'),
-    name,
-    email,
-    phone,
-    checkIn: date('llegada'),
-    checkOut: date('salida'),
-    numPeople: NumPeopleSchema,
-    message: z
-      .string()
-      .overwrite(cleanText)
-      .trim()
-      .max(LIMITS.messageMax, `El mensaje admite hasta ${LIMITS.messageMax} caracteres.`)
-      .default(''),
-    consent,
-    ...antiBot,
-  })
-  .superRefine((v, ctx) => {
-    const errors = reservationDateErrors(v.checkIn, v.checkOut);
-    if (errors.checkIn) ctx.addIssue({ code: 'custom', path: ['checkIn'], message: errors.checkIn });
-    if (errors.checkOut) ctx.addIssue({ code: 'custom', path: ['checkOut'], message: errors.checkOut });
-  });
+  .strictObject({ type: z.literal('reserva'), ...stayRequestFields })
+  .superRefine(checkStayDates);
 export type ReservationInput = z.infer<typeof ReservationInputSchema>;
 
 export const ContactInputSchema = z.strictObject({

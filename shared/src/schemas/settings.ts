@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { BUSINESS } from '../config/business';
 import { LINE_CONTROL, plainLine } from './text';
+import { CANCELLATION_POLICY_IDS } from '../pricing/booking';
+import { BOOKING_DEFAULTS } from '../config/settings';
 
 export { DEFAULT_SETTINGS, peopleLimitError, phoneE164, whatsappLink } from '../config/settings';
 
@@ -34,6 +36,8 @@ export const SETTINGS_LIMITS = {
   copPerUsdMax: 20_000,
   /** The cabin's real capacity bounds the people limits; it is a fact of the building, not a setting. */
   peopleMax: BUSINESS.capacity,
+  bankAccountMax: 200,
+  houseRulesMax: 4_000,
 } as const;
 
 const text = (label: string, max: number) =>
@@ -142,6 +146,77 @@ const fields = {
   maxPeople: people('máximo'),
 };
 
+const optionalLine = (max: number) =>
+  plainLine(z.string({ error: 'Escribe un texto.' }).trim().max(max, `Admite hasta ${max} caracteres.`));
+const walletNumber = (label: string) =>
+  z
+    .string({ error: `Escribe el número de ${label}.` })
+    .trim()
+    .regex(/^(\d{10})?$/, `El número de ${label} son 10 dígitos (p. ej. 3005550142), o déjalo vacío.`);
+
+/** The booking terms (issue 21): how requests are handled, paid and cancelled. */
+const bookingFields = {
+  /** Accept a request for free nights at once (the hold starts). */
+  instantBooking: z.boolean({ error: 'Elige si las reservas se aceptan al instante.' }),
+  depositPercent: z
+    .number({ error: 'Escribe el anticipo como un porcentaje.' })
+    .int('El anticipo es un porcentaje entero.')
+    .min(0, 'El anticipo no puede ser negativo.')
+    .max(100, 'El anticipo no puede superar el 100 %.'),
+  /** Days before arrival the balance is due; null: on arrival. */
+  balanceDueDays: z
+    .number({ error: 'Escribe cuántos días antes de la llegada se paga el saldo.' })
+    .int('Escribe un número entero de días.')
+    .min(1, 'El saldo se paga al menos 1 día antes, o a la llegada.')
+    .max(90, 'El saldo se paga como mucho 90 días antes de la llegada.')
+    .nullable(),
+  /** Per stay, in pesos. */
+  cleaningFee: z
+    .number({ error: 'Escribe la tarifa de limpieza en pesos.' })
+    .int('Escribe la tarifa de limpieza en pesos enteros.')
+    .min(0, 'La tarifa de limpieza no puede ser negativa.')
+    .max(5_000_000, 'La tarifa de limpieza no puede superar 5 000 000 de pesos.'),
+  cancellationPolicy: z.enum(CANCELLATION_POLICY_IDS, {
+    error: 'Elige una política de cancelación: flexible, moderada o estricta.',
+  }),
+  checkInTime: time,
+  checkOutTime: time,
+  /** Bank, type, number and holder, as the guest must read them ('' when none). */
+  bankAccount: optionalLine(SETTINGS_LIMITS.bankAccountMax),
+  nequiNumber: walletNumber('Nequi'),
+  daviplataNumber: walletNumber('Daviplata'),
+  /** How long an accepted request waits for the deposit. */
+  holdHours: z
+    .number({ error: 'Escribe cuántas horas se guardan las fechas.' })
+    .int('Escribe un número entero de horas.')
+    .min(1, 'Las fechas se guardan al menos 1 hora.')
+    .max(168, 'Las fechas se guardan como mucho 168 horas (7 días).'),
+  /** The house rules, as the /condiciones page shows them. */
+  houseRules: z
+    .string({ error: 'Escribe las normas de la casa.' })
+    .overwrite((s) => s.replace(/\r\n?/g, '\n'))
+    .trim()
+    .max(SETTINGS_LIMITS.houseRulesMax, `Las normas admiten hasta ${SETTINGS_LIMITS.houseRulesMax} caracteres.`)
+    .refine((s) => !/[<>{}`]/.test(s), 'No puede tener los caracteres < > { } `.'),
+};
+
+/** The same fields with their fresh-install values: data files from before issue 21 load with them. */
+const d = BOOKING_DEFAULTS;
+const bookingFieldsWithDefaults = {
+  instantBooking: bookingFields.instantBooking.default(d.instantBooking),
+  depositPercent: bookingFields.depositPercent.default(d.depositPercent),
+  balanceDueDays: bookingFields.balanceDueDays.default(d.balanceDueDays),
+  cleaningFee: bookingFields.cleaningFee.default(d.cleaningFee),
+  cancellationPolicy: bookingFields.cancellationPolicy.default(d.cancellationPolicy),
+  checkInTime: bookingFields.checkInTime.default(d.checkInTime),
+  checkOutTime: bookingFields.checkOutTime.default(d.checkOutTime),
+  bankAccount: bookingFields.bankAccount.default(d.bankAccount),
+  nequiNumber: bookingFields.nequiNumber.default(d.nequiNumber),
+  daviplataNumber: bookingFields.daviplataNumber.default(d.daviplataNumber),
+  holdHours: bookingFields.holdHours.default(d.holdHours),
+  houseRules: bookingFields.houseRules.default(d.houseRules),
+};
+
 const crossField = (s: { socials: Social[]; minPeople: number; maxPeople: number }, ctx: z.RefinementCtx) => {
   if (s.minPeople > s.maxPeople)
     ctx.addIssue({
@@ -158,7 +233,7 @@ const crossField = (s: { socials: Social[]; minPeople: number; maxPeople: number
 };
 
 /** The whole settings object: GET /api/ajustes, PATCH's answer, the stored value. */
-export const SettingsSchema = z.strictObject(fields).superRefine(crossField);
+export const SettingsSchema = z.strictObject({ ...fields, ...bookingFieldsWithDefaults }).superRefine(crossField);
 export type Settings = z.infer<typeof SettingsSchema>;
 
 /**
@@ -167,7 +242,7 @@ export type Settings = z.infer<typeof SettingsSchema>;
  * even when only one of them is sent.
  */
 export const SettingsPatchSchema = z
-  .strictObject(fields)
+  .strictObject({ ...fields, ...bookingFields })
   .partial()
   .refine((p) => Object.keys(p).length > 0, 'No hay ningún ajuste que cambiar.');
 export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;

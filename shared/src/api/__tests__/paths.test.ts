@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { API } from '../contract';
 import { API_PATHS } from '../paths';
-import type { RouteSpec } from '../route';
+import { paramNames, type RouteSpec } from '../route';
 
 describe('API_PATHS', () => {
   it("is each row's path, its parameters filled in and encoded", () => {
@@ -18,8 +18,9 @@ describe('API_PATHS', () => {
       const path = (API_PATHS as unknown as Record<string, string | ((params: Record<string, string>) => string)>)[
         name
       ];
-      const filled = typeof path === 'function' ? path({ id: 'v', token: 'v' }) : path;
-      expect(filled).toBe(spec.path.replace(/:[A-Za-z]+/, 'v'));
+      const params = Object.fromEntries(paramNames(spec.path).map((n) => [n, 'v']));
+      const filled = typeof path === 'function' ? path(params) : path;
+      expect(filled).toBe(spec.path.replace(/:[A-Za-z]+/g, 'v'));
     }
   });
 });

@@ -1,0 +1,344 @@
+import { z } from 'zod';
+import { isIsoDate } from '../pricing/dates';
+import { CANCELLATION_POLICY_IDS } from '../pricing/booking';
+import { checkStayDates, stayRequestFields } from './enquiry';
+import { cleanLine, cleanText } from './text';
+
+export {
+  CANCELLATION_POLICIES,
+  CANCELLATION_POLICY_IDS,
+  refundFor,
+  type CancellationPolicy,
+  type CancellationPolicyId,
+} from '../pricing/booking';
+
+/**
+ * The booking lifecycle (issue 21, docs/decisions/021-booking-lifecycle.md):
+ * `solicitada` (requested) → `aceptada` (held until `depositDueAt`, waiting for the deposit) →
+ * `confirmada` (deposit received) → `completada` (after check-out); or `rechazada` (declined by
+ * the owner), `vencida` (the hold lapsed) or `cancelada` (by the guest or the owner).
+ */
+export const BOOKING_STATES = [
+  'solicitada',
+  'aceptada',
+  'confirmada',
+  'completada',
+  'rechazada',
+  'vencida',
+  'cancelada',
+] as const;
+export const BookingStateSchema = z.enum(BOOKING_STATES, { error: 'Elige un estado de reserva válido.' });
+export type BookingState = z.infer<typeof BookingStateSchema>;
+
+/** States whose nights are taken: a hold and a confirmed stay block them everywhere. */
+export const BLOCKING_STATES: readonly BookingState[] = ['aceptada', 'confirmada'];
+/** States a booking never leaves. */
+export const FINAL_STATES: readonly BookingState[] = ['completada', 'rechazada', 'vencida', 'cancelada'];
+
+export const BOOKING_STATE_LABELS: Record<BookingState, string> = {
+  solicitada: 'Solicitada',
+  aceptada: 'Aceptada (esperando el anticipo)',
+  confirmada: 'Confirmada',
+  completada: 'Completada',
+  rechazada: 'Rechazada',
+  vencida: 'Vencida',
+  cancelada: 'Cancelada',
+};
+
+export const ActorSchema = z.enum(['huesped', 'propietario', 'sistema']);
+export type Actor = z.infer<typeof ActorSchema>;
+
+export const PAYMENT_METHODS = ['transferencia', 'nequi', 'daviplata', 'efectivo', 'otro'] as const;
+export const PaymentMethodSchema = z.enum(PAYMENT_METHODS, { error: 'Elige cómo se pagó.' });
+export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
+
+export const BookingLangSchema = z.enum(['es', 'en']);
+export type BookingLang = z.infer<typeof BookingLangSchema>;
+
+/** The short reference the guest sees: 8 characters without 0/O or 1/I, which read alike. */
+export const BOOKING_CODE_PATTERN = /^[A-HJ-NP-Z2-9]{8}$/;
+/** The secret of a guest's private link (`?t=`): 43 base64url characters (256 bits). */
+export const GUEST_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export const HistoryEntrySchema = z.object({
+  at: z.string(),
+  state: BookingStateSchema,
+  by: ActorSchema,
+  note: z.string().optional(),
+});
+export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
+
+export const PaymentSchema = z.object({
+  id: z.string(),
+  amount: z.number().int(),
+  method: PaymentMethodSchema,
+  /** YYYY-MM-DD: when the money arrived. */
+  date: z.string(),
+  receiptId: z.string().optional(),
+  note: z.string().optional(),
+  recordedAt: z.string(),
+});
+export type Payment = z.infer<typeof PaymentSchema>;
+
+/** A transfer receipt the guest uploaded (the file is private: owner only). */
+export const ReceiptSchema = z.object({
+  id: z.string(),
+  /** The name the guest's file had (cleaned), for the owner's list. */
+  name: z.string(),
+  /** `image/jpeg`, `image/png`, `image/webp`, `image/heic`, `image/avif` or `application/pdf`, by content. */
+  type: z.string(),
+  bytes: z.number().int(),
+  uploadedAt: z.string(),
+});
+export type Receipt = z.infer<typeof ReceiptSchema>;
+
+/** The price frozen at request time (pricing/booking.ts `BookingPrice`). */
+export const BookingPriceSchema = z.object({
+  nights: z.number().int(),
+  numPeople: z.number().int(),
+  nightly: z.array(z.object({ date: z.string(), pricePerPerson: z.number() })),
+  lodging: z.number(),
+  cleaningFee: z.number(),
+  total: z.number(),
+  adjustedTotal: z.number().nullable(),
+  adjustmentNote: z.string(),
+  depositPercent: z.number(),
+  deposit: z.number(),
+  balance: z.number(),
+});
+
+const CancellationPolicyIdSchema = z.enum(CANCELLATION_POLICY_IDS, {
+  error: 'Elige una política de cancelación: flexible, moderada o estricta.',
+});
+
+export const CancellationSchema = z.object({
+  at: z.string(),
+  by: ActorSchema,
+  /** What the guest gets back (whole pesos), by the policy or as the owner set it. */
+  refund: z.number().int(),
+  reason: z.string(),
+});
+
+/** A booking as stored and as the owner sees it. */
+export const BookingSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  state: BookingStateSchema,
+  lang: BookingLangSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  message: z.string(),
+  checkIn: z.string(),
+  checkOut: z.string(),
+  numPeople: z.number().int(),
+  /** Consent to process personal data: when, and to which policy version. */
+  consentAt: z.string(),
+  policyVersion: z.string(),
+  /** As for enquiries: the form looked human but its token did not (kept and marked). */
+  suspect: z.enum(['too-fast', 'expired', 'missing-token']).optional(),
+  price: BookingPriceSchema,
+  /** The policy and hours in force when the guest asked: the terms they agreed to. */
+  cancellationPolicy: CancellationPolicyIdSchema,
+  checkInTime: z.string(),
+  checkOutTime: z.string(),
+  /** The hold's deadline (ISO instant) while `aceptada`; null before acceptance. */
+  depositDueAt: z.string().nullable(),
+  /** YYYY-MM-DD the balance is due, or null: on arrival. */
+  balanceDueAt: z.string().nullable(),
+  payments: z.array(PaymentSchema),
+  /** Sum of the payments. */
+  paid: z.number().int(),
+  receipts: z.array(ReceiptSchema),
+  history: z.array(HistoryEntrySchema),
+  declineReason: z.string().optional(),
+  cancellation: CancellationSchema.optional(),
+  /** Reminders already written to the outbox (ISO instants), so each goes once. */
+  reminders: z.object({ hold: z.string().optional(), balance: z.string().optional() }),
+});
+export type Booking = z.infer<typeof BookingSchema>;
+
+/** How the guest pays (from the settings), shown on the private page and in the e-mails. */
+export const PaymentInstructionsSchema = z.object({
+  bankAccount: z.string(),
+  nequiNumber: z.string(),
+  daviplataNumber: z.string(),
+});
+export type PaymentInstructions = z.infer<typeof PaymentInstructionsSchema>;
+
+/**
+ * The guest's view of their booking (GET /api/reserva/:code?t=): no e-mail, phone, notes of
+ * the owner or history notes; plus what the page shows beside it.
+ */
+export const GuestBookingSchema = BookingSchema.pick({
+  code: true,
+  state: true,
+  lang: true,
+  createdAt: true,
+  name: true,
+  checkIn: true,
+  checkOut: true,
+  numPeople: true,
+  price: true,
+  cancellationPolicy: true,
+  checkInTime: true,
+  checkOutTime: true,
+  depositDueAt: true,
+  balanceDueAt: true,
+  declineReason: true,
+}).extend({
+  paid: z.number().int(),
+  /** Still to pay: total − paid (never negative). */
+  due: z.number().int(),
+  receipts: z.array(ReceiptSchema.pick({ id: true, name: true, type: true, bytes: true, uploadedAt: true })),
+  history: z.array(HistoryEntrySchema.pick({ at: true, state: true, by: true })),
+  cancellation: CancellationSchema.pick({ at: true, by: true, refund: true }).optional(),
+  /** Whether the guest may cancel now (not in a final state). */
+  canCancel: z.boolean(),
+  /** What a cancellation now would give back (by the policy); null when it cannot be cancelled. */
+  refundIfCancelledNow: z.number().int().nullable(),
+  /** Whether the guest may upload a receipt now (held or confirmed). */
+  canUploadReceipt: z.boolean(),
+  payment: PaymentInstructionsSchema,
+});
+export type GuestBooking = z.infer<typeof GuestBookingSchema>;
+
+/** What POST /api/reservas answers: the guest's view plus the secret of the private link. */
+export const RequestedBookingSchema = GuestBookingSchema.extend({
+  token: z.string(),
+});
+export type RequestedBooking = z.infer<typeof RequestedBookingSchema>;
+
+/** Body of POST /api/reservas: the stay, the guest, consent and the form's bot traps. */
+export const RequestBookingInputSchema = z
+  .strictObject({
+    ...stayRequestFields,
+    /** The language of the site the request came from: the e-mails are written in it. */
+    lang: BookingLangSchema.default('es'),
+  })
+  .superRefine(checkStayDates);
+export type RequestBookingInput = z.infer<typeof RequestBookingInputSchema>;
+
+const BAD_LINK = 'El enlace de la reserva no es válido. Ábrelo de nuevo desde el correo.';
+/** The private link's secret, in a query (`?t=`) or a body. */
+export const GuestTokenInputSchema = z.strictObject({
+  t: z.string({ error: BAD_LINK }).regex(GUEST_TOKEN_PATTERN, BAD_LINK),
+});
+
+export const BookingCodeParamsSchema = z.object({ code: z.string().regex(BOOKING_CODE_PATTERN) });
+
+const MONEY_MAX = 1_000_000_000;
+const money = (label: string, min: number) =>
+  z
+    .number({ error: `Escribe ${label} en pesos, como un número.` })
+    .int(`Escribe ${label} en pesos enteros.`)
+    .min(min, min === 0 ? `${label[0]!.toUpperCase()}${label.slice(1)} no puede ser negativo.` : `Escribe ${label}.`)
+    .max(MONEY_MAX, `${label[0]!.toUpperCase()}${label.slice(1)} es demasiado alto.`);
+const NOTE_MAX = 500;
+const note = (label: string) =>
+  z
+    .string({ error: `Escribe ${label}.` })
+    .overwrite(cleanText)
+    .trim()
+    .max(NOTE_MAX, `${label[0]!.toUpperCase()}${label.slice(1)} admite hasta ${NOTE_MAX} caracteres.`);
+
+export const ListBookingsQuerySchema = z.strictObject({ state: BookingStateSchema.optional() });
+
+/** Accept a request: optionally with another total (and a note the guest sees). */
+export const AcceptBookingInputSchema = z.strictObject({
+  total: money('el total', 1).optional(),
+  note: note('la nota').optional(),
+});
+export type AcceptBookingInput = z.infer<typeof AcceptBookingInputSchema>;
+
+export const DeclineBookingInputSchema = z.strictObject({
+  reason: note('el motivo').pipe(z.string().min(2, 'Escribe el motivo.')),
+});
+
+export const HOLD_HOURS_MAX = 168;
+export const ExtendHoldInputSchema = z.strictObject({
+  hours: z
+    .number({ error: 'Escribe cuántas horas más.' })
+    .int('Escribe un número entero de horas.')
+    .min(1, 'Extiende al menos 1 hora.')
+    .max(HOLD_HOURS_MAX, `Extiende como mucho ${HOLD_HOURS_MAX} horas (7 días) de una vez.`),
+});
+
+export const RecordPaymentInputSchema = z.strictObject({
+  amount: money('el monto', 1),
+  method: PaymentMethodSchema,
+  date: z.string({ error: 'Elige la fecha del pago.' }).refine(isIsoDate, 'Elige la fecha del pago.'),
+  receiptId: z.string().max(64).optional(),
+  note: note('la nota').optional(),
+});
+export type RecordPaymentInput = z.infer<typeof RecordPaymentInputSchema>;
+
+export const CancelBookingInputSchema = z.strictObject({
+  reason: note('el motivo').optional(),
+  /** What the guest gets back; by default what the policy gives. */
+  refund: money('el reembolso', 0).optional(),
+});
+export type CancelBookingInput = z.infer<typeof CancelBookingInputSchema>;
+
+/** The guest cancels from the private page: the link's secret and an optional reason. */
+export const GuestCancelInputSchema = GuestTokenInputSchema.extend({ reason: note('el motivo').optional() });
+
+/** A receipt's file for the owner (GET .../comprobantes/:receiptId), base64 so both hosts carry it as JSON. */
+export const ReceiptFileSchema = ReceiptSchema.pick({ id: true, name: true, type: true, bytes: true }).extend({
+  data: z.string(),
+});
+
+/** The e-mails a transition writes to the outbox. */
+export const MAIL_KINDS = [
+  'guest-received',
+  'guest-accepted',
+  'guest-confirmed',
+  'guest-hold-reminder',
+  'guest-balance-reminder',
+  'guest-cancelled',
+  'guest-declined',
+  'guest-expired',
+  'guest-payment',
+  'owner-new-request',
+  'owner-receipt',
+  'owner-cancelled',
+] as const;
+export const MailKindSchema = z.enum(MAIL_KINDS);
+export type MailKind = z.infer<typeof MailKindSchema>;
+
+/** An outbox entry as the owner sees it: an e-mail the server has not sent (yet), and why. */
+export const OutboxEntrySchema = z.object({
+  id: z.string(),
+  bookingId: z.string(),
+  code: z.string(),
+  kind: MailKindSchema,
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  createdAt: z.string(),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+  /** The message as a `mailto:` link, to send it by hand. */
+  mailto: z.string(),
+  /** The message as a WhatsApp link, when the addressee has a phone. */
+  whatsapp: z.string().optional(),
+});
+export type OutboxEntry = z.infer<typeof OutboxEntrySchema>;
+
+export const OutboxSchema = z.object({
+  /** False when SMTP_URL is not set: nothing is sent, every message waits here. */
+  smtpConfigured: z.boolean(),
+  entries: z.array(OutboxEntrySchema),
+});
+export type Outbox = z.infer<typeof OutboxSchema>;
+
+export const RetryOutboxInputSchema = z.strictObject({
+  /** One entry, or every unsent one when absent. */
+  id: z.string().max(64).optional(),
+});
+
+/** For one-line names kept from uploads (receipts). */
+export const cleanFileName = (name: string) => cleanLine(name).trim().slice(0, 120) || 'comprobante';
