@@ -10,13 +10,15 @@ import type { SiteAssets, createRenderer } from '../src/entry-server';
 export const WEBSITE_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The module of each public page (and the 404 page), as the Vite manifest names it. */
-const ROUTE_MODULES: Record<(typeof PUBLIC_PATHS)[number] | typeof NOT_FOUND_PATH, string> = {
+const ROUTE_MODULES: Record<(typeof PUBLIC_PATHS)[number] | typeof paths.booking | typeof NOT_FOUND_PATH, string> = {
   [paths.home]: 'src/app/routes/home.tsx',
   [paths.plans]: 'src/app/routes/planes.tsx',
   [paths.gallery]: 'src/app/routes/galeria.tsx',
   [paths.contact]: 'src/app/routes/contacto.tsx',
   [paths.upload]: 'src/app/routes/imagenes.tsx',
   [paths.privacy]: 'src/app/routes/privacidad.tsx',
+  [paths.terms]: 'src/app/routes/condiciones.tsx',
+  [paths.booking]: 'src/app/routes/reserva.tsx',
   [NOT_FOUND_PATH]: 'src/app/routes/not-found.tsx',
 };
 
@@ -64,7 +66,7 @@ async function siteAssets(distDir: string): Promise<SiteAssets> {
   if (!entryKey) throw new Error('El manifiesto de Vite no tiene la entrada index.html');
   const inTemplate = new Set(chunksOf(manifest, entryKey).flatMap((c) => [c.file, ...(c.css ?? [])]));
   const preloads: Record<string, string> = {};
-  for (const path of [...PUBLIC_PATHS, NOT_FOUND_PATH] as const) {
+  for (const path of [...PUBLIC_PATHS, paths.booking, NOT_FOUND_PATH] as const) {
     const moduleKey = ROUTE_MODULES[path];
     if (!manifest[moduleKey]) throw new Error(`El manifiesto no tiene el módulo ${moduleKey}`);
     const chunks = chunksOf(manifest, moduleKey);

@@ -4,7 +4,7 @@ import type { PageData, PageRenderer, RenderedPage } from '@cabana/shared/pages/
 import { ShellApp, SitePage } from './app/app';
 import { headFor } from './app/head';
 import { loadPage, publicRoute } from './app/routes';
-import { NOT_FOUND_PATH, PUBLIC_PATHS, cleanPath } from './config/paths';
+import { NOT_FOUND_PATH, PUBLIC_PATHS, cleanPath, guestBookingCode } from './config/paths';
 import { PAGE_DATA_ISLAND_ID, PageDataProvider, scriptJson } from './lib/page-data';
 
 /** What the client build produced, baked into the server build by scripts/build.ts. */
@@ -37,6 +37,7 @@ export function createRenderer(assets: SiteAssets): PageRenderer & { renderShell
   return {
     publicPaths: PUBLIC_PATHS,
     notFoundPath: NOT_FOUND_PATH,
+    isGuestBookingPath: guestBookingCode,
 
     async renderPage(url: string, data: PageData): Promise<RenderedPage> {
       const pathname = cleanPath(new URL(url, 'http://localhost').pathname);
@@ -51,9 +52,10 @@ export function createRenderer(assets: SiteAssets): PageRenderer & { renderShell
           </PageDataProvider>
         </StrictMode>,
       );
-      const preloads = assets.preloads[route ? pathname : NOT_FOUND_PATH] ?? '';
-      const head = [headFor(pathname, data), preloads].filter(Boolean).join('\n    ');
-      return { status: route ? 200 : 404, html: document(head, body, scriptJson(carried)) };
+      const preloads = assets.preloads[route ? route.path : NOT_FOUND_PATH] ?? '';
+      const head = [headFor(route?.path ?? pathname, data), preloads].filter(Boolean).join('\n    ');
+      const found = route && (route.found?.(data) ?? true);
+      return { status: found ? 200 : 404, html: document(head, body, scriptJson(carried)) };
     },
 
     /** The frame for /login and /admin, without their code (rendered from scratch in the browser). */

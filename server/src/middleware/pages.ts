@@ -7,6 +7,8 @@ import type { Context, Middleware } from 'koa';
 import { availabilityWindowEnd } from '@cabana/shared/availability/calendar-window';
 import { clipRanges } from '@cabana/shared/availability/ranges';
 import type { PageData, PageRenderer, RenderedPage } from '@cabana/shared/pages/page-data';
+import { CANCELLATION_POLICIES } from '@cabana/shared/pricing/booking';
+import type { GuestBooking } from '@cabana/shared/schemas/booking';
 import { nextDayStartAtCabin, todayAtCabin } from '@cabana/shared/pricing/dates';
 import type { Clock } from '../clock';
 import type { Logger } from '../deps';
@@ -40,6 +42,8 @@ export interface LivePagesOptions {
   /** Paths that are never pages (API, media). */
   skipPrefixes: readonly string[];
   log: Logger;
+  /** A guest's booking by the private link's code and secret; null when either is wrong. */
+  guestBooking?: (code: string, token: string) => GuestBooking | null;
 }
 
 /** What every public page is rendered from: the store as it is now, seen from the cabin's `today`. */
@@ -56,7 +60,31 @@ function pageDataOf(opts: LivePagesOptions, today: string): PageData {
     settings: store.data.settings,
     enquiryRetentionMonths: opts.enquiryRetentionMonths,
     pendingPhotoRetentionDays: opts.pendingPhotoRetentionDays,
+    cancellationPolicy: policyInWords(store.data.settings.cancellationPolicy),
   };
+}
+
+const policyInWords = (id: keyof typeof CANCELLATION_POLICIES) => {
+  const { name, rules } = CANCELLATION_POLICIES[id];
+  return { name, rules };
+};
+
+/**
+ * A guest's private page: rendered for this request alone from the booking the link opens, kept
+ * by no cache and no search engine (the link's secret is in its address).
+ */
+async function sendGuestPage(ctx: Context, r: PageRenderer, code: string, data: PageData, opts: LivePagesOptions) {
+  const token = typeof ctx.query.t === 'string' ? ctx.query.t : '';
+  let guestBooking: GuestBooking | null = null;
+  try {
+    guestBooking = token ? (opts.guestBooking?.(code, token) ?? null) : null;
+  } catch {
+    // Unknown code or wrong secret: the page says it found nothing.
+  }
+  const page = await compress(await r.renderPage(ctx.path, { ...data, guestBooking }));
+  send(ctx, page, false);
+  ctx.set('X-Robots-Tag', 'noindex, nofollow');
+  ctx.set('Referrer-Policy', 'no-referrer');
 }
 
 async function loadRenderer(entry: string, log: Logger): Promise<PageRenderer | null> {
@@ -90,16 +118,17 @@ async function compress(page: RenderedPage): Promise<CachedPage> {
   return { status: page.status, etag, html, br, gzip: gz };
 }
 
-function send(ctx: Context, page: CachedPage) {
+/** `stored: false`: a page for one request alone, which no cache may keep (no validator either). */
+function send(ctx: Context, page: CachedPage, stored = true) {
   // A static 404 answer may have been prepared already; only this page's headers count.
   for (const h of ['Content-Encoding', 'Last-Modified', 'Accept-Ranges']) ctx.remove(h);
   ctx.status = page.status;
   ctx.type = 'text/html; charset=utf-8';
   // Browsers and CDNs may keep a page but must ask again (a cheap 304) before showing it.
-  ctx.set('Cache-Control', 'no-cache');
+  ctx.set('Cache-Control', stored ? 'no-cache' : 'no-store');
   ctx.vary('Accept-Encoding');
-  ctx.etag = page.etag;
-  if (page.status === 200 && ctx.fresh) {
+  if (stored) ctx.etag = page.etag;
+  if (stored && page.status === 200 && ctx.fresh) {
     ctx.status = 304;
     ctx.body = null;
     return;
@@ -171,6 +200,8 @@ export function livePages(opts: LivePagesOptions): Middleware {
       return;
     }
     const path = ctx.path.length > 1 ? ctx.path.replace(/\/+$/, '') : ctx.path;
+    const guestCode = r.isGuestBookingPath?.(path);
+    if (guestCode) return sendGuestPage(ctx, r, guestCode, currentData(), opts);
     if (r.publicPaths.includes(path)) {
       // The version the page is rendered from (page() reads the data at this version).
       const version = opts.store.version;

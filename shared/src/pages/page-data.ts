@@ -1,4 +1,5 @@
 import type { Availability } from '../schemas/availability';
+import type { GuestBooking } from '../schemas/booking';
 import type { Image } from '../schemas/image';
 import type { Seasons } from '../schemas/season';
 import type { Settings } from '../schemas/settings';
@@ -26,6 +27,13 @@ export interface PageData {
   enquiryRetentionMonths: number;
   /** Days after which photos still waiting for approval are deleted (`PENDING_PHOTO_RETENTION_DAYS`), likewise. */
   pendingPhotoRetentionDays: number;
+  /** The owner's cancellation policy in words (`/planes` shows it before sending, `/condiciones` states it). */
+  cancellationPolicy: { name: string; rules: readonly string[] };
+  /**
+   * Only for a guest's private page (`/reserva/<code>?t=`): the booking as the guest sees it, or
+   * null when the code or the token is wrong (the page then says so, with status 404).
+   */
+  guestBooking?: GuestBooking | null;
 }
 
 /** A whole HTML document for one URL; 404 for paths that are no page (the site's own 404 page). */
@@ -44,4 +52,6 @@ export interface PageRenderer {
   /** A path that is no page: rendering it gives the 404 page (which is the same for every such path). */
   notFoundPath: string;
   renderPage(url: string, data: PageData): Promise<RenderedPage>;
+  /** Whether a path is a guest's private booking page: rendered for each request, never cached. */
+  isGuestBookingPath?: (pathname: string) => string | null;
 }

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { PageData } from '@cabana/shared/pages/page-data';
-import { cleanPath, paths } from '../config/paths';
+import { cleanPath, guestBookingCode, paths } from '../config/paths';
 import { FEATURED_PHOTOS } from '../features/gallery/featured';
 import type { PagePart } from '../lib/page-data';
 
@@ -12,6 +12,8 @@ interface PublicRoute {
   load: () => Promise<PageModule>;
   /** The part of the live data the page shows: what its HTML is rendered from and carries. */
   data?: (all: PageData) => PagePart;
+  /** 404 when the page has nothing to show (a guest's page with a wrong link). */
+  found?: (all: PageData) => boolean;
 }
 
 /** Public pages: each a document of its own, rendered by the server and hydrated alone. */
@@ -24,7 +26,12 @@ const PUBLIC_ROUTES: readonly PublicRoute[] = [
   {
     path: paths.plans,
     load: () => import('./routes/planes'),
-    data: ({ price, availability, seasons }) => ({ price, availability, seasons }),
+    data: ({ price, availability, seasons, cancellationPolicy }) => ({
+      price,
+      availability,
+      seasons,
+      cancellationPolicy,
+    }),
   },
   { path: paths.gallery, load: () => import('./routes/galeria'), data: ({ images }) => ({ images }) },
   { path: paths.contact, load: () => import('./routes/contacto') },
@@ -37,10 +44,23 @@ const PUBLIC_ROUTES: readonly PublicRoute[] = [
       pendingPhotoRetentionDays,
     }),
   },
+  {
+    path: paths.terms,
+    load: () => import('./routes/condiciones'),
+    data: ({ cancellationPolicy }) => ({ cancellationPolicy }),
+  },
 ];
 
+/** A guest's private page: one route for every `/reserva/<code>`, its own chunk. */
+const GUEST_BOOKING_ROUTE: PublicRoute = {
+  path: paths.booking,
+  load: () => import('./routes/reserva'),
+  data: ({ guestBooking, cancellationPolicy }) => ({ guestBooking: guestBooking ?? null, cancellationPolicy }),
+  found: ({ guestBooking }) => Boolean(guestBooking),
+};
+
 export const publicRoute = (pathname: string): PublicRoute | undefined =>
-  PUBLIC_ROUTES.find((r) => r.path === cleanPath(pathname));
+  guestBookingCode(pathname) ? GUEST_BOOKING_ROUTE : PUBLIC_ROUTES.find((r) => r.path === cleanPath(pathname));
 
 /** The component of the page at `pathname`: a public page, or the 404 page for any other path. */
 export async function loadPage(pathname: string): Promise<ComponentType> {

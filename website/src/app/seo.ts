@@ -36,6 +36,15 @@ const pageMeta = (s: Settings): Record<string, PageMeta> => ({
     title: `Política de privacidad · ${s.name}`,
     description: `Cómo ${BUSINESS.dataController.name} trata tus datos personales según la Ley 1581 de 2012: finalidad, derechos y cómo ejercerlos.`,
   },
+  [paths.terms]: {
+    title: `Condiciones de la estadía · ${s.name}`,
+    description: `Contrato de hospedaje de ${s.name}: horas de llegada y salida, normas de la casa, anticipo y política de cancelación.`,
+  },
+  [paths.booking]: {
+    title: `Tu reserva · ${s.name}`,
+    description: 'El estado de tu reserva, cómo pagar y cómo cancelar.',
+    noindex: true,
+  },
   [paths.login]: {
     title: `Iniciar sesión · ${s.name}`,
     description: 'Acceso para el administrador de la cabaña.',

@@ -6,6 +6,9 @@ export const paths = {
   contact: '/contacto',
   upload: '/imagenes',
   privacy: '/privacidad',
+  terms: '/condiciones',
+  /** A guest's private booking page: `/reserva/<code>?t=<token>` (never listed, never indexed). */
+  booking: '/reserva',
   login: '/login',
   admin: '/admin',
 } as const;
@@ -18,7 +21,12 @@ export const PUBLIC_PATHS = [
   paths.contact,
   paths.upload,
   paths.privacy,
+  paths.terms,
 ] as const;
+
+/** A guest's private booking page: the code out of its path, or null for any other path. */
+export const guestBookingCode = (pathname: string): string | null =>
+  /^\/reserva\/([A-Za-z0-9]{1,16})$/.exec(cleanPath(pathname))?.[1] ?? null;
 
 /** The key the 404 page is rendered and preloaded under (any unknown path gets that page). */
 export const NOT_FOUND_PATH = '/pagina-no-encontrada';

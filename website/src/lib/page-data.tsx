@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import type { PageData } from '@cabana/shared/pages/page-data';
+import type { GuestBooking } from '@cabana/shared/schemas/booking';
 import { BUSINESS } from '@cabana/shared/config/business';
 import { DEFAULT_SETTINGS } from '@cabana/shared/config/settings';
 import type { Settings } from '@cabana/shared/schemas/settings';
@@ -45,6 +46,16 @@ export function useSettings(): Settings {
   return useContext(PageDataContext).settings ?? DEFAULT_SETTINGS;
 }
 
+/** The owner's cancellation policy in words, as the server rendered the page (absent without an island). */
+export function useCancellationPolicy(): PageData['cancellationPolicy'] | undefined {
+  return useContext(PageDataContext).cancellationPolicy;
+}
+
+/** The booking a guest's private page shows; null for a wrong link. */
+export function useGuestBooking(): GuestBooking | null {
+  return useContext(PageDataContext).guestBooking ?? null;
+}
+
 /** The retention /privacidad states: the server's, as it rendered the page; the built-in one elsewhere. */
 export function useEnquiryRetentionMonths(): number {
   return useContext(PageDataContext).enquiryRetentionMonths ?? BUSINESS.enquiryRetentionMonths;
@@ -56,7 +67,10 @@ export function usePendingPhotoRetentionDays(): number {
 }
 
 /** The parts a page may fetch from the API when it carries none (the dev server). */
-type FetchablePart = Exclude<keyof PageData, 'enquiryRetentionMonths' | 'pendingPhotoRetentionDays'>;
+type FetchablePart = Exclude<
+  keyof PageData,
+  'enquiryRetentionMonths' | 'pendingPhotoRetentionDays' | 'cancellationPolicy' | 'guestBooking'
+>;
 
 export type DataState<T> = { status: 'loading' } | { status: 'ready'; value: T } | { status: 'error' };
 

@@ -1,4 +1,5 @@
 import { ApiError } from '@cabana/shared/api/errors';
+import type { RequestedBooking, RequestBookingInput } from '@cabana/shared/schemas/booking';
 import type { EnquiryInput } from '@cabana/shared/schemas/enquiry';
 import { api } from './api';
 import { sendEmail, type EmailParams } from './emailjs';
@@ -11,22 +12,39 @@ export interface EnquiryEmail {
 }
 
 export type SendOutcome =
-  | { ok: true; storedId: string | null; emailed: boolean }
+  | {
+      ok: true;
+      /** The booking the server made of a request (`/planes`); absent for a contact message. */
+      booking?: RequestedBooking;
+      /** The server never answered: only the e-mail carries it. */
+      stored: boolean;
+      emailed: boolean;
+    }
   /** The server refused some fields: show them next to the fields; nothing was e-mailed. */
   | { ok: false; kind: 'fields'; message: string; fields: Record<string, string> }
-  /** Neither the server nor the e-mail service accepted it. */
+  /** The server refused it (or neither the server nor the e-mail service took it). */
   | { ok: false; kind: 'failed'; message: string };
 
 /**
- * Delivers an enquiry to the server (stored for the admin inbox) and by e-mail. It counts as
- * sent once either accepted it, so a visitor is never told "confirmed" for something lost, and
- * an EmailJS outage alone never loses a booking.
+ * Whether the server could not be reached at all: no answer, or a gateway's in its place. Only
+ * then does the browser's e-mail stand in for it; after the server's own refusal (a 4xx) an
+ * e-mail would tell the owner of something the server turned down.
  */
-export async function sendEnquiry(input: EnquiryInput, emails: EnquiryEmail[]): Promise<SendOutcome> {
-  let storedId: string | null = null;
+const unreachable = (err: unknown) =>
+  !(err instanceof ApiError) || err.code === 'NETWORK' || [502, 503, 504].includes(err.status);
+
+/**
+ * Delivers a form to the server and, once the server took it (or could not be reached), by
+ * EmailJS. It counts as sent once either accepted it, so a visitor is never told "received" for
+ * something lost, and an EmailJS outage alone never loses a request.
+ */
+async function deliver<T>(store: () => Promise<T>, emails: EnquiryEmail[]): Promise<SendOutcome & { value?: T }> {
+  let value: T | undefined;
+  let stored = false;
   let serverMessage = '';
   try {
-    storedId = (await api.sendEnquiry(input)).id;
+    value = await store();
+    stored = true;
   } catch (err) {
     if (err instanceof ApiError && err.status === 400 && Object.keys(err.fields).length > 0) {
       return { ok: false, kind: 'fields', message: err.message, fields: err.fields };
@@ -36,7 +54,8 @@ export async function sendEnquiry(input: EnquiryInput, emails: EnquiryEmail[]): 
       return { ok: false, kind: 'fields', message: err.message, fields: { checkIn: err.message } };
     }
     serverMessage = err instanceof ApiError ? err.message : String(err);
-    console.warn('El servidor no aceptó la consulta:', serverMessage);
+    console.warn('El servidor no aceptó el formulario:', serverMessage);
+    if (!unreachable(err)) return { ok: false, kind: 'failed', message: serverMessage };
   }
 
   const results = await Promise.all(
@@ -44,6 +63,16 @@ export async function sendEnquiry(input: EnquiryInput, emails: EnquiryEmail[]): 
   );
   const emailed = results.some((r) => r.required && r.ok);
 
-  if (storedId !== null || emailed) return { ok: true, storedId, emailed };
+  if (stored || emailed) return { ok: true, stored, emailed, value };
   return { ok: false, kind: 'failed', message: serverMessage };
+}
+
+/** A contact message (or an enquiry of the older kind), stored for the admin inbox. */
+export const sendEnquiry = (input: EnquiryInput, emails: EnquiryEmail[]): Promise<SendOutcome> =>
+  deliver(() => api.sendEnquiry(input), emails);
+
+/** A booking request from `/planes`: the outcome carries what the server made of it. */
+export async function sendBookingRequest(input: RequestBookingInput, emails: EnquiryEmail[]): Promise<SendOutcome> {
+  const { value, ...outcome } = await deliver(() => api.requestBooking(input), emails);
+  return outcome.ok && value ? { ...outcome, booking: value } : outcome;
 }

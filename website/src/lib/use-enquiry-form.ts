@@ -1,39 +1,51 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import type { EnquiryInput } from '@cabana/shared/schemas/enquiry';
 import type { Settings } from '@cabana/shared/schemas/settings';
-import type { EnquiryEmail, sendEnquiry } from './send-enquiry';
+import type { EnquiryEmail, SendOutcome } from './send-enquiry';
 import type { FormToken } from './form-token';
 import { useSettings } from './page-data';
 import { focusFirstError, type FieldErrors } from './validation';
 
-export type FormStatusState =
-  { kind: 'success'; text: string } | { kind: 'error'; text: string; offerWhatsapp: boolean; detail?: string } | null;
-
-type Validation = { ok: true; input: EnquiryInput } | { ok: false; errors: FieldErrors };
-
-/** What a form needs only once it is used: its checks (the server's zod schema) and its e-mails. */
-export interface FormChecks<V> {
-  validate: (values: V, formToken: string) => Validation;
-  /** `settings`: the owner's current ones, as the page was rendered with them. */
-  emails: (input: EnquiryInput, settings: Settings) => EnquiryEmail[];
+/** What a form says once it was sent: a sentence, maybe a second one and a link onwards. */
+export interface SuccessStatus {
+  text: string;
+  detail?: string;
+  link?: { href: string; label: string };
 }
 
-interface Options<V> {
+export type FormStatusState =
+  | ({ kind: 'success' } & SuccessStatus)
+  | { kind: 'error'; text: string; offerWhatsapp: boolean; detail?: string }
+  | null;
+
+type Validation<I> = { ok: true; input: I } | { ok: false; errors: FieldErrors };
+export type SentOutcome = Extract<SendOutcome, { ok: true }>;
+
+/** What a form needs only once it is used: its checks (the server's zod schema), its e-mails and its delivery. */
+export interface FormChecks<V, I> {
+  validate: (values: V, formToken: string) => Validation<I>;
+  /** `settings`: the owner's current ones, as the page was rendered with them. */
+  emails: (input: I, settings: Settings) => EnquiryEmail[];
+  send: (input: I, emails: EnquiryEmail[]) => Promise<SendOutcome>;
+  /** What to say once it was sent, from what the server answered. */
+  success?: (outcome: SentOutcome) => SuccessStatus;
+}
+
+interface Options<V, I> {
   initial: V;
   /** Field names in the order the form shows them (focus goes to the first in error). */
   fieldOrder: readonly string[];
   /** Loaded when the visitor first uses the form, so zod and the API client stay out of the page's first load. */
-  loadChecks: () => Promise<FormChecks<V>>;
-  successText: string;
+  loadChecks: () => Promise<FormChecks<V, I>>;
+  /** What to say once it was sent (unless the checks say it from what the server answered). */
+  success: string;
   failureText: string;
   onReset?: () => void;
 }
 
 const CHECK_FIELDS_TEXT = 'Revisa los campos marcados: hay datos por corregir.';
 
-interface Loaded<V> {
-  checks: FormChecks<V>;
-  send: typeof sendEnquiry;
+interface Loaded<V, I> {
+  checks: FormChecks<V, I>;
   token: FormToken;
 }
 
@@ -42,7 +54,7 @@ interface Loaded<V> {
  * from the same zod schema the server applies; after the first submit they update as you type.
  * Give the form `onFocus={form.prepare}`: its code and token are fetched as the visitor starts.
  */
-export function useEnquiryForm<V extends Record<string, unknown>>(opts: Options<V>) {
+export function useEnquiryForm<V extends Record<string, unknown>, I>(opts: Options<V, I>) {
   const [values, setValues] = useState<V>(opts.initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [status, setStatus] = useState<FormStatusState>(null);
@@ -52,17 +64,12 @@ export function useEnquiryForm<V extends Record<string, unknown>>(opts: Options<
   const optsRef = useRef(opts);
   optsRef.current = opts;
   const settings = useSettings();
-  const loaded = useRef<Loaded<V> | null>(null);
-  const loading = useRef<Promise<Loaded<V>> | null>(null);
+  const loaded = useRef<Loaded<V, I> | null>(null);
+  const loading = useRef<Promise<Loaded<V, I>> | null>(null);
 
-  const load = useCallback((): Promise<Loaded<V>> => {
-    loading.current ??= Promise.all([
-      optsRef.current.loadChecks(),
-      import('./send-enquiry'),
-      import('./form-token'),
-    ]).then(
-      ([checks, { sendEnquiry }, { createFormToken }]) =>
-        (loaded.current = { checks, send: sendEnquiry, token: createFormToken() }),
+  const load = useCallback((): Promise<Loaded<V, I>> => {
+    loading.current ??= Promise.all([optsRef.current.loadChecks(), import('./form-token')]).then(
+      ([checks, { createFormToken }]) => (loaded.current = { checks, token: createFormToken() }),
       (err: unknown) => {
         // Offline for a moment: the next attempt loads again.
         loading.current = null;
@@ -95,7 +102,7 @@ export function useEnquiryForm<V extends Record<string, unknown>>(opts: Options<
     e.preventDefault();
     if (sending) return;
     const o = optsRef.current;
-    let code: Loaded<V>;
+    let code: Loaded<V, I>;
     try {
       code = await load();
     } catch {
@@ -114,14 +121,14 @@ export function useEnquiryForm<V extends Record<string, unknown>>(opts: Options<
     setErrors({});
     setStatus(null);
     setSending(true);
-    const outcome = await code.send(result.input, code.checks.emails(result.input, settings));
+    const outcome = await code.checks.send(result.input, code.checks.emails(result.input, settings));
     setSending(false);
     if (outcome.ok) {
       setValues(o.initial);
       setAttempted(false);
       o.onReset?.();
       void code.token.refresh();
-      setStatus({ kind: 'success', text: o.successText });
+      setStatus({ kind: 'success', ...(code.checks.success?.(outcome) ?? { text: o.success }) });
     } else if (outcome.kind === 'fields') {
       setErrors(outcome.fields);
       setStatus({ kind: 'error', text: outcome.message || CHECK_FIELDS_TEXT, offerWhatsapp: false });
@@ -136,4 +143,4 @@ export function useEnquiryForm<V extends Record<string, unknown>>(opts: Options<
   return { values, set, errors, status, sending, onSubmit, prepare, formRef };
 }
 
-export type EnquiryForm<V extends Record<string, unknown>> = ReturnType<typeof useEnquiryForm<V>>;
+export type EnquiryForm<V extends Record<string, unknown>> = ReturnType<typeof useEnquiryForm<V, unknown>>;

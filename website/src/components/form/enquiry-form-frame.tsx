@@ -29,6 +29,8 @@ interface Props {
   whatsapp: { href: string; label: string };
   /** The form's own fields, between the introduction and the message. */
   children: ReactNode;
+  /** Shown just before the send button (what the visitor agrees to by sending). */
+  beforeSubmit?: ReactNode;
 }
 
 /**
@@ -73,13 +75,21 @@ export function EnquiryFormFrame({ form, title, titleId, message, children, ...p
         onChange={(c) => form.set('consent', c)}
       />
       <Honeypot value={values.website} onChange={(v) => form.set('website', v)} />
+      {p.beforeSubmit}
       <button type="submit" className={`button ${p.submitClassName} button--lg button--block`} disabled={sending}>
         {sending ? 'Enviando…' : p.submitLabel}
       </button>
       {status ? (
         <FormStatus kind={status.kind}>
           <p>{status.text}</p>
-          {status.kind === 'error' && status.detail ? <p className="form-status__detail">{status.detail}</p> : null}
+          {status.detail ? <p className="form-status__detail">{status.detail}</p> : null}
+          {status.kind === 'success' && status.link ? (
+            <p>
+              <a className="button button--accent" href={status.link.href}>
+                {status.link.label}
+              </a>
+            </p>
+          ) : null}
           {status.kind === 'error' && status.offerWhatsapp ? (
             <p>
               <a className="button button--whatsapp" href={p.whatsapp.href} target="_blank" rel="noopener">

@@ -45,6 +45,9 @@ export function Footer() {
               <a href={paths.privacy}>Política de privacidad</a>
             </li>
             <li>
+              <a href={paths.terms}>Condiciones de la estadía</a>
+            </li>
+            <li>
               <a href={paths.login}>Login</a>
             </li>
           </ul>

@@ -1,3 +1,4 @@
+import type { EnquiryInput } from '@cabana/shared/schemas/enquiry';
 import { whatsappLink } from '@cabana/shared/config/settings';
 import { EnquiryFormFrame } from '../../components/form/enquiry-form-frame';
 import { PersonFields } from '../../components/form/person-fields';
@@ -21,11 +22,11 @@ const ORDER = ['name', 'email', 'message', 'consent'] as const;
 
 export function ContactForm() {
   const settings = useSettings();
-  const form = useEnquiryForm<ContactValues>({
+  const form = useEnquiryForm<ContactValues, EnquiryInput>({
     initial: INITIAL,
     fieldOrder: ORDER,
     loadChecks: () => import('./contact-submit').then((m) => m.contactChecks),
-    successText: CONTACT_SUCCESS,
+    success: CONTACT_SUCCESS,
     failureText: CONTACT_FAILURE,
   });
   const { values, errors } = form;

@@ -1,12 +1,14 @@
-import { ContactInputSchema } from '@cabana/shared/schemas/enquiry';
+import { ContactInputSchema, type EnquiryInput } from '@cabana/shared/schemas/enquiry';
 import { env } from '../../config/env';
 import { businessEmailParams } from '../../lib/emailjs';
+import { sendEnquiry } from '../../lib/send-enquiry';
 import type { FormChecks } from '../../lib/use-enquiry-form';
 import { fieldErrorsOf } from '../../lib/validation';
 import type { ContactValues } from './contact-form';
 
 /** The contact form's checks (the server's schema) and e-mail, loaded with zod when first used. */
-export const contactChecks: FormChecks<ContactValues> = {
+export const contactChecks: FormChecks<ContactValues, EnquiryInput> = {
+  send: sendEnquiry,
   validate: (v, formToken) => {
     const parsed = ContactInputSchema.safeParse({ type: 'contacto', ...v, formToken });
     return parsed.success ? { ok: true, input: parsed.data } : { ok: false, errors: fieldErrorsOf(parsed.error) };

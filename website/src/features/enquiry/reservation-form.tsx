@@ -1,3 +1,4 @@
+import type { RequestBookingInput } from '@cabana/shared/schemas/booking';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { whatsappLink } from '@cabana/shared/config/settings';
 import { addDays, todayAtCabin } from '@cabana/shared/pricing/dates';
@@ -5,11 +6,13 @@ import type { PricingRules } from '@cabana/shared/pricing/seasons';
 import { EnquiryFormFrame } from '../../components/form/enquiry-form-frame';
 import { SelectField, TextField } from '../../components/form/field';
 import { PersonFields } from '../../components/form/person-fields';
+import { paths } from '../../config/paths';
 import { useSettings } from '../../lib/page-data';
+import { PolicyRules } from '../../components/booking/policy-rules';
 import { defaultStay, stayWhatsappText, type Stay } from '../../lib/stay';
 import { useEnquiryForm } from '../../lib/use-enquiry-form';
 
-const RESERVATION_SUCCESS = '¡Gracias por tu reserva! Ha quedado confirmada.';
+const RESERVATION_SUCCESS = 'Solicitud recibida. Te responderemos por correo.';
 const RESERVATION_FAILURE =
   'No pudimos enviar tu reserva. Tus datos siguen en el formulario: inténtalo de nuevo en unos minutos o escríbenos por WhatsApp.';
 
@@ -57,11 +60,11 @@ export function ReservationForm({ rules, stay, onStayChange }: Props) {
   const settings = useSettings();
   const people = Array.from({ length: settings.maxPeople - settings.minPeople + 1 }, (_, i) => settings.minPeople + i);
   const firstStay = defaultStay(settings);
-  const form = useEnquiryForm<ReservationValues>({
+  const form = useEnquiryForm<ReservationValues, RequestBookingInput>({
     initial: initialValues(firstStay),
     fieldOrder: ORDER,
     loadChecks: () => import('./reservation-submit').then((m) => m.reservationChecks(() => rulesRef.current)),
-    successText: RESERVATION_SUCCESS,
+    success: RESERVATION_SUCCESS,
     failureText: RESERVATION_FAILURE,
     onReset: () => onStayChange(firstStay),
   });
@@ -95,6 +98,14 @@ export function ReservationForm({ rules, stay, onStayChange }: Props) {
       }}
       consentId="consent-reserva"
       submitLabel="Enviar reserva"
+      beforeSubmit={
+        <div className="form__policy">
+          <PolicyRules />
+          <p>
+            Al enviar aceptas las <a href={paths.terms}>condiciones de la estadía</a>.
+          </p>
+        </div>
+      }
       submitClassName="button--accent"
       whatsapp={{
         href: whatsappLink(settings, stayWhatsappText(values, rules, 'COP', settings, values.name)),

@@ -1,21 +1,49 @@
-import { ReservationInputSchema, reservationDateErrors } from '@cabana/shared/schemas/enquiry';
+import { RequestBookingInputSchema, type RequestBookingInput } from '@cabana/shared/schemas/booking';
+import { reservationDateErrors } from '@cabana/shared/schemas/enquiry';
 import { formatMoney } from '@cabana/shared/pricing/pricing';
 import type { PricingRules } from '@cabana/shared/pricing/seasons';
 import { env } from '../../config/env';
 import { businessEmailParams } from '../../lib/emailjs';
+import { sendBookingRequest } from '../../lib/send-enquiry';
 import { formatDay, partText, quoteStay } from '../../lib/stay';
-import type { FormChecks } from '../../lib/use-enquiry-form';
+import type { FormChecks, SentOutcome, SuccessStatus } from '../../lib/use-enquiry-form';
 import { fieldErrorsOf } from '../../lib/validation';
+import { cop, formatInstant, guestBookingHref, nextStep } from '../../lib/booking-text';
 import type { ReservationValues } from './reservation-form';
 
+/** What really happened to the request: received, held (instant booking) or confirmed. */
+export function requestOutcome(outcome: SentOutcome): SuccessStatus {
+  const b = outcome.booking;
+  if (!b) {
+    // The server could not be reached; the request went by e-mail only.
+    return {
+      text: 'Solicitud enviada por correo.',
+      detail: 'Te escribiremos para confirmar si las fechas están libres. Aún no está reservada.',
+    };
+  }
+  const link = { href: guestBookingHref(b.code, b.token), label: 'Ver mi reserva' };
+  const ref = `Código de reserva: ${b.code}.`;
+  if (b.state === 'confirmada') return { text: '¡Gracias por tu reserva! Ha quedado confirmada.', detail: ref, link };
+  if (b.state === 'aceptada') {
+    const due = b.depositDueAt ? ` antes del ${formatInstant(b.depositDueAt)}` : '';
+    return { text: `Reserva aceptada: paga el anticipo de ${cop(b.price.deposit)}${due}.`, detail: ref, link };
+  }
+  return {
+    text: `Solicitud recibida. ${ref}`,
+    detail: `${nextStep(b)} Te enviamos un correo con el enlace a tu reserva.`,
+    link,
+  };
+}
+
 /**
- * The reservation's checks (the server's schema) and e-mails, loaded with zod when the visitor
+ * The booking request's checks (the server's schema) and e-mails, loaded with zod when the visitor
  * first uses the form. `rules` gives the prices (base and seasons) shown at the time of sending.
  */
-export const reservationChecks = (rules: () => PricingRules | null): FormChecks<ReservationValues> => ({
+export const reservationChecks = (
+  rules: () => PricingRules | null,
+): FormChecks<ReservationValues, RequestBookingInput> => ({
   validate: (v, formToken) => {
-    const parsed = ReservationInputSchema.safeParse({
-      type: 'reserva',
+    const parsed = RequestBookingInputSchema.safeParse({
       name: v.name,
       email: v.email,
       phone: v.phone,
@@ -31,8 +59,9 @@ export const reservationChecks = (rules: () => PricingRules | null): FormChecks<
     // Date rules too, even while other fields are still wrong.
     return { ok: false, errors: { ...reservationDateErrors(v.checkIn, v.checkOut), ...fieldErrorsOf(parsed.error) } };
   },
+  send: sendBookingRequest,
+  success: requestOutcome,
   emails: (input, settings) => {
-    if (input.type !== 'reserva') return [];
     const r = rules();
     const q = quoteStay(input, r);
     // One price for every night, or one per season the stay touches.
