@@ -19,6 +19,8 @@ const PANEL_READS = {
   listEnquiries: async (api: AdminApi) => newestFirst(await api.listEnquiries(), (e) => e.createdAt),
   getCalendar: (api: AdminApi) => api.getCalendar(),
   getSeasons: (api: AdminApi) => api.getSeasons(),
+  listBookings: (api: AdminApi) => api.listBookings(),
+  listOutbox: (api: AdminApi) => api.listOutbox(),
 } satisfies Record<string, (api: AdminApi) => Promise<unknown>>;
 
 export type PanelRead = keyof typeof PANEL_READS;

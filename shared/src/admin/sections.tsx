@@ -3,6 +3,7 @@ import { PriceSection } from './price-section';
 import { PhotosSection } from './photos-section';
 import { PendingSection } from './pending-section';
 import { InboxSection } from './inbox-section';
+import { BookingsSection } from './bookings-section';
 import { CalendarSection } from './calendar-section';
 import { SettingsSection } from './settings-section';
 
@@ -23,6 +24,7 @@ export const PANEL_SECTIONS: readonly PanelSection[] = [
   { path: 'precio', label: 'Precio', element: <PriceSection /> },
   { path: 'fotos', label: 'Fotos', element: <PhotosSection /> },
   { path: 'pendientes', label: 'Pendientes', element: <PendingSection /> },
+  { path: 'reservas', label: 'Reservas', element: <BookingsSection /> },
   { path: 'consultas', label: 'Consultas', element: <InboxSection /> },
   { path: 'calendario', label: 'Calendario', element: <CalendarSection /> },
   { path: 'ajustes', label: 'Ajustes', element: <SettingsSection /> },

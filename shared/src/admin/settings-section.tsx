@@ -8,6 +8,7 @@ import {
   type Social,
   type SocialNetwork,
 } from '../schemas/settings';
+import { CANCELLATION_POLICIES, CANCELLATION_POLICY_IDS, type CancellationPolicyId } from '../pricing/booking';
 import { usePanel } from './panel-context';
 import { usePanelCache, usePanelData } from './panel-data';
 import { AlertMessage, StatusMessage } from './messages';
@@ -34,7 +35,21 @@ interface Draft {
   copPerUsd: string;
   minPeople: string;
   maxPeople: string;
+  instantBooking: boolean;
+  depositPercent: string;
+  /** '' = on arrival. */
+  balanceDueDays: string;
+  cleaningFee: string;
+  cancellationPolicy: CancellationPolicyId;
+  checkInTime: string;
+  checkOutTime: string;
+  bankAccount: string;
+  nequiNumber: string;
+  daviplataNumber: string;
+  holdHours: string;
+  houseRules: string;
 }
+type TextKey = Exclude<keyof Draft, 'socials' | 'instantBooking' | 'cancellationPolicy' | 'houseRules'>;
 
 function draftOf(s: Settings): Draft {
   const socials = Object.fromEntries(NETWORKS.map((n) => [n, ''])) as Record<SocialNetwork, string>;
@@ -56,6 +71,18 @@ function draftOf(s: Settings): Draft {
     copPerUsd: String(s.copPerUsd),
     minPeople: String(s.minPeople),
     maxPeople: String(s.maxPeople),
+    instantBooking: s.instantBooking,
+    depositPercent: String(s.depositPercent),
+    balanceDueDays: s.balanceDueDays === null ? '' : String(s.balanceDueDays),
+    cleaningFee: String(s.cleaningFee),
+    cancellationPolicy: s.cancellationPolicy,
+    checkInTime: s.checkInTime,
+    checkOutTime: s.checkOutTime,
+    bankAccount: s.bankAccount,
+    nequiNumber: s.nequiNumber,
+    daviplataNumber: s.daviplataNumber,
+    holdHours: String(s.holdHours),
+    houseRules: s.houseRules,
   };
 }
 
@@ -93,6 +120,18 @@ function patchOf(d: Draft): { patch: SettingsPatch; socialOrder: SocialNetwork[]
     copPerUsd: parseDecimalInput(d.copPerUsd),
     minPeople: parseDecimalInput(d.minPeople),
     maxPeople: parseDecimalInput(d.maxPeople),
+    instantBooking: d.instantBooking,
+    depositPercent: parseDecimalInput(d.depositPercent),
+    balanceDueDays: d.balanceDueDays.trim() === '' ? null : parseDecimalInput(d.balanceDueDays),
+    cleaningFee: parseDecimalInput(d.cleaningFee),
+    cancellationPolicy: d.cancellationPolicy,
+    checkInTime: d.checkInTime,
+    checkOutTime: d.checkOutTime,
+    bankAccount: d.bankAccount,
+    nequiNumber: d.nequiNumber.replace(/\s/g, ''),
+    daviplataNumber: d.daviplataNumber.replace(/\s/g, ''),
+    holdHours: parseDecimalInput(d.holdHours),
+    houseRules: d.houseRules,
   } as SettingsPatch;
   return { patch, socialOrder: socials.map((s) => s.name) };
 }
@@ -115,7 +154,7 @@ function formErrors(fields: Record<string, string>, socialOrder: SocialNetwork[]
   return out;
 }
 
-const LABELS: Record<Exclude<keyof Draft, 'socials'>, string> = {
+const LABELS: Record<TextKey, string> = {
   name: 'Nombre del negocio',
   tagline: 'Frase de presentación',
   phone: 'Teléfono',
@@ -131,6 +170,15 @@ const LABELS: Record<Exclude<keyof Draft, 'socials'>, string> = {
   copPerUsd: 'Pesos por dólar',
   minPeople: 'Mínimo de personas por reserva',
   maxPeople: 'Máximo de personas por reserva',
+  depositPercent: 'Anticipo (% del total)',
+  balanceDueDays: 'Días antes de la llegada para pagar el saldo',
+  cleaningFee: 'Tarifa de limpieza por estadía (pesos)',
+  checkInTime: 'Hora de llegada (check-in)',
+  checkOutTime: 'Hora de salida (check-out)',
+  bankAccount: 'Cuenta bancaria (banco, tipo, número y titular)',
+  nequiNumber: 'Número de Nequi',
+  daviplataNumber: 'Número de Daviplata',
+  holdHours: 'Horas que se guardan las fechas esperando el anticipo',
 };
 
 export function SettingsSection() {
@@ -179,7 +227,7 @@ function SettingsForm({ initial }: { initial: Settings }) {
   };
 
   const field = (
-    key: Exclude<keyof Draft, 'socials'>,
+    key: TextKey,
     opts: {
       type?: string;
       hint?: string;
@@ -283,6 +331,66 @@ function SettingsForm({ initial }: { initial: Settings }) {
               inputMode: 'numeric',
               hint: `La cabaña admite hasta ${SETTINGS_LIMITS.peopleMax} personas.`,
             })}
+          </fieldset>
+          <fieldset>
+            <legend>Reservas</legend>
+            <div className="adm-field">
+              <label>
+                <input
+                  type="checkbox"
+                  name="instantBooking"
+                  checked={draft.instantBooking}
+                  onChange={(e) => set('instantBooking', e.target.checked)}
+                />{' '}
+                Aceptar al instante las solicitudes de noches libres (reserva inmediata)
+              </label>
+              <span className="adm-field-error">{errors.instantBooking}</span>
+            </div>
+            {field('depositPercent', { inputMode: 'numeric' })}
+            {field('balanceDueDays', { inputMode: 'numeric', hint: 'Vacío: el saldo se paga a la llegada.' })}
+            {field('cleaningFee', { inputMode: 'numeric' })}
+            {field('holdHours', { inputMode: 'numeric', hint: 'Entre 1 y 168 horas (7 días).' })}
+            <div className="adm-field">
+              <label htmlFor={`${id}-cancellationPolicy`}>Política de cancelación</label>
+              <select
+                id={`${id}-cancellationPolicy`}
+                name="cancellationPolicy"
+                value={draft.cancellationPolicy}
+                aria-describedby={`${id}-cancellationPolicy-hint`}
+                onChange={(e) => set('cancellationPolicy', e.target.value as CancellationPolicyId)}
+              >
+                {CANCELLATION_POLICY_IDS.map((p) => (
+                  <option key={p} value={p}>
+                    {CANCELLATION_POLICIES[p].name}
+                  </option>
+                ))}
+              </select>
+              <span className="adm-hint" id={`${id}-cancellationPolicy-hint`}>
+                {CANCELLATION_POLICIES[draft.cancellationPolicy].rules.join(' ')}
+              </span>
+              <span className="adm-field-error">{errors.cancellationPolicy}</span>
+            </div>
+            {field('checkInTime', { type: 'time' })}
+            {field('checkOutTime', { type: 'time' })}
+            {field('bankAccount', { max: SETTINGS_LIMITS.bankAccountMax })}
+            {field('nequiNumber', { inputMode: 'numeric', hint: '10 dígitos, o vacío.' })}
+            {field('daviplataNumber', { inputMode: 'numeric', hint: '10 dígitos, o vacío.' })}
+            <div className="adm-field">
+              <label htmlFor={`${id}-houseRules`}>Normas de la casa (una por línea)</label>
+              <textarea
+                id={`${id}-houseRules`}
+                name="houseRules"
+                rows={6}
+                maxLength={SETTINGS_LIMITS.houseRulesMax}
+                aria-invalid={errors.houseRules ? true : undefined}
+                aria-describedby={`${id}-houseRules-error`}
+                value={draft.houseRules}
+                onChange={(e) => set('houseRules', e.target.value)}
+              />
+              <span className="adm-field-error" id={`${id}-houseRules-error`}>
+                {errors.houseRules}
+              </span>
+            </div>
           </fieldset>
           <button type="submit" className="adm-button adm-button--primary" disabled={busy}>
             {busy ? 'Guardando…' : 'Guardar ajustes'}

@@ -1,0 +1,343 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { refundFor } from '../pricing/booking';
+import { formatMoney } from '../pricing/pricing';
+import {
+  BOOKING_STATES,
+  BOOKING_STATE_LABELS,
+  PAYMENT_METHODS,
+  type Booking,
+  type BookingState,
+  type PaymentMethod,
+} from '../schemas/booking';
+import { AdminField } from './admin-field';
+import { StatusMessage, RowAlert } from './messages';
+import { usePanel } from './panel-context';
+import { usePanelCache, usePanelData } from './panel-data';
+import { formatReceivedAt } from './reply-links';
+import { OutboxBox } from './outbox-box';
+
+const cop = (n: number) => formatMoney(n, 'COP');
+type Filter = 'todas' | BookingState;
+type Action = 'aceptar' | 'rechazar' | 'extender' | 'pago' | 'cancelar';
+
+const METHOD_LABELS: Record<PaymentMethod, string> = {
+  transferencia: 'Transferencia',
+  nequi: 'Nequi',
+  daviplata: 'Daviplata',
+  efectivo: 'Efectivo',
+  otro: 'Otro',
+};
+const BY_LABELS = { huesped: 'el huésped', propietario: 'tú', sistema: 'el sistema' } as const;
+
+/** "Vence en 5 h 12 min" (or that it lapsed), from the hold's deadline and the time now. */
+export function holdCountdown(dueAt: string, now: number): string {
+  const left = Date.parse(dueAt) - now;
+  if (left <= 0) return 'El plazo del anticipo venció.';
+  const minutes = Math.ceil(left / 60_000);
+  const h = Math.floor(minutes / 60);
+  return `El plazo del anticipo vence en ${h > 0 ? `${h} h ` : ''}${minutes % 60} min.`;
+}
+
+/** The clock, ticking every 30 seconds: the holds' countdowns move on their own. */
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const t = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(t);
+  }, []);
+  return now;
+}
+
+/** The bookings (Reservas): filter by state, act on each, and the e-mails the server has not sent. */
+export function BookingsSection() {
+  const id = useId();
+  const list = usePanelData('listBookings');
+  const { data: items, error: loadError, loading } = list;
+  const [filter, setFilter] = useState<Filter>('todas');
+  const [status, setStatus] = useState<string | null>(null);
+  const now = useNow();
+  const shown = items?.filter((b) => filter === 'todas' || b.state === filter) ?? [];
+  const waiting = items?.filter((b) => b.state === 'solicitada').length ?? 0;
+  return (
+    <section className="adm-section" id="adm-reservas" aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`} tabIndex={-1}>
+        Reservas
+        {waiting > 0 && <span className="adm-badge">{waiting === 1 ? '1 solicitud' : `${waiting} solicitudes`}</span>}
+      </h2>
+      <div className="adm-toolbar">
+        <div className="adm-field adm-field--inline">
+          <label htmlFor={`${id}-filter`}>Estado</label>
+          <select id={`${id}-filter`} value={filter} onChange={(e) => setFilter(e.target.value as Filter)}>
+            <option value="todas">Todas</option>
+            {BOOKING_STATES.map((s) => (
+              <option key={s} value={s}>
+                {BOOKING_STATE_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button
+          type="button"
+          className="adm-button"
+          disabled={loading}
+          onClick={() => void list.reload().then((ok) => ok && setStatus('Reservas actualizadas.'))}
+        >
+          {loading ? 'Actualizando…' : 'Actualizar'}
+        </button>
+      </div>
+      <StatusMessage text={status} />
+      {loadError && <p className="adm-alert">{loadError}</p>}
+      {items === null && !loadError && <p className="adm-muted">Cargando reservas…</p>}
+      {items !== null && shown.length === 0 && <p className="adm-empty">No hay reservas en este estado.</p>}
+      {shown.length > 0 && (
+        <ul className="adm-inbox" aria-label="Reservas">
+          {shown.map((b) => (
+            <BookingItem key={b.id} booking={b} now={now} onDone={setStatus} />
+          ))}
+        </ul>
+      )}
+      <OutboxBox />
+    </section>
+  );
+}
+
+/** One booking: facts, deadline, history, receipts and the actions its state allows. */
+function BookingItem({ booking: b, now, onDone }: { booking: Booking; now: number; onDone: (s: string) => void }) {
+  const { api, failure } = usePanel();
+  const cache = usePanelCache();
+  const id = useId();
+  const [open, setOpen] = useState<Action | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const f = (name: string) => fields[name] ?? '';
+  const setField = (name: string, value: string) => setFields((all) => ({ ...all, [name]: value }));
+
+  async function run(done: string, call: () => Promise<Booking>) {
+    setBusy(true);
+    setError(undefined);
+    try {
+      const saved = await call();
+      cache.set('listBookings', (all) => all.map((x) => (x.id === saved.id ? saved : x)));
+      // Holds, confirmations and cancellations change the nights taken.
+      cache.invalidate('getCalendar', 'listOutbox');
+      setOpen(null);
+      setFields({});
+      onDone(done);
+    } catch (err) {
+      setError(failure(err) ?? undefined);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const amount = (s: string) => (s.trim() === '' ? undefined : Number(s.replace(/[.\s]/g, '')));
+    if (open === 'aceptar')
+      void run(`Reserva de ${b.name} aceptada: las fechas quedan guardadas hasta el anticipo.`, () =>
+        api.acceptBooking({ id: b.id, total: amount(f('total')), note: f('note') || undefined }),
+      );
+    if (open === 'rechazar')
+      void run(`Reserva de ${b.name} rechazada.`, () => api.declineBooking({ id: b.id, reason: f('reason') }));
+    if (open === 'extender')
+      void run(`Plazo de ${b.name} extendido.`, () => api.extendHold({ id: b.id, hours: Number(f('hours') || '24') }));
+    if (open === 'pago')
+      void run(`Pago de ${b.name} registrado.`, () =>
+        api.recordPayment({
+          id: b.id,
+          amount: amount(f('amount')) ?? 0,
+          method: (f('method') || 'transferencia') as PaymentMethod,
+          date: f('date') || new Date().toISOString().slice(0, 10),
+        }),
+      );
+    if (open === 'cancelar')
+      void run(`Reserva de ${b.name} cancelada: las fechas quedan libres.`, () =>
+        api.cancelBooking({ id: b.id, reason: f('reason') || undefined }),
+      );
+  };
+
+  async function download(receiptId: string) {
+    setError(undefined);
+    try {
+      const r = await api.getBookingReceipt({ id: b.id, receiptId });
+      const bytes = Uint8Array.from(atob(r.data), (c) => c.charCodeAt(0));
+      const url = URL.createObjectURL(new Blob([bytes], { type: r.type }));
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = r.name;
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    } catch (err) {
+      setError(failure(err) ?? undefined);
+    }
+  }
+
+  const act = (a: Action, label: string) => (
+    <button
+      type="button"
+      className="adm-button"
+      aria-expanded={open === a}
+      disabled={busy}
+      onClick={() => setOpen(open === a ? null : a)}
+    >
+      {label}
+    </button>
+  );
+  const refundNow = refundFor(b.cancellationPolicy, b, now);
+  const canCancel = ['solicitada', 'aceptada', 'confirmada'].includes(b.state);
+
+  return (
+    <li className="adm-enquiry" data-booking-code={b.code} aria-labelledby={`${id}-h`}>
+      <article>
+        <header className="adm-enquiry-head">
+          <h3 id={`${id}-h`}>
+            <span className="adm-badge">{BOOKING_STATE_LABELS[b.state]}</span>{' '}
+            <span className="adm-enquiry-name">{b.name}</span> · {b.code}
+          </h3>
+          {b.state === 'aceptada' && b.depositDueAt && (
+            <p className="adm-muted">{holdCountdown(b.depositDueAt, now)}</p>
+          )}
+        </header>
+        <dl className="adm-enquiry-facts">
+          <dt>Estadía</dt>
+          <dd>
+            {b.checkIn} → {b.checkOut} · {b.price.nights} noches · {b.numPeople} personas
+          </dd>
+          <dt>Total</dt>
+          <dd>
+            {cop(b.price.total)} · anticipo {cop(b.price.deposit)} · pagado {cop(b.paid)}
+          </dd>
+          <dt>Contacto</dt>
+          <dd>
+            {b.email} · {b.phone}
+          </dd>
+        </dl>
+        {b.message && <p className="adm-enquiry-message">{b.message}</p>}
+        {b.receipts.length > 0 && (
+          <ul aria-label="Comprobantes">
+            {b.receipts.map((r) => (
+              <li key={r.id}>
+                <button type="button" className="adm-link" onClick={() => void download(r.id)}>
+                  Descargar comprobante {r.name}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <details>
+          <summary>Historial</summary>
+          <ol>
+            {b.history.map((h, i) => (
+              <li key={i}>
+                {formatReceivedAt(h.at)}: {BOOKING_STATE_LABELS[h.state]} (por {BY_LABELS[h.by]})
+                {h.note ? ` — ${h.note}` : ''}
+              </li>
+            ))}
+            {b.payments.map((p) => (
+              <li key={p.id}>
+                Pago de {cop(p.amount)} ({METHOD_LABELS[p.method]}, {p.date})
+              </li>
+            ))}
+          </ol>
+        </details>
+        <RowAlert text={error} />
+        <div className="adm-actions">
+          {b.state === 'solicitada' && act('aceptar', 'Aceptar')}
+          {b.state === 'solicitada' && act('rechazar', 'Rechazar')}
+          {b.state === 'aceptada' && act('extender', 'Extender plazo')}
+          {(b.state === 'aceptada' || b.state === 'confirmada') && act('pago', 'Registrar pago')}
+          {b.state === 'confirmada' && (
+            <button
+              type="button"
+              className="adm-button"
+              disabled={busy}
+              onClick={() => void run(`Estadía de ${b.name} completada.`, () => api.completeBooking({ id: b.id }))}
+            >
+              Marcar completada
+            </button>
+          )}
+          {canCancel && act('cancelar', 'Cancelar')}
+        </div>
+        {open && (
+          <form className="adm-form" onSubmit={submit} aria-label={`${open} reserva de ${b.name}`}>
+            {open === 'aceptar' && (
+              <>
+                <AdminField
+                  id={`${id}-total`}
+                  label="Total ajustado (opcional, pesos)"
+                  inputMode="numeric"
+                  placeholder={String(b.price.total)}
+                  value={f('total')}
+                  onChange={(e) => setField('total', e.target.value)}
+                />
+                <AdminField
+                  id={`${id}-note`}
+                  label="Nota para el huésped (opcional)"
+                  value={f('note')}
+                  onChange={(e) => setField('note', e.target.value)}
+                />
+              </>
+            )}
+            {(open === 'rechazar' || open === 'cancelar') && (
+              <AdminField
+                id={`${id}-reason`}
+                label={open === 'rechazar' ? 'Motivo' : 'Motivo (opcional)'}
+                required={open === 'rechazar'}
+                value={f('reason')}
+                onChange={(e) => setField('reason', e.target.value)}
+              />
+            )}
+            {open === 'cancelar' && (
+              <p>
+                Reembolso según la política: <strong>{cop(refundNow)}</strong> de {cop(b.paid)} pagados.
+              </p>
+            )}
+            {open === 'extender' && (
+              <AdminField
+                id={`${id}-hours`}
+                label="Horas más"
+                inputMode="numeric"
+                placeholder="24"
+                value={f('hours')}
+                onChange={(e) => setField('hours', e.target.value)}
+              />
+            )}
+            {open === 'pago' && (
+              <>
+                <AdminField
+                  id={`${id}-amount`}
+                  label="Monto (pesos)"
+                  inputMode="numeric"
+                  required
+                  value={f('amount')}
+                  onChange={(e) => setField('amount', e.target.value)}
+                />
+                <div className="adm-field">
+                  <label htmlFor={`${id}-method`}>Método</label>
+                  <select id={`${id}-method`} value={f('method')} onChange={(e) => setField('method', e.target.value)}>
+                    {PAYMENT_METHODS.map((m) => (
+                      <option key={m} value={m}>
+                        {METHOD_LABELS[m]}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <AdminField
+                  id={`${id}-date`}
+                  label="Fecha del pago"
+                  type="date"
+                  value={f('date')}
+                  onChange={(e) => setField('date', e.target.value)}
+                />
+              </>
+            )}
+            <button type="submit" className="adm-button adm-button--primary" disabled={busy}>
+              {open === 'cancelar' ? 'Confirmar cancelación' : 'Guardar'}
+            </button>
+          </form>
+        )}
+      </article>
+    </li>
+  );
+}

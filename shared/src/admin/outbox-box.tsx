@@ -1,0 +1,66 @@
+import { useId, useState } from 'react';
+import { RowAlert } from './messages';
+import { usePanel } from './panel-context';
+import { usePanelCache, usePanelData } from './panel-data';
+import { formatReceivedAt } from './reply-links';
+
+/** The e-mails the server has not sent (yet), why, and a way to send each by hand. */
+export function OutboxBox() {
+  const id = useId();
+  const { api, failure } = usePanel();
+  const cache = usePanelCache();
+  const { data } = usePanelData('listOutbox');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  if (!data) return null;
+
+  async function retry(entryId?: string) {
+    setBusy(true);
+    setError(undefined);
+    try {
+      cache.set('listOutbox', await api.retryOutbox(entryId ? { id: entryId } : {}));
+    } catch (err) {
+      setError(failure(err) ?? undefined);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="adm-outbox" aria-labelledby={`${id}-h`}>
+      <h3 id={`${id}-h`}>Correos sin enviar</h3>
+      {!data.smtpConfigured && (
+        <p className="adm-alert">
+          El envío de correo no está configurado (SMTP_URL): el servidor no envía ningún correo. Envía cada mensaje a
+          mano con los enlaces de abajo.
+        </p>
+      )}
+      <RowAlert text={error} />
+      {data.entries.length === 0 ? (
+        <p className="adm-muted">Todos los correos se enviaron.</p>
+      ) : (
+        <ul aria-label="Correos sin enviar">
+          {data.entries.map((m) => (
+            <li key={m.id}>
+              <strong>{m.subject}</strong> — a {m.to} ({formatReceivedAt(m.createdAt)})
+              {m.lastError && <span className="adm-muted"> · Motivo: {m.lastError}</span>}{' '}
+              <a className="adm-button" href={m.mailto}>
+                Enviar por correo
+              </a>
+              {m.whatsapp && (
+                <a className="adm-button" href={m.whatsapp} target="_blank" rel="noopener noreferrer">
+                  Enviar por WhatsApp
+                </a>
+              )}
+              {data.smtpConfigured && (
+                <button type="button" className="adm-button" disabled={busy} onClick={() => void retry(m.id)}>
+                  Reintentar
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
