@@ -7,6 +7,8 @@ import type { FormTokens } from './forms/form-token';
 import type { CalendarService } from './calendar/calendar-service';
 import type { EnquiryService } from './enquiries/enquiry-service';
 import type { SettingsService } from './settings/settings-service';
+import type { BookingService } from './bookings/booking-service';
+import type { OutboxService } from './bookings/outbox';
 import { Limiter, SharedBudget } from './auth/rate-limits';
 import { LoginGuard } from './auth/login-guard';
 
@@ -21,6 +23,8 @@ export interface Limiters {
   enquiryGlobal: SharedBudget;
   uploadClient: Limiter;
   uploadGlobal: SharedBudget;
+  /** Receipts a guest's client may upload per window. */
+  receiptClient: Limiter;
 }
 
 /** Everything the app needs, built once by start.ts and passed into createApp. */
@@ -36,6 +40,9 @@ export interface AppDeps {
   enquiries: EnquiryService;
   /** The price per person and the business facts. */
   settings: SettingsService;
+  /** The booking lifecycle (issue 21) and its e-mail. */
+  bookings: BookingService;
+  outbox: OutboxService;
   log: Logger;
   clock: Clock;
 }
@@ -76,5 +83,11 @@ export function createLimiters(c: Config, clock: Clock): Limiters {
     uploadGlobal: new SharedBudget(c.publicUploadsGlobal, c.publicUploadsPerNetwork, c.publicUploadWindowMs, WAIT, {
       now,
     }),
+    receiptClient: new Limiter(
+      c.publicUploadsPerClient,
+      c.publicUploadWindowMs,
+      'Has subido muchos comprobantes seguidos. Espera un rato o envíalo por WhatsApp.',
+      { now },
+    ),
   };
 }

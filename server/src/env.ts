@@ -86,6 +86,10 @@ export interface Config {
   verifyContract: boolean;
   /** The crash suite: the write-path point where this process kills itself (CABANA_CRASH_AT). */
   crashAt: CrashTarget | undefined;
+  /** Where the server sends its e-mail (`smtp://` or `smtps://`, credentials in it); unset: none is sent. */
+  smtpUrl: string | undefined;
+  /** The From of that e-mail. */
+  mailFrom: string;
 }
 
 export class ConfigError extends Error {}
@@ -144,6 +148,23 @@ const origin = variable().transform((raw, ctx) => {
   ctx.addIssue(`must be an absolute URL (got "${url}")`);
   return z.NEVER;
 });
+
+/** An SMTP server's URL (`smtp://user:pass@host:587`, `smtps://...:465`); unset: no e-mail is sent. */
+const smtpUrl = variable().transform((raw, ctx) => {
+  const url = raw?.trim();
+  if (!url) return undefined;
+  if (URL.canParse(url) && ['smtp:', 'smtps:'].includes(new URL(url).protocol)) return url;
+  // Never echo it: it may carry the password.
+  ctx.addIssue('must be an smtp:// or smtps:// URL');
+  return z.NEVER;
+});
+
+/** A From address: `addr@host` or `Name <addr@host>`. */
+const MAIL_FROM_PATTERN = /^(?:[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/;
+const mailFrom = text(`${BUSINESS.name} <${BUSINESS.email}>`).refine(
+  (v) => MAIL_FROM_PATTERN.test(v),
+  'must be an e-mail address, or a name and an address in <>',
+);
 
 /**
  * A week: beyond 2^31-1 ms (about 24.8 days) Node's timers fire every millisecond instead, and a
@@ -207,6 +228,8 @@ export const SERVER_ENV = z.object({
   CABANA_STORE_VERIFY: bool(false),
   CABANA_CONTRACT_VERIFY: bool(false),
   CABANA_CRASH_AT: variable().transform((raw) => parseCrashAt(raw)),
+  SMTP_URL: smtpUrl,
+  MAIL_FROM: mailFrom,
 });
 
 /** `schema` applied to `env`; a ConfigError naming every bad variable, each with what it must be. */
@@ -271,5 +294,7 @@ export function readEnv(env: Env = process.env, cwd: string = process.cwd()): Co
     verifyStore: v.CABANA_STORE_VERIFY,
     verifyContract: v.CABANA_CONTRACT_VERIFY,
     crashAt: v.CABANA_CRASH_AT,
+    smtpUrl: v.SMTP_URL,
+    mailFrom: v.MAIL_FROM,
   };
 }

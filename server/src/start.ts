@@ -18,7 +18,7 @@ import { FormTokens } from './forms/form-token';
 import { seedSamplePhotos } from './seed';
 import { CalendarSync } from './calendar/calendar-sync';
 import { CALENDAR_LIMITS } from '@cabana/shared/config/calendar';
-import { startEnquiryRetention } from './forms/enquiry-retention';
+import { retentionCutoff, startEnquiryRetention } from './forms/enquiry-retention';
 import { startPendingPhotoRetention } from './images/pending-retention';
 import { startAutoBackups } from './backup/backup';
 import { limitConnections, overLimit, withBodyTimeout } from './http-guards';
@@ -27,8 +27,17 @@ import { API } from '@cabana/shared/api/contract';
 import { CalendarService } from './calendar/calendar-service';
 import { EnquiryService } from './enquiries/enquiry-service';
 import { SettingsService } from './settings/settings-service';
+import { BookingService } from './bookings/booking-service';
+import { OutboxService } from './bookings/outbox';
+import { runPeriodically } from './lib/periodic';
+import { BUSINESS } from '@cabana/shared/config/business';
+import path from 'node:path';
 
 const UPLOAD_PATH = `${API_PREFIX}${API.uploadImage.path}`;
+/** The guest's receipt upload: `/api/reserva/<code>/comprobantes`. */
+const RECEIPT_UPLOAD = new RegExp(`^${API_PREFIX}/reserva/[A-Z0-9]+/comprobantes$`);
+/** How often holds, completions and reminders are looked at (and once at start). */
+const BOOKING_TIMERS_MS = 60_000;
 
 export interface RunningServer {
   /** http://host:port (127.0.0.1 when listening on every interface). */
@@ -131,6 +140,36 @@ export async function startServer(
 
     const formTokens = new FormTokens(store, { minFillMs: config.formMinFillMs, maxAgeMs: config.formMaxAgeMs, now });
     const limiters = createLimiters(config, clock);
+    const enquiries = new EnquiryService({
+      store,
+      formTokens,
+      limits: { perClient: limiters.enquiryClient, global: limiters.enquiryGlobal },
+      log,
+      now,
+    });
+    const outbox = new OutboxService({ store, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, log, now });
+    const bookings = new BookingService({
+      store,
+      enquiries,
+      outbox,
+      publicOrigin: config.publicUrl ?? BUSINESS.siteUrl,
+      receiptsDir: path.join(config.dataDir, 'receipts'),
+      log,
+      now,
+    });
+    // Holds that lapsed while the server was down lapse now, before the first request.
+    const bookingTimers = runPeriodically(
+      async () => {
+        await bookings.runTimers();
+        const removed = await bookings.forget(retentionCutoff(config.enquiryRetentionMonths, now()));
+        if (removed > 0)
+          log.info(`retention: deleted ${removed} booking(s) older than ${config.enquiryRetentionMonths} months`);
+      },
+      BOOKING_TIMERS_MS,
+      (err) => log.error('bookings: the timers failed', err),
+    );
+    retentions.push(bookingTimers);
+    await bookingTimers.ready;
     const deps: AppDeps = {
       config,
       store,
@@ -139,14 +178,10 @@ export async function startServer(
       formTokens,
       limiters,
       calendar: new CalendarService({ store, sync: calendar, config, log, now }),
-      enquiries: new EnquiryService({
-        store,
-        formTokens,
-        limits: { perClient: limiters.enquiryClient, global: limiters.enquiryGlobal },
-        log,
-        now,
-      }),
+      enquiries,
       settings: new SettingsService({ store, now }),
+      bookings,
+      outbox,
       log,
       clock,
     };
@@ -162,7 +197,10 @@ export async function startServer(
     const handle = withBodyTimeout((req, res) => void callback(req, res), {
       bodyMs: config.bodyTimeoutMs,
       uploadMs: config.uploadTimeoutMs,
-      isUpload: (req) => req.method === 'POST' && (req.url ?? '').split('?')[0] === UPLOAD_PATH,
+      isUpload: (req) => {
+        const p = (req.url ?? '').split('?')[0]!;
+        return req.method === 'POST' && (p === UPLOAD_PATH || RECEIPT_UPLOAD.test(p));
+      },
     });
     srv.on('request', (req, res) => (overLimit(req) ? refuse(req, res) : handle(req, res)));
     // Node's limit is one for the whole server: the uploads' long one (the rest is shorter, above).
@@ -180,6 +218,7 @@ export async function startServer(
     const host = !config.host || config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
 
     calendar.start();
+    outbox.start();
     const backups = config.backupDir
       ? startAutoBackups(config.dataDir, {
           dir: config.backupDir,
@@ -211,6 +250,7 @@ export async function startServer(
         closing = true;
         // First, so a sync waiting on a slow feed does not hold the shutdown up.
         await calendar.stop();
+        await outbox.stop();
         await new Promise<void>((resolve) => {
           srv.close(() => resolve());
           srv.closeIdleConnections();

@@ -69,6 +69,8 @@ describe('the server configuration (server/src/env.ts)', () => {
       verifyStore: false,
       verifyContract: false,
       crashAt: undefined,
+      smtpUrl: undefined,
+      mailFrom: 'Cabaña Brisas del Golfo <reservas@brisasdelgolfo.co>',
     } satisfies Config);
   });
 
@@ -130,6 +132,9 @@ describe('the server configuration (server/src/env.ts)', () => {
     ['STORE_COMPACT_KB', '15', 'STORE_COMPACT_KB must be a whole number >= 16 (got "15")'],
     ['ICAL_SYNC_MINUTES', '10081', 'ICAL_SYNC_MINUTES must be a whole number from 0 to 10080 (got "10081")'],
     ['ICAL_SYNC_MINUTES', '-1', 'ICAL_SYNC_MINUTES must be a whole number from 0 to 10080 (got "-1")'],
+    // The URL may carry a password: the message never repeats it.
+    ['SMTP_URL', 'http://user:secreto@mail.example', 'SMTP_URL must be an smtp:// or smtps:// URL'],
+    ['MAIL_FROM', 'Brisas <no es un correo>', 'MAIL_FROM must be an e-mail address, or a name and an address in <>'],
   ])('refuses %s=%s and says what it must be', (name, value, message) => {
     expect(rejection({ [name]: value })).toBe(message);
   });

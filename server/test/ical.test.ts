@@ -55,10 +55,10 @@ describe('reading channel feeds', () => {
     ]);
   });
 
-  it('blocks every night a timed (Google) event touches in Bogotá, and skips cancelled ones', () => {
+  it('blocks the nights whose stay (15:00 to 11:00 next day) a timed (Google) event overlaps in Bogotá, and skips cancelled ones', () => {
     expect(ranges(feedFixture('google', TODAY)).map((e) => [e.summary, e.start, e.end])).toEqual([
-      // 09:00–11:00 in Bogotá.
-      ['Mantenimiento de la piscina', d(60), d(61)],
+      // 09:00–11:00 in Bogotá: before the 11:00 check-out, so the night before day 60.
+      ['Mantenimiento de la piscina', d(59), d(60)],
       // 22:00 on day 64 to 21:00 on day 65 in Bogotá (day 65 03:00 to day 66 02:00 UTC).
       ['Familia', d(64), d(66)],
       // Ends exactly at midnight: the next night is free.
@@ -67,26 +67,51 @@ describe('reading channel feeds', () => {
   });
 
   it.each([
-    ['UTC', `DTSTART:${compact(5)}T040000Z`, `DTEND:${compact(5)}T060000Z`, [d(4), d(6)]],
+    // 23:00 to 01:00 in Bogotá: one night.
+    ['UTC', `DTSTART:${compact(5)}T040000Z`, `DTEND:${compact(5)}T060000Z`, [d(4), d(5)]],
     [
       'a zone the file does not define',
       `DTSTART;TZID=Europe/Madrid:${compact(5)}T010000`,
       `DTEND;TZID=Europe/Madrid:${compact(5)}T020000`,
       [d(4), d(5)],
     ],
-    ['floating time (taken as Bogotá)', `DTSTART:${compact(5)}T230000`, `DTEND:${compact(6)}T010000`, [d(5), d(7)]],
+    ['floating time (taken as Bogotá)', `DTSTART:${compact(5)}T230000`, `DTEND:${compact(6)}T010000`, [d(5), d(6)]],
     [
       'an unknown zone name (taken as Bogotá)',
       `DTSTART;TZID=Mars/Olympus:${compact(5)}T100000`,
       `DTEND;TZID=Mars/Olympus:${compact(5)}T120000`,
-      [d(5), d(6)],
+      // 10:00 to 12:00: the end of the night before.
+      [d(4), d(5)],
     ],
     ['all-day without DTEND (one night)', `DTSTART;VALUE=DATE:${compact(5)}`, '', [d(5), d(6)]],
-    ['timed without DTEND', `DTSTART:${compact(5)}T180000Z`, '', [d(5), d(6)]],
+    // 16:00 in Bogotá, no duration: within that night's stay.
+    ['timed without DTEND', `DTSTART:${compact(5)}T210000Z`, '', [d(5), d(6)]],
+    // The issue's case: a stay from check-in to check-out is one night, not two.
+    [
+      'check-in to check-out',
+      `DTSTART;TZID=America/Bogota:${compact(5)}T150000`,
+      `DTEND;TZID=America/Bogota:${compact(6)}T110000`,
+      [d(5), d(6)],
+    ],
     ['a duration', `DTSTART;VALUE=DATE:${compact(5)}`, 'DURATION:P3D', [d(5), d(8)]],
   ])('timed and odd events: %s', (_name, start, end, [s, e]) => {
     const text = cal(ev('UID:x', start, ...(end ? [end] : []), 'SUMMARY:x'));
     expect(ranges(text).map((r) => [r.start, r.end])).toEqual([[s, e]]);
+  });
+
+  it('blocks no night for a timed event between a check-out and the next check-in, and follows other hours', () => {
+    const visit = cal(
+      ev(
+        'UID:visita',
+        `DTSTART;TZID=America/Bogota:${compact(5)}T120000`,
+        `DTEND;TZID=America/Bogota:${compact(5)}T140000`,
+        'SUMMARY:Visita',
+      ),
+    );
+    expect(ranges(visit)).toEqual([]);
+    // With check-in at 13:00, 12:00–14:00 reaches into the night of day 5.
+    const hours = { checkIn: '13:00', checkOut: '10:00' };
+    expect(parseFeed(visit, TODAY, undefined, hours).map((r) => [r.start, r.end])).toEqual([[d(5), d(6)]]);
   });
 
   it('expands a repeating event up to a horizon, with its moved occurrence and excluded date', () => {

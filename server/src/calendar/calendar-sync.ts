@@ -150,7 +150,11 @@ export class CalendarSync {
     let overBudget = false;
     try {
       const text = await fetchFeed(feed.url, { ...this.opts, signal: this.#abort.signal });
-      events = await this.#parser.parse(text, todayAtCabin(this.#now()), this.#abort.signal);
+      const { checkInTime, checkOutTime } = this.store.data.settings;
+      events = await this.#parser.parse(text, todayAtCabin(this.#now()), this.#abort.signal, {
+        checkIn: checkInTime,
+        checkOut: checkOutTime,
+      });
     } catch (err) {
       if (err instanceof FeedFetchError || err instanceof FeedParseError) {
         error = err.message;

@@ -3,6 +3,7 @@ import { isCalendarDate } from '@cabana/shared/availability/calendar-window';
 import { mergeRanges, rangesOverlap, type DateRange } from '@cabana/shared/availability/ranges';
 import { CALENDAR_SOURCES, type CalendarEntry, type Conflict } from '@cabana/shared/schemas/calendar';
 import type { Enquiry } from '@cabana/shared/schemas/enquiry';
+import { BLOCKING_STATES } from '@cabana/shared/schemas/booking';
 import type { PricingRules } from '@cabana/shared/pricing/seasons';
 import type { Data } from '../db/schema';
 
@@ -35,11 +36,13 @@ export interface EntryFilter {
   exceptFeedId?: string;
   /** Leave out this reservation (when checking whether it can itself be confirmed). */
   exceptEnquiryId?: string;
+  /** Leave out this booking (when checking whether it can itself be held). */
+  exceptBookingId?: string;
 }
 
 const isSoundRange = (r: DateRange) => isCalendarDate(r.start) && isCalendarDate(r.end) && r.start < r.end;
 
-/** Every blocked range: manual blocks, confirmed direct reservations and imported events. */
+/** Every blocked range: manual blocks, confirmed direct reservations, held and confirmed bookings, and imported events. */
 export function calendarEntries(data: Data, filter: EntryFilter = {}): SourcedEntry[] {
   const entries: SourcedEntry[] = [];
   for (const b of data.calendar.blocks) {
@@ -62,6 +65,19 @@ export function calendarEntries(data: Data, filter: EntryFilter = {}): SourcedEn
       label: r.name,
       kind: 'reserva',
       stampedAt: r.createdAt,
+    });
+  }
+  // Held (waiting for the deposit) and confirmed bookings block their nights everywhere.
+  for (const b of data.bookings) {
+    if (!BLOCKING_STATES.includes(b.state) || b.id === filter.exceptBookingId) continue;
+    entries.push({
+      id: b.id,
+      start: b.checkIn,
+      end: b.checkOut,
+      source: CALENDAR_SOURCES.direct,
+      label: `${b.name} (${b.code})`,
+      kind: 'reserva',
+      stampedAt: b.createdAt,
     });
   }
   for (const feed of data.calendar.feeds) {

@@ -1,6 +1,13 @@
 import { Worker } from 'node:worker_threads';
 import { CALENDAR_LIMITS } from '@cabana/shared/config/calendar';
-import { FeedBudgetError, FeedParseError, PARSE_MESSAGES, type ParsedEvent } from './parse-feed';
+import {
+  DEFAULT_STAY_HOURS,
+  FeedBudgetError,
+  FeedParseError,
+  PARSE_MESSAGES,
+  type ParsedEvent,
+  type StayHours,
+} from './parse-feed';
 
 /** What one feed file may cost: steps of ical.js's expansion, wall time and heap of its worker. */
 export interface ParseLimits {
@@ -20,6 +27,8 @@ export interface ParseJob {
   text: string;
   today: string;
   steps: number;
+  /** Check-in and check-out hours: which nights a timed event blocks. */
+  hours: StayHours;
 }
 
 /** What the worker answers: once when it starts on the file, then the file's events or why not. */
@@ -55,8 +64,13 @@ export class FeedParser {
   constructor(readonly limits: ParseLimits = DEFAULT_PARSE_LIMITS) {}
 
   /** Resolves to the file's events; rejects with FeedParseError (Spanish) or ParseCancelledError. */
-  parse(text: string, today: string, signal?: AbortSignal): Promise<ParsedEvent[]> {
-    const run = this.#queue.then(() => this.#run({ text, today, steps: this.limits.steps }, signal));
+  parse(
+    text: string,
+    today: string,
+    signal?: AbortSignal,
+    hours: StayHours = DEFAULT_STAY_HOURS,
+  ): Promise<ParsedEvent[]> {
+    const run = this.#queue.then(() => this.#run({ text, today, steps: this.limits.steps, hours }, signal));
     this.#queue = run.catch(() => undefined);
     return run;
   }

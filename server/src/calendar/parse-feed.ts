@@ -118,16 +118,33 @@ function instantOf(t: ICAL.Time, tzid: string | undefined): number {
   return wall - zoneOffsetMs(first, zone);
 }
 
+/** The cabin's check-in and check-out hours (`HH:MM`, settings), which decide the nights a timed event blocks. */
+export interface StayHours {
+  checkIn: string;
+  checkOut: string;
+}
+
+/** The settings' defaults (15:00 and 11:00). */
+export const DEFAULT_STAY_HOURS: StayHours = { checkIn: '15:00', checkOut: '11:00' };
+
+/** HH:MM:SS of an instant at the cabin's clock. */
+function cabinTime(ms: number): string {
+  const p = Object.fromEntries(cabinParts.formatToParts(new Date(ms)).map((x) => [x.type, x.value]));
+  return `${p.hour}:${p.minute}:${p.second}`;
+}
+
 /**
- * The nights an event blocks at the cabin. All-day events keep their dates as they are (DTEND is
- * the checkout). A timed event blocks the night of every cabin date it touches; it ends on a date
- * only if it lasts past that date's midnight.
+ * The nights an event blocks at the cabin, or null when it blocks none. All-day events keep their
+ * dates as they are (DTEND is the checkout). A timed event blocks the night of date D only when
+ * it overlaps D's check-in to D+1's check-out: 15:00 to 11:00 the next day is one night, and a
+ * visit from 12:00 to 14:00 (between a check-out and the next check-in) is none.
  */
 function nightsOfEvent(
   start: ICAL.Time,
   end: ICAL.Time,
   tz: { start?: string; end?: string },
-): { start: string; end: string } {
+  hours: StayHours,
+): { start: string; end: string } | null {
   if (start.isDate) {
     const s = dateOf(start);
     const e = end.isDate ? dateOf(end) : cabinDate(instantOf(end, tz.end)).date;
@@ -135,10 +152,19 @@ function nightsOfEvent(
   }
   const startMs = instantOf(start, tz.start);
   const endMs = Math.max(startMs, instantOf(end, tz.end));
-  const first = cabinDate(startMs).date;
-  const last = cabinDate(endMs);
-  const endDate = last.midnight && endMs > startMs ? last.date : addDays(last.date, 1);
-  return { start: first, end: endDate > first ? endDate : addDays(first, 1) };
+  const checkOut = `${hours.checkOut}:00`;
+  const checkIn = `${hours.checkIn}:00`;
+  // Night D is [D at check-in, D+1 at check-out). The first night the event overlaps: the night
+  // before its start date while that night's check-out has not come yet.
+  const startDate = cabinDate(startMs).date;
+  const first = cabinTime(startMs) < checkOut ? addDays(startDate, -1) : startDate;
+  // The last: the night of its end date once that night's check-in has passed (an instant event
+  // counts at its moment).
+  const endDate = cabinDate(endMs).date;
+  const endTime = cabinTime(endMs);
+  const last = endTime > checkIn || (endMs === startMs && endTime >= checkIn) ? endDate : addDays(endDate, -1);
+  if (last < first) return null;
+  return { start: first, end: addDays(last, 1) };
 }
 
 function tzidOf(component: ICAL.Component, name: string): string | undefined {
@@ -166,17 +192,22 @@ const dayNumber = (iso: string) => Number(iso.replaceAll('-', ''));
  * file, all its calendars, events, repeats and time zones, shares one budget of steps.
  * Synchronous and CPU-bound: the server runs it in a worker (feed-parser.ts).
  */
-export function parseFeed(text: string, today: string, budget: ParseBudget = DEFAULT_BUDGET): ParsedEvent[] {
+export function parseFeed(
+  text: string,
+  today: string,
+  budget: ParseBudget = DEFAULT_BUDGET,
+  hours: StayHours = DEFAULT_STAY_HOURS,
+): ParsedEvent[] {
   if (!/^\s*BEGIN:VCALENDAR/i.test(text)) throw new FeedParseError(PARSE_MESSAGES.notCalendar);
   meter = new StepMeter(budget.steps);
   try {
-    return readCalendars(text, today);
+    return readCalendars(text, today, hours);
   } finally {
     meter = undefined;
   }
 }
 
-function readCalendars(text: string, today: string): ParsedEvent[] {
+function readCalendars(text: string, today: string, hours: StayHours): ParsedEvent[] {
   let jcal: unknown;
   try {
     jcal = ICAL.parse(text);
@@ -236,8 +267,14 @@ function readCalendars(text: string, today: string): ParsedEvent[] {
         const uid =
           event.uid || `sin-uid-${createHash('sha256').update(c.toString()).digest('base64url').slice(0, 22)}`;
         const range = readRange(uid, () =>
-          nightsOfEvent(event.startDate, event.endDate, { start: tzidOf(c, 'dtstart'), end: tzidOf(c, 'dtend') }),
+          nightsOfEvent(
+            event.startDate,
+            event.endDate,
+            { start: tzidOf(c, 'dtstart'), end: tzidOf(c, 'dtend') },
+            hours,
+          ),
         );
+        if (!range) continue;
         const rid = c.getFirstPropertyValue('recurrence-id');
         push(uid, { key: rid ? `${uid}#${String(rid)}` : uid, ...range, summary: summaryOf(event) });
       }
@@ -256,7 +293,8 @@ function readCalendars(text: string, today: string): ParsedEvent[] {
           if (next.year * 10_000 + next.month * 100 + next.day < skipBefore) continue;
           const details = master.getOccurrenceDetails(next);
           if (isCancelled(details.item.component)) continue;
-          const range = readRange(uid, () => nightsOfEvent(details.startDate, details.endDate, tz));
+          const range = readRange(uid, () => nightsOfEvent(details.startDate, details.endDate, tz, hours));
+          if (!range) continue;
           push(uid, { key: `${uid}#${next.toString()}`, ...range, summary: summaryOf(details.item) });
         }
       }

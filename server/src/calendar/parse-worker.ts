@@ -15,7 +15,7 @@ const reply = (message: ParseReply) => port.postMessage(message);
 // The deadline starts now: loading this module is not the feed's doing.
 reply({ kind: 'started' });
 try {
-  reply({ kind: 'events', events: parseFeed(job.text, job.today, { steps: job.steps }) });
+  reply({ kind: 'events', events: parseFeed(job.text, job.today, { steps: job.steps }, job.hours) });
 } catch (err) {
   if (!(err instanceof FeedParseError)) throw err;
   reply({ kind: 'refused', message: err.message, overBudget: err instanceof FeedBudgetError });

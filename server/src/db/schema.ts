@@ -4,6 +4,7 @@ import { EnquirySchema } from '@cabana/shared/schemas/enquiry';
 import { PrecioSchema } from '@cabana/shared/schemas/price';
 import { SeasonSchema } from '@cabana/shared/schemas/season';
 import { CalendarEntrySchema, FeedSchema } from '@cabana/shared/schemas/calendar';
+import { BookingSchema, MailKindSchema } from '@cabana/shared/schemas/booking';
 import { StoredSettingsSchema } from './settings';
 
 /** A stored image: the API shape plus the folder its files live in (always `images/<id>/`). */
@@ -64,6 +65,30 @@ const StoredFeedSchema = FeedSchema.omit({ exportUrl: true }).extend({
 });
 export type StoredFeed = z.infer<typeof StoredFeedSchema>;
 
+/**
+ * An e-mail a booking's transition wrote (in the same save): sent after the save, retried with
+ * back-off until it goes, kept a while once sent (bookings/outbox.ts).
+ */
+const StoredMailSchema = z.object({
+  id: z.string(),
+  bookingId: z.string(),
+  code: z.string(),
+  kind: MailKindSchema,
+  to: z.string(),
+  /** The addressee's phone, for the WhatsApp link offered when it cannot be sent. */
+  phone: z.string().optional(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  createdAt: z.string(),
+  attempts: z.number().int().nonnegative(),
+  lastError: z.string().nullable(),
+  /** When the sender may try again (ISO); null: at once. */
+  nextAttemptAt: z.string().nullable(),
+  sentAt: z.string().nullable(),
+});
+export type StoredMail = z.infer<typeof StoredMailSchema>;
+
 /** Availability, seasons and calendar sync. Every field has a default, so older data files still load. */
 const CalendarDataSchema = z.object({
   blocks: z.array(StoredBlockSchema).default([]),
@@ -88,6 +113,10 @@ export const DataSchema = z.object({
   calendar: CalendarDataSchema.prefault({}),
   /** The business facts the owner edits (GET/PATCH /api/ajustes); defaults when absent. */
   settings: StoredSettingsSchema,
+  /** Booking requests and stays (issue 21); absent from older data files. */
+  bookings: z.array(BookingSchema).default([]),
+  /** E-mails of the bookings' transitions, waiting to be sent or recently sent. */
+  outbox: z.array(StoredMailSchema).default([]),
 });
 export type Data = z.infer<typeof DataSchema>;
 

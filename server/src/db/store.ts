@@ -54,6 +54,8 @@ export function initialData(): Data {
     seeded: false,
     calendar: { blocks: [], feeds: [], seasons: [], baseMinNights: 1, exportToken: newSecretToken() },
     settings: initialSettings(),
+    bookings: [],
+    outbox: [],
   };
 }
 

@@ -7,6 +7,7 @@ import {
   type Enquiry,
   type EnquiryInput,
   type EnquiryStatus,
+  type SuspectReason,
 } from '@cabana/shared/schemas/enquiry';
 import { newestFirst } from '@cabana/shared/lib/newest-first';
 import type { Store } from '../db/store';
@@ -28,6 +29,18 @@ export interface EnquiryServiceDeps {
   now: () => number;
 }
 
+/** What `admit` looks at in a public form. */
+export interface PublicFormInput {
+  /** For the log: what kind of form was dropped. */
+  what: string;
+  formToken: string;
+  website?: string | undefined;
+  /** The stay asked for, when the form asks for one. */
+  stay?: { checkIn: string; checkOut: string; numPeople: number } | undefined;
+}
+
+export type Admission = { kind: 'drop' } | { kind: 'keep'; suspect?: SuspectReason };
+
 /**
  * Reservation enquiries and contact messages: what a visitor may send, how bots and floods are
  * kept out, and what the owner does with them. Routes only translate HTTP to these calls.
@@ -42,10 +55,14 @@ export class EnquiryService {
   }
 
   /**
-   * A visitor's enquiry from the client at `ip`. Answers the stored id; a bot gets the same kind
-   * of answer as a person (an id), so it learns nothing, and nothing is stored.
+   * The checks every public request form passes (the enquiry, and the booking request of
+   * issue 21): the token's shape, the owner's people limits, the client's and everyone's
+   * budgets, the honeypot, the stay (free nights, minimum stay) and the form token. Throws the
+   * Spanish 400/409/429; answers `drop` for a bot (answer as if stored, store nothing) or
+   * `keep` with the mark a human-looking but doubtful form gets. Synchronous: a caller that
+   * stores right after (no await between) cannot lose the nights it checked to another request.
    */
-  async submit(input: EnquiryInput, ip: string): Promise<{ id: string }> {
+  admit(input: PublicFormInput, ip: string): Admission {
     const { store, formTokens, limits, log } = this.deps;
     // The site's form sends a real token or none (it could not fetch one); anything else came from
     // elsewhere, and is told so rather than quietly thanked and lost.
@@ -55,19 +72,19 @@ export class EnquiryService {
     // Junk must not spend anyone's budget: the input is valid here; now the owner's current limits,
     // which the shared schema cannot know, then the client's budget. The budget shared by everyone
     // is spent only by what is actually stored.
-    const people = input.type === 'reserva' ? peopleLimitError(input.numPeople, store.data.settings) : null;
+    const people = input.stay ? peopleLimitError(input.stay.numPeople, store.data.settings) : null;
     if (people) throw invalidInput(people, { numPeople: people });
     limits.perClient.consume(clientKey(ip));
 
     // The log says why, never who (visitor addresses are personal data).
-    const dropQuietly = (why: string) => {
-      log.info(`enquiry dropped (${why})`);
-      return { id: newRecordId() };
+    const drop = (why: string): Admission => {
+      log.info(`${input.what} dropped (${why})`);
+      return { kind: 'drop' };
     };
-    if (input.website) return dropQuietly('honeypot');
+    if (input.website) return drop('honeypot');
     // Before the token is spent, so a visitor told "taken" can pick other dates with the same form.
-    if (input.type === 'reserva') {
-      const stay = checkStay(input, pricingRules(store.data), blockedRanges(store.data));
+    if (input.stay) {
+      const stay = checkStay(input.stay, pricingRules(store.data), blockedRanges(store.data));
       if (!stay.available) throw conflict(STAY_MESSAGES.unavailable);
       if (stay.tooShort) {
         const message = STAY_MESSAGES.minNights(stay.minNights);
@@ -82,9 +99,28 @@ export class EnquiryService {
     const verdict: TokenVerdict | 'missing-token' =
       input.formToken === '' ? 'missing-token' : formTokens.check(input.formToken);
     if (verdict !== 'ok' && verdict !== 'too-fast' && verdict !== 'expired' && verdict !== 'missing-token') {
-      return dropQuietly(`token ${verdict}`);
+      return drop(`token ${verdict}`);
     }
     limits.global.consume(networkKey(ip));
+    return verdict === 'ok' ? { kind: 'keep' } : { kind: 'keep', suspect: verdict };
+  }
+
+  /**
+   * A visitor's enquiry from the client at `ip`. Answers the stored id; a bot gets the same kind
+   * of answer as a person (an id), so it learns nothing, and nothing is stored.
+   */
+  async submit(input: EnquiryInput, ip: string): Promise<{ id: string }> {
+    const { store } = this.deps;
+    const admission = this.admit(
+      {
+        what: 'enquiry',
+        formToken: input.formToken,
+        website: input.website,
+        stay: input.type === 'reserva' ? input : undefined,
+      },
+      ip,
+    );
+    if (admission.kind === 'drop') return { id: newRecordId() };
 
     const now = new Date(this.deps.now()).toISOString();
     const stored = {
@@ -93,7 +129,7 @@ export class EnquiryService {
       createdAt: now,
       consentAt: now,
       policyVersion: BUSINESS.privacyPolicyVersion,
-      ...(verdict === 'ok' ? {} : { suspect: verdict }),
+      ...(admission.suspect ? { suspect: admission.suspect } : {}),
     };
     const enquiry: Enquiry =
       input.type === 'reserva'

@@ -15,6 +15,8 @@ export const CRASH_POINTS = {
   'images:variants-staged': "a photo's variants written in .staging, not yet moved into images/",
   'images:before-record': "a photo's variants in images/, its record not yet saved",
   'images:before-file-removal': "a photo's record removed and saved, its files still there",
+  'bookings:before-save': "a booking's transition and its e-mails staged in memory, not yet saved",
+  'mail:sent-not-marked': 'an e-mail handed to the SMTP server, not yet marked sent',
   'backup:archiving': 'a backup archive partly written under its temporary name',
   'backup:before-rename': 'a backup archive complete and verified, not yet under its final name',
 } as const;

@@ -1,14 +1,11 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import type { Middleware } from 'koa';
-import { koaBody } from 'koa-body';
 import { LIMITS } from '@cabana/shared/config/limits';
 import { UploadImageFieldsSchema } from '@cabana/shared/schemas/image';
 import type { AppDeps } from '../deps';
 import type { OrderProblem } from '../images/image-service';
 import { bearerToken } from '../middleware/auth';
-import { invalidInput, notFound, tooLarge, unauthenticated, unavailable, unsupportedMedia } from '../domain-errors';
+import { invalidInput, notFound, unauthenticated, unavailable } from '../domain-errors';
+import { multipartBody, multipartFields } from '../middleware/multipart';
 import { validate } from '../lib/validate';
 import { IMAGES_BUSY } from '../images/queue';
 import { clientKey, networkKey } from '../auth/client-key';
@@ -30,9 +27,6 @@ const LIMIT_MESSAGES: Record<number, string> = {
   1015: 'Sube una sola imagen por envío.',
   1016: UPLOAD_TOO_LARGE,
 };
-/** Room for the multipart framing and the text fields around the file. */
-const MULTIPART_OVERHEAD = 64 * 1024;
-
 /**
  * Decides who is uploading before a single body byte is read: the admin publishes; anyone else
  * sends a pending photo and is rate limited first, so a flood never reaches the disk.
@@ -55,58 +49,20 @@ function uploadAuth({ limiters, images }: AppDeps): Middleware {
   };
 }
 
-/** Multipart parsing into a private temp folder that is removed whatever happens. */
-function multipartUpload({ images }: AppDeps): Middleware {
-  return async (ctx, next) => {
-    const declared = ctx.request.length;
-    // Every refusal before the body is read closes the connection afterwards (http-guards.ts).
-    if (declared !== undefined && declared > LIMITS.maxUploadBytes + MULTIPART_OVERHEAD) {
-      throw tooLarge(UPLOAD_TOO_LARGE);
-    }
-    if (!ctx.is('multipart/form-data'))
-      throw unsupportedMedia('Envía la imagen en un formulario multipart (campo "image").');
-    const encoding = ctx.get('content-encoding').trim().toLowerCase();
-    if (encoding !== '' && encoding !== 'identity') throw unsupportedMedia('Envía el formulario sin comprimir.');
+/** The photo upload's multipart parsing: one image, a few text fields, refused early when the queue is full. */
+const photoMultipart = ({ images }: AppDeps): Middleware =>
+  multipartBody({
+    maxBytes: LIMITS.maxUploadBytes,
+    tooLarge: UPLOAD_TOO_LARGE,
+    limitMessages: LIMIT_MESSAGES,
+    notMultipart: 'Envía la imagen en un formulario multipart (campo "image").',
+    maxFields: 8,
+    tmpParent: () => images.files.uploadsDir,
     // A full queue would refuse the photo anyway: say so before the client sends 25 MB for nothing.
-    if (images.queue.full) throw unavailable(IMAGES_BUSY);
-    const dir = path.join(images.files.uploadsDir, randomBytes(8).toString('hex'));
-    await fs.mkdir(dir, { recursive: true, mode: 0o700 });
-    const parse = koaBody({
-      multipart: true,
-      json: false,
-      urlencoded: false,
-      text: false,
-      formidable: {
-        uploadDir: dir,
-        keepExtensions: false,
-        maxFiles: 1,
-        maxFileSize: LIMITS.maxUploadBytes,
-        maxTotalFileSize: LIMITS.maxUploadBytes,
-        maxFields: 8,
-        maxFieldsSize: 16 * 1024,
-        allowEmptyFiles: false,
-        minFileSize: 1,
-      },
-    });
-    try {
-      await parse(ctx, next);
-    } catch (err) {
-      const e = err as { httpCode?: number; code?: number };
-      if (e.httpCode === 413) throw tooLarge(LIMIT_MESSAGES[e.code ?? 0] ?? UPLOAD_TOO_LARGE);
-      if (typeof e.httpCode === 'number' && e.httpCode >= 400 && e.httpCode < 500) {
-        throw invalidInput('No pudimos leer el formulario enviado.');
-      }
-      throw err;
-    } finally {
-      await fs.rm(dir, { recursive: true, force: true });
-    }
-  };
-}
-
-function single(value: string | string[] | undefined): string | undefined {
-  if (Array.isArray(value)) throw invalidInput('Cada campo debe enviarse una sola vez.');
-  return value;
-}
+    beforeRead: () => {
+      if (images.queue.full) throw unavailable(IMAGES_BUSY);
+    },
+  });
 
 /** Photos: the published gallery (public), uploads (anyone; the owner's are published at once), moderation and order. */
 export function imageRoutes(
@@ -129,7 +85,7 @@ export function imageRoutes(
       return result.images;
     },
     uploadImage: {
-      before: [uploadAuth(deps), multipartUpload(deps)],
+      before: [uploadAuth(deps), photoMultipart(deps)],
       async handle(_input, ctx) {
         const files = ctx.request.files ?? {};
         const names = Object.keys(files);
@@ -138,9 +94,7 @@ export function imageRoutes(
           throw invalidInput('Adjunta una imagen en el campo "image".', { image: 'Adjunta una imagen.' });
         }
         if (Array.isArray(file)) throw invalidInput('Sube una sola imagen por envío.');
-        const raw = (ctx.request.body ?? {}) as Record<string, string | string[] | undefined>;
-        const fieldsIn: Record<string, string | undefined> = {};
-        for (const [k, v] of Object.entries(raw)) fieldsIn[k] = single(v);
+        const fieldsIn = multipartFields(ctx);
         const isAdmin = Boolean(ctx.state.auth);
         const fields = validate(UploadImageFieldsSchema, fieldsIn);
         // Reserved before the work and given back if the file is not an accepted photo after all.

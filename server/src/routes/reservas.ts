@@ -1,6 +1,15 @@
+import type { Middleware } from 'koa';
+import { cleanFileName, GuestTokenInputSchema } from '@cabana/shared/schemas/booking';
 import type { AppDeps } from '../deps';
-import { unavailable } from '../domain-errors';
+import { invalidInput } from '../domain-errors';
+import { validate } from '../lib/validate';
+import { clientKey } from '../auth/client-key';
+import { multipartBody, multipartFields } from '../middleware/multipart';
 import type { ApiHandlers } from './handlers';
+
+/** Largest receipt: a phone photo or a bank's PDF. */
+export const RECEIPT_MAX_BYTES = 10 * 1024 * 1024;
+const RECEIPT_TOO_LARGE = `El comprobante supera el tamaño máximo de ${RECEIPT_MAX_BYTES / (1024 * 1024)} MB.`;
 
 type BookingRoutes =
   | 'requestBooking'
@@ -19,27 +28,63 @@ type BookingRoutes =
   | 'listOutbox'
   | 'retryOutbox';
 
-const soon = () => {
-  throw unavailable('Las reservas estarán disponibles pronto.');
+/** The guest's page and the owner's receipts are private: no cache anywhere keeps them. */
+const noStore: Middleware = async (ctx, next) => {
+  await next();
+  ctx.set('Cache-Control', 'no-store');
 };
 
-/** Bookings (issue 21): the contract is in place; the service behind it comes next. */
-export function bookingRoutes(_deps: AppDeps): Pick<ApiHandlers, BookingRoutes> {
+/** Bookings (issue 21): the guest's request and private page, the owner's actions, the outbox. */
+export function bookingRoutes({ bookings, outbox, limiters, images }: AppDeps): Pick<ApiHandlers, BookingRoutes> {
+  const receiptUpload = multipartBody({
+    maxBytes: RECEIPT_MAX_BYTES,
+    tooLarge: RECEIPT_TOO_LARGE,
+    limitMessages: {
+      1006: 'Los campos del formulario son demasiado largos.',
+      1007: 'El formulario trae demasiados campos.',
+      1009: RECEIPT_TOO_LARGE,
+      1015: 'Sube un solo comprobante por envío.',
+      1016: RECEIPT_TOO_LARGE,
+    },
+    notMultipart: 'Envía el comprobante en un formulario multipart (campo "file").',
+    maxFields: 4,
+    tmpParent: () => images.files.uploadsDir,
+  });
+  // The client's budget is spent before a byte of the file is read.
+  const receiptBudget: Middleware = async (ctx, next) => {
+    limiters.receiptClient.consume(clientKey(ctx.ip));
+    await next();
+  };
   return {
-    requestBooking: soon,
-    getGuestBooking: soon,
-    cancelGuestBooking: soon,
-    uploadGuestReceipt: soon,
-    listBookings: soon,
-    getBooking: soon,
-    acceptBooking: soon,
-    declineBooking: soon,
-    extendHold: soon,
-    recordPayment: soon,
-    cancelBooking: soon,
-    completeBooking: soon,
-    getBookingReceipt: soon,
-    listOutbox: soon,
-    retryOutbox: soon,
+    requestBooking: (input, ctx) => bookings.request(input, ctx.ip),
+    getGuestBooking: { before: [noStore], handle: ({ code, t }) => bookings.guestBooking(code, t) },
+    cancelGuestBooking: {
+      before: [noStore],
+      handle: ({ code, t, reason }) => bookings.cancelByGuest(code, t, reason),
+    },
+    uploadGuestReceipt: {
+      before: [noStore, receiptBudget, receiptUpload],
+      async handle({ code }, ctx) {
+        const { t } = validate(GuestTokenInputSchema, multipartFields(ctx));
+        const files = ctx.request.files ?? {};
+        const file = files.file;
+        if (!file || Object.keys(files).some((n) => n !== 'file')) {
+          throw invalidInput('Adjunta el comprobante en el campo "file".', { file: 'Adjunta el comprobante.' });
+        }
+        if (Array.isArray(file)) throw invalidInput('Sube un solo comprobante por envío.');
+        return bookings.addReceipt(code, t, { path: file.filepath, name: cleanFileName(file.originalFilename ?? '') });
+      },
+    },
+    listBookings: ({ state }) => bookings.list(state),
+    getBooking: ({ id }) => bookings.get(id),
+    acceptBooking: ({ id, ...input }) => bookings.accept(id, input),
+    declineBooking: ({ id, reason }) => bookings.decline(id, reason),
+    extendHold: ({ id, hours }) => bookings.extendHold(id, hours),
+    recordPayment: ({ id, ...input }) => bookings.recordPayment(id, input),
+    cancelBooking: ({ id, ...input }) => bookings.cancelByOwner(id, input),
+    completeBooking: ({ id }) => bookings.complete(id),
+    getBookingReceipt: { before: [noStore], handle: ({ id, receiptId }) => bookings.receipt(id, receiptId) },
+    listOutbox: () => outbox.view(),
+    retryOutbox: ({ id }) => outbox.retry(id),
   };
 }

@@ -1,0 +1,190 @@
+import { formatMoney } from '@cabana/shared/pricing/pricing';
+import { CANCELLATION_POLICIES } from '@cabana/shared/pricing/booking';
+import { BUSINESS } from '@cabana/shared/config/business';
+import type { Booking } from '@cabana/shared/schemas/booking';
+import type { Settings } from '@cabana/shared/schemas/settings';
+import type { MailContext, MailDraft, MailTemplates } from './render';
+
+/** The Spanish messages of the booking lifecycle: one function per kind. */
+
+const money = (n: number) => formatMoney(n, 'COP');
+const dayFormat = new Intl.DateTimeFormat('es-CO', { dateStyle: 'full', timeZone: 'UTC' });
+const instantFormat = new Intl.DateTimeFormat('es-CO', {
+  dateStyle: 'full',
+  timeStyle: 'short',
+  timeZone: BUSINESS.timeZone,
+});
+/** A YYYY-MM-DD date in words ("sábado, 12 de diciembre de 2026"). */
+const day = (iso: string) => dayFormat.format(new Date(`${iso}T00:00:00Z`));
+/** An instant at the cabin's clock, in words. */
+const instant = (iso: string) => instantFormat.format(new Date(iso));
+
+function stay(b: Booking): string {
+  const people = `${b.numPeople} ${b.numPeople === 1 ? 'persona' : 'personas'}`;
+  const nights = `${b.price.nights} ${b.price.nights === 1 ? 'noche' : 'noches'}`;
+  return [
+    `Reserva ${b.code}`,
+    `Llegada: ${day(b.checkIn)}, desde las ${b.checkInTime}`,
+    `Salida: ${day(b.checkOut)}, hasta las ${b.checkOutTime}`,
+    `${nights}, ${people}`,
+  ].join('\n');
+}
+
+function price(b: Booking): string {
+  const lines = [`Alojamiento: ${money(b.price.lodging)}`];
+  if (b.price.cleaningFee > 0) lines.push(`Limpieza: ${money(b.price.cleaningFee)}`);
+  lines.push(`Total: ${money(b.price.total)}`);
+  if (b.price.adjustedTotal !== null && b.price.adjustmentNote) lines.push(`Nota: ${b.price.adjustmentNote}`);
+  lines.push(`Anticipo (${b.price.depositPercent} %): ${money(b.price.deposit)}`);
+  lines.push(`Saldo: ${money(b.price.balance)}, ${balanceWhen(b)}`);
+  return lines.join('\n');
+}
+
+const balanceWhen = (b: Booking) => (b.balanceDueAt ? `a más tardar el ${day(b.balanceDueAt)}` : 'a la llegada');
+
+function howToPay(s: Settings): string {
+  const ways: string[] = [];
+  if (s.bankAccount) ways.push(`Transferencia: ${s.bankAccount}`);
+  if (s.nequiNumber) ways.push(`Nequi: ${s.nequiNumber}`);
+  if (s.daviplataNumber) ways.push(`Daviplata: ${s.daviplataNumber}`);
+  if (ways.length === 0) return `Escríbenos por WhatsApp al ${s.phone} y te indicamos cómo pagar.`;
+  return ['Cómo pagar:', ...ways, 'Sube el comprobante en la página de tu reserva.'].join('\n');
+}
+
+const policy = (b: Booking) =>
+  [
+    `Política de cancelación (${CANCELLATION_POLICIES[b.cancellationPolicy].name}):`,
+    ...CANCELLATION_POLICIES[b.cancellationPolicy].rules,
+  ].join('\n');
+
+const hello = (b: Booking) => `Hola, ${b.name}:`;
+const guestLink = (ctx: MailContext) => ({ href: ctx.guestLink, label: 'Ver tu reserva' });
+const panelLink = (ctx: MailContext) => ({ href: ctx.panelLink, label: 'Abrir el panel de reservas' });
+const owed = (b: Booking) => Math.max(0, b.price.total - b.paid);
+
+function guest(ctx: MailContext, subject: string, ...paragraphs: string[]): MailDraft {
+  return { subject, paragraphs: [hello(ctx.booking), ...paragraphs], link: guestLink(ctx) };
+}
+
+export const ES_TEMPLATES: MailTemplates = {
+  'guest-received': (ctx) =>
+    guest(
+      ctx,
+      `Recibimos tu solicitud de reserva ${ctx.booking.code}`,
+      'Recibimos tu solicitud. Las fechas aún no están reservadas: te escribiremos pronto para aceptarla y pedirte el anticipo.',
+      stay(ctx.booking),
+      price(ctx.booking),
+      policy(ctx.booking),
+    ),
+  'guest-accepted': (ctx) =>
+    guest(
+      ctx,
+      `Reserva aceptada: paga el anticipo antes del ${instant(ctx.booking.depositDueAt!)}`,
+      `¡Aceptamos tu reserva! Guardamos las fechas para ti hasta el ${instant(ctx.booking.depositDueAt!)}. Paga el anticipo de ${money(ctx.booking.price.deposit)} antes de esa hora para confirmarla; si no, las fechas quedarán libres.`,
+      stay(ctx.booking),
+      price(ctx.booking),
+      howToPay(ctx.settings),
+      policy(ctx.booking),
+    ),
+  'guest-confirmed': (ctx) =>
+    guest(
+      ctx,
+      `Reserva confirmada ${ctx.booking.code}`,
+      `¡Tu reserva está confirmada! Recibimos ${money(ctx.booking.paid)}.`,
+      stay(ctx.booking),
+      owed(ctx.booking) > 0
+        ? `Saldo pendiente: ${money(owed(ctx.booking))}, ${balanceWhen(ctx.booking)}.`
+        : 'No queda saldo pendiente.',
+      howToPay(ctx.settings),
+    ),
+  'guest-payment': (ctx) =>
+    guest(
+      ctx,
+      `Recibimos tu pago (reserva ${ctx.booking.code})`,
+      `Registramos tu pago. Llevas pagado ${money(ctx.booking.paid)} de ${money(ctx.booking.price.total)}.`,
+      owed(ctx.booking) > 0
+        ? `Saldo pendiente: ${money(owed(ctx.booking))}, ${balanceWhen(ctx.booking)}.`
+        : 'No queda saldo pendiente.',
+    ),
+  'guest-hold-reminder': (ctx) =>
+    guest(
+      ctx,
+      `Recordatorio: el anticipo de tu reserva ${ctx.booking.code} vence pronto`,
+      `Guardamos tus fechas hasta el ${instant(ctx.booking.depositDueAt!)}. Paga el anticipo de ${money(ctx.booking.price.deposit)} antes de esa hora para confirmar la reserva.`,
+      howToPay(ctx.settings),
+    ),
+  'guest-balance-reminder': (ctx) =>
+    guest(
+      ctx,
+      `Recordatorio: saldo de tu reserva ${ctx.booking.code}`,
+      `Te recordamos el saldo pendiente de ${money(owed(ctx.booking))}, ${balanceWhen(ctx.booking)}.`,
+      stay(ctx.booking),
+      howToPay(ctx.settings),
+    ),
+  'guest-cancelled': (ctx) =>
+    guest(
+      ctx,
+      `Reserva cancelada ${ctx.booking.code}`,
+      `Tu reserva quedó cancelada${ctx.booking.cancellation?.by === 'propietario' ? ' por el alojamiento' : ''}. Las fechas quedaron libres.`,
+      ctx.booking.cancellation?.reason ? `Motivo: ${ctx.booking.cancellation.reason}` : '',
+      (ctx.booking.cancellation?.refund ?? 0) > 0
+        ? `Te devolveremos ${money(ctx.booking.cancellation!.refund)}. Te escribiremos para coordinar la devolución.`
+        : 'No hay importe que devolver.',
+    ),
+  'guest-declined': (ctx) =>
+    guest(
+      ctx,
+      `No podemos aceptar tu solicitud ${ctx.booking.code}`,
+      'Lo sentimos: no podemos aceptar tu solicitud de reserva.',
+      ctx.booking.declineReason ? `Motivo: ${ctx.booking.declineReason}` : '',
+      `Si quieres buscar otras fechas, escríbenos por WhatsApp al ${ctx.settings.phone}.`,
+    ),
+  'guest-expired': (ctx) =>
+    guest(
+      ctx,
+      `Tu reserva ${ctx.booking.code} venció`,
+      'El plazo para pagar el anticipo terminó sin que lo recibiéramos, así que las fechas quedaron libres.',
+      `Si aún quieres venir, haz una nueva solicitud o escríbenos por WhatsApp al ${ctx.settings.phone}.`,
+    ),
+  'owner-new-request': (ctx) => {
+    const b = ctx.booking;
+    return {
+      subject: `Nueva solicitud ${b.code}: ${b.name}, ${b.checkIn} a ${b.checkOut}`,
+      paragraphs: [
+        b.state === 'aceptada'
+          ? `Reserva instantánea: las fechas quedaron guardadas hasta el ${instant(b.depositDueAt!)}.`
+          : 'Nueva solicitud de reserva: acéptala o recházala desde el panel.',
+        stay(b),
+        price(b),
+        `Huésped: ${b.name}\nCorreo: ${b.email}\nTeléfono: ${b.phone}`,
+        b.message ? `Mensaje:\n${b.message}` : '',
+      ],
+      link: panelLink(ctx),
+    };
+  },
+  'owner-receipt': (ctx) => {
+    const b = ctx.booking;
+    const receipt = b.receipts.at(-1);
+    return {
+      subject: `Comprobante recibido: reserva ${b.code} (${b.name})`,
+      paragraphs: [
+        `${b.name} subió un comprobante de pago${receipt ? ` (${receipt.name})` : ''}. Revísalo y registra el pago en el panel.`,
+        stay(b),
+      ],
+      link: panelLink(ctx),
+    };
+  },
+  'owner-cancelled': (ctx) => {
+    const b = ctx.booking;
+    return {
+      subject: `Reserva cancelada por el huésped: ${b.code} (${b.name})`,
+      paragraphs: [
+        `${b.name} canceló su reserva. Las fechas quedaron libres.`,
+        stay(b),
+        `Pagado: ${money(b.paid)}. Reembolso según la política: ${money(b.cancellation?.refund ?? 0)}.`,
+        b.cancellation?.reason ? `Motivo: ${b.cancellation.reason}` : '',
+      ],
+      link: panelLink(ctx),
+    };
+  },
+};

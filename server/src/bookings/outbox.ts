@@ -1,0 +1,239 @@
+import nodemailer from 'nodemailer';
+import type { MailKind, Outbox, OutboxEntry } from '@cabana/shared/schemas/booking';
+import { newestFirst } from '@cabana/shared/lib/newest-first';
+import type { Store } from '../db/store';
+import type { StoredMail } from '../db/schema';
+import type { Logger } from '../deps';
+import { newRecordId } from '../lib/ids';
+import { crashPoint } from '../lib/crash-points';
+import { renderMail, type MailContext } from './mail/render';
+
+/** Waits between attempts: 1 min, 5 min, 30 min, 2 h, 6 h, then every 12 h. */
+export const RETRY_BACKOFF_MS = [60_000, 300_000, 1_800_000, 7_200_000, 21_600_000, 43_200_000] as const;
+/** How often the sender looks for due messages beside the kick after each save. */
+const SWEEP_MS = 30_000;
+/** Sent messages are kept this long (the panel's "sent" trail), then dropped. */
+const KEEP_SENT_MS = 30 * 24 * 3_600_000;
+const ERROR_MAX = 300;
+
+/** What sends one message: nodemailer's SMTP transport, or what a test puts in its place. */
+export interface MailTransport {
+  sendMail(message: { from: string; to: string; subject: string; text: string; html: string }): Promise<unknown>;
+}
+
+export interface OutboxDeps {
+  store: Store;
+  /** SMTP_URL; undefined: nothing is sent, messages wait for the owner to send them by hand. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  log: Logger;
+  now: () => number;
+  /** Tests: a transport instead of the SMTP one. */
+  transport?: MailTransport;
+}
+
+/** Who a message of each kind goes to. */
+const TO_OWNER = new Set<MailKind>(['owner-new-request', 'owner-receipt', 'owner-cancelled']);
+
+/**
+ * The outbox (issue 21): a transition writes its messages into `store.data.outbox` in the same
+ * save as the transition (`write`, then the caller saves), so a crash leaves both or neither.
+ * After the save, `kick` sends what is due; a failure waits RETRY_BACKOFF_MS and tries again,
+ * across restarts, so nothing is lost to a crash or an SMTP outage (a crash between a message
+ * going out and being marked sent sends it again: at least once, never zero times).
+ */
+export class OutboxService {
+  readonly #transport: MailTransport | undefined;
+  #running: Promise<void> | undefined;
+  #again = false;
+  #timer: NodeJS.Timeout | undefined;
+  #stopped = false;
+
+  constructor(private readonly deps: OutboxDeps) {
+    this.#transport =
+      deps.transport ??
+      (deps.smtpUrl
+        ? nodemailer.createTransport({
+            url: deps.smtpUrl,
+            connectionTimeout: 10_000,
+            greetingTimeout: 10_000,
+            socketTimeout: 30_000,
+          })
+        : undefined);
+  }
+
+  get configured(): boolean {
+    return this.#transport !== undefined;
+  }
+
+  /** Renders the message of `kind` for the booking and adds it to the outbox; the caller's save stores both. */
+  write(kind: MailKind, ctx: MailContext): void {
+    const { booking, settings } = ctx;
+    const toOwner = TO_OWNER.has(kind);
+    const mail = renderMail(kind, ctx);
+    const entry: StoredMail = {
+      id: newRecordId(),
+      bookingId: booking.id,
+      code: booking.code,
+      kind,
+      to: toOwner ? settings.email : booking.email,
+      // The guest's phone, for the WhatsApp link offered when the message cannot be sent.
+      ...(!toOwner && booking.phone ? { phone: booking.phone } : {}),
+      ...mail,
+      createdAt: new Date(this.deps.now()).toISOString(),
+      attempts: 0,
+      lastError: null,
+      nextAttemptAt: null,
+      sentAt: null,
+    };
+    this.deps.store.data.outbox.push(entry);
+  }
+
+  /** Starts the periodic sweep (and a first pass for what an earlier run left unsent). */
+  start(): void {
+    void this.kick();
+    this.#timer = setInterval(() => void this.kick(), SWEEP_MS);
+    this.#timer.unref();
+  }
+
+  /** Stops the sweep and waits for a pass under way. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    clearInterval(this.#timer);
+    await this.#running;
+  }
+
+  /** Sends what is due, after the current pass if one runs. Never throws (failures are recorded on the message). */
+  kick(): Promise<void> {
+    if (this.#stopped || !this.#transport) return Promise.resolve();
+    if (this.#running) {
+      this.#again = true;
+      return this.#running;
+    }
+    this.#running = (async () => {
+      do {
+        this.#again = false;
+        await this.#pass();
+      } while (this.#again && !this.#stopped);
+    })()
+      .catch((err: unknown) => this.deps.log.error('outbox: a sending pass failed', err))
+      .finally(() => {
+        this.#running = undefined;
+      });
+    return this.#running;
+  }
+
+  async #pass(): Promise<void> {
+    const { store, now } = this.deps;
+    const pruned = this.#prune();
+    if (pruned) await store.save();
+    for (;;) {
+      if (this.#stopped) return;
+      const at = now();
+      const due = store.data.outbox.find(
+        (m) => m.sentAt === null && (m.nextAttemptAt === null || Date.parse(m.nextAttemptAt) <= at),
+      );
+      if (!due) return;
+      try {
+        await this.#transport!.sendMail({
+          from: this.deps.mailFrom,
+          to: due.to,
+          subject: due.subject,
+          text: due.text,
+          html: due.html,
+        });
+        crashPoint("mail:sent-not-marked");
+        due.sentAt = new Date(now()).toISOString();
+        due.lastError = null;
+        due.nextAttemptAt = null;
+      } catch (err) {
+        const wait = RETRY_BACKOFF_MS[Math.min(due.attempts, RETRY_BACKOFF_MS.length - 1)]!;
+        due.lastError = describe(err);
+        due.nextAttemptAt = new Date(now() + wait).toISOString();
+        this.deps.log.info(
+          `outbox: ${due.kind} for ${due.code} not sent (${due.lastError}); next try in ${wait / 60_000} min`,
+        );
+      }
+      due.attempts += 1;
+      await store.save();
+    }
+  }
+
+  /** Drops sent messages older than KEEP_SENT_MS; true when any went. */
+  #prune(): boolean {
+    const cutoff = this.deps.now() - KEEP_SENT_MS;
+    const all = this.deps.store.data.outbox;
+    const kept = all.filter((m) => m.sentAt === null || Date.parse(m.sentAt) >= cutoff);
+    if (kept.length === all.length) return false;
+    all.splice(0, Infinity, ...kept);
+    return true;
+  }
+
+  /** The owner's view: whether SMTP is configured, and every message not sent yet, newest first. */
+  view(): Outbox {
+    const unsent = this.deps.store.view.outbox.filter((m) => m.sentAt === null);
+    return {
+      smtpConfigured: this.configured,
+      entries: newestFirst(unsent, (m) => m.createdAt).map(entryView),
+    };
+  }
+
+  /** Makes one unsent message (or all) due now, saves, and waits for a sending pass. */
+  async retry(id: string | undefined): Promise<Outbox> {
+    const { store } = this.deps;
+    let changed = false;
+    for (const m of store.data.outbox) {
+      if (m.sentAt !== null || (id !== undefined && m.id !== id) || m.nextAttemptAt === null) continue;
+      m.nextAttemptAt = null;
+      changed = true;
+    }
+    if (changed) await store.save();
+    await this.kick();
+    return this.view();
+  }
+
+  /** Forgets the messages of bookings removed by retention (the caller saves). */
+  forgetBookings(ids: ReadonlySet<string>): void {
+    const all = this.deps.store.data.outbox;
+    const kept = all.filter((m) => !ids.has(m.bookingId));
+    if (kept.length !== all.length) all.splice(0, Infinity, ...kept);
+  }
+}
+
+/** The reason a send failed, short, without the server's URL (it may carry a password). */
+function describe(err: unknown): string {
+  const e = err as { code?: unknown; responseCode?: unknown; message?: unknown };
+  const parts = [
+    typeof e.code === 'string' ? e.code : '',
+    typeof e.responseCode === 'number' ? String(e.responseCode) : '',
+    typeof e.message === 'string' ? e.message.replace(/smtps?:\/\/\S+/gi, 'smtp://…') : String(err),
+  ].filter(Boolean);
+  return parts.join(' ').slice(0, ERROR_MAX);
+}
+
+/** wa.me wants digits only, country code first; a Colombian mobile typed without it gets 57. */
+function whatsappNumber(phone: string): string | undefined {
+  const digits = phone.replace(/\D/g, '');
+  if (digits.length === 10 && digits.startsWith('3')) return `57${digits}`;
+  return digits.length >= 8 && digits.length <= 15 ? digits : undefined;
+}
+
+function entryView(m: StoredMail): OutboxEntry {
+  const mailto = `mailto:${encodeURIComponent(m.to)}?subject=${encodeURIComponent(m.subject)}&body=${encodeURIComponent(m.text)}`;
+  const wa = m.phone ? whatsappNumber(m.phone) : undefined;
+  return {
+    id: m.id,
+    bookingId: m.bookingId,
+    code: m.code,
+    kind: m.kind,
+    to: m.to,
+    subject: m.subject,
+    text: m.text,
+    createdAt: m.createdAt,
+    attempts: m.attempts,
+    lastError: m.lastError,
+    nextAttemptAt: m.nextAttemptAt,
+    mailto,
+    ...(wa ? { whatsapp: `https://wa.me/${wa}?text=${encodeURIComponent(m.text)}` } : {}),
+  };
+}
