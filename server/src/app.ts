@@ -62,6 +62,7 @@ export function createApp(deps: AppDeps): Koa {
       pendingPhotoRetentionDays: config.pendingPhotoRetentionDays,
       skipPrefixes: [API_PREFIX, MEDIA_PREFIX],
       log: deps.log,
+      guestBooking: (code, token) => deps.bookings.guestBooking(code, token),
     }),
   );
   app.use(websiteStatic(config.websiteDist, [API_PREFIX, MEDIA_PREFIX]));
