@@ -10,6 +10,7 @@ import { settingsRoutes } from './ajustes';
 import { sessionRoutes } from './sesion';
 import { enquiryRoutes } from './consultas';
 import { calendarRoutes } from './calendario';
+import { overviewRoutes } from './resumen';
 
 export { API_PREFIX };
 
@@ -36,6 +37,7 @@ export function createApiRouter(deps: AppDeps): Router {
       ...sessionRoutes(deps),
       ...enquiryRoutes(deps),
       ...calendarRoutes(deps),
+      ...overviewRoutes(deps),
     },
     { store: deps.store, verify: deps.config.verifyContract },
   ).prefix(API_PREFIX);
