@@ -19,6 +19,8 @@ const PANEL_READS = {
   listEnquiries: async (api: AdminApi) => newestFirst(await api.listEnquiries(), (e) => e.createdAt),
   getCalendar: (api: AdminApi) => api.getCalendar(),
   getSeasons: (api: AdminApi) => api.getSeasons(),
+  getOverview: (api: AdminApi) => api.getOverview(),
+  getAlerts: (api: AdminApi) => api.getAlerts(),
 } satisfies Record<string, (api: AdminApi) => Promise<unknown>>;
 
 export type PanelRead = keyof typeof PANEL_READS;
@@ -70,11 +72,16 @@ export function usePanelCache() {
  * A section's data: loaded when the section mounts through the panel's API (what an earlier
  * visit left is shown meanwhile), shared with the other sections that read the same row.
  */
-export function usePanelData<K extends PanelRead>(name: K): Loaded<PanelData<K>> {
+export function usePanelData<K extends PanelRead>(
+  name: K,
+  /** Asks again every so many milliseconds while shown (the alerts' count). */
+  refetchInterval?: number,
+): Loaded<PanelData<K>> {
   const { api } = usePanel();
   const query = useQuery({
     queryKey: [name],
     queryFn: () => PANEL_READS[name](api) as Promise<PanelData<K>>,
+    refetchInterval,
   });
   const cache = usePanelCache();
   const { refetch } = query;
