@@ -14,7 +14,15 @@ function sequence(seed: number) {
   };
 }
 
-const GUESTS = ['Lucía Fernández', 'Bruno Díaz', 'Carmen Ruiz', 'Andrés Gómez', 'Sofía Herrera', 'Mateo Rojas', 'Valentina Cruz'];
+const GUESTS = [
+  'Lucía Fernández',
+  'Bruno Díaz',
+  'Carmen Ruiz',
+  'Andrés Gómez',
+  'Sofía Herrera',
+  'Mateo Rojas',
+  'Valentina Cruz',
+];
 
 /**
  * A season of made-up business in a running test server's store, relative to its today: a year
@@ -51,10 +59,21 @@ export async function seedOverviewData(server: TestServer): Promise<{ newRequest
   });
   store.data.calendar.feeds.push(
     feed('Airbnb', 'https://www.airbnb.com/calendar/ical/1234.ics', airbnb, null),
-    feed('Booking.com', 'https://admin.booking.com/hotel/ical/5678.ics', booking, 'El servidor respondió 404 (no encontrado).'),
+    feed(
+      'Booking.com',
+      'https://admin.booking.com/hotel/ical/5678.ics',
+      booking,
+      'El servidor respondió 404 (no encontrado).',
+    ),
   );
   store.data.calendar.blocks.push(
-    { id: newId(), start: addDays(today, 30), end: addDays(today, 34), note: 'Pintura de la terraza', createdAt: at(10) },
+    {
+      id: newId(),
+      start: addDays(today, 30),
+      end: addDays(today, 34),
+      note: 'Pintura de la terraza',
+      createdAt: at(10),
+    },
     { id: newId(), start: addDays(today, -100), end: addDays(today, -95), note: 'Familia', createdAt: at(120) },
   );
 

@@ -17,7 +17,7 @@ import {
   uploadAsAdmin,
   type Site,
 } from './helpers';
-import { ADMIN_CONTEXT, adminPage, expectCleanExcept } from './admin-helpers';
+import { ADMIN_CONTEXT, adminPage, expectCleanExcept, photoAction } from './admin-helpers';
 
 /**
  * Issue 11: the business facts the owner edits (settings) and the photo order, from the panel to
@@ -277,17 +277,16 @@ describe('panel: Ajustes and photo order', () => {
     expect(await order()).toEqual(['Foto 1', 'Foto 2', 'Foto 3']);
     await expect(page.getByTestId('adm-portada').count()).resolves.toBe(1);
 
-    const down = page.getByRole('button', { name: 'Mover después «Foto 1»' });
-    await down.focus();
-    await page.keyboard.press('Enter');
+    // Each card's actions are in its "Más acciones" menu.
+    await photoAction(page, 'Foto 1', 'Mover después');
     await page.getByRole('status').filter({ hasText: '«Foto 1» está ahora en la posición 2 de 3.' }).waitFor();
     await expect.poll(order).toEqual(['Foto 2', 'Foto 1', 'Foto 3']);
+    // The focus stays with the moved photo, on its menu button.
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
-      .toBe('Mover después «Foto 1»');
+      .toBe('Más acciones para «Foto 1»');
 
-    await page.getByRole('button', { name: 'Usar como portada «Foto 3»' }).focus();
-    await page.keyboard.press('Enter');
+    await photoAction(page, 'Foto 3', 'Usar como portada');
     await page.getByRole('status').filter({ hasText: '«Foto 3» es ahora la portada' }).waitFor();
     await expect.poll(order).toEqual(['Foto 3', 'Foto 2', 'Foto 1']);
     const first = page.locator('.adm-grid > li').first();

@@ -28,7 +28,10 @@ try {
     await page.getByText('Cómo va la temporada').waitFor();
     await page.screenshot({ path: `/tmp/resumen-${width}.png`, fullPage: true });
     // The first chart alone, at full size, to check its text can be read.
-    await page.locator('figure').first().screenshot({ path: `/tmp/resumen-${width}-chart.png` });
+    await page
+      .locator('figure')
+      .first()
+      .screenshot({ path: `/tmp/resumen-${width}-chart.png` });
     console.log(`/tmp/resumen-${width}.png — ${await page.title()}`);
     await context.close();
   }

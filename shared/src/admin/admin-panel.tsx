@@ -64,16 +64,27 @@ function useSectionLabel(): string | null {
  * out. It also keeps the window's title: "(3) Resumen · <business>", the count being what waits
  * for the owner (GET /api/avisos, asked again every minute).
  */
-function PanelHeader({ email, leaving, onLogout }: { email: string; leaving: boolean; onLogout: () => void }) {
+function PanelHeader({
+  email,
+  leaving,
+  windowTitle,
+  onLogout,
+}: {
+  email: string;
+  leaving: boolean;
+  windowTitle: boolean;
+  onLogout: () => void;
+}) {
   const settings = usePanelData('getSettings');
   const alerts = usePanelData('getAlerts', ALERTS_EVERY_MS);
   const section = useSectionLabel();
   const name = settings.data?.name ?? null;
   const count = alerts.data?.count ?? 0;
   useEffect(() => {
+    if (!windowTitle) return;
     const parts = [section ?? 'Panel de administración', name].filter((p): p is string => Boolean(p));
     document.title = `${count > 0 ? `(${count}) ` : ''}${parts.join(' · ')}`;
-  }, [section, name, count]);
+  }, [windowTitle, section, name, count]);
   return (
     <header className="adm-header">
       <div>
@@ -130,6 +141,11 @@ export interface AdminPanelProps {
    * the panel (the website's header and footer) shows the new ones at once.
    */
   onSettingsSaved?: (settings: Settings) => void;
+  /**
+   * The panel keeps the window's title ("(3) Resumen · <business>", the count of what waits);
+   * false for a host that keeps its own (the desktop app, whose badge carries the count).
+   */
+  windowTitle?: boolean;
 }
 
 /**
@@ -139,7 +155,7 @@ export interface AdminPanelProps {
  * panel; the host provides the router (the browser's history on the web, one in memory in the
  * desktop app). The panel brings its own query cache: what one session loaded is gone with it.
  */
-export function AdminPanel({ api, email, onSignedOut, onSettingsSaved }: AdminPanelProps) {
+export function AdminPanel({ api, email, onSignedOut, onSettingsSaved, windowTitle = true }: AdminPanelProps) {
   const signedOutRef = useRef(onSignedOut);
   useEffect(() => {
     signedOutRef.current = onSignedOut;
@@ -196,7 +212,7 @@ export function AdminPanel({ api, email, onSignedOut, onSettingsSaved }: AdminPa
   return (
     <PanelProviders context={context} queries={queries}>
       <div className="adm-panel adm-app">
-        <PanelHeader email={email} leaving={leaving} onLogout={() => void logout()} />
+        <PanelHeader email={email} leaving={leaving} windowTitle={windowTitle} onLogout={() => void logout()} />
         {logoutError && (
           <p className="adm-alert" role="alert">
             {logoutError}
