@@ -173,6 +173,7 @@ describe('web admin panel', () => {
   it('uploads several photos with previews and progress, edits a caption, deletes', async () => {
     const context = await site.browser.newContext(ADMIN_CONTEXT);
     const { page, problems } = await adminPage(context, site.server);
+    await openSection(page, 'Fotos');
     await page.getByText('No hay imágenes subidas.').waitFor();
 
     const first = await makePhoto('atardecer-en-la-playa.jpg', 1000, 700, true);
@@ -274,6 +275,7 @@ describe('web admin panel', () => {
   it('publishes an iPhone HEIC photo, which the browser cannot preview but the server converts', async () => {
     const context = await site.browser.newContext(ADMIN_CONTEXT);
     const { page, problems } = await adminPage(context, site.server);
+    await openSection(page, 'Fotos');
     await page.getByLabel('Elegir fotos').setInputFiles(FIXTURES.heicPhoto);
     await page.getByText('Sin vista previa').waitFor();
     await expect(page.getByLabel('Título de la foto 1').inputValue()).resolves.toBe('photo');
@@ -299,6 +301,7 @@ describe('web admin panel', () => {
   it('cancels an upload on its way, and nothing is stored', async () => {
     const context = await site.browser.newContext(ADMIN_CONTEXT);
     const { page, problems } = await adminPage(context, site.server);
+    await openSection(page, 'Fotos');
     const big = await makePhoto('lento.jpg', 1000, 700, true);
     await page.getByLabel('Elegir fotos').setInputFiles(big);
     await page.getByAltText('Vista previa de lento.jpg').waitFor();
@@ -331,6 +334,7 @@ describe('web admin panel', () => {
   it('explains a refused file without sending it, and keeps the rest of the form working', async () => {
     const context = await site.browser.newContext(ADMIN_CONTEXT);
     const { page, problems } = await adminPage(context, site.server);
+    await openSection(page, 'Fotos');
     await page.getByLabel('Elegir fotos').setInputFiles([
       {
         name: 'logo.svg',
@@ -548,6 +552,7 @@ describe('web admin panel', () => {
 
     await page.getByLabel('Contraseña').fill(site.server.admin.password);
     await page.getByRole('button', { name: 'Entrar' }).click();
+    await openSection(page, 'Fotos');
     await page.getByLabel('Elegir fotos').setInputFiles([file]);
     await page.getByAltText('Vista previa de pendiente.jpg').waitFor();
     // Every class the panel renders is its own, so host styles and the panel's never mix.
@@ -560,6 +565,7 @@ describe('web admin panel', () => {
     expect(await runAxe(page)).toEqual([]);
     expect(await foreignClasses()).toEqual([]);
     for (const [section, shown] of [
+      ['Resumen', page.getByText('Cómo va la temporada')],
       ['Pendientes', page.getByText('Pendiente de revisar')],
       ['Consultas', page.getByText('Carla', { exact: true })],
       ['Precio', page.getByTestId('adm-current-price')],

@@ -21,7 +21,7 @@ import type {
  */
 
 /** A taken night range: a manual block, a confirmed direct stay or an event a feed imported. */
-export interface OverviewRange {
+interface OverviewRange {
   id: string;
   start: string;
   end: string;
@@ -33,7 +33,7 @@ export interface OverviewRange {
 }
 
 /** The states of a direct booking (issue 21). */
-export type BookingState =
+type BookingState =
   | 'solicitada'
   | 'aceptada'
   | 'confirmada'
@@ -63,7 +63,7 @@ export interface OverviewBooking {
 }
 
 /** An e-mail of the outbox that could not be sent. */
-export interface OverviewEmail {
+interface OverviewEmail {
   id: string;
   subject: string;
   to: string;
@@ -72,7 +72,7 @@ export interface OverviewEmail {
 }
 
 /** A payment or receipt waiting for the owner's look (issue 21), for the alerts. */
-export interface OverviewPayment {
+interface OverviewPayment {
   id: string;
   kind: 'pago' | 'recibo';
   at: string;
@@ -97,7 +97,7 @@ export interface OverviewInput {
 const MONTHS = 12;
 const WEEKS = 12;
 /** Arrivals and departures this many days ahead are listed. */
-export const UPCOMING_DAYS = 14;
+const UPCOMING_DAYS = 14;
 
 /** Bookings that hold their nights and count as stays. */
 const STAYING: ReadonlySet<BookingState> = new Set(['confirmada', 'completada']);
@@ -160,7 +160,7 @@ function allRanges(input: OverviewInput): OverviewRange[] {
 
 // ---- nights ----
 
-export function nightSources(input: OverviewInput): NightSource[] {
+function nightSources(input: OverviewInput): NightSource[] {
   return [
     { id: CALENDAR_SOURCES.direct, label: 'Reservas directas', kind: 'directa' },
     ...input.feeds.map((f): NightSource => ({ id: f.id, label: f.name, kind: 'canal' })),
@@ -169,7 +169,7 @@ export function nightSources(input: OverviewInput): NightSource[] {
 }
 
 /** Nights taken per month and source, and the month's occupancy, for `count` months from `start`. */
-export function nightsPerMonth(input: OverviewInput, start: string, count: number): NightsMonth[] {
+function nightsPerMonth(input: OverviewInput, start: string, count: number): NightsMonth[] {
   const months = monthsFrom(start, count);
   const from = firstDay(months[0]!);
   const to = firstDay(addMonths(start, count));
@@ -200,7 +200,7 @@ export function nightsPerMonth(input: OverviewInput, start: string, count: numbe
 
 // ---- revenue ----
 
-export function revenuePerMonth(input: OverviewInput, start: string, count: number): Overview['revenue'] {
+function revenuePerMonth(input: OverviewInput, start: string, count: number): Overview['revenue'] {
   const months = monthsFrom(start, count);
   const rows = new Map(months.map((m): [string, RevenueMonth] => [m, { month: m, expected: 0, received: 0 }]));
   for (const b of input.bookings ?? []) {
@@ -239,7 +239,7 @@ function requestsOf(input: OverviewInput): Request[] {
   ];
 }
 
-export function requestsPerWeek(input: OverviewInput, today: string): Overview['requests'] {
+function requestsPerWeek(input: OverviewInput, today: string): Overview['requests'] {
   const first = addDays(mondayOf(today), -7 * (WEEKS - 1));
   const weeks = Array.from({ length: WEEKS }, (_, i): RequestsWeek => {
     return { weekStart: addDays(first, 7 * i), requests: 0, confirmed: 0 };
@@ -261,7 +261,7 @@ export function requestsPerWeek(input: OverviewInput, today: string): Overview['
 // ---- stays ----
 
 /** Average stay over the stays arriving in the charts' 24 months; lead time over the last 365 days' requests. */
-export function stayFigures(input: OverviewInput, today: string): Overview['stays'] {
+function stayFigures(input: OverviewInput, today: string): Overview['stays'] {
   const from = firstDay(addMonths(monthOf(today), -MONTHS));
   const to = firstDay(addMonths(monthOf(today), MONTHS));
   const stays = allRanges(input).filter((r) => r.source !== CALENDAR_SOURCES.manual && r.start >= from && r.start < to);
