@@ -245,21 +245,26 @@ describe('panel: Ajustes and photo order', () => {
     });
     expect(await runAxe(page)).toEqual([]);
 
-    // The footer and the title around the panel show the saved settings at once, without a reload.
-    const footer = page.locator('footer.site-footer');
+    // The panel is an app of its own: no site header, footer or WhatsApp button around it; its
+    // header and the window's title carry the business name.
+    await expect(page.locator('footer, .site-header, .whatsapp-button').count()).resolves.toBe(0);
+    await expect(page.locator('.adm-brand').innerText()).resolves.toBe(NAME);
+    await expect.poll(() => page.title()).toMatch(new RegExp(`^(\\(\\d+\\) )?Ajustes · ${NAME}$`));
+    // /login keeps the site's frame, which loads the saved settings (its shell is built without
+    // data); seen signed out, since signed in it goes straight back to the panel.
+    const visitor = await site.browser.newContext(ADMIN_CONTEXT);
+    const login = await visitor.newPage();
+    await login.goto(`${site.server.url}/login`);
+    const footer = login.locator('footer.site-footer');
     await footer.getByRole('link', { name: '+57 300 123 4567' }).waitFor();
     // The footer's WhatsApp link and the floating button.
     for (const name of ['WhatsApp', 'Escríbenos por WhatsApp'])
       await expect(footer.getByRole('link', { name, exact: true }).getAttribute('href')).resolves.toMatch(
         /^https:\/\/wa\.me\/573001234567\?text=/,
       );
-    await expect(page.title()).resolves.toBe(`Administración · ${NAME}`);
-    // /login loads them too (its shell is built without data); signed in, it then goes back to the panel.
-    await page.goto(`${site.server.url}/login`);
-    await footer.getByRole('link', { name: '+57 300 123 4567' }).waitFor();
     await expect(footer.getByText(EMAIL).count()).resolves.toBe(1);
-    await expect(page.locator('.brand__name').innerText()).resolves.toBe(NAME);
-    await page.waitForURL(/\/admin/);
+    await expect(login.locator('.brand__name').innerText()).resolves.toBe(NAME);
+    await visitor.close();
 
     const contacto = await html('/contacto');
     expect(contacto).toContain('+57 300 123 4567');
