@@ -83,6 +83,15 @@ const INPUT: OverviewInput = {
   pendingImages: [{ id: 'p1', title: 'Atardecer', created_at: '2026-03-16T12:00:00Z', uploaded_by: 'Sofía' }],
 };
 
+/** A month of the nights chart, as the overview answers it. */
+const month = (name: string, days: number, bySource: Record<string, number>, taken: number, occupancy: number) => ({
+  month: name,
+  days,
+  bySource,
+  taken,
+  occupancy,
+});
+
 describe('the overview, from hand-made data', () => {
   const o = OverviewSchema.parse(computeOverview(INPUT, NOW));
 
@@ -105,29 +114,11 @@ describe('the overview, from hand-made data', () => {
     ]);
     expect(o.nights.next[0]!.month).toBe('2026-03');
     expect(o.nights.next[11]!.month).toBe('2027-02');
-    expect(o.nights.past[0]).toEqual({ month: '2025-03', days: 31, bySource: { booking1: 1 }, taken: 1, occupancy: 3 });
-    expect(o.nights.past[11]).toEqual({
-      month: '2026-02',
-      days: 28,
-      bySource: { directa: 3 },
-      taken: 3,
-      occupancy: 11,
-    });
+    expect(o.nights.past[0]).toEqual(month('2025-03', 31, { booking1: 1 }, 1, 3));
+    expect(o.nights.past[11]).toEqual(month('2026-02', 28, { directa: 3 }, 3, 11));
     // 2 direct + 9 Airbnb + 4 blocked, 13 distinct of 31 nights.
-    expect(o.nights.next[0]).toEqual({
-      month: '2026-03',
-      days: 31,
-      bySource: { directa: 2, airbnb1: 9, manual: 4 },
-      taken: 13,
-      occupancy: 42,
-    });
-    expect(o.nights.next[11]).toEqual({
-      month: '2027-02',
-      days: 28,
-      bySource: { directa: 4 },
-      taken: 4,
-      occupancy: 14,
-    });
+    expect(o.nights.next[0]).toEqual(month('2026-03', 31, { directa: 2, airbnb1: 9, manual: 4 }, 13, 42));
+    expect(o.nights.next[11]).toEqual(month('2027-02', 28, { directa: 4 }, 4, 14));
     expect(o.nights.next.slice(1, 11).every((m) => m.taken === 0 && m.occupancy === 0)).toBe(true);
   });
 
