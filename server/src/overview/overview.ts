@@ -33,14 +33,7 @@ interface OverviewRange {
 }
 
 /** The states of a direct booking (issue 21). */
-type BookingState =
-  | 'solicitada'
-  | 'aceptada'
-  | 'confirmada'
-  | 'completada'
-  | 'rechazada'
-  | 'vencida'
-  | 'cancelada';
+type BookingState = 'solicitada' | 'aceptada' | 'confirmada' | 'completada' | 'rechazada' | 'vencida' | 'cancelada';
 
 /** What the overview needs of a direct booking: whatever the booking store keeps, mapped to this. */
 export interface OverviewBooking {
@@ -138,8 +131,7 @@ const average = (values: readonly number[]) =>
 const monthsFrom = (start: string, count: number) => Array.from({ length: count }, (_, i) => addMonths(start, i));
 
 type Reservation = Extract<Enquiry, { type: 'reserva' }>;
-const reservations = (input: OverviewInput) =>
-  input.enquiries.filter((e): e is Reservation => e.type === 'reserva');
+const reservations = (input: OverviewInput) => input.enquiries.filter((e): e is Reservation => e.type === 'reserva');
 
 /** Every taken range, direct bookings' included. */
 function allRanges(input: OverviewInput): OverviewRange[] {
@@ -294,7 +286,13 @@ function waitingRequests(input: OverviewInput): AttentionGroup {
             due: null,
             link: 'consultas',
           }
-        : { id: e.id, title: `Mensaje de ${e.name}`, detail: 'Consulta por el formulario de contacto', due: null, link: 'consultas' },
+        : {
+            id: e.id,
+            title: `Mensaje de ${e.name}`,
+            detail: 'Consulta por el formulario de contacto',
+            due: null,
+            link: 'consultas',
+          },
     );
   for (const b of input.bookings ?? []) {
     if (b.state !== 'solicitada') continue;
@@ -356,9 +354,21 @@ function comings(input: OverviewInput, sources: readonly NightSource[], today: s
     if (r.source === CALENDAR_SOURCES.manual) continue;
     const via = sourceLabel.get(r.source) ?? 'Otro canal';
     if (r.start >= today && r.start <= last)
-      items.push({ id: `${r.id}:llegada`, title: `Llega ${r.label || 'un huésped'}`, detail: via, due: r.start, link: 'calendario' });
+      items.push({
+        id: `${r.id}:llegada`,
+        title: `Llega ${r.label || 'un huésped'}`,
+        detail: via,
+        due: r.start,
+        link: 'calendario',
+      });
     if (r.end >= today && r.end <= last)
-      items.push({ id: `${r.id}:salida`, title: `Se va ${r.label || 'un huésped'}`, detail: via, due: r.end, link: 'calendario' });
+      items.push({
+        id: `${r.id}:salida`,
+        title: `Se va ${r.label || 'un huésped'}`,
+        detail: via,
+        due: r.end,
+        link: 'calendario',
+      });
   }
   return {
     key: 'llegadas',
