@@ -213,6 +213,9 @@ describe('desktop renderer in headless Chromium, bridged to the real main-proces
   it('mounts the shared admin panel through the bridge, with server images', { timeout: 60_000 }, async () => {
     await page.getByRole('button', { name: 'Panel' }).click();
     await page.getByRole('heading', { name: 'Panel de administración' }).waitFor();
+    // The panel opens on its overview; the photos are a section of their own.
+    await page.getByRole('heading', { level: 2, name: 'Resumen' }).waitFor();
+    await page.getByRole('navigation', { name: 'Secciones del panel' }).getByRole('link', { name: 'Fotos' }).click();
     await page.getByText('Piscina al amanecer').first().waitFor();
     const src = await page.locator('.adm-panel img').first().getAttribute('src');
     expect(src).toMatch(/^cabana-media:\/\/server\/[A-Za-z0-9_-]{16}\/\d+\.jpg$/);
@@ -260,7 +263,7 @@ describe('desktop renderer in headless Chromium, bridged to the real main-proces
     expect(uploaded && [uploaded.width, uploaded.height]).toEqual([2560, 1707]);
 
     // The panel's sections are routes of the app's in-memory router: a link shows its section and
-    // marks itself; the app's two screens are routes too, and the panel opens on its photos.
+    // marks itself; the app's two screens are routes too, and the panel opens on its overview.
     const sections = page.getByRole('navigation', { name: 'Secciones del panel' });
     await sections.getByRole('link', { name: 'Precio' }).click();
     await page.getByTestId('adm-current-price').waitFor();
@@ -270,7 +273,7 @@ describe('desktop renderer in headless Chromium, bridged to the real main-proces
     await page.getByRole('heading', { name: 'Subida masiva de fotos' }).waitFor();
     expect(await page.getByRole('button', { name: 'Subida masiva' }).getAttribute('aria-pressed')).toBe('true');
     await page.getByRole('button', { name: 'Panel' }).click();
-    await page.getByText('Piscina al amanecer').first().waitFor();
+    await page.getByRole('heading', { level: 2, name: 'Resumen' }).waitFor();
   });
 
   it('edits the settings and the photo order through the bridge', { timeout: 60_000 }, async () => {
@@ -310,8 +313,8 @@ describe('desktop renderer in headless Chromium, bridged to the real main-proces
     const last = before[before.length - 1]!;
     // The photo order lives in the Fotos section, a route of its own.
     await page.getByRole('navigation', { name: 'Secciones del panel' }).getByRole('link', { name: 'Fotos' }).click();
-    await page.getByRole('button', { name: `Usar como portada «${last}»` }).focus();
-    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: `Más acciones para «${last}»` }).click();
+    await page.getByRole('menuitem', { name: 'Usar como portada' }).click();
     await page
       .getByRole('status')
       .filter({ hasText: `«${last}» es ahora la portada` })

@@ -34,6 +34,18 @@ export const inPanel =
   (url: URL): boolean =>
     url.origin === server.url && (section ? url.pathname === `/admin/${section}` : /^\/admin(\/|$)/.test(url.pathname));
 
+/**
+ * Runs one of a photo card's actions from its "Más acciones" menu, by keyboard: the menu button
+ * opens the menu on its first item, the item is focused and chosen with Enter.
+ */
+export async function photoAction(page: Page, title: string, action: string): Promise<void> {
+  const name = `Más acciones para «${title}»`;
+  await page.getByRole('button', { name }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('menu', { name }).getByRole('menuitem', { name: action, exact: true }).focus();
+  await page.keyboard.press('Enter');
+}
+
 /** Moves to a panel section with its link, as a person would, and waits for it to be shown. */
 export async function openSection(page: Page, label: string): Promise<void> {
   const link = page.getByRole('navigation', { name: 'Secciones del panel' }).getByRole('link', { name: label });

@@ -18,6 +18,7 @@ import {
   inPanel,
   openAdminPage,
   openSection,
+  photoAction,
 } from './admin-helpers';
 import { FIXTURES } from '../../test-support/fixtures';
 
@@ -109,10 +110,10 @@ describe('web admin panel', () => {
     await page.getByTestId('adm-current-price').waitFor();
     expect(await page.locator('meta[name="robots"]').getAttribute('content')).toContain('noindex');
 
-    // The panel's own address opens the photos; an unknown section says so.
+    // The panel's own address opens the overview; an unknown section says so.
     await page.goto(`${site.server.url}/admin`);
-    await page.waitForURL(inPanel(site.server, 'fotos'));
-    await page.getByRole('heading', { level: 2, name: /Fotos/ }).first().waitFor();
+    await page.waitForURL(inPanel(site.server, 'resumen'));
+    await page.getByRole('heading', { level: 2, name: 'Resumen' }).waitFor();
     await page.goto(`${site.server.url}/admin/nada`);
     await page.getByRole('alert').filter({ hasText: 'Esa sección del panel no existe' }).waitFor();
     // The signed-out check at the start answers 401 by design.
@@ -172,6 +173,7 @@ describe('web admin panel', () => {
   it('uploads several photos with previews and progress, edits a caption, deletes', async () => {
     const context = await site.browser.newContext(ADMIN_CONTEXT);
     const { page, problems } = await adminPage(context, site.server);
+    await openSection(page, 'Fotos');
     await page.getByText('No hay imágenes subidas.').waitFor();
 
     const first = await makePhoto('atardecer-en-la-playa.jpg', 1000, 700, true);
@@ -251,7 +253,7 @@ describe('web admin panel', () => {
     expect(served.status).toBe(200);
 
     // Caption editing.
-    await page.getByRole('button', { name: 'Editar texto de «kiosco con hamacas»' }).click();
+    await photoAction(page, 'kiosco con hamacas', 'Editar texto');
     await page.getByLabel('Título', { exact: true }).fill('Kiosco con hamacas');
     await page.getByLabel('Descripción', { exact: true }).fill('Sombra todo el día.');
     await page.getByRole('button', { name: 'Guardar', exact: true }).click();
@@ -261,9 +263,9 @@ describe('web admin panel', () => {
     expect(stored.find((i) => i.title === 'Kiosco con hamacas')?.description).toBe('Sombra todo el día.');
 
     // Deleting removes from the grid and from the server; the empty text comes back at zero.
-    await page.getByRole('button', { name: 'Eliminar «Kiosco con hamacas»' }).click();
+    await photoAction(page, 'Kiosco con hamacas', 'Eliminar');
     await grid.getByText('Kiosco con hamacas', { exact: true }).waitFor({ state: 'detached' });
-    await page.getByRole('button', { name: `Eliminar «Atardecer ${XSS}»` }).click();
+    await photoAction(page, `Atardecer ${XSS}`, 'Eliminar');
     await page.getByText('No hay imágenes subidas.').waitFor();
     await expect(apiGet<Image[]>(site.server, '/imagenes')).resolves.toEqual([]);
     expectCleanExcept(problems, []);
@@ -273,6 +275,7 @@ describe('web admin panel', () => {
   it('publishes an iPhone HEIC photo, which the browser cannot preview but the server converts', async () => {
     const context = await site.browser.newContext(ADMIN_CONTEXT);
     const { page, problems } = await adminPage(context, site.server);
+    await openSection(page, 'Fotos');
     await page.getByLabel('Elegir fotos').setInputFiles(FIXTURES.heicPhoto);
     await page.getByText('Sin vista previa').waitFor();
     await expect(page.getByLabel('Título de la foto 1').inputValue()).resolves.toBe('photo');
@@ -289,7 +292,7 @@ describe('web admin panel', () => {
     const [stored] = await apiGet<Image[]>(site.server, '/imagenes');
     expect(stored?.title).toBe('Foto del iPhone');
     expect([stored?.width, stored?.height]).toEqual([320, 240]);
-    await page.getByRole('button', { name: 'Eliminar «Foto del iPhone»' }).click();
+    await photoAction(page, 'Foto del iPhone', 'Eliminar');
     await page.getByText('No hay imágenes subidas.').waitFor();
     expectCleanExcept(problems, []);
     await context.close();
@@ -298,6 +301,7 @@ describe('web admin panel', () => {
   it('cancels an upload on its way, and nothing is stored', async () => {
     const context = await site.browser.newContext(ADMIN_CONTEXT);
     const { page, problems } = await adminPage(context, site.server);
+    await openSection(page, 'Fotos');
     const big = await makePhoto('lento.jpg', 1000, 700, true);
     await page.getByLabel('Elegir fotos').setInputFiles(big);
     await page.getByAltText('Vista previa de lento.jpg').waitFor();
@@ -330,6 +334,7 @@ describe('web admin panel', () => {
   it('explains a refused file without sending it, and keeps the rest of the form working', async () => {
     const context = await site.browser.newContext(ADMIN_CONTEXT);
     const { page, problems } = await adminPage(context, site.server);
+    await openSection(page, 'Fotos');
     await page.getByLabel('Elegir fotos').setInputFiles([
       {
         name: 'logo.svg',
@@ -547,6 +552,7 @@ describe('web admin panel', () => {
 
     await page.getByLabel('Contraseña').fill(site.server.admin.password);
     await page.getByRole('button', { name: 'Entrar' }).click();
+    await openSection(page, 'Fotos');
     await page.getByLabel('Elegir fotos').setInputFiles([file]);
     await page.getByAltText('Vista previa de pendiente.jpg').waitFor();
     // Every class the panel renders is its own, so host styles and the panel's never mix.
@@ -559,6 +565,7 @@ describe('web admin panel', () => {
     expect(await runAxe(page)).toEqual([]);
     expect(await foreignClasses()).toEqual([]);
     for (const [section, shown] of [
+      ['Resumen', page.getByText('Cómo va la temporada')],
       ['Pendientes', page.getByText('Pendiente de revisar')],
       ['Consultas', page.getByText('Carla', { exact: true })],
       ['Precio', page.getByTestId('adm-current-price')],

@@ -17,7 +17,7 @@ import {
   uploadAsAdmin,
   type Site,
 } from './helpers';
-import { ADMIN_CONTEXT, adminPage, expectCleanExcept } from './admin-helpers';
+import { ADMIN_CONTEXT, adminPage, expectCleanExcept, photoAction } from './admin-helpers';
 
 /**
  * Issue 11: the business facts the owner edits (settings) and the photo order, from the panel to
@@ -245,21 +245,26 @@ describe('panel: Ajustes and photo order', () => {
     });
     expect(await runAxe(page)).toEqual([]);
 
-    // The footer and the title around the panel show the saved settings at once, without a reload.
-    const footer = page.locator('footer.site-footer');
+    // The panel is an app of its own: no site header, footer or WhatsApp button around it; its
+    // header and the window's title carry the business name.
+    await expect(page.locator('footer, .site-header, .whatsapp-button').count()).resolves.toBe(0);
+    await expect(page.locator('.adm-brand').innerText()).resolves.toBe(NAME);
+    await expect.poll(() => page.title()).toMatch(new RegExp(`^(\\(\\d+\\) )?Ajustes · ${NAME}$`));
+    // /login keeps the site's frame, which loads the saved settings (its shell is built without
+    // data); seen signed out, since signed in it goes straight back to the panel.
+    const visitor = await site.browser.newContext(ADMIN_CONTEXT);
+    const login = await visitor.newPage();
+    await login.goto(`${site.server.url}/login`);
+    const footer = login.locator('footer.site-footer');
     await footer.getByRole('link', { name: '+57 300 123 4567' }).waitFor();
     // The footer's WhatsApp link and the floating button.
     for (const name of ['WhatsApp', 'Escríbenos por WhatsApp'])
       await expect(footer.getByRole('link', { name, exact: true }).getAttribute('href')).resolves.toMatch(
         /^https:\/\/wa\.me\/573001234567\?text=/,
       );
-    await expect(page.title()).resolves.toBe(`Administración · ${NAME}`);
-    // /login loads them too (its shell is built without data); signed in, it then goes back to the panel.
-    await page.goto(`${site.server.url}/login`);
-    await footer.getByRole('link', { name: '+57 300 123 4567' }).waitFor();
     await expect(footer.getByText(EMAIL).count()).resolves.toBe(1);
-    await expect(page.locator('.brand__name').innerText()).resolves.toBe(NAME);
-    await page.waitForURL(/\/admin/);
+    await expect(login.locator('.brand__name').innerText()).resolves.toBe(NAME);
+    await visitor.close();
 
     const contacto = await html('/contacto');
     expect(contacto).toContain('+57 300 123 4567');
@@ -277,17 +282,16 @@ describe('panel: Ajustes and photo order', () => {
     expect(await order()).toEqual(['Foto 1', 'Foto 2', 'Foto 3']);
     await expect(page.getByTestId('adm-portada').count()).resolves.toBe(1);
 
-    const down = page.getByRole('button', { name: 'Mover después «Foto 1»' });
-    await down.focus();
-    await page.keyboard.press('Enter');
+    // Each card's actions are in its "Más acciones" menu.
+    await photoAction(page, 'Foto 1', 'Mover después');
     await page.getByRole('status').filter({ hasText: '«Foto 1» está ahora en la posición 2 de 3.' }).waitFor();
     await expect.poll(order).toEqual(['Foto 2', 'Foto 1', 'Foto 3']);
+    // The focus stays with the moved photo, on its menu button.
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
-      .toBe('Mover después «Foto 1»');
+      .toBe('Más acciones para «Foto 1»');
 
-    await page.getByRole('button', { name: 'Usar como portada «Foto 3»' }).focus();
-    await page.keyboard.press('Enter');
+    await photoAction(page, 'Foto 3', 'Usar como portada');
     await page.getByRole('status').filter({ hasText: '«Foto 3» es ahora la portada' }).waitFor();
     await expect.poll(order).toEqual(['Foto 3', 'Foto 2', 'Foto 1']);
     const first = page.locator('.adm-grid > li').first();

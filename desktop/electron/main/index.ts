@@ -16,6 +16,7 @@ import {
 } from './security';
 import { createMainWindow } from './window';
 import { registerIpcHandlers } from './ipc';
+import { startAlertNotifications } from './alerts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const devServerUrl = process.env.VITE_DEV_SERVER_URL;
@@ -88,7 +89,8 @@ if (!app.requestSingleInstanceLock()) {
     businessSettings = () => service.currentSettings();
     const { serverUrl } = await service.getConnection();
     serverOrigin = serverUrl ? new URL(serverUrl).origin : null;
-    registerIpcHandlers(ipcMain, createIpcHandlers(service), (event) => isTrustedSender(event, appLocation));
+    const handlers = createIpcHandlers(service);
+    registerIpcHandlers(ipcMain, handlers, (event) => isTrustedSender(event, appLocation));
     protocol.handle(MEDIA_SCHEME, (request) => service.handleMediaRequest(request));
 
     mainWindow = createMainWindow({
@@ -98,5 +100,6 @@ if (!app.requestSingleInstanceLock()) {
     mainWindow.on('closed', () => {
       mainWindow = null;
     });
+    startAlertNotifications({ call: async (name) => handlers.apiCall({ name }), window: () => mainWindow });
   });
 }

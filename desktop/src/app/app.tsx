@@ -143,6 +143,8 @@ export function App() {
                 path={`${PANEL_PATH}/*`}
                 element={
                   <AdminPanel
+                    // The window's title is the app's (above); main's badge carries the alerts' count.
+                    windowTitle={false}
                     api={api}
                     email={screen.session.email}
                     onSettingsSaved={settingsSaved}

@@ -11,6 +11,7 @@ import { sessionRoutes } from './sesion';
 import { enquiryRoutes } from './consultas';
 import { calendarRoutes } from './calendario';
 import { bookingRoutes } from './reservas';
+import { overviewRoutes } from './resumen';
 
 export { API_PREFIX };
 
@@ -38,6 +39,7 @@ export function createApiRouter(deps: AppDeps): Router {
       ...enquiryRoutes(deps),
       ...calendarRoutes(deps),
       ...bookingRoutes(deps),
+      ...overviewRoutes(deps),
     },
     { store: deps.store, verify: deps.config.verifyContract },
   ).prefix(API_PREFIX);

@@ -16,6 +16,7 @@ import type { AdminApi } from './admin-api';
 import { asErrorLike } from './api-error';
 import { PanelContext, failureMessage, type PanelContextValue } from './panel-context';
 import { DEFAULT_SECTION, PANEL_SECTIONS } from './sections';
+import { usePanelData } from './panel-data';
 import './admin.css';
 
 /**
@@ -43,6 +44,68 @@ function ShownSection({ children }: { children: ReactNode }) {
     if (moved) ref.current?.querySelector<HTMLElement>('h2')?.focus();
   }, [moved]);
   return <div ref={ref}>{children}</div>;
+}
+
+/** How often the panel asks how many things wait (the count in the window's title). */
+const ALERTS_EVERY_MS = 60_000;
+
+/**
+ * The section shown, as named in the navigation, or null outside a known one. Hosts mount the
+ * panel under their own route, so the section is the last segment of the address.
+ */
+function useSectionLabel(): string | null {
+  const rest = useParams()['*'] ?? '';
+  const path = rest.split('/')[0] || DEFAULT_SECTION;
+  return PANEL_SECTIONS.find((s) => s.path === path)?.label ?? null;
+}
+
+/**
+ * The panel's own header: the business name (from the settings), who is signed in and the way
+ * out. It also keeps the window's title: "(3) Resumen · <business>", the count being what waits
+ * for the owner (GET /api/avisos, asked again every minute).
+ */
+function PanelHeader({
+  email,
+  leaving,
+  windowTitle,
+  onLogout,
+}: {
+  email: string;
+  leaving: boolean;
+  windowTitle: boolean;
+  onLogout: () => void;
+}) {
+  const settings = usePanelData('getSettings');
+  const alerts = usePanelData('getAlerts', ALERTS_EVERY_MS);
+  const section = useSectionLabel();
+  const name = settings.data?.name ?? null;
+  const count = alerts.data?.count ?? 0;
+  useEffect(() => {
+    if (!windowTitle) return;
+    const parts = [section ?? 'Panel de administración', name].filter((p): p is string => Boolean(p));
+    document.title = `${count > 0 ? `(${count}) ` : ''}${parts.join(' · ')}`;
+  }, [windowTitle, section, name, count]);
+  return (
+    <header className="adm-header">
+      <div>
+        <p className="adm-brand">{name ?? '\u00a0'}</p>
+        <h1 className="adm-title">Panel de administración</h1>
+        <p className="adm-muted adm-who">
+          Sesión iniciada como <strong>{email}</strong>
+        </p>
+      </div>
+      <div className="adm-header-actions">
+        {count > 0 && (
+          <span className="adm-badge adm-badge--warn">
+            {count} {count === 1 ? 'aviso' : 'avisos'}
+          </span>
+        )}
+        <button type="button" className="adm-button" onClick={onLogout} disabled={leaving}>
+          {leaving ? 'Cerrando sesión…' : 'Cerrar sesión'}
+        </button>
+      </div>
+    </header>
+  );
 }
 
 /** The panel's API and callbacks, and its own query cache, for every section. */
@@ -78,6 +141,11 @@ export interface AdminPanelProps {
    * the panel (the website's header and footer) shows the new ones at once.
    */
   onSettingsSaved?: (settings: Settings) => void;
+  /**
+   * The panel keeps the window's title ("(3) Resumen · <business>", the count of what waits);
+   * false for a host that keeps its own (the desktop app, whose badge carries the count).
+   */
+  windowTitle?: boolean;
 }
 
 /**
@@ -87,7 +155,7 @@ export interface AdminPanelProps {
  * panel; the host provides the router (the browser's history on the web, one in memory in the
  * desktop app). The panel brings its own query cache: what one session loaded is gone with it.
  */
-export function AdminPanel({ api, email, onSignedOut, onSettingsSaved }: AdminPanelProps) {
+export function AdminPanel({ api, email, onSignedOut, onSettingsSaved, windowTitle = true }: AdminPanelProps) {
   const signedOutRef = useRef(onSignedOut);
   useEffect(() => {
     signedOutRef.current = onSignedOut;
@@ -143,50 +211,48 @@ export function AdminPanel({ api, email, onSignedOut, onSettingsSaved }: AdminPa
 
   return (
     <PanelProviders context={context} queries={queries}>
-      <div className="adm-panel">
-        <header className="adm-header">
-          <div>
-            <h1 className="adm-title">Panel de administración</h1>
-            <p className="adm-muted">
-              Sesión iniciada como <strong>{email}</strong>
-            </p>
-          </div>
-          <button type="button" className="adm-button" onClick={() => void logout()} disabled={leaving}>
-            {leaving ? 'Cerrando sesión…' : 'Cerrar sesión'}
-          </button>
-        </header>
+      <div className="adm-panel adm-app">
+        <PanelHeader email={email} leaving={leaving} windowTitle={windowTitle} onLogout={() => void logout()} />
         {logoutError && (
           <p className="adm-alert" role="alert">
             {logoutError}
           </p>
         )}
-        <nav className="adm-nav" aria-label="Secciones del panel">
-          <ul>
-            {PANEL_SECTIONS.map((section) => (
-              <li key={section.path}>
-                {/* Marks itself with aria-current when its section is shown; no class of react-router's own
-                    ("active"): the panel styles only adm- classes, so it never restyles a host page. */}
-                <NavLink to={`${base}/${section.path}`} className={() => undefined}>
-                  {section.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <Routes>
-          <Route index element={<Navigate to={`${base}/${DEFAULT_SECTION}`} replace />} />
-          {PANEL_SECTIONS.map((section) => (
-            <Route key={section.path} path={section.path} element={<ShownSection>{section.element}</ShownSection>} />
-          ))}
-          <Route
-            path="*"
-            element={
-              <p className="adm-alert" role="alert">
-                Esa sección del panel no existe. Elige una en el menú.
-              </p>
-            }
-          />
-        </Routes>
+        <div className="adm-body">
+          <nav className="adm-nav" aria-label="Secciones del panel">
+            <ul>
+              {PANEL_SECTIONS.map((section) => (
+                <li key={section.path}>
+                  {/* Marks itself with aria-current when its section is shown; no class of react-router's own
+                      ("active"): the panel styles only adm- classes, so it never restyles a host page. */}
+                  <NavLink to={`${base}/${section.path}`} className={() => undefined}>
+                    {section.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="adm-content">
+            <Routes>
+              <Route index element={<Navigate to={`${base}/${DEFAULT_SECTION}`} replace />} />
+              {PANEL_SECTIONS.map((section) => (
+                <Route
+                  key={section.path}
+                  path={section.path}
+                  element={<ShownSection>{section.element}</ShownSection>}
+                />
+              ))}
+              <Route
+                path="*"
+                element={
+                  <p className="adm-alert" role="alert">
+                    Esa sección del panel no existe. Elige una en el menú.
+                  </p>
+                }
+              />
+            </Routes>
+          </div>
+        </div>
       </div>
     </PanelProviders>
   );

@@ -21,6 +21,8 @@ const PANEL_READS = {
   getSeasons: (api: AdminApi) => api.getSeasons(),
   listBookings: (api: AdminApi) => api.listBookings(),
   listOutbox: (api: AdminApi) => api.listOutbox(),
+  getOverview: (api: AdminApi) => api.getOverview(),
+  getAlerts: (api: AdminApi) => api.getAlerts(),
 } satisfies Record<string, (api: AdminApi) => Promise<unknown>>;
 
 export type PanelRead = keyof typeof PANEL_READS;
@@ -72,11 +74,16 @@ export function usePanelCache() {
  * A section's data: loaded when the section mounts through the panel's API (what an earlier
  * visit left is shown meanwhile), shared with the other sections that read the same row.
  */
-export function usePanelData<K extends PanelRead>(name: K): Loaded<PanelData<K>> {
+export function usePanelData<K extends PanelRead>(
+  name: K,
+  /** Asks again every so many milliseconds while shown (the alerts' count). */
+  refetchInterval?: number,
+): Loaded<PanelData<K>> {
   const { api } = usePanel();
   const query = useQuery({
     queryKey: [name],
     queryFn: () => PANEL_READS[name](api) as Promise<PanelData<K>>,
+    refetchInterval,
   });
   const cache = usePanelCache();
   const { refetch } = query;

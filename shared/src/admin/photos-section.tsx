@@ -6,6 +6,7 @@ import { usePanel } from './panel-context';
 import { usePanelData } from './panel-data';
 import { AlertMessage, RowAlert, StatusMessage } from './messages';
 import { CaptionEditor, ImageCard } from './image-card';
+import { ActionMenu } from './action-menu';
 import { titleFromFileName } from '../lib/file-title';
 import { formatBytes } from '../lib/format-bytes';
 import { fileProblem, makeThumbnail } from './upload-drafts';
@@ -47,17 +48,14 @@ export function PhotosSection() {
   const [movingId, setMovingId] = useState<string | null>(null);
   const ordering = useRef(false);
   const gridRef = useRef<HTMLUListElement>(null);
-  /** The button to focus once the moved photo is in its new place (moving a node drops its focus). */
+  /** The photo whose actions button gets the focus once it is in its new place (moving a node drops its focus). */
   const focusAfterMove = useRef<{ id: string; kind: 'up' | 'down' | 'cover' } | null>(null);
   useEffect(() => {
     const target = focusAfterMove.current;
     if (!target) return;
     focusAfterMove.current = null;
     const card = gridRef.current?.querySelector(`[data-image-id="${CSS.escape(target.id)}"]`);
-    const buttons = [target.kind, 'up', 'down', 'cover'].map((k) =>
-      card?.querySelector<HTMLButtonElement>(`button[data-move="${k}"]:not(:disabled)`),
-    );
-    buttons.find(Boolean)?.focus();
+    card?.querySelector<HTMLButtonElement>('button[aria-haspopup="menu"]')?.focus();
   }, [images]);
   const controllers = useRef(new Map<string, AbortController>());
   const gridHeading = useRef<HTMLHeadingElement>(null);
@@ -343,37 +341,27 @@ export function PhotosSection() {
                 ) : (
                   <span className="adm-muted">Posición {index + 1}</span>
                 )}
-                <button
-                  type="button"
-                  className="adm-button"
-                  data-move="up"
-                  onClick={() => move(image, index - 1, 'up')}
-                  disabled={index === 0}
-                  aria-label={`Mover antes «${image.title}»`}
-                >
-                  Mover antes
-                </button>
-                <button
-                  type="button"
-                  className="adm-button"
-                  data-move="down"
-                  onClick={() => move(image, index + 1, 'down')}
-                  disabled={index === images.length - 1}
-                  aria-label={`Mover después «${image.title}»`}
-                >
-                  Mover después
-                </button>
-                {index > 0 && (
-                  <button
-                    type="button"
-                    className="adm-button"
-                    data-move="cover"
-                    onClick={() => move(image, 0, 'cover')}
-                    aria-label={`Usar como portada «${image.title}»`}
-                  >
-                    Usar como portada
-                  </button>
-                )}
+                <ActionMenu
+                  label={`Más acciones para «${image.title}»`}
+                  actions={[
+                    { label: 'Editar texto', onSelect: () => setEditing(image.id) },
+                    ...(index > 0
+                      ? [
+                          { label: 'Usar como portada', onSelect: () => move(image, 0, 'cover') },
+                          { label: 'Mover antes', onSelect: () => move(image, index - 1, 'up') },
+                        ]
+                      : []),
+                    ...(index < images.length - 1
+                      ? [{ label: 'Mover después', onSelect: () => move(image, index + 1, 'down') }]
+                      : []),
+                    {
+                      label: 'Eliminar',
+                      danger: true,
+                      disabled: deleting === image.id,
+                      onSelect: () => void remove(image),
+                    },
+                  ]}
+                />
               </div>
               {editing === image.id ? (
                 <CaptionEditor
@@ -390,25 +378,6 @@ export function PhotosSection() {
                   <p className="adm-card-title">{image.title}</p>
                   {image.description && <p className="adm-card-text">{image.description}</p>}
                   <RowAlert text={rowErrors[image.id]} />
-                  <div className="adm-actions">
-                    <button
-                      type="button"
-                      className="adm-button"
-                      onClick={() => setEditing(image.id)}
-                      aria-label={`Editar texto de «${image.title}»`}
-                    >
-                      Editar texto
-                    </button>
-                    <button
-                      type="button"
-                      className="adm-button adm-button--danger"
-                      onClick={() => void remove(image)}
-                      disabled={deleting === image.id}
-                      aria-label={`Eliminar «${image.title}»`}
-                    >
-                      Eliminar
-                    </button>
-                  </div>
                 </>
               )}
             </ImageCard>

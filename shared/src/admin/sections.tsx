@@ -6,6 +6,7 @@ import { InboxSection } from './inbox-section';
 import { BookingsSection } from './bookings-section';
 import { CalendarSection } from './calendar-section';
 import { SettingsSection } from './settings-section';
+import { OverviewSection } from './overview-section';
 
 export interface PanelSection {
   /** The section's URL segment under the panel's route (`/admin/<path>` on the web). */
@@ -21,6 +22,7 @@ export interface PanelSection {
  * the same contract row share.
  */
 export const PANEL_SECTIONS: readonly PanelSection[] = [
+  { path: 'resumen', label: 'Resumen', element: <OverviewSection /> },
   { path: 'precio', label: 'Precio', element: <PriceSection /> },
   { path: 'fotos', label: 'Fotos', element: <PhotosSection /> },
   { path: 'pendientes', label: 'Pendientes', element: <PendingSection /> },
@@ -30,5 +32,5 @@ export const PANEL_SECTIONS: readonly PanelSection[] = [
   { path: 'ajustes', label: 'Ajustes', element: <SettingsSection /> },
 ];
 
-/** Where the panel's own address (`/admin`) leads: the section the owner uses most. */
-export const DEFAULT_SECTION = 'fotos';
+/** Where the panel's own address (`/admin`) leads: what needs doing and how the season goes. */
+export const DEFAULT_SECTION = 'resumen';

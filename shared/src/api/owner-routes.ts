@@ -23,6 +23,7 @@ import {
   RecordPaymentInputSchema,
   RetryOutboxInputSchema,
 } from '../schemas/booking';
+import { AlertsSchema, OverviewSchema } from '../schemas/overview';
 import { IMAGE_ID_PATTERN } from './media';
 import { routes } from './route';
 
@@ -53,6 +54,26 @@ const bookingAction = <P extends `/${string}`>(path: P, summary: string) =>
 
 /** The owner's routes: every one needs the admin session (a cookie, or the desktop app's bearer token). */
 export const OWNER_ROUTES = routes({
+  getOverview: {
+    method: 'GET',
+    path: '/resumen',
+    access: 'admin',
+    summary:
+      "the owner's overview computed from the store: what needs attention (each item with the panel section that handles it), nights per month by source for the last and next 12 months with occupancy, requests per week, average stay and lead time (`docs/decisions/027-overview-and-alerts.md`)",
+    output: OverviewSchema,
+    errors: [],
+    panel: true,
+  },
+  getAlerts: {
+    method: 'GET',
+    path: '/avisos',
+    access: 'admin',
+    summary:
+      '`{count, items: [{id, kind, at, title, body, link}]}`: what waits for the owner, newest first, with stable ids',
+    output: AlertsSchema,
+    errors: [],
+    panel: true,
+  },
   listPendingImages: {
     method: 'GET',
     path: '/imagenes/pendientes',

@@ -22,8 +22,10 @@ function ScreenEffects() {
   const screen = pathname.startsWith(paths.admin) ? paths.admin : paths.login;
   const title = metaFor(screen, useSettings()).title;
   useEffect(() => {
+    // Once mounted, the panel keeps the title itself ("(3) Resumen · <business>", admin-panel.tsx).
+    if (screen === paths.admin && document.querySelector('.adm-panel')) return;
     document.title = title;
-  }, [title]);
+  }, [title, screen]);
   const shown = useRef(screen);
   useEffect(() => {
     if (shown.current === screen) return;

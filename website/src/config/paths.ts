@@ -38,4 +38,7 @@ export const SHELL_PATHS = [paths.login, paths.admin] as const;
 export const cleanPath = (pathname: string): string => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
 
 /** The owner's app (`/login`, `/admin` and its sections): routed in the browser, never rendered by the server. */
+/** The admin panel (`/admin` and its sections): an app with its own header, outside the site's frame. */
+export const isPanelPath = (pathname: string): boolean => /^\/admin(\/|$)/.test(pathname);
+
 export const isOwnerPath = (pathname: string): boolean => /^\/(login|admin)(\/|$)/.test(pathname);

@@ -1,0 +1,314 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, todayAtCabin } from '@cabana/shared/pricing/dates';
+import { AlertsSchema, OverviewSchema } from '@cabana/shared/schemas/overview';
+import type { Enquiry } from '@cabana/shared/schemas/enquiry';
+import {
+  EMPTY_TEXTS,
+  computeAlerts,
+  computeOverview,
+  type OverviewBooking,
+  type OverviewInput,
+} from '../src/overview/overview';
+import { startTestServer, type TestServer } from '../../test-support/server';
+import { readError, readJson, WithIdSchema } from '../../test-support/json';
+import { bearer, formToken, json } from './helpers/http';
+
+/** Wednesday 18 March 2026, 10:00 at the cabin (UTC-5). */
+const NOW = Date.parse('2026-03-18T15:00:00Z');
+
+const reserva = (
+  id: string,
+  status: Enquiry['status'],
+  createdAt: string,
+  checkIn: string,
+  checkOut: string,
+): Enquiry => ({
+  type: 'reserva',
+  id,
+  status,
+  createdAt,
+  name: `Huésped ${id}`,
+  email: `${id}@example.com`,
+  phone: '+57 300 000 0000',
+  checkIn,
+  checkOut,
+  numPeople: 4,
+  message: '',
+  consentAt: createdAt,
+  policyVersion: '1',
+});
+
+const range = (id: string, source: string, start: string, end: string, label = `Estadía ${id}`) => ({
+  id,
+  source,
+  start,
+  end,
+  label,
+  stampedAt: '2025-01-01T00:00:00Z',
+});
+
+/** Hand-made data whose figures were worked out by hand (see each expectation). */
+const INPUT: OverviewInput = {
+  enquiries: [
+    reserva('e1', 'nueva', '2026-03-17T14:00:00Z', '2026-04-16', '2026-04-19'), // lead 30 days
+    reserva('e2', 'confirmada', '2026-03-02T20:00:00Z', '2026-03-12', '2026-03-14'), // lead 10
+    // 23:00 on Sunday 4 January at the cabin (already Monday 5 in UTC): lead 20, first of the 12 weeks.
+    reserva('e3', 'respondida', '2026-01-05T04:00:00Z', '2026-01-24', '2026-01-26'),
+    reserva('e4', 'nueva', '2025-12-20T12:00:00Z', '2026-01-09', '2026-01-11'), // before the 12 weeks; lead 20
+    reserva('e6', 'cancelada', '2025-01-10T12:00:00Z', '2025-02-01', '2025-02-03'), // over a year ago
+    {
+      type: 'contacto',
+      id: 'e5',
+      status: 'nueva',
+      createdAt: '2026-03-18T12:00:00Z',
+      name: 'Marta',
+      email: 'marta@example.com',
+      message: '¿Aceptan mascotas?',
+      consentAt: '2026-03-18T12:00:00Z',
+      policyVersion: '1',
+    },
+  ],
+  ranges: [
+    range('b1', 'booking1', '2025-02-27', '2025-03-02'), // 1 night in the window (2025-03-01)
+    range('d1', 'directa', '2026-02-26', '2026-03-03'), // 3 nights in February, 2 in March
+    range('a1', 'airbnb1', '2026-03-10', '2026-03-14', 'Ana'),
+    range('m1', 'manual', '2026-03-12', '2026-03-16', 'Pintura'), // overlaps a1 on the 12th and 13th
+    range('a2', 'airbnb1', '2026-03-20', '2026-03-25', 'Bruno'),
+    range('d2', 'directa', '2027-02-25', '2027-03-05'), // 4 nights in the last month shown
+  ],
+  feeds: [
+    { id: 'airbnb1', name: 'Airbnb', lastError: null },
+    { id: 'booking1', name: 'Booking.com', lastError: 'El servidor respondió 404.' },
+  ],
+  pendingImages: [{ id: 'p1', title: 'Atardecer', created_at: '2026-03-16T12:00:00Z', uploaded_by: 'Sofía' }],
+};
+
+/** A month of the nights chart, as the overview answers it. */
+const month = (name: string, days: number, bySource: Record<string, number>, taken: number, occupancy: number) => ({
+  month: name,
+  days,
+  bySource,
+  taken,
+  occupancy,
+});
+
+describe('the overview, from hand-made data', () => {
+  const o = OverviewSchema.parse(computeOverview(INPUT, NOW));
+
+  it('counts nights per month by source, and occupancy over distinct nights', () => {
+    expect(o.today).toBe('2026-03-18');
+    expect(o.nights.sources.map((s) => s.id)).toEqual(['directa', 'airbnb1', 'booking1', 'manual']);
+    expect(o.nights.past.map((m) => m.month)).toEqual([
+      '2025-03',
+      '2025-04',
+      '2025-05',
+      '2025-06',
+      '2025-07',
+      '2025-08',
+      '2025-09',
+      '2025-10',
+      '2025-11',
+      '2025-12',
+      '2026-01',
+      '2026-02',
+    ]);
+    expect(o.nights.next[0]!.month).toBe('2026-03');
+    expect(o.nights.next[11]!.month).toBe('2027-02');
+    expect(o.nights.past[0]).toEqual(month('2025-03', 31, { booking1: 1 }, 1, 3));
+    expect(o.nights.past[11]).toEqual(month('2026-02', 28, { directa: 3 }, 3, 11));
+    // 2 direct + 9 Airbnb + 4 blocked, 13 distinct of 31 nights.
+    expect(o.nights.next[0]).toEqual(month('2026-03', 31, { directa: 2, airbnb1: 9, manual: 4 }, 13, 42));
+    expect(o.nights.next[11]).toEqual(month('2027-02', 28, { directa: 4 }, 4, 14));
+    expect(o.nights.next.slice(1, 11).every((m) => m.taken === 0 && m.occupancy === 0)).toBe(true);
+  });
+
+  it('counts requests per week at the cabin’s time, and how many were confirmed', () => {
+    expect(o.requests.weeks).toHaveLength(12);
+    expect(o.requests.weeks[0]).toEqual({ weekStart: '2025-12-29', requests: 1, confirmed: 0 });
+    expect(o.requests.weeks[9]).toEqual({ weekStart: '2026-03-02', requests: 1, confirmed: 1 });
+    expect(o.requests.weeks[11]).toEqual({ weekStart: '2026-03-16', requests: 1, confirmed: 0 });
+    expect(o.requests.total).toBe(3);
+    expect(o.requests.confirmed).toBe(1);
+  });
+
+  it('averages the stay (blocks left out) and the lead time', () => {
+    // d1 5, a1 4, a2 5, d2 8 nights; b1 arrived before the charts' months.
+    expect(o.stays).toEqual({ count: 4, averageNights: 5.5, leadCount: 4, averageLeadDays: 20 });
+  });
+
+  it('lists what needs attention, each with the section that handles it', () => {
+    const group = (key: string) => o.attention.find((g) => g.key === key)!;
+    expect(o.attention.map((g) => g.key)).toEqual(['solicitudes', 'pagos', 'llegadas', 'fuentes', 'fotos', 'correos']);
+    expect(group('solicitudes').items.map((i) => [i.id, i.link])).toEqual([
+      ['e1', 'consultas'],
+      ['e4', 'consultas'],
+      ['e5', 'consultas'],
+    ]);
+    expect(group('pagos')).toMatchObject({ available: false, items: [], empty: EMPTY_TEXTS.noBookings });
+    expect(group('llegadas').items.map((i) => [i.id, i.due, i.title, i.detail, i.link])).toEqual([
+      ['a2:llegada', '2026-03-20', 'Llega Bruno', 'Airbnb', 'calendario'],
+      ['a2:salida', '2026-03-25', 'Se va Bruno', 'Airbnb', 'calendario'],
+    ]);
+    expect(group('fuentes').items).toEqual([
+      { id: 'booking1', title: 'Booking.com', detail: 'El servidor respondió 404.', due: null, link: 'calendario' },
+    ]);
+    expect(group('fotos').items.map((i) => [i.id, i.detail, i.link])).toEqual([
+      ['p1', 'Enviada por Sofía', 'pendientes'],
+    ]);
+    expect(group('correos')).toMatchObject({ available: false, items: [], empty: EMPTY_TEXTS.noOutbox });
+  });
+
+  it('says revenue needs direct bookings instead of showing made-up figures', () => {
+    expect(o.revenue.available).toBe(false);
+    expect(o.revenue.empty).toBe(EMPTY_TEXTS.noRevenue);
+    expect(o.revenue.months).toHaveLength(24);
+    expect(o.revenue.months.every((m) => m.expected === 0 && m.received === 0)).toBe(true);
+  });
+});
+
+describe('the overview with direct bookings (issue 21 plugs in here)', () => {
+  const booking = (b: Partial<OverviewBooking> & Pick<OverviewBooking, 'id' | 'state' | 'checkIn' | 'checkOut'>) => ({
+    name: `Cliente ${b.id}`,
+    people: 4,
+    total: 1_000_000,
+    depositDue: 300_000,
+    depositReceived: 0,
+    balanceReceived: 0,
+    createdAt: '2026-03-10T15:00:00Z',
+    confirmedAt: null,
+    holdUntil: null,
+    ...b,
+  });
+  const bookings: OverviewBooking[] = [
+    booking({
+      id: 'k1',
+      state: 'confirmada',
+      checkIn: '2026-04-03',
+      checkOut: '2026-04-06',
+      total: 1_200_000,
+      depositDue: 360_000,
+      depositReceived: 360_000,
+    }),
+    booking({
+      id: 'k2',
+      state: 'aceptada',
+      checkIn: '2026-05-01',
+      checkOut: '2026-05-03',
+      total: 800_000,
+      depositDue: 240_000,
+      holdUntil: '2026-03-20T15:00:00Z',
+    }),
+    booking({
+      id: 'k3',
+      state: 'solicitada',
+      checkIn: '2026-06-01',
+      checkOut: '2026-06-04',
+      createdAt: '2026-03-18T13:00:00Z',
+      holdUntil: '2026-03-19T13:00:00Z',
+    }),
+    booking({ id: 'k4', state: 'rechazada', checkIn: '2026-07-01', checkOut: '2026-07-04' }),
+  ];
+  const o = computeOverview({ ...INPUT, bookings, unsentEmails: [] }, NOW);
+
+  it('adds their nights, money, requests and what is due', () => {
+    expect(o.nights.next[1]).toMatchObject({ month: '2026-04', bySource: { directa: 3 }, taken: 3, occupancy: 10 });
+    expect(o.nights.next[2]!.taken).toBe(0); // accepted, not yet confirmed
+    expect(o.revenue.available).toBe(true);
+    expect(o.revenue.months.find((m) => m.month === '2026-04')).toEqual({
+      month: '2026-04',
+      expected: 1_200_000,
+      received: 360_000,
+    });
+    expect(o.revenue.months.find((m) => m.month === '2026-05')).toEqual({
+      month: '2026-05',
+      expected: 800_000,
+      received: 0,
+    });
+    expect(o.revenue.months.find((m) => m.month === '2026-07')).toEqual({ month: '2026-07', expected: 0, received: 0 });
+    const pagos = o.attention.find((g) => g.key === 'pagos')!;
+    expect(pagos.available).toBe(true);
+    expect(pagos.items.map((i) => [i.id, i.title, i.due])).toEqual([
+      ['k2', 'Depósito de Cliente k2', '2026-03-20T15:00:00Z'],
+      ['k1', 'Saldo de Cliente k1', '2026-04-03'],
+    ]);
+    const solicitudes = o.attention.find((g) => g.key === 'solicitudes')!;
+    expect(solicitudes.items.at(-1)).toMatchObject({ id: 'k3', due: '2026-03-19T13:00:00Z', link: 'reservas' });
+    // The week of 9 March gets k1..k4 (created on the 10th), of which k1 is confirmed.
+    expect(o.requests.weeks[10]).toEqual({ weekStart: '2026-03-09', requests: 3, confirmed: 1 });
+    expect(o.requests.weeks[11]).toEqual({ weekStart: '2026-03-16', requests: 2, confirmed: 0 });
+    expect(o.attention.find((g) => g.key === 'correos')).toMatchObject({ available: true, items: [] });
+  });
+
+  it('raises an alert per new request, newest first, with stable ids', () => {
+    const alerts = AlertsSchema.parse(computeAlerts({ ...INPUT, bookings }));
+    expect(alerts.items.map((a) => a.id)).toEqual(['solicitud:k3', 'consulta:e5', 'solicitud:e1', 'solicitud:e4']);
+    expect(alerts.count).toBe(4);
+  });
+});
+
+describe('GET /api/resumen and /api/avisos', () => {
+  let s: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    s = await startTestServer();
+    token = await s.loginToken();
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it('are the owner’s only', async () => {
+    for (const path of ['/resumen', '/avisos']) {
+      const res = await json(s, 'GET', path);
+      expect(res.status).toBe(401);
+      expect((await readError(res)).error).toMatch(/sesión/i);
+    }
+  });
+
+  it('count what the store holds and drop an alert once it is answered', async () => {
+    const today = todayAtCabin(new Date(s.clock.now()));
+    const sent = await json(s, 'POST', '/consultas', {
+      type: 'reserva',
+      name: 'Lucía Fernández',
+      email: 'lucia@example.com',
+      phone: '+57 300 765 4321',
+      checkIn: addDays(today, 3),
+      checkOut: addDays(today, 5),
+      numPeople: 4,
+      message: '',
+      consent: true,
+      formToken: await formToken(s),
+    });
+    expect(sent.status).toBe(201);
+    const id = (await readJson(sent, WithIdSchema)).id;
+    const block = await json(
+      s,
+      'POST',
+      '/calendario/bloqueos',
+      { start: addDays(today, 10), end: addDays(today, 12) },
+      bearer(token),
+    );
+    expect(block.status).toBe(201);
+
+    const alerts = await readJson(await json(s, 'GET', '/avisos', undefined, bearer(token)), AlertsSchema);
+    expect(alerts.count).toBe(1);
+    expect(alerts.items[0]).toMatchObject({ id: `solicitud:${id}`, kind: 'solicitud', link: 'consultas' });
+
+    const confirmed = await json(s, 'PATCH', `/consultas/${id}`, { status: 'confirmada' }, bearer(token));
+    expect(confirmed.status).toBe(200);
+    const overview = await readJson(await json(s, 'GET', '/resumen', undefined, bearer(token)), OverviewSchema);
+    expect(overview.today).toBe(today);
+    const nights = [...overview.nights.next.slice(0, 2)].reduce(
+      (n, m) => ({ directa: n.directa + (m.bySource.directa ?? 0), manual: n.manual + (m.bySource.manual ?? 0) }),
+      { directa: 0, manual: 0 },
+    );
+    expect(nights).toEqual({ directa: 2, manual: 2 });
+    expect(overview.requests.total).toBe(1);
+    expect(overview.requests.confirmed).toBe(1);
+    expect(overview.attention.find((g) => g.key === 'llegadas')!.items.map((i) => i.id)).toEqual([
+      `${id}:llegada`,
+      `${id}:salida`,
+    ]);
+    expect((await readJson(await json(s, 'GET', '/avisos', undefined, bearer(token)), AlertsSchema)).count).toBe(0);
+  });
+});
