@@ -1,49 +1,24 @@
 import type { ComponentType } from 'react';
-import type { PageData } from '@cabana/shared/pages/page-data';
-import { cleanPath, paths } from '../config/paths';
-import { FEATURED_PHOTOS } from '../features/gallery/featured';
-import type { PagePart } from '../lib/page-data';
+import { pageOf, type PageKey } from '../config/paths';
 
 type PageModule = { default: ComponentType };
 
-interface PublicRoute {
-  path: string;
-  /** The page's own chunk: the only page code a visit downloads. */
-  load: () => Promise<PageModule>;
-  /** The part of the live data the page shows: what its HTML is rendered from and carries. */
-  data?: (all: PageData) => PagePart;
-}
-
-/** Public pages: each a document of its own, rendered by the server and hydrated alone. */
-const PUBLIC_ROUTES: readonly PublicRoute[] = [
-  {
-    path: paths.home,
-    load: () => import('./routes/home'),
-    data: ({ images }) => ({ images: images.slice(0, FEATURED_PHOTOS) }),
-  },
-  {
-    path: paths.plans,
-    load: () => import('./routes/planes'),
-    data: ({ price, availability, seasons }) => ({ price, availability, seasons }),
-  },
-  { path: paths.gallery, load: () => import('./routes/galeria'), data: ({ images }) => ({ images }) },
-  { path: paths.contact, load: () => import('./routes/contacto') },
-  { path: paths.upload, load: () => import('./routes/imagenes') },
-  {
-    path: paths.privacy,
-    load: () => import('./routes/privacidad'),
-    data: ({ enquiryRetentionMonths, pendingPhotoRetentionDays }) => ({
-      enquiryRetentionMonths,
-      pendingPhotoRetentionDays,
-    }),
-  },
-];
-
-export const publicRoute = (pathname: string): PublicRoute | undefined =>
-  PUBLIC_ROUTES.find((r) => r.path === cleanPath(pathname));
+/**
+ * Public pages: each a document of its own, rendered by the server and hydrated alone. Each
+ * page's own chunk is the only page code a visit downloads, the same in both languages. What the
+ * server renders them from is in page-parts.ts, which the browser never loads.
+ */
+const PAGE_LOADERS: Record<PageKey, () => Promise<PageModule>> = {
+  home: () => import('./routes/home'),
+  plans: () => import('./routes/planes'),
+  gallery: () => import('./routes/galeria'),
+  contact: () => import('./routes/contacto'),
+  upload: () => import('./routes/imagenes'),
+  privacy: () => import('./routes/privacidad'),
+};
 
 /** The component of the page at `pathname`: a public page, or the 404 page for any other path. */
 export async function loadPage(pathname: string): Promise<ComponentType> {
-  const route = publicRoute(pathname);
-  return (await (route ? route.load() : import('./routes/not-found'))).default;
+  const page = pageOf(pathname);
+  return (await (page ? PAGE_LOADERS[page.key]() : import('./routes/not-found'))).default;
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useI18n } from '../../i18n/i18n';
 import { Footer } from './footer';
 import { Header } from './header';
 
@@ -7,10 +8,11 @@ import { Header } from './header';
  * page shown, so the header can mark its link (pages are documents of their own: no router).
  */
 export function Layout({ path, children }: { path: string; children: ReactNode }) {
+  const { m } = useI18n();
   return (
     <>
       <a className="skip-link" href="#contenido">
-        Saltar al contenido
+        {m.common.skipLink}
       </a>
       <Header path={path} />
       {children}
@@ -20,11 +22,12 @@ export function Layout({ path, children }: { path: string; children: ReactNode }
 }
 
 export function PageLoading() {
+  const { m } = useI18n();
   return (
     <main id="contenido" className="page page--loading" tabIndex={-1}>
       <div className="container">
         <p className="loading" role="status">
-          Cargando…
+          {m.common.loading}
         </p>
       </div>
     </main>

@@ -1,3 +1,4 @@
+import { useI18n } from '../../i18n/i18n';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { whatsappLink } from '@cabana/shared/config/settings';
 import { addDays, todayAtCabin } from '@cabana/shared/pricing/dates';
@@ -8,10 +9,6 @@ import { PersonFields } from '../../components/form/person-fields';
 import { useSettings } from '../../lib/page-data';
 import { defaultStay, stayWhatsappText, type Stay } from '../../lib/stay';
 import { useEnquiryForm } from '../../lib/use-enquiry-form';
-
-const RESERVATION_SUCCESS = '¡Gracias por tu reserva! Ha quedado confirmada.';
-const RESERVATION_FAILURE =
-  'No pudimos enviar tu reserva. Tus datos siguen en el formulario: inténtalo de nuevo en unos minutos o escríbenos por WhatsApp.';
 
 export interface ReservationValues extends Record<string, unknown> {
   name: string;
@@ -55,14 +52,17 @@ export function ReservationForm({ rules, stay, onStayChange }: Props) {
     rulesRef.current = rules;
   }, [rules]);
   const settings = useSettings();
+  const i18n = useI18n();
+  const { t, p } = i18n;
+  const m = i18n.m.plans;
   const people = Array.from({ length: settings.maxPeople - settings.minPeople + 1 }, (_, i) => settings.minPeople + i);
   const firstStay = defaultStay(settings);
   const form = useEnquiryForm<ReservationValues>({
     initial: initialValues(firstStay),
     fieldOrder: ORDER,
     loadChecks: () => import('./reservation-submit').then((m) => m.reservationChecks(() => rulesRef.current)),
-    successText: RESERVATION_SUCCESS,
-    failureText: RESERVATION_FAILURE,
+    successText: m.success,
+    failureText: m.failure,
     onReset: () => onStayChange(firstStay),
   });
   const { values, errors, set } = form;
@@ -71,7 +71,9 @@ export function ReservationForm({ rules, stay, onStayChange }: Props) {
   useEffect(() => {
     if (stay.checkIn !== values.checkIn) set('checkIn', stay.checkIn);
     if (stay.checkOut !== values.checkOut) set('checkOut', stay.checkOut);
-  }, [stay.checkIn, stay.checkOut, values.checkIn, values.checkOut, set]);
+    // And the group size a link asked for (stayFromQuery).
+    if (stay.numPeople !== values.numPeople) set('numPeople', stay.numPeople);
+  }, [stay.checkIn, stay.checkOut, stay.numPeople, values.checkIn, values.checkOut, values.numPeople, set]);
 
   const setStay = (patch: Partial<Stay>) => {
     const next = { checkIn: values.checkIn, checkOut: values.checkOut, numPeople: values.numPeople, ...patch };
@@ -86,34 +88,30 @@ export function ReservationForm({ rules, stay, onStayChange }: Props) {
   return (
     <EnquiryFormFrame
       form={form}
-      title="Solicita tu reserva"
+      title={m.formTitle}
       titleId="reserva-titulo"
-      message={{
-        label: 'Mensaje o servicios adicionales',
-        hint: 'Cuéntanos si necesitas algo más (decoración, comidas, transporte) y te enviamos la cotización.',
-        rows: 4,
-      }}
+      message={{ label: m.formMessage, hint: m.formMessageHint, rows: 4 }}
       consentId="consent-reserva"
-      submitLabel="Enviar reserva"
+      submitLabel={m.formSubmit}
       submitClassName="button--accent"
       whatsapp={{
-        href: whatsappLink(settings, stayWhatsappText(values, rules, 'COP', settings, values.name)),
-        label: 'Enviar la reserva por WhatsApp',
+        href: whatsappLink(settings, stayWhatsappText(values, rules, 'COP', settings, i18n, values.name)),
+        label: m.formWhatsapp,
       }}
     >
       <div className="form__grid">
         <PersonFields
           fields={['name', 'email', 'phone']}
-          nameLabel="Nombre completo"
+          nameLabel={m.fullName}
           values={values}
           errors={errors}
           onChange={form.set}
         />
         <SelectField
           id="numPeople"
-          label="Número de personas"
+          label={m.numPeople}
           required
-          hint={`Mínimo ${settings.minPeople}, máximo ${settings.maxPeople} personas.`}
+          hint={t(m.numPeopleHint, { min: settings.minPeople, max: settings.maxPeople })}
           value={String(values.numPeople)}
           error={errors.numPeople}
           onChange={(e) => {
@@ -124,13 +122,13 @@ export function ReservationForm({ rules, stay, onStayChange }: Props) {
         >
           {people.map((n) => (
             <option key={n} value={n}>
-              {n} personas
+              {p(m.people, n)}
             </option>
           ))}
         </SelectField>
         <TextField
           id="checkIn"
-          label="Fecha de llegada"
+          label={m.checkIn}
           type="date"
           required
           min={today}
@@ -143,7 +141,7 @@ export function ReservationForm({ rules, stay, onStayChange }: Props) {
         />
         <TextField
           id="checkOut"
-          label="Fecha de salida"
+          label={m.checkOut}
           type="date"
           required
           min={checkOutMin}

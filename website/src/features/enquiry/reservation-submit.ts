@@ -1,3 +1,5 @@
+import { es } from '../../i18n/es';
+import { makeI18n } from '../../i18n/i18n';
 import { ReservationInputSchema, reservationDateErrors } from '@cabana/shared/schemas/enquiry';
 import { formatMoney } from '@cabana/shared/pricing/pricing';
 import type { PricingRules } from '@cabana/shared/pricing/seasons';
@@ -7,6 +9,8 @@ import { formatDay, partText, quoteStay } from '../../lib/stay';
 import type { FormChecks } from '../../lib/use-enquiry-form';
 import { fieldErrorsOf } from '../../lib/validation';
 import type { ReservationValues } from './reservation-form';
+
+const SPANISH = makeI18n('es', es);
 
 /**
  * The reservation's checks (the server's schema) and e-mails, loaded with zod when the visitor
@@ -44,6 +48,7 @@ export const reservationChecks = (rules: () => PricingRules | null): FormChecks<
       email: input.email,
       reply_to: input.email,
       phone: input.phone,
+      // The owner's e-mail is Spanish whatever the page's language.
       checkIn: formatDay(input.checkIn),
       checkOut: formatDay(input.checkOut),
       numPeople: input.numPeople,
@@ -60,7 +65,10 @@ export const reservationChecks = (rules: () => PricingRules | null): FormChecks<
           : q.parts.length > 1
             ? 'según la temporada'
             : 'por confirmar',
-      prices: q.parts.length > 0 ? q.parts.map((part) => partText(part, 'COP')).join('\n') : 'por confirmar',
+      prices:
+        q.parts.length > 0
+          ? q.parts.map((part) => partText(part, 'COP', undefined, SPANISH)).join('\n')
+          : 'por confirmar',
       total: q.total === null ? 'por confirmar' : formatMoney(q.total, 'COP'),
       message: input.message || '(sin mensaje)',
       ...businessEmailParams(settings),
