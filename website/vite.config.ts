@@ -60,11 +60,15 @@ export default defineConfig({
         // files than the automatic split (the 80 KB budget, decision record 004). The small modules
         // every page also loads (the business facts' defaults and the bundler's
         // lazy-import helper) in one more: three files of a few hundred bytes each cost more gzip
-        // than one (/planes: 81,907 -> 81,624 bytes). Both change rarely, so both stay cached.
+        // than one (/planes: 81,907 -> 81,624 bytes). Both change rarely, so both stay cached. The
+        // language helpers and the page table every page uses (decision 028) join them.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-            { name: 'base', test: /shared[\\/]src[\\/]config[\\/](business|settings)\.ts$|preload-helper/ },
+            {
+              name: 'base',
+              test: /shared[\\/]src[\\/](config[\\/](business|settings)|i18n[\\/]lang)\.ts$|website[\\/]src[\\/](i18n[\\/]i18n\.tsx|config[\\/]paths\.ts)$|preload-helper|rolldown[\\/]runtime/,
+            },
           ],
         },
       },

@@ -205,7 +205,7 @@ describe('/galeria', () => {
     expect(await page.getByTestId('conteo-fotos').innerText()).not.toContain('No pudimos cargar las fotos');
     await page.waitForLoadState('networkidle');
     expect(asked).toEqual([]);
-    expect(warnings.filter((w) => w.startsWith('Error al cargar imágenes'))).toEqual([]);
+    expect(warnings.filter((w) => w.startsWith('No se pudo cargar images'))).toEqual([]);
     expectClean(problems);
     await context.close();
   });

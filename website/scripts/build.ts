@@ -4,23 +4,32 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { precompress } from './precompress';
 import { BUSINESS } from '@cabana/shared/config/business';
-import { NOT_FOUND_PATH, PUBLIC_PATHS, SHELL_PATHS, paths } from '../src/config/paths';
+import {
+  NOT_FOUND_PATH,
+  PAGE_KEYS,
+  PAGE_PATHS,
+  PUBLIC_PATHS,
+  SHELL_PATHS,
+  pageOf,
+  paths,
+  type PageKey,
+} from '../src/config/paths';
 import type { SiteAssets, createRenderer } from '../src/entry-server';
 
 export const WEBSITE_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The module of each public page (and the 404 page), as the Vite manifest names it. */
-const ROUTE_MODULES: Record<(typeof PUBLIC_PATHS)[number] | typeof paths.booking | typeof NOT_FOUND_PATH, string> = {
-  [paths.home]: 'src/app/routes/home.tsx',
-  [paths.plans]: 'src/app/routes/planes.tsx',
-  [paths.gallery]: 'src/app/routes/galeria.tsx',
-  [paths.contact]: 'src/app/routes/contacto.tsx',
-  [paths.upload]: 'src/app/routes/imagenes.tsx',
-  [paths.privacy]: 'src/app/routes/privacidad.tsx',
-  [paths.terms]: 'src/app/routes/condiciones.tsx',
-  [paths.booking]: 'src/app/routes/reserva.tsx',
-  [NOT_FOUND_PATH]: 'src/app/routes/not-found.tsx',
+/** The module of each public page (the same in both languages), as the Vite manifest names it. */
+const PAGE_MODULES: Record<PageKey, string> = {
+  home: 'src/app/routes/home.tsx',
+  plans: 'src/app/routes/planes.tsx',
+  gallery: 'src/app/routes/galeria.tsx',
+  contact: 'src/app/routes/contacto.tsx',
+  upload: 'src/app/routes/imagenes.tsx',
+  privacy: 'src/app/routes/privacidad.tsx',
+  terms: 'src/app/routes/condiciones.tsx',
 };
+const NOT_FOUND_MODULE = 'src/app/routes/not-found.tsx';
+const GUEST_BOOKING_MODULE = 'src/app/routes/reserva.tsx';
 
 interface ManifestChunk {
   file: string;
@@ -66,8 +75,9 @@ async function siteAssets(distDir: string): Promise<SiteAssets> {
   if (!entryKey) throw new Error('El manifiesto de Vite no tiene la entrada index.html');
   const inTemplate = new Set(chunksOf(manifest, entryKey).flatMap((c) => [c.file, ...(c.css ?? [])]));
   const preloads: Record<string, string> = {};
-  for (const path of [...PUBLIC_PATHS, paths.booking, NOT_FOUND_PATH] as const) {
-    const moduleKey = ROUTE_MODULES[path];
+  for (const path of [...PUBLIC_PATHS, paths.booking, NOT_FOUND_PATH]) {
+    const page = pageOf(path);
+    const moduleKey = page ? PAGE_MODULES[page.key] : path === paths.booking ? GUEST_BOOKING_MODULE : NOT_FOUND_MODULE;
     if (!manifest[moduleKey]) throw new Error(`El manifiesto no tiene el módulo ${moduleKey}`);
     const chunks = chunksOf(manifest, moduleKey);
     const js = chunks.map((c) => c.file).filter((f) => !inTemplate.has(f) && f.endsWith('.js'));
@@ -94,7 +104,28 @@ export const publicPaths = renderer.publicPaths;
 export const notFoundPath = renderer.notFoundPath;
 export const renderPage = renderer.renderPage;
 export const renderShell = renderer.renderShell;
+export const isGuestBookingPath = renderer.isGuestBookingPath;
 `;
+
+/**
+ * Every public page in both languages, each with its alternates (itself included) and x-default,
+ * as Google reads hreflang from a sitemap.
+ */
+function sitemap(): string {
+  const url = (p: string) => BUSINESS.siteUrl + p;
+  const entries = PAGE_KEYS.flatMap((key) => {
+    const links = [
+      ...(['es', 'en'] as const).map(
+        (lang) => `    <xhtml:link rel="alternate" hreflang="${lang}" href="${url(PAGE_PATHS[lang][key])}"/>`,
+      ),
+      `    <xhtml:link rel="alternate" hreflang="x-default" href="${url(PAGE_PATHS.es[key])}"/>`,
+    ].join('\n');
+    return (['es', 'en'] as const).map(
+      (lang) => `  <url>\n    <loc>${url(PAGE_PATHS[lang][key])}</loc>\n${links}\n  </url>`,
+    );
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${entries.join('\n')}\n</urlset>\n`;
+}
 
 async function write(file: string, content: string) {
   await mkdir(dirname(file), { recursive: true });
@@ -109,11 +140,7 @@ async function writeStaticFiles(distDir: string, renderer: Renderer): Promise<st
     await write(file, renderer.renderShell(path));
     written.push(file);
   }
-  const urls = PUBLIC_PATHS.map((p) => `  <url><loc>${BUSINESS.siteUrl}${p === '/' ? '/' : p}</loc></url>`).join('\n');
-  await write(
-    join(distDir, 'sitemap.xml'),
-    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,
-  );
+  await write(join(distDir, 'sitemap.xml'), sitemap());
   await write(
     join(distDir, 'robots.txt'),
     `User-agent: *\nAllow: /\nDisallow: ${paths.admin}\nDisallow: ${paths.login}\n\nSitemap: ${BUSINESS.siteUrl}/sitemap.xml\n`,

@@ -3,7 +3,8 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { SitePage } from './app/app';
 import { loadPage } from './app/routes';
-import { cleanPath, isOwnerPath } from './config/paths';
+import { cleanPath, isOwnerPath, langOfPath } from './config/paths';
+import { I18nProvider, type Catalogue } from './i18n/i18n';
 import { PageDataProvider, readPageDataIsland } from './lib/page-data';
 import './styles/global.css';
 
@@ -29,14 +30,23 @@ async function start() {
   // hydration matches the server's HTML without a Suspense fallback.
   const Page = await loadPage(path);
   // The data the server rendered this page from: hydration must use exactly the same.
+  const data = readPageDataIsland();
+  // The page's own language and messages; only the Vite dev server's pages, which carry none,
+  // load a whole catalogue (code the production build leaves out).
+  const lang = data.lang ?? langOfPath(path);
+  let messages = data.messages as Catalogue | undefined;
+  if (import.meta.env.DEV && !messages) messages = (await import('./i18n/messages')).CATALOGUES[lang];
   const app = (
     <StrictMode>
-      <PageDataProvider data={readPageDataIsland()}>
-        <SitePage path={path} Page={Page} />
+      <PageDataProvider data={data}>
+        <I18nProvider lang={lang} messages={messages!}>
+          <SitePage path={path} Page={Page} />
+        </I18nProvider>
       </PageDataProvider>
     </StrictMode>
   );
-  if (container.dataset.prerendered === 'true') {
+  // Every built page is rendered by the server; only the Vite dev server's are not.
+  if (!import.meta.env.DEV || container.dataset.prerendered === 'true') {
     // As a transition, hydration yields to the browser every few milliseconds instead of holding
     // the main thread for the whole page: a tap or a scroll during it is answered at once.
     startTransition(() => {

@@ -3,8 +3,19 @@ import { renderToString } from 'react-dom/server';
 import type { PageData, PageRenderer, RenderedPage } from '@cabana/shared/pages/page-data';
 import { ShellApp, SitePage } from './app/app';
 import { headFor } from './app/head';
-import { loadPage, publicRoute } from './app/routes';
-import { NOT_FOUND_PATH, PUBLIC_PATHS, cleanPath, guestBookingCode } from './config/paths';
+import { GUEST_BOOKING_PARTS, NOT_FOUND_MESSAGES, PAGE_PARTS } from './app/page-parts';
+import { loadPage } from './app/routes';
+import {
+  NOT_FOUND_PATH,
+  PUBLIC_PATHS,
+  cleanPath,
+  guestBookingCode,
+  guestBookingOf,
+  pageOf,
+  paths,
+} from './config/paths';
+import { I18nProvider, type Catalogue } from './i18n/i18n';
+import { CATALOGUES, messagesFor } from './i18n/messages';
 import { PAGE_DATA_ISLAND_ID, PageDataProvider, scriptJson } from './lib/page-data';
 
 /** What the client build produced, baked into the server build by scripts/build.ts. */
@@ -41,28 +52,41 @@ export function createRenderer(assets: SiteAssets): PageRenderer & { renderShell
 
     async renderPage(url: string, data: PageData): Promise<RenderedPage> {
       const pathname = cleanPath(new URL(url, 'http://localhost').pathname);
-      const route = publicRoute(pathname);
+      const page = pageOf(pathname);
+      const guest = page ? null : guestBookingOf(pathname);
+      const route = page ? PAGE_PARTS[page.key] : guest ? GUEST_BOOKING_PARTS : undefined;
+      // The 404 page is Spanish whatever the path (one page, cached once for every unknown path).
+      const lang = page?.lang ?? guest?.lang ?? 'es';
+      const messages = messagesFor(lang, route ? route.messages : NOT_FOUND_MESSAGES);
       // Settings on every page, the 404 page too: the header, footer and WhatsApp button show them.
-      const carried = { ...route?.data?.(data), settings: data.settings };
+      // The page's language and only its own messages: the browser never gets a whole catalogue.
+      const carried = { ...route?.data?.(data, lang), settings: data.settings, lang, messages };
       const Page = await loadPage(pathname);
       const body = renderToString(
         <StrictMode>
           <PageDataProvider data={carried}>
-            <SitePage path={pathname} Page={Page} />
+            <I18nProvider lang={lang} messages={messages as Catalogue}>
+              <SitePage path={pathname} Page={Page} />
+            </I18nProvider>
           </PageDataProvider>
         </StrictMode>,
       );
-      const preloads = assets.preloads[route ? route.path : NOT_FOUND_PATH] ?? '';
-      const head = [headFor(route?.path ?? pathname, data), preloads].filter(Boolean).join('\n    ');
-      const found = route && (route.found?.(data) ?? true);
-      return { status: found ? 200 : 404, html: document(head, body, scriptJson(carried)) };
+      // Both languages' guest pages share one chunk, preloaded under the Spanish path.
+      const preloads = assets.preloads[page ? pathname : guest ? paths.booking : NOT_FOUND_PATH] ?? '';
+      const head = [headFor(pathname, data), preloads].filter(Boolean).join('\n    ');
+      const html = document(head, body, scriptJson(carried));
+      // A guest's page with a wrong link says so, with 404.
+      const found = page !== null || (guest !== null && Boolean(data.guestBooking));
+      return { status: found ? 200 : 404, html: put(html, '<html lang="es">', `<html lang="${lang}">`) };
     },
 
     /** The frame for /login and /admin, without their code (rendered from scratch in the browser). */
     renderShell(url: string): string {
       const body = renderToString(
         <StrictMode>
-          <ShellApp path={url} />
+          <I18nProvider lang="es" messages={CATALOGUES.es}>
+            <ShellApp path={url} />
+          </I18nProvider>
         </StrictMode>,
       );
       return document(headFor(url), body, null);

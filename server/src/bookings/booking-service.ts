@@ -2,6 +2,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { createHmac, randomInt } from 'node:crypto';
 import { BUSINESS } from '@cabana/shared/config/business';
+import { GUEST_BOOKING_PATHS } from '@cabana/shared/pages/guest-paths';
 import { isStayFree } from '@cabana/shared/availability/ranges';
 import { quoteStay } from '@cabana/shared/pricing/seasons';
 import { addDays, todayAtCabin } from '@cabana/shared/pricing/dates';
@@ -101,7 +102,7 @@ export class BookingService {
   }
 
   guestLink(booking: Booking): string {
-    return `${this.deps.publicOrigin}/reserva/${booking.code}?t=${this.tokenOf(booking)}`;
+    return `${this.deps.publicOrigin}${GUEST_BOOKING_PATHS[booking.lang]}/${booking.code}?t=${this.tokenOf(booking)}`;
   }
 
   #newCode(): string {

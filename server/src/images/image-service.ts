@@ -162,6 +162,13 @@ export class ImageService {
     if (!img) return undefined;
     if (input.title !== undefined) img.title = input.title;
     if (input.description !== undefined) img.description = input.description;
+    // An empty English text removes it: the pages fall back to the Spanish one.
+    for (const key of ['titleEn', 'descriptionEn'] as const) {
+      const value = input[key];
+      if (value === undefined) continue;
+      if (value) img[key] = value;
+      else delete img[key];
+    }
     await this.store.save();
     return this.toApi(img, 'admin');
   }

@@ -7,7 +7,7 @@ import type { Context, Middleware } from 'koa';
 import { availabilityWindowEnd } from '@cabana/shared/availability/calendar-window';
 import { clipRanges } from '@cabana/shared/availability/ranges';
 import type { PageData, PageRenderer, RenderedPage } from '@cabana/shared/pages/page-data';
-import { CANCELLATION_POLICIES } from '@cabana/shared/pricing/booking';
+import { policyWords } from '@cabana/shared/pricing/policy-words';
 import type { GuestBooking } from '@cabana/shared/schemas/booking';
 import { nextDayStartAtCabin, todayAtCabin } from '@cabana/shared/pricing/dates';
 import type { Clock } from '../clock';
@@ -60,14 +60,9 @@ function pageDataOf(opts: LivePagesOptions, today: string): PageData {
     settings: store.data.settings,
     enquiryRetentionMonths: opts.enquiryRetentionMonths,
     pendingPhotoRetentionDays: opts.pendingPhotoRetentionDays,
-    cancellationPolicy: policyInWords(store.data.settings.cancellationPolicy),
+    cancellationPolicy: policyWords(store.data.settings.cancellationPolicy, 'es'),
   };
 }
-
-const policyInWords = (id: keyof typeof CANCELLATION_POLICIES) => {
-  const { name, rules } = CANCELLATION_POLICIES[id];
-  return { name, rules };
-};
 
 /**
  * A guest's private page: rendered for this request alone from the booking the link opens, kept

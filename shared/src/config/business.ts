@@ -7,9 +7,6 @@
 export const BUSINESS = {
   name: 'Cabaña Brisas del Golfo',
   tagline: 'Cabaña vacacional a 10 minutos del mar en Tolú, Sucre',
-  /** The site's description (home page, JSON-LD): the group size is the owner's current maximum. */
-  description: (maxPeople: number) =>
-    `Cabaña para grupos de hasta ${maxPeople} personas entre Tolú y Coveñas, en el Golfo de Morrosquillo: jacuzzi, kiosco, zona BBQ, dos cocinas y terraza, a 10 minutos del mar.`,
   /** Shown to people. */
   phoneDisplay: '+57 300 555 0142',
   /** E.164 without spaces, for tel: links and structured data. */

@@ -21,6 +21,9 @@ export const ImageSchema = z.object({
   secure_url: z.string(),
   title: z.string(),
   description: z.string(),
+  /** The owner's English title and description (issue 23); English pages show the Spanish ones without them. */
+  titleEn: z.string().optional(),
+  descriptionEn: z.string().optional(),
   width: z.number().int().positive(),
   height: z.number().int().positive(),
   /** Tiny blurred preview as a data: URL, shown while the real image loads. */
@@ -60,9 +63,21 @@ export const UploadImageFieldsSchema = z.strictObject({
 });
 export type UploadImageFields = z.infer<typeof UploadImageFieldsSchema>;
 
+/** An English title may be empty: that removes it (the Spanish one is shown again). */
+const titleEn = z
+  .string()
+  .overwrite(cleanLine)
+  .trim()
+  .max(LIMITS.titleMax, `El título en inglés admite hasta ${LIMITS.titleMax} caracteres.`);
+
 export const UpdateImageInputSchema = z
-  .strictObject({ title: title.optional(), description: description.optional() })
-  .refine((v) => v.title !== undefined || v.description !== undefined, {
+  .strictObject({
+    title: title.optional(),
+    description: description.optional(),
+    titleEn: titleEn.optional(),
+    descriptionEn: description.optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), {
     message: 'Indica el título o la descripción.',
   });
 export type UpdateImageInput = z.infer<typeof UpdateImageInputSchema>;

@@ -49,6 +49,15 @@ const text = (label: string, max: number) =>
       .max(max, `Admite hasta ${max} caracteres.`),
   );
 
+/**
+ * The English version of a text field (issue 23): optional, empty when the owner has not written
+ * one, and then the English pages show the Spanish text (marked `lang="es"`).
+ */
+const english = (max: number) =>
+  plainLine(
+    z.string({ error: 'Escribe el texto en inglés.' }).trim().max(max, `Admite hasta ${max} caracteres.`),
+  ).optional();
+
 const httpsUrl = (label: string) =>
   z
     .string({ error: `Escribe ${label}.` })
@@ -144,6 +153,10 @@ const fields = {
     .refine((n) => Number.isInteger(n * 100), 'La tasa admite como mucho dos decimales.'),
   minPeople: people('mínimo'),
   maxPeople: people('máximo'),
+  taglineEn: english(SETTINGS_LIMITS.taglineMax),
+  whatsappGreetingEn: english(SETTINGS_LIMITS.greetingMax),
+  addressEn: english(SETTINGS_LIMITS.addressMax),
+  hoursDisplayEn: english(SETTINGS_LIMITS.hoursMax),
 };
 
 const optionalLine = (max: number) =>

@@ -4,9 +4,10 @@ import { formatMoney } from '@cabana/shared/pricing/pricing';
 import type { Image } from '@cabana/shared/schemas/image';
 import { DEFAULT_SETTINGS, phoneE164 } from '@cabana/shared/config/settings';
 import type { Settings } from '@cabana/shared/schemas/settings';
-import { paths } from '../config/paths';
+import { OG_LOCALE, ownerText, type Lang } from '@cabana/shared/i18n/lang';
+import { PAGE_PATHS, guestBookingOf, pageOf } from '../config/paths';
 import { scriptJson } from '../lib/page-data';
-import { canonicalUrl, knownMetaFor, metaFor } from './seo';
+import { canonicalUrl, knownMetaFor, metaFor, siteDescription } from './seo';
 
 const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -25,29 +26,43 @@ interface SocialImage {
 }
 
 /** The cover photo (the first in the owner's order) as a JPEG link previews can show; the drawn image without one. */
-function socialImage(images: readonly Image[], s: Settings = DEFAULT_SETTINGS): SocialImage {
+function socialImage(images: readonly Image[], s: Settings = DEFAULT_SETTINGS, lang: Lang = 'es'): SocialImage {
   const cover = images[0];
-  if (!cover) return { url: BUSINESS.siteUrl + OG_IMAGE, alt: `${s.name}, ${s.tagline}` };
+  if (!cover)
+    return { url: BUSINESS.siteUrl + OG_IMAGE, alt: `${s.name}, ${ownerText(lang, s.tagline, s.taglineEn).text}` };
   const variant = cover.variants.find((v) => v.url === cover.secure_url);
-  return { url: absolute(cover.secure_url), width: variant?.width, height: variant?.height, alt: cover.title };
+  const alt = ownerText(lang, cover.title, cover.titleEn).text;
+  return { url: absolute(cover.secure_url), width: variant?.width, height: variant?.height, alt };
 }
 
-function lodgingBusinessJsonLd(data: PageData) {
-  const perPerson = `${formatMoney(data.price, 'COP')} por persona por noche`;
+const AMENITIES: Record<Lang, string[]> = {
+  es: ['Jacuzzi', 'Kiosco', 'Zona BBQ', 'Parqueadero', 'Dos cocinas', 'Terraza'],
+  en: ['Jacuzzi', 'Kiosk', 'BBQ area', 'Parking', 'Two kitchens', 'Terrace'],
+};
+
+const OFFER_WORDS: Record<Lang, { perPerson: string; stay: string; unit: string }> = {
+  es: { perPerson: 'por persona por noche', stay: 'Estadía en la cabaña', unit: 'persona por noche' },
+  en: { perPerson: 'per person per night', stay: 'Stay at the cabin', unit: 'person per night' },
+};
+
+function lodgingBusinessJsonLd(data: PageData, lang: Lang) {
+  const words = OFFER_WORDS[lang];
+  const perPerson = `${formatMoney(data.price, 'COP', undefined, lang)} ${words.perPerson}`;
   const s = data.settings;
   return {
     '@context': 'https://schema.org',
     '@type': 'LodgingBusiness',
     name: s.name,
-    description: BUSINESS.description(s.maxPeople),
-    url: canonicalUrl('/'),
-    image: socialImage(data.images, s).url,
+    description: siteDescription(lang, s.maxPeople),
+    inLanguage: lang,
+    url: canonicalUrl(PAGE_PATHS[lang].home),
+    image: socialImage(data.images, s, lang).url,
     telephone: phoneE164(s),
     email: s.email,
     address: {
       '@type': 'PostalAddress',
       // The owner edits the address as one line; locality, region and country stay the cabin's.
-      streetAddress: s.address,
+      streetAddress: ownerText(lang, s.address, s.addressEn).text,
       addressLocality: BUSINESS.address.locality,
       addressRegion: BUSINESS.address.region,
       addressCountry: BUSINESS.address.country,
@@ -60,7 +75,7 @@ function lodgingBusinessJsonLd(data: PageData) {
       opens: s.hours.opens,
       closes: s.hours.closes,
     },
-    amenityFeature: ['Jacuzzi', 'Kiosco', 'Zona BBQ', 'Parqueadero', 'Dos cocinas', 'Terraza'].map((name) => ({
+    amenityFeature: AMENITIES[lang].map((name) => ({
       '@type': 'LocationFeatureSpecification',
       name,
       value: true,
@@ -71,14 +86,14 @@ function lodgingBusinessJsonLd(data: PageData) {
     priceRange: perPerson,
     makesOffer: {
       '@type': 'Offer',
-      name: `Estadía en la cabaña (${perPerson})`,
+      name: `${words.stay} (${perPerson})`,
       price: data.price,
       priceCurrency: 'COP',
       priceSpecification: {
         '@type': 'UnitPriceSpecification',
         price: data.price,
         priceCurrency: 'COP',
-        unitText: 'persona por noche',
+        unitText: words.unit,
       },
     },
     sameAs: s.socials.map((social) => social.url),
@@ -93,21 +108,36 @@ export function headFor(pathname: string, data?: PageData): string {
   const settings = data?.settings ?? DEFAULT_SETTINGS;
   const known = knownMetaFor(pathname, settings);
   const meta = known ?? metaFor(pathname, settings);
-  const url = canonicalUrl(pathname);
-  const image = socialImage(data?.images ?? [], settings);
+  const page = pageOf(pathname);
+  const guest = guestBookingOf(pathname);
+  const lang = page?.lang ?? guest?.lang ?? 'es';
+  const url = canonicalUrl(page ? PAGE_PATHS[lang][page.key] : pathname);
+  const image = socialImage(data?.images ?? [], settings, lang);
+  const other: Lang = lang === 'es' ? 'en' : 'es';
+  // The same page in each language, and x-default (the Spanish original) for every other reader.
+  const alternates = page
+    ? [
+        ...(['es', 'en'] as const).map(
+          (l) => `<link rel="alternate" hreflang="${l}" href="${escapeHtml(canonicalUrl(PAGE_PATHS[l][page.key]))}" />`,
+        ),
+        `<link rel="alternate" hreflang="x-default" href="${escapeHtml(canonicalUrl(PAGE_PATHS.es[page.key]))}" />`,
+      ]
+    : [];
   const tags = [
     `<title>${escapeHtml(meta.title)}</title>`,
     `<meta name="description" content="${escapeHtml(meta.description)}" />`,
     meta.noindex
       ? '<meta name="robots" content="noindex, nofollow" />'
       : `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    ...alternates,
     `<meta property="og:type" content="website" />`,
-    `<meta property="og:locale" content="es_CO" />`,
+    `<meta property="og:locale" content="${OG_LOCALE[lang]}" />`,
+    page ? `<meta property="og:locale:alternate" content="${OG_LOCALE[other]}" />` : '',
     `<meta property="og:site_name" content="${escapeHtml(settings.name)}" />`,
     `<meta property="og:title" content="${escapeHtml(meta.title)}" />`,
     `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
-    // A missing page has no address of its own to share.
-    known === null ? '' : `<meta property="og:url" content="${escapeHtml(url)}" />`,
+    // A missing page has no address of its own to share, and a guest's private page none to publish.
+    known === null || guest ? '' : `<meta property="og:url" content="${escapeHtml(url)}" />`,
     `<meta property="og:image" content="${escapeHtml(image.url)}" />`,
     image.width ? `<meta property="og:image:width" content="${image.width}" />` : '',
     image.height ? `<meta property="og:image:height" content="${image.height}" />` : '',
@@ -117,10 +147,10 @@ export function headFor(pathname: string, data?: PageData): string {
     `<meta name="twitter:description" content="${escapeHtml(meta.description)}" />`,
     `<meta name="twitter:image" content="${escapeHtml(image.url)}" />`,
   ].filter(Boolean);
-  if (pathname === paths.home && data) {
+  if (page?.key === 'home' && data) {
     // The hero poster is the largest thing on the first screen: fetch it early.
     tags.push(`<link rel="preload" as="image" href="${HERO_POSTER}" type="image/webp" fetchpriority="high" />`);
-    tags.push(`<script type="application/ld+json">${scriptJson(lodgingBusinessJsonLd(data))}</script>`);
+    tags.push(`<script type="application/ld+json">${scriptJson(lodgingBusinessJsonLd(data, lang))}</script>`);
   }
   return tags.join('\n    ');
 }

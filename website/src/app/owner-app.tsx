@@ -5,6 +5,8 @@ import { createQueryClient } from '@cabana/shared/lib/query-client';
 import type { Settings } from '@cabana/shared/schemas/settings';
 import { Layout, PageLoading } from '../components/layout/layout';
 import { paths } from '../config/paths';
+import { es } from '../i18n/es';
+import { I18nProvider } from '../i18n/i18n';
 import { api } from '../lib/api';
 import { PageDataProvider, useSettings } from '../lib/page-data';
 import { metaFor } from './seo';
@@ -53,17 +55,19 @@ function Screens() {
   const data = useMemo(() => (settings.data ? { settings: settings.data } : {}), [settings.data]);
   return (
     <PageDataProvider data={data}>
-      <Layout path={pathname}>
-        <ScreenEffects />
-        <Suspense fallback={<PageLoading />}>
-          <Routes>
-            <Route path={paths.login} element={<LoginPage />} />
-            {/* The panel's sections are routes of its own, under this one. */}
-            <Route path={`${paths.admin}/*`} element={<AdminPage onSettingsSaved={saveSettings} />} />
-            <Route path="*" element={<Navigate to={paths.login} replace />} />
-          </Routes>
-        </Suspense>
-      </Layout>
+      <I18nProvider lang="es" messages={es}>
+        <Layout path={pathname}>
+          <ScreenEffects />
+          <Suspense fallback={<PageLoading />}>
+            <Routes>
+              <Route path={paths.login} element={<LoginPage />} />
+              {/* The panel's sections are routes of its own, under this one. */}
+              <Route path={`${paths.admin}/*`} element={<AdminPage onSettingsSaved={saveSettings} />} />
+              <Route path="*" element={<Navigate to={paths.login} replace />} />
+            </Routes>
+          </Suspense>
+        </Layout>
+      </I18nProvider>
     </PageDataProvider>
   );
 }

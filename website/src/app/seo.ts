@@ -1,7 +1,8 @@
 import { BUSINESS } from '@cabana/shared/config/business';
 import { DEFAULT_SETTINGS } from '@cabana/shared/config/settings';
+import type { Lang } from '@cabana/shared/i18n/lang';
 import type { Settings } from '@cabana/shared/schemas/settings';
-import { paths } from '../config/paths';
+import { cleanPath, guestBookingOf, pageOf, paths, type PageKey } from '../config/paths';
 
 export interface PageMeta {
   title: string;
@@ -10,41 +11,94 @@ export interface PageMeta {
   noindex?: boolean;
 }
 
-/** Each page's title and description; the owner's settings (name, phone, hours, group size) show in them. */
-const pageMeta = (s: Settings): Record<string, PageMeta> => ({
-  [paths.home]: {
-    title: `${s.name} · Cabaña en Tolú a ${BUSINESS.distanceToSeaMinutes} minutos del mar`,
-    description: BUSINESS.description(s.maxPeople),
+/**
+ * The site's description (home page, JSON-LD) per language: the group size is the owner's current
+ * maximum. Here rather than in BUSINESS, which every page's JavaScript carries.
+ */
+export const siteDescription = (lang: Lang, maxPeople: number): string =>
+  lang === 'en'
+    ? `Cabin for groups of up to ${maxPeople} people between Tolú and Coveñas, on the Gulf of Morrosquillo, Colombia: jacuzzi, kiosk, BBQ area, two kitchens and a terrace, ${BUSINESS.distanceToSeaMinutes} minutes from the sea.`
+    : `Cabaña para grupos de hasta ${maxPeople} personas entre Tolú y Coveñas, en el Golfo de Morrosquillo: jacuzzi, kiosco, zona BBQ, dos cocinas y terraza, a ${BUSINESS.distanceToSeaMinutes} minutos del mar.`;
+
+/** Each public page's title and description per language; the owner's settings (name, phone, hours, group size) show in them. */
+const pageMeta = (s: Settings, hours: string): Record<Lang, Record<PageKey, PageMeta>> => ({
+  es: {
+    home: {
+      title: `${s.name} · Cabaña en Tolú a ${BUSINESS.distanceToSeaMinutes} minutos del mar`,
+      description: siteDescription('es', s.maxPeople),
+    },
+    plans: {
+      title: `Planes, precios y reservas · ${s.name}`,
+      description: `Precio por persona por noche, capacidad para ${s.maxPeople} personas y reserva en línea de la cabaña en Tolú, Sucre. Calcula el total de tu estadía en pesos o dólares.`,
+    },
+    gallery: {
+      title: `Galería de fotos · ${s.name}`,
+      description: `Fotos de la cabaña ${s.name}: jacuzzi, kiosco, zona BBQ, cocinas, terraza y las playas del Golfo de Morrosquillo.`,
+    },
+    contact: {
+      title: `Contacto · ${s.name}`,
+      description: `Escríbenos o llámanos: ${s.phone}, ${s.email}. Atención ${s.hours.display.toLowerCase()}, en ${BUSINESS.address.locality}, ${BUSINESS.address.region}.`,
+    },
+    upload: {
+      title: `Comparte tus fotos · ${s.name}`,
+      description: `¿Te hospedaste en ${s.name}? Comparte tus mejores fotos de la cabaña y de Tolú; aparecerán en la galería tras la aprobación del anfitrión.`,
+    },
+    privacy: {
+      title: `Política de privacidad · ${s.name}`,
+      description: `Cómo ${BUSINESS.dataController.name} trata tus datos personales según la Ley 1581 de 2012: finalidad, derechos y cómo ejercerlos.`,
+    },
+    terms: {
+      title: `Condiciones de la estadía · ${s.name}`,
+      description: `Contrato de hospedaje de ${s.name}: horas de llegada y salida, normas de la casa, anticipo y política de cancelación.`,
+    },
   },
-  [paths.plans]: {
-    title: `Planes, precios y reservas · ${s.name}`,
-    description: `Precio por persona por noche, capacidad para ${s.maxPeople} personas y reserva en línea de la cabaña en Tolú, Sucre. Calcula el total de tu estadía en pesos o dólares.`,
+  en: {
+    home: {
+      title: `${s.name} · Holiday cabin in Tolú, ${BUSINESS.distanceToSeaMinutes} minutes from the sea`,
+      description: siteDescription('en', s.maxPeople),
+    },
+    plans: {
+      title: `Plans, prices and booking · ${s.name}`,
+      description: `Price per person per night, room for ${s.maxPeople} people and online booking of the cabin in Tolú, Sucre, Colombia. Work out the total of your stay in dollars or pesos.`,
+    },
+    gallery: {
+      title: `Photo gallery · ${s.name}`,
+      description: `Photos of ${s.name}: jacuzzi, kiosk, BBQ area, kitchens, terrace and the beaches of the Gulf of Morrosquillo.`,
+    },
+    contact: {
+      title: `Contact · ${s.name}`,
+      description: `Write or call us: ${s.phone}, ${s.email}. Open ${hours}, in ${BUSINESS.address.locality}, ${BUSINESS.address.region}, Colombia.`,
+    },
+    upload: {
+      title: `Share your photos · ${s.name}`,
+      description: `Did you stay at ${s.name}? Share your best photos of the cabin and of Tolú; they appear in the gallery once the host approves them.`,
+    },
+    privacy: {
+      title: `Privacy policy · ${s.name}`,
+      description: `How ${BUSINESS.dataController.name} handles your personal data under Colombian Law 1581 of 2012: purposes, rights and how to exercise them.`,
+    },
+    terms: {
+      title: `Terms of your stay · ${s.name}`,
+      description: `The lodging contract of ${s.name}: check-in and check-out times, house rules, deposit and cancellation policy.`,
+    },
   },
-  [paths.gallery]: {
-    title: `Galería de fotos · ${s.name}`,
-    description: `Fotos de la cabaña ${s.name}: jacuzzi, kiosco, zona BBQ, cocinas, terraza y las playas del Golfo de Morrosquillo.`,
-  },
-  [paths.contact]: {
-    title: `Contacto · ${s.name}`,
-    description: `Escríbenos o llámanos: ${s.phone}, ${s.email}. Atención ${s.hours.display.toLowerCase()}, en ${BUSINESS.address.locality}, ${BUSINESS.address.region}.`,
-  },
-  [paths.upload]: {
-    title: `Comparte tus fotos · ${s.name}`,
-    description: `¿Te hospedaste en ${s.name}? Comparte tus mejores fotos de la cabaña y de Tolú; aparecerán en la galería tras la aprobación del anfitrión.`,
-  },
-  [paths.privacy]: {
-    title: `Política de privacidad · ${s.name}`,
-    description: `Cómo ${BUSINESS.dataController.name} trata tus datos personales según la Ley 1581 de 2012: finalidad, derechos y cómo ejercerlos.`,
-  },
-  [paths.terms]: {
-    title: `Condiciones de la estadía · ${s.name}`,
-    description: `Contrato de hospedaje de ${s.name}: horas de llegada y salida, normas de la casa, anticipo y política de cancelación.`,
-  },
-  [paths.booking]: {
+});
+
+/** A guest's private page, per language: never indexed (its address carries the link's secret). */
+const guestBookingMeta = (s: Settings): Record<Lang, PageMeta> => ({
+  es: {
     title: `Tu reserva · ${s.name}`,
     description: 'El estado de tu reserva, cómo pagar y cómo cancelar.',
     noindex: true,
   },
+  en: {
+    title: `Your booking · ${s.name}`,
+    description: 'The status of your booking, how to pay and how to cancel.',
+    noindex: true,
+  },
+});
+
+const ownerMeta = (s: Settings): Record<string, PageMeta> => ({
   [paths.login]: {
     title: `Iniciar sesión · ${s.name}`,
     description: 'Acceso para el administrador de la cabaña.',
@@ -65,8 +119,11 @@ const notFoundMeta = (brand: string): PageMeta => ({
 
 /** The meta of a path the site has, or null for any other (the 404 page's). */
 export function knownMetaFor(pathname: string, settings: Settings = DEFAULT_SETTINGS): PageMeta | null {
-  const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return pageMeta(settings)[clean] ?? null;
+  const page = pageOf(pathname);
+  if (page) return pageMeta(settings, settings.hoursDisplayEn ?? settings.hours.display)[page.lang][page.key];
+  const guest = guestBookingOf(pathname);
+  if (guest) return guestBookingMeta(settings)[guest.lang];
+  return ownerMeta(settings)[cleanPath(pathname)] ?? null;
 }
 
 export function metaFor(pathname: string, settings: Settings = DEFAULT_SETTINGS): PageMeta {

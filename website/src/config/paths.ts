@@ -1,4 +1,7 @@
-/** Every route of the website, in one table. */
+import type { Lang } from '@cabana/shared/i18n/lang';
+import { GUEST_BOOKING_PATHS } from '@cabana/shared/pages/guest-paths';
+
+/** Every route of the Spanish website (the original), in one table. */
 export const paths = {
   home: '/',
   plans: '/planes',
@@ -8,25 +11,55 @@ export const paths = {
   privacy: '/privacidad',
   terms: '/condiciones',
   /** A guest's private booking page: `/reserva/<code>?t=<token>` (never listed, never indexed). */
-  booking: '/reserva',
+  booking: GUEST_BOOKING_PATHS.es,
   login: '/login',
   admin: '/admin',
 } as const;
 
-/** Public, indexable pages the server renders from the live data (and lists in the sitemap). */
-export const PUBLIC_PATHS = [
-  paths.home,
-  paths.plans,
-  paths.gallery,
-  paths.contact,
-  paths.upload,
-  paths.privacy,
-  paths.terms,
-] as const;
+/** The public pages, each in both languages. */
+export type PageKey = 'home' | 'plans' | 'gallery' | 'contact' | 'upload' | 'privacy' | 'terms';
+
+/**
+ * Each public page's address per language. English pages live under `/en/` with English slugs:
+ * what English readers expect to read and search for (docs/decisions/028-english-site.md).
+ */
+export const PAGE_PATHS: Record<Lang, Record<PageKey, string>> = {
+  es: {
+    home: paths.home,
+    plans: paths.plans,
+    gallery: paths.gallery,
+    contact: paths.contact,
+    upload: paths.upload,
+    privacy: paths.privacy,
+    terms: paths.terms,
+  },
+  en: {
+    home: '/en',
+    plans: '/en/plans',
+    gallery: '/en/gallery',
+    contact: '/en/contact',
+    upload: '/en/photos',
+    privacy: '/en/privacy',
+    terms: '/en/terms',
+  },
+};
+
+export const PAGE_KEYS: readonly PageKey[] = ['home', 'plans', 'gallery', 'contact', 'upload', 'privacy', 'terms'];
+
+/** Public, indexable pages the server renders from the live data (and lists in the sitemap): Spanish, then English. */
+export const PUBLIC_PATHS: readonly string[] = /* @__PURE__ */ (['es', 'en'] as const).flatMap((lang) =>
+  PAGE_KEYS.map((k) => PAGE_PATHS[lang][k]),
+);
+
+/** A guest's private booking page: its code and language out of its path, or null for any other path. */
+export function guestBookingOf(pathname: string): { code: string; lang: Lang } | null {
+  const m = /^(.+)\/([A-Za-z0-9]{1,16})$/.exec(cleanPath(pathname));
+  const lang = (['es', 'en'] as const).find((l) => m?.[1] === GUEST_BOOKING_PATHS[l]);
+  return m && lang ? { code: m[2]!, lang } : null;
+}
 
 /** A guest's private booking page: the code out of its path, or null for any other path. */
-export const guestBookingCode = (pathname: string): string | null =>
-  /^\/reserva\/([A-Za-z0-9]{1,16})$/.exec(cleanPath(pathname))?.[1] ?? null;
+export const guestBookingCode = (pathname: string): string | null => guestBookingOf(pathname)?.code ?? null;
 
 /** The key the 404 page is rendered and preloaded under (any unknown path gets that page). */
 export const NOT_FOUND_PATH = '/pagina-no-encontrada';
@@ -37,8 +70,19 @@ export const SHELL_PATHS = [paths.login, paths.admin] as const;
 /** `/planes/` and `/planes` are the same page. */
 export const cleanPath = (pathname: string): string => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
 
-/** The owner's app (`/login`, `/admin` and its sections): routed in the browser, never rendered by the server. */
+/** The language of a path: English under `/en`, Spanish everywhere else (the 404 page too). */
+export const langOfPath = (pathname: string): Lang => (/^\/en(\/|$)/.test(pathname) ? 'en' : 'es');
+
+/** Which public page a path is, in which language; null for any other path. */
+export function pageOf(pathname: string): { key: PageKey; lang: Lang } | null {
+  const clean = cleanPath(pathname);
+  const lang = langOfPath(clean);
+  const key = PAGE_KEYS.find((k) => PAGE_PATHS[lang][k] === clean);
+  return key ? { key, lang } : null;
+}
+
 /** The admin panel (`/admin` and its sections): an app with its own header, outside the site's frame. */
 export const isPanelPath = (pathname: string): boolean => /^\/admin(\/|$)/.test(pathname);
 
+/** The owner's app (`/login`, `/admin` and its sections): routed in the browser, never rendered by the server. */
 export const isOwnerPath = (pathname: string): boolean => /^\/(login|admin)(\/|$)/.test(pathname);

@@ -4,6 +4,8 @@ import type { GuestBooking } from '@cabana/shared/schemas/booking';
 import { BUSINESS } from '@cabana/shared/config/business';
 import { DEFAULT_SETTINGS } from '@cabana/shared/config/settings';
 import type { Settings } from '@cabana/shared/schemas/settings';
+import type { Lang } from '@cabana/shared/i18n/lang';
+import type { Catalogue } from '../i18n/i18n';
 
 /**
  * The live data a page shows (price, photos). The server renders each page with it and the page
@@ -12,7 +14,11 @@ import type { Settings } from '@cabana/shared/schemas/settings';
  * navigation), so what the page carries is always as fresh as the page. Only a page without an
  * island (the Vite dev server) fetches its part from the API.
  */
-export type PagePart = Partial<PageData>;
+export type PagePart = Partial<PageData> & {
+  /** The page's language and the groups of its catalogue it shows (i18n/messages.ts). */
+  lang?: Lang;
+  messages?: Partial<Catalogue>;
+};
 
 /** The id of `<script type="application/json">` that carries a page's data. */
 export const PAGE_DATA_ISLAND_ID = 'datos-pagina';
@@ -90,21 +96,12 @@ async function fetchPart<K extends FetchablePart>(key: K): Promise<PageData[K]> 
   ) as Promise<PageData[K]>;
 }
 
-/** Logged as warnings: failing to load is expected offline, and console errors mean bugs. */
-const FAILURE: Record<FetchablePart, string> = {
-  price: 'No se pudo cargar el precio:',
-  images: 'Error al cargar imágenes',
-  availability: 'No se pudo cargar la disponibilidad:',
-  seasons: 'No se pudieron cargar las temporadas:',
-  settings: 'No se pudieron cargar los datos de contacto:',
-};
-
 /**
  * One part of the page's data: ready at once on the page the server rendered, fetched when the
  * page carries none. `reload` tries again after a failure.
  */
 export function usePageData<K extends FetchablePart>(key: K): DataState<PageData[K]> & { reload: () => void } {
-  const carried = useContext(PageDataContext)[key];
+  const carried = (useContext(PageDataContext) as Partial<PageData>)[key];
   const [state, setState] = useState<DataState<PageData[K]>>(() =>
     carried !== undefined ? { status: 'ready', value: carried } : { status: 'loading' },
   );
@@ -117,7 +114,8 @@ export function usePageData<K extends FetchablePart>(key: K): DataState<PageData
     fetchPart(key).then(
       (value) => alive && setState({ status: 'ready', value }),
       (err: unknown) => {
-        console.warn(FAILURE[key], err);
+        // A warning: failing to load is expected offline, and console errors mean bugs.
+        console.warn(`No se pudo cargar ${key}:`, err);
         if (alive) setState({ status: 'error' });
       },
     );

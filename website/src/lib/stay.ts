@@ -3,6 +3,8 @@ import { isIsoDate, nightsBetween } from '@cabana/shared/pricing/dates';
 import { formatMoney, totalPerNight, type Currency } from '@cabana/shared/pricing/pricing';
 import { quoteStay as quoteNights, type PricingRules, type QuotePart } from '@cabana/shared/pricing/seasons';
 import type { Settings } from '@cabana/shared/schemas/settings';
+import { dateFormat, type Lang } from '@cabana/shared/i18n/lang';
+import type { I18n } from '../i18n/i18n';
 
 export interface Stay {
   checkIn: string;
@@ -15,18 +17,21 @@ export function defaultStay(s: Pick<Settings, 'minPeople' | 'maxPeople'>): Stay 
   return { checkIn: '', checkOut: '', numPeople: Math.min(s.maxPeople, Math.max(s.minPeople, BUSINESS.defaultPeople)) };
 }
 
-const dateFormat = new Intl.DateTimeFormat('es-CO', {
+const DAY: Intl.DateTimeFormatOptions = {
   weekday: 'short',
   day: 'numeric',
   month: 'short',
   year: 'numeric',
   timeZone: 'UTC',
-});
+};
 
-/** "sáb, 5 de dic de 2026": dates are calendar days, so format them in UTC to avoid shifts. */
-export function formatDay(iso: string): string {
-  return dateFormat.format(new Date(`${iso}T00:00:00Z`));
+/** "sáb, 5 de dic de 2026" / "Sat, Dec 5, 2026": dates are calendar days, so format them in UTC to avoid shifts. */
+export function formatDay(iso: string, lang: Lang = 'es'): string {
+  return dateFormat(lang, DAY).format(new Date(`${iso}T00:00:00Z`));
 }
+
+/** The messages the texts below need: the page's language and its `plans` group. */
+export type StayI18n = Pick<I18n, 'lang' | 'm' | 't' | 'p'>;
 
 /** Nights of the stay, or 0 until both dates are set and in order. */
 export function stayNights(stay: Stay): number {
@@ -62,13 +67,17 @@ export function quoteStay(stay: Stay, rules: PricingRules | null): StayQuote {
   };
 }
 
-/** "Temporada alta: 3 noches a $ 150.000 por persona". */
-export function partText(part: QuotePart, currency: 'COP'): string;
-export function partText(part: QuotePart, currency: Currency, copPerUsd: number): string;
-export function partText(part: QuotePart, currency: Currency, copPerUsd?: number): string {
+/** "Temporada alta: 3 noches a $ 150.000 por persona". Season names are the owner's (Spanish). */
+export function partText(part: QuotePart, currency: 'COP', copPerUsd: number | undefined, i: StayI18n): string;
+export function partText(part: QuotePart, currency: Currency, copPerUsd: number, i: StayI18n): string;
+export function partText(part: QuotePart, currency: Currency, copPerUsd: number | undefined, i: StayI18n): string {
   // Without a rate only pesos can be shown: formatMoney refuses dollars then.
-  const money = formatMoney(part.pricePerPerson, currency, copPerUsd ?? Number.NaN);
-  return `${part.name}: ${part.nights} ${part.nights === 1 ? 'noche' : 'noches'} a ${money} por persona`;
+  const money = formatMoney(part.pricePerPerson, currency, copPerUsd ?? Number.NaN, i.lang);
+  return i.t(i.m.plans.part, {
+    season: part.seasonId === null ? i.m.plans.baseSeason : part.name,
+    nights: i.p(i.m.plans.nights, part.nights),
+    money,
+  });
 }
 
 /** The WhatsApp text that carries what the visitor chose, so the owner can answer at once. */
@@ -77,19 +86,23 @@ export function stayWhatsappText(
   rules: PricingRules | null,
   currency: Currency,
   settings: Pick<Settings, 'name' | 'copPerUsd'>,
+  i: StayI18n,
   guestName?: string,
 ): string {
   const { copPerUsd } = settings;
+  const w = i.m.plans.whatsappText;
+  const line = (template: string, value: string | number) => i.t(template, { value });
+  const money = (n: number) => formatMoney(n, currency, copPerUsd, i.lang);
   const q = quoteStay(stay, rules);
-  const lines = [`Hola, quisiera reservar en ${settings.name}.`];
-  if (guestName) lines.push(`Nombre: ${guestName}`);
-  if (isIsoDate(stay.checkIn)) lines.push(`Llegada: ${formatDay(stay.checkIn)}`);
-  if (isIsoDate(stay.checkOut)) lines.push(`Salida: ${formatDay(stay.checkOut)}`);
-  lines.push(`Personas: ${stay.numPeople}`);
-  if (q.nights > 0) lines.push(`Noches: ${q.nights}`);
-  if (q.parts.length > 1) for (const part of q.parts) lines.push(partText(part, currency, copPerUsd));
-  if (q.perNight !== null) lines.push(`Total por noche: ${formatMoney(q.perNight, currency, copPerUsd)}`);
-  if (q.total !== null) lines.push(`Total de la estadía: ${formatMoney(q.total, currency, copPerUsd)}`);
-  lines.push('¿Está disponible?');
+  const lines = [i.t(w.hello, { name: settings.name })];
+  if (guestName) lines.push(line(w.name, guestName));
+  if (isIsoDate(stay.checkIn)) lines.push(line(w.checkIn, formatDay(stay.checkIn, i.lang)));
+  if (isIsoDate(stay.checkOut)) lines.push(line(w.checkOut, formatDay(stay.checkOut, i.lang)));
+  lines.push(line(w.people, stay.numPeople));
+  if (q.nights > 0) lines.push(line(w.nights, q.nights));
+  if (q.parts.length > 1) for (const part of q.parts) lines.push(partText(part, currency, copPerUsd, i));
+  if (q.perNight !== null) lines.push(line(w.perNight, money(q.perNight)));
+  if (q.total !== null) lines.push(line(w.total, money(q.total)));
+  lines.push(w.question);
   return lines.join('\n');
 }

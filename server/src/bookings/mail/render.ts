@@ -6,7 +6,7 @@ import { ES_TEMPLATES } from './templates-es';
 export interface MailContext {
   booking: Booking;
   settings: Settings;
-  /** The guest's private page: `https://<site>/reserva/<code>?t=<token>`. */
+  /** The guest's private page in the booking's language: `https://<site>/reserva/<code>?t=<token>` or `/en/booking/<code>?t=`. */
   guestLink: string;
   /** The owner's panel. */
   panelLink: string;

@@ -3,10 +3,12 @@ import { whatsappLink } from '@cabana/shared/config/settings';
 import { TitledSection } from '../../components/layout/titled-section';
 import { Icon } from '../../components/ui/icon';
 import { ICONS } from '../../components/ui/icons';
-import { paths } from '../../config/paths';
 import { GalleryTeaser } from '../../features/gallery/gallery-teaser';
 import { HeroVideo } from '../../features/home/hero-video';
 import { HOME_ICONS } from '../../features/home/icons';
+import { numberFormat, ownerText } from '@cabana/shared/i18n/lang';
+import { OwnerText } from '../../components/ui/owner-text';
+import { useI18n } from '../../i18n/i18n';
 import { useSettings } from '../../lib/page-data';
 
 interface IconCard {
@@ -15,38 +17,24 @@ interface IconCard {
   text: string;
 }
 
-const FEATURES: IconCard[] = [
-  { icon: HOME_ICONS.jacuzzi, title: 'Jacuzzi', text: 'Agua tibia bajo las palmas para cerrar el día de playa.' },
-  { icon: HOME_ICONS.kiosk, title: 'Kiosco', text: 'Sombra, hamacas y brisa para las tardes largas.' },
-  { icon: HOME_ICONS.flame, title: 'Zona BBQ', text: 'Parrilla lista para el pescado fresco o un buen asado.' },
-  { icon: HOME_ICONS.car, title: 'Parqueadero', text: 'Espacio seguro para moto o carro dentro de la propiedad.' },
-  { icon: HOME_ICONS.utensils, title: '2 cocinas', text: 'Dos cocinas equipadas para que el grupo cocine sin turnos.' },
-  { icon: HOME_ICONS.sun, title: 'Sala en la terraza', text: 'Una terraza amplia para conversar y ver el atardecer.' },
+type HomeMessages = ReturnType<typeof useI18n>['m']['home'];
+
+const FEATURES: [keyof HomeMessages['features'], string][] = [
+  ['jacuzzi', HOME_ICONS.jacuzzi],
+  ['kiosk', HOME_ICONS.kiosk],
+  ['bbq', HOME_ICONS.flame],
+  ['parking', HOME_ICONS.car],
+  ['kitchens', HOME_ICONS.utensils],
+  ['terrace', HOME_ICONS.sun],
 ];
 
-const ATTRACTIONS: IconCard[] = [
-  {
-    icon: HOME_ICONS.volcano,
-    title: 'Volcán de lodo',
-    text: 'Un baño de lodo tibio en el volcán de San Antero, a un corto trayecto.',
-  },
-  { icon: HOME_ICONS.umbrella, title: 'Playas', text: 'Las playas de Tolú y Coveñas, de aguas tranquilas y cálidas.' },
-  {
-    icon: HOME_ICONS.moon,
-    title: 'Tolú de noche',
-    text: 'El malecón, los bicitaxis iluminados y la comida de la costa.',
-  },
-  {
-    icon: HOME_ICONS.boat,
-    title: 'Tour por las islas',
-    text: 'Lancha a las islas de San Bernardo: Múcura, Tintipán y el islote.',
-  },
-  {
-    icon: HOME_ICONS.leaf,
-    title: 'Canoa por el manglar',
-    text: 'Un paseo en canoa entre los manglares de la ciénaga de La Caimanera.',
-  },
-  { icon: ICONS.wave, title: 'Playa blanca', text: 'Arena blanca y mar turquesa para un día completo de sol.' },
+const ATTRACTIONS: [keyof HomeMessages['near'], string][] = [
+  ['volcano', HOME_ICONS.volcano],
+  ['beaches', HOME_ICONS.umbrella],
+  ['night', HOME_ICONS.moon],
+  ['islands', HOME_ICONS.boat],
+  ['mangrove', HOME_ICONS.leaf],
+  ['white', ICONS.wave],
 ];
 
 /** The cabin's features and what is near, each a card with its icon (`feature__…` or `attraction__…`). */
@@ -68,46 +56,53 @@ function IconCards({ kind, cards }: { kind: 'feature' | 'attraction'; cards: Ico
 
 export default function HomeRoute() {
   const s = useSettings();
+  const { m: all, t, lang, href } = useI18n();
+  const m = all.home;
+  const minutes = BUSINESS.distanceToSeaMinutes;
+  const cards = <K extends string>(
+    list: [K, string][],
+    texts: Record<K, { title: string; text: string }>,
+  ): IconCard[] => list.map(([key, icon]) => ({ icon, ...texts[key] }));
   return (
     <main id="contenido" tabIndex={-1}>
       <section className="hero" aria-labelledby="hero-titulo">
         <HeroVideo />
         <div className="hero__content container">
-          <p className="hero__eyebrow">Santiago de Tolú · Golfo de Morrosquillo</p>
+          <p className="hero__eyebrow">{m.eyebrow}</p>
           <h1 id="hero-titulo" className="hero__title">
             {s.name}
           </h1>
           <p className="hero__lead">
-            Tu casa en el Caribe colombiano para grupos de hasta {s.maxPeople} personas, a{' '}
-            <strong>{BUSINESS.distanceToSeaMinutes} minutos del mar</strong>.
+            {t(m.lead, { max: s.maxPeople })}
+            <strong>{t(m.leadStrong, { minutes })}</strong>.
           </p>
           <div className="hero__actions">
-            <a href={paths.plans} className="button button--accent button--lg">
-              Reservar ahora
+            <a href={href('plans')} className="button button--accent button--lg">
+              {m.book}
             </a>
-            <a href={paths.gallery} className="button button--light button--lg">
-              Ver galería
+            <a href={href('gallery')} className="button button--light button--lg">
+              {m.seeGallery}
             </a>
           </div>
         </div>
       </section>
 
-      <section className="stats" aria-label="La cabaña en cifras">
+      <section className="stats" aria-label={m.statsLabel}>
         <ul className="container stats__list">
           <li className="stat">
             <Icon path={ICONS.star} className="stat__icon" />
-            <span className="stat__value">{BUSINESS.rating.toLocaleString('es-CO')}</span>
-            <span className="stat__label">de calificación</span>
+            <span className="stat__value">{numberFormat(lang).format(BUSINESS.rating)}</span>
+            <span className="stat__label">{m.rating}</span>
           </li>
           <li className="stat">
             <Icon path={ICONS.users} className="stat__icon" />
             <span className="stat__value">{BUSINESS.guestsServed}</span>
-            <span className="stat__label">huéspedes felices</span>
+            <span className="stat__label">{m.guests}</span>
           </li>
           <li className="stat">
             <Icon path={HOME_ICONS.support} className="stat__icon" />
             <span className="stat__value">{BUSINESS.attention}</span>
-            <span className="stat__label">atención</span>
+            <span className="stat__label">{m.attention}</span>
           </li>
         </ul>
       </section>
@@ -116,50 +111,54 @@ export default function HomeRoute() {
         <div className="container split">
           <div>
             <h2 id="ubicacion-titulo" className="section__title">
-              A {BUSINESS.distanceToSeaMinutes} minutos del mar
+              {t(m.locationTitle, { minutes })}
             </h2>
+            <p>{m.locationText}</p>
             <p>
-              La cabaña está en la vía entre Tolú y Coveñas, en el corazón del Golfo de Morrosquillo: lo bastante cerca
-              para ir a la playa cada mañana y lo bastante lejos del ruido para descansar de verdad.
+              <OwnerText es={s.address} en={s.addressEn} />.
             </p>
-            <p>{s.address}.</p>
             <a className="button button--outline" href={s.mapUrl} target="_blank" rel="noopener">
-              <Icon path={HOME_ICONS.map} size={20} /> Ver ubicación en el mapa
+              <Icon path={HOME_ICONS.map} size={20} /> {m.map}
             </a>
           </div>
           <div className="distance-card" aria-hidden="true">
             <Icon path={ICONS.wave} size={56} />
-            <span className="distance-card__value">{BUSINESS.distanceToSeaMinutes} min</span>
-            <span className="distance-card__label">hasta la playa</span>
+            <span className="distance-card__value">{minutes} min</span>
+            <span className="distance-card__label">{m.toBeach}</span>
           </div>
         </div>
       </section>
 
-      <TitledSection titleId="comodidades-titulo" title="Todo para disfrutar en grupo" tone="section--sand">
-        <IconCards kind="feature" cards={FEATURES} />
+      <TitledSection titleId="comodidades-titulo" title={m.featuresTitle} tone="section--sand">
+        <IconCards kind="feature" cards={cards(FEATURES, m.features)} />
       </TitledSection>
 
-      <GalleryTeaser galleryPath={paths.gallery} />
+      <GalleryTeaser galleryPath={href('gallery')} />
 
       <section className="cta" aria-labelledby="cta-titulo">
         <div className="container cta__inner">
           <h2 id="cta-titulo" className="cta__title">
-            ¿Listo para tu escapada al Caribe?
+            {m.ctaTitle}
           </h2>
-          <p>Consulta el precio por persona, calcula tu estadía y envía tu reserva en un minuto.</p>
+          <p>{m.ctaText}</p>
           <div className="cta__actions">
-            <a href={paths.plans} className="button button--accent button--lg">
-              Ver planes y reservar
+            <a href={href('plans')} className="button button--accent button--lg">
+              {m.ctaPlans}
             </a>
-            <a className="button button--light button--lg" href={whatsappLink(s)} target="_blank" rel="noopener">
-              <Icon path={ICONS.whatsapp} size={20} /> Escríbenos por WhatsApp
+            <a
+              className="button button--light button--lg"
+              href={whatsappLink(s, ownerText(lang, s.whatsappGreeting, s.whatsappGreetingEn).text)}
+              target="_blank"
+              rel="noopener"
+            >
+              <Icon path={ICONS.whatsapp} size={20} /> {m.ctaWhatsapp}
             </a>
           </div>
         </div>
       </section>
 
-      <TitledSection titleId="atracciones-titulo" title="Qué hacer cerca">
-        <IconCards kind="attraction" cards={ATTRACTIONS} />
+      <TitledSection titleId="atracciones-titulo" title={m.nearTitle}>
+        <IconCards kind="attraction" cards={cards(ATTRACTIONS, m.near)} />
       </TitledSection>
     </main>
   );

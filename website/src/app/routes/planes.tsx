@@ -1,5 +1,6 @@
-import { useState } from 'react';
-import type { Currency } from '@cabana/shared/pricing/pricing';
+import { useEffect, useRef, useState } from 'react';
+import { DEFAULT_CURRENCY, type Currency } from '@cabana/shared/pricing/pricing';
+import { useI18n } from '../../i18n/i18n';
 import type { PricingRules } from '@cabana/shared/pricing/seasons';
 import { ReservationForm } from '../../features/enquiry/reservation-form';
 import { AvailabilityCalendar } from '../../features/plans/availability-calendar';
@@ -13,9 +14,21 @@ export default function PlanesRoute() {
   const price = usePageData('price');
   const seasons = usePageData('seasons');
   const availability = usePageData('availability');
-  const [currency, setCurrency] = useState<Currency>('COP');
+  const { m: all, t, lang } = useI18n();
+  const m = all.plans;
+  // Pesos on the Spanish page, dollars on the English one; the toggle switches either way.
+  const [currency, setCurrency] = useState<Currency>(DEFAULT_CURRENCY[lang]);
   const settings = useSettings();
   const [stay, setStay] = useState<Stay>(() => defaultStay(settings));
+  // The stay lives in the query string too (`?checkin=…&checkout=…&people=…`), so the language
+  // switch and a shared link keep it. Read after hydration: the server's page is the same for every query.
+  const first = useRef(true);
+  useEffect(() => {
+    const read = first.current;
+    first.current = false;
+    if (!read || window.location.search)
+      void import('../../lib/stay-query').then((q) => q.syncStay(read, stay, settings, setStay));
+  }, [stay, settings]);
   // The seasons carry the base price too.
   const rules: PricingRules | null = seasons.status === 'ready' ? seasons.value : null;
   const facts =
@@ -27,11 +40,8 @@ export default function PlanesRoute() {
     <main id="contenido" className="page" tabIndex={-1}>
       <div className="page__header">
         <div className="container">
-          <h1 className="page__title">Planes y reservas</h1>
-          <p className="page__lead">
-            Un solo plan, pensado para grupos: la cabaña completa para {settings.minPeople} a {settings.maxPeople}{' '}
-            personas. Pagas por persona y por noche.
-          </p>
+          <h1 className="page__title">{m.title}</h1>
+          <p className="page__lead">{t(m.lead, { min: settings.minPeople, max: settings.maxPeople })}</p>
         </div>
       </div>
       <div className="container">
@@ -39,7 +49,7 @@ export default function PlanesRoute() {
         <CurrencyToggle value={currency} onChange={setCurrency} />
         <section className="availability card" aria-labelledby="disponibilidad-titulo">
           <h2 id="disponibilidad-titulo" className="availability__title">
-            Fechas disponibles
+            {m.datesTitle}
           </h2>
           {facts ? (
             <AvailabilityCalendar
@@ -48,7 +58,7 @@ export default function PlanesRoute() {
               onPick={(picked) => setStay((s) => ({ ...s, ...picked }))}
             />
           ) : (
-            <p className="muted">{availability.status === 'error' ? 'No disponible' : 'Consultando…'}</p>
+            <p className="muted">{availability.status === 'error' ? all.common.unavailable : all.common.checking}</p>
           )}
         </section>
         <div className="plans-layout">

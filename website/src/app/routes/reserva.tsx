@@ -1,21 +1,11 @@
 import { useRef, useState, type FormEvent } from 'react';
 import type { GuestBooking } from '@cabana/shared/schemas/booking';
 import { FormStatus } from '../../components/form/form-status';
-import { paths } from '../../config/paths';
 import { PolicyRules } from '../../components/booking/policy-rules';
+import { useI18n } from '../../i18n/i18n';
 import { cop, formatInstant, nextStep } from '../../lib/booking-text';
 import { useGuestBooking, useSettings } from '../../lib/page-data';
 import { formatDay } from '../../lib/stay';
-
-const STATE_WORDS: Record<GuestBooking['state'], string> = {
-  solicitada: 'Solicitud recibida',
-  aceptada: 'Aceptada: esperando el anticipo',
-  confirmada: 'Confirmada',
-  completada: 'Completada',
-  rechazada: 'Rechazada',
-  vencida: 'Vencida',
-  cancelada: 'Cancelada',
-};
 
 const actions = () => import('../../features/booking/guest-actions');
 /** The link's secret, read when the guest acts (the server rendered the page from it). */
@@ -23,17 +13,15 @@ const linkToken = () => new URLSearchParams(window.location.search).get('t') ?? 
 
 function NotFoundBooking() {
   const s = useSettings();
+  const { m, t, href } = useI18n();
   return (
     <main id="contenido" className="page" tabIndex={-1}>
       <div className="container narrow">
-        <h1 className="page__title">No encontramos esa reserva</h1>
+        <h1 className="page__title">{m.guest.notFoundTitle}</h1>
+        <p>{t(m.guest.notFoundText, { phone: s.phone })}</p>
         <p>
-          El enlace no es válido o está incompleto. Ábrelo de nuevo desde el correo que te enviamos, o escríbenos al{' '}
-          {s.phone} y te ayudamos.
-        </p>
-        <p>
-          <a href={paths.home} className="button button--primary">
-            Volver al inicio
+          <a href={href('home')} className="button button--primary">
+            {m.guest.home}
           </a>
         </p>
       </div>
@@ -52,7 +40,13 @@ export default function ReservaRoute() {
   const fileRef = useRef<HTMLInputElement>(null);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const s = useSettings();
+  const i18n = useI18n();
+  const { lang, t, href } = i18n;
+  const m = i18n.m.guest;
   if (!b) return <NotFoundBooking />;
+  const money = (n: number) => cop(n, lang);
+  const instant = (iso: string) => formatInstant(iso, lang);
+  const day = (iso: string) => formatDay(iso, lang);
 
   const p = b.price;
   const pay = b.payment;
@@ -62,7 +56,7 @@ export default function ReservaRoute() {
     e.preventDefault();
     const file = fileRef.current?.files?.[0];
     if (!file) {
-      setStatus({ kind: 'error', text: 'Elige el archivo del comprobante (una imagen o un PDF).' });
+      setStatus({ kind: 'error', text: m.receiptMissing });
       fileRef.current?.focus();
       return;
     }
@@ -71,10 +65,10 @@ export default function ReservaRoute() {
     const a = await actions();
     try {
       setB(await a.uploadReceipt(b.code, linkToken(), file));
-      setStatus({ kind: 'success', text: 'Recibimos tu comprobante. Te avisaremos cuando confirmemos el pago.' });
+      setStatus({ kind: 'success', text: m.receiptDone });
       if (fileRef.current) fileRef.current.value = '';
     } catch (err) {
-      setStatus({ kind: 'error', text: a.actionError(err) });
+      setStatus({ kind: 'error', text: a.actionError(err, i18n) });
     } finally {
       setBusy(false);
     }
@@ -86,10 +80,10 @@ export default function ReservaRoute() {
     try {
       setB(await a.cancelBooking(b.code, linkToken()));
       dialogRef.current?.close();
-      setStatus({ kind: 'success', text: 'Tu reserva quedó cancelada.' });
+      setStatus({ kind: 'success', text: m.cancelled });
     } catch (err) {
       dialogRef.current?.close();
-      setStatus({ kind: 'error', text: a.actionError(err) });
+      setStatus({ kind: 'error', text: a.actionError(err, i18n) });
     } finally {
       setBusy(false);
     }
@@ -99,18 +93,20 @@ export default function ReservaRoute() {
     <main id="contenido" className="page" tabIndex={-1}>
       <div className="page__header">
         <div className="container">
-          <h1 className="page__title">Tu reserva {b.code}</h1>
+          <h1 className="page__title">{t(m.title, { code: b.code })}</h1>
           <p className="page__lead">
-            Hola, {b.name}. Estado: <strong>{STATE_WORDS[b.state]}</strong>.
+            {t(m.hello, { name: b.name })}
+            <strong>{m.states[b.state]}</strong>.
           </p>
         </div>
       </div>
       <article className="container narrow prose booking">
-        <p className="booking__next">{nextStep(b)}</p>
-        {b.declineReason ? <p>Motivo: {b.declineReason}</p> : null}
+        <p className="booking__next">{nextStep(b, i18n)}</p>
+        {b.declineReason ? <p>{t(m.reason, { reason: b.declineReason })}</p> : null}
         {b.cancellation ? (
           <p>
-            Cancelada el {formatInstant(b.cancellation.at)}. Reembolso: <strong>{cop(b.cancellation.refund)}</strong>.
+            {t(m.cancelledOn, { at: instant(b.cancellation.at) })}
+            <strong>{money(b.cancellation.refund)}</strong>.
           </p>
         ) : null}
         {status ? (
@@ -119,64 +115,62 @@ export default function ReservaRoute() {
           </FormStatus>
         ) : null}
 
-        <h2>Tu estadía</h2>
+        <h2>{m.stayTitle}</h2>
         <dl className="booking__facts">
-          <dt>Llegada</dt>
-          <dd>
-            {formatDay(b.checkIn)}, desde las {b.checkInTime}
-          </dd>
-          <dt>Salida</dt>
-          <dd>
-            {formatDay(b.checkOut)}, hasta las {b.checkOutTime}
-          </dd>
-          <dt>Personas</dt>
+          <dt>{m.checkIn}</dt>
+          <dd>{t(m.checkInValue, { day: day(b.checkIn), time: b.checkInTime })}</dd>
+          <dt>{m.checkOut}</dt>
+          <dd>{t(m.checkOutValue, { day: day(b.checkOut), time: b.checkOutTime })}</dd>
+          <dt>{m.people}</dt>
           <dd>{b.numPeople}</dd>
-          <dt>Noches</dt>
+          <dt>{m.nights}</dt>
           <dd>{p.nights}</dd>
-          <dt>Total</dt>
+          <dt>{m.total}</dt>
           <dd>
-            <strong>{cop(p.total)}</strong>
-            {p.cleaningFee > 0 ? ` (incluye limpieza: ${cop(p.cleaningFee)})` : ''}
-            {p.adjustmentNote ? <span className="booking__note"> Nota: {p.adjustmentNote}</span> : null}
+            <strong>{money(p.total)}</strong>
+            {p.cleaningFee > 0 ? t(m.cleaning, { fee: money(p.cleaningFee) }) : ''}
+            {p.adjustmentNote ? <span className="booking__note">{t(m.note, { note: p.adjustmentNote })}</span> : null}
           </dd>
-          <dt>Anticipo ({p.depositPercent} %)</dt>
+          <dt>{t(m.deposit, { percent: p.depositPercent })}</dt>
           <dd>
-            {cop(p.deposit)}
-            {b.depositDueAt && b.state === 'aceptada' ? `, antes del ${formatInstant(b.depositDueAt)}` : ''}
+            {money(p.deposit)}
+            {b.depositDueAt && b.state === 'aceptada' ? t(m.depositDue, { due: instant(b.depositDueAt) }) : ''}
           </dd>
-          <dt>Saldo</dt>
+          <dt>{m.balance}</dt>
           <dd>
-            {cop(p.balance)}, {b.balanceDueAt ? `antes del ${formatDay(b.balanceDueAt)}` : 'a la llegada'}
+            {b.balanceDueAt
+              ? t(m.balanceDue, { balance: money(p.balance), due: day(b.balanceDueAt) })
+              : t(m.balanceOnArrival, { balance: money(p.balance) })}
           </dd>
-          <dt>Pagado</dt>
-          <dd>{cop(b.paid)}</dd>
-          <dt>Por pagar</dt>
-          <dd>{cop(b.due)}</dd>
+          <dt>{m.paid}</dt>
+          <dd>{money(b.paid)}</dd>
+          <dt>{m.due}</dt>
+          <dd>{money(b.due)}</dd>
         </dl>
 
         {showPayment ? (
           <section aria-labelledby="pago-titulo">
-            <h2 id="pago-titulo">Cómo pagar</h2>
+            <h2 id="pago-titulo">{m.payTitle}</h2>
             {pay.bankAccount || pay.nequiNumber || pay.daviplataNumber ? (
               <ul>
-                {pay.bankAccount ? <li>Transferencia bancaria: {pay.bankAccount}</li> : null}
+                {pay.bankAccount ? <li>{t(m.bank, { account: pay.bankAccount })}</li> : null}
                 {pay.nequiNumber ? <li>Nequi: {pay.nequiNumber}</li> : null}
                 {pay.daviplataNumber ? <li>Daviplata: {pay.daviplataNumber}</li> : null}
               </ul>
             ) : (
-              <p>Escríbenos al {s.phone} y te enviamos los datos para el pago.</p>
+              <p>{t(m.payAsk, { phone: s.phone })}</p>
             )}
-            <p>Escribe el código {b.code} en la descripción del pago.</p>
+            <p>{t(m.payCode, { code: b.code })}</p>
           </section>
         ) : null}
 
         {b.canUploadReceipt ? (
           <section aria-labelledby="comprobante-titulo">
-            <h2 id="comprobante-titulo">Envía tu comprobante</h2>
+            <h2 id="comprobante-titulo">{m.receiptTitle}</h2>
             <form className="form" noValidate onSubmit={onUpload} aria-busy={busy}>
               <div className="field">
                 <label htmlFor="comprobante" className="field__label">
-                  Comprobante de la transferencia (imagen o PDF, hasta 10 MB)
+                  {m.receiptLabel}
                 </label>
                 <input
                   id="comprobante"
@@ -187,33 +181,35 @@ export default function ReservaRoute() {
                 />
               </div>
               <button type="submit" className="button button--accent" disabled={busy}>
-                {busy ? 'Enviando…' : 'Enviar comprobante'}
+                {busy ? m.sending : m.receiptSend}
               </button>
             </form>
           </section>
         ) : null}
         {b.receipts.length > 0 ? (
           <>
-            <h3>Comprobantes enviados</h3>
+            <h3>{m.receiptsTitle}</h3>
             <ul>
               {b.receipts.map((r) => (
                 <li key={r.id}>
-                  {r.name} ({formatInstant(r.uploadedAt)})
+                  {r.name} ({instant(r.uploadedAt)})
                 </li>
               ))}
             </ul>
           </>
         ) : null}
 
-        <h2>Cancelación</h2>
+        <h2>{m.cancelTitle}</h2>
         <PolicyRules />
         <p>
-          Más detalles en las <a href={paths.terms}>condiciones de la estadía</a>.
+          {m.termsBefore}
+          <a href={href('terms')}>{m.termsLink}</a>
+          {m.termsAfter}
         </p>
         {b.canCancel ? (
           <>
             <button type="button" className="button button--outline" onClick={() => dialogRef.current?.showModal()}>
-              Cancelar reserva
+              {m.cancel}
             </button>
             <dialog
               ref={dialogRef}
@@ -221,17 +217,18 @@ export default function ReservaRoute() {
               aria-labelledby="cancelar-titulo"
               aria-describedby="cancelar-texto"
             >
-              <h2 id="cancelar-titulo">¿Cancelar la reserva {b.code}?</h2>
+              <h2 id="cancelar-titulo">{t(m.cancelAsk, { code: b.code })}</h2>
               <p id="cancelar-texto">
-                Si cancelas hoy, te devolvemos <strong>{cop(b.refundIfCancelledNow ?? 0)}</strong> de lo pagado (
-                {cop(b.paid)}). Las fechas quedarán libres y no se puede deshacer.
+                {m.cancelRefundBefore}
+                <strong>{money(b.refundIfCancelledNow ?? 0)}</strong>
+                {t(m.cancelRefundAfter, { paid: money(b.paid) })}
               </p>
               <div className="dialog__actions">
                 <button type="button" className="button button--accent" disabled={busy} onClick={() => void onCancel()}>
-                  Sí, cancelar la reserva
+                  {m.cancelYes}
                 </button>
                 <button type="button" className="button button--outline" onClick={() => dialogRef.current?.close()}>
-                  No, mantenerla
+                  {m.cancelNo}
                 </button>
               </div>
             </dialog>

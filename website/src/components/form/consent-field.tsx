@@ -1,4 +1,4 @@
-import { paths } from '../../config/paths';
+import { useI18n } from '../../i18n/i18n';
 import { FieldError } from './field';
 
 interface Props {
@@ -11,6 +11,7 @@ interface Props {
 /** Ley 1581 de 2012: an unticked, required box that links to the privacy policy. */
 export function ConsentField({ id, checked, onChange, error }: Props) {
   const errorId = `${id}-error`;
+  const { m, href } = useI18n();
   return (
     <div className={error ? 'field field--check field--error' : 'field field--check'}>
       <div className="check">
@@ -25,10 +26,11 @@ export function ConsentField({ id, checked, onChange, error }: Props) {
           onChange={(e) => onChange(e.target.checked)}
         />
         <label htmlFor={id}>
-          Acepto el tratamiento de mis datos personales para responder a esta solicitud, según la{' '}
+          {m.form.consent}
           {/* A new tab, so following the link never loses what the visitor typed. */}
-          <a href={paths.privacy} target="_blank" rel="noopener">
-            política de privacidad<span className="visually-hidden"> (se abre en una pestaña nueva)</span>
+          <a href={href('privacy')} target="_blank" rel="noopener">
+            {m.form.consentLink}
+            <span className="visually-hidden">{m.form.newTab}</span>
           </a>
           .
           <span className="field__required" aria-hidden="true">

@@ -1,3 +1,4 @@
+import { useI18n } from '../../i18n/i18n';
 import type { ReactNode } from 'react';
 import { LIMITS } from '@cabana/shared/config/limits';
 import type { EnquiryForm } from '../../lib/use-enquiry-form';
@@ -39,6 +40,8 @@ interface Props {
  */
 export function EnquiryFormFrame({ form, title, titleId, message, children, ...p }: Props) {
   const { values, errors, status, sending } = form;
+  const { m } = useI18n();
+  const [beforeStar, afterStar] = m.form.required.split('{star}');
   return (
     <form
       ref={form.formRef}
@@ -53,8 +56,10 @@ export function EnquiryFormFrame({ form, title, titleId, message, children, ...p
         {title}
       </h2>
       <p className="form__intro">
-        Los campos con <span aria-hidden="true">*</span>
-        <span className="visually-hidden">asterisco</span> son obligatorios.
+        {beforeStar}
+        <span aria-hidden="true">*</span>
+        <span className="visually-hidden">{m.form.asterisk}</span>
+        {afterStar}
       </p>
       {children}
       <TextAreaField
@@ -77,7 +82,7 @@ export function EnquiryFormFrame({ form, title, titleId, message, children, ...p
       <Honeypot value={values.website} onChange={(v) => form.set('website', v)} />
       {p.beforeSubmit}
       <button type="submit" className={`button ${p.submitClassName} button--lg button--block`} disabled={sending}>
-        {sending ? 'Enviando…' : p.submitLabel}
+        {sending ? m.form.sending : p.submitLabel}
       </button>
       {status ? (
         <FormStatus kind={status.kind}>

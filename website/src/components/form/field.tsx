@@ -1,3 +1,4 @@
+import { useI18n } from '../../i18n/i18n';
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 
 /** A field's own error, which its control names in aria-describedby. */
@@ -31,6 +32,7 @@ function FieldShell({
   const hintId = hint ? `${id}-ayuda` : undefined;
   const errorId = `${id}-error`;
   const describedBy = [error ? errorId : undefined, hintId].filter(Boolean).join(' ') || undefined;
+  const { m } = useI18n();
   return (
     <div className={error ? 'field field--error' : 'field'}>
       <label htmlFor={id} className="field__label">
@@ -41,7 +43,7 @@ function FieldShell({
             *
           </span>
         ) : (
-          <span className="field__optional"> (opcional)</span>
+          <span className="field__optional">{m.form.optional}</span>
         )}
       </label>
       {children({ 'aria-describedby': describedBy, ...(error ? { 'aria-invalid': true as const } : {}) })}

@@ -1,3 +1,5 @@
+import { useI18n } from '../../i18n/i18n';
+
 interface Props {
   value: string;
   onChange: (value: string) => void;
@@ -8,9 +10,10 @@ interface Props {
  * Bots that fill every input reveal themselves and the server drops them quietly.
  */
 export function Honeypot({ value, onChange }: Props) {
+  const { m } = useI18n();
   return (
     <div className="trap" aria-hidden="true">
-      <label htmlFor="website">Sitio web</label>
+      <label htmlFor="website">{m.form.honeypot}</label>
       <input
         id="website"
         name="website"

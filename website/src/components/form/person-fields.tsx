@@ -1,3 +1,4 @@
+import { useI18n } from '../../i18n/i18n';
 import type { InputHTMLAttributes } from 'react';
 import { LIMITS } from '@cabana/shared/config/limits';
 import type { FieldErrors } from '../../lib/validation';
@@ -6,17 +7,15 @@ import { TextField } from './field';
 type Person = 'name' | 'email' | 'phone';
 
 /** How each is asked for: the browser's autofill, the phone keyboard, the server's limit. */
-const INPUTS: Record<Person, { label: string } & InputHTMLAttributes<HTMLInputElement>> = {
-  name: { label: 'Nombre', autoComplete: 'name', maxLength: LIMITS.nameMax },
+const INPUTS: Record<Person, InputHTMLAttributes<HTMLInputElement>> = {
+  name: { autoComplete: 'name', maxLength: LIMITS.nameMax },
   email: {
-    label: 'Correo electrónico',
     type: 'email',
     autoComplete: 'email',
     inputMode: 'email',
     maxLength: LIMITS.emailMax,
   },
   phone: {
-    label: 'Teléfono o celular',
     type: 'tel',
     autoComplete: 'tel',
     inputMode: 'tel',
@@ -40,8 +39,10 @@ interface Props<F extends Person> {
  * focus-on-error order refer to.
  */
 export function PersonFields<F extends Person>({ fields, nameLabel, values, errors, onChange }: Props<F>) {
+  const { m } = useI18n();
   return fields.map((field) => {
-    const { label, ...input } = INPUTS[field];
+    const input = INPUTS[field];
+    const label: string = m.form[field];
     return (
       <TextField
         key={field}

@@ -1,7 +1,9 @@
 import { BUSINESS } from '@cabana/shared/config/business';
 import { phoneE164, whatsappLink } from '@cabana/shared/config/settings';
 import { paths } from '../../config/paths';
+import { useI18n } from '../../i18n/i18n';
 import { useSettings } from '../../lib/page-data';
+import { OwnerText } from '../ui/owner-text';
 import { Icon } from '../ui/icon';
 import { ICONS } from '../ui/icons';
 import { WhatsAppButton } from './whatsapp-button';
@@ -14,46 +16,50 @@ const SOCIAL_ICONS: Record<string, string> = {
 
 export function Footer() {
   const s = useSettings();
+  const { m, t, href } = useI18n();
+  const f = m.common.footer;
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
         <div>
           <h2 className="site-footer__title">{s.name}</h2>
-          <p>{s.tagline}.</p>
+          <p>
+            <OwnerText es={s.tagline} en={s.taglineEn} />.
+          </p>
           <p className="rnt">
-            <Icon path={ICONS.shield} size={18} /> Registro Nacional de Turismo (RNT) n.º {s.rnt}
+            <Icon path={ICONS.shield} size={18} /> {t(f.rnt, { rnt: s.rnt })}
           </p>
         </div>
         <nav aria-labelledby="footer-nav">
           <h2 id="footer-nav" className="site-footer__title">
-            Navegación
+            {f.navigation}
           </h2>
           <ul className="site-footer__list">
             <li>
-              <a href={paths.plans}>Planes</a>
+              <a href={href('plans')}>{m.common.nav.plans}</a>
             </li>
             <li>
-              <a href={paths.gallery}>Galería</a>
+              <a href={href('gallery')}>{m.common.nav.gallery}</a>
             </li>
             <li>
-              <a href={paths.contact}>Contacto</a>
+              <a href={href('contact')}>{m.common.nav.contact}</a>
             </li>
             <li>
-              <a href={paths.upload}>Comparte tus fotos</a>
+              <a href={href('upload')}>{f.upload}</a>
             </li>
             <li>
-              <a href={paths.privacy}>Política de privacidad</a>
+              <a href={href('privacy')}>{f.privacy}</a>
             </li>
             <li>
-              <a href={paths.terms}>Condiciones de la estadía</a>
+              <a href={href('terms')}>{f.terms}</a>
             </li>
             <li>
-              <a href={paths.login}>Login</a>
+              <a href={paths.login}>{f.login}</a>
             </li>
           </ul>
         </nav>
         <div>
-          <h2 className="site-footer__title">Contacto</h2>
+          <h2 className="site-footer__title">{f.contact}</h2>
           <ul className="site-footer__list site-footer__contact">
             <li>
               <Icon path={ICONS.phone} size={18} /> <a href={`tel:${phoneE164(s)}`}>{s.phone}</a>
@@ -68,15 +74,15 @@ export function Footer() {
               <Icon path={ICONS.mail} size={18} /> <a href={`mailto:${s.email}`}>{s.email}</a>
             </li>
             <li>
-              <Icon path={ICONS.pin} size={18} /> <span>{s.address}</span>
+              <Icon path={ICONS.pin} size={18} /> <OwnerText es={s.address} en={s.addressEn} />
             </li>
             <li>
-              <Icon path={ICONS.clock} size={18} /> <span>{s.hours.display}</span>
+              <Icon path={ICONS.clock} size={18} /> <OwnerText es={s.hours.display} en={s.hoursDisplayEn} />
             </li>
           </ul>
         </div>
         <div>
-          <h2 className="site-footer__title">Redes sociales</h2>
+          <h2 className="site-footer__title">{f.socials}</h2>
           <ul className="socials">
             {s.socials.map((social) => (
               <li key={social.name}>

@@ -1,37 +1,41 @@
-import { cleanPath, paths } from '../../config/paths';
+import { PAGE_PATHS, pageOf } from '../../config/paths';
+import { useI18n } from '../../i18n/i18n';
 import { useSettings } from '../../lib/page-data';
 import { Icon } from '../ui/icon';
 import { ICONS } from '../ui/icons';
+import { LanguageSwitch } from './language-switch';
 
-const NAV = [
-  { to: paths.plans, label: 'Planes' },
-  { to: paths.gallery, label: 'Galería' },
-  { to: paths.contact, label: 'Contacto' },
-] as const;
+const NAV = ['plans', 'gallery', 'contact'] as const;
 
 /** Links between public pages are plain document loads: each page is rendered (and cached) by the server. */
 export function Header({ path }: { path: string }) {
-  const current = cleanPath(path);
+  const page = pageOf(path);
   const { name } = useSettings();
+  const { m, href } = useI18n();
   return (
     <header className="site-header">
       <div className="container site-header__inner">
-        <a href={paths.home} className="brand">
+        <a href={href('home')} className="brand">
           <Icon path={ICONS.wave} size={28} className="brand__mark" />
           <span className="brand__text">
             <span className="brand__name">{name}</span>
-            <span className="brand__place">Tolú · Coveñas</span>
+            <span className="brand__place">{m.common.place}</span>
           </span>
         </a>
-        <nav aria-label="Principal" className="site-nav">
+        <nav aria-label={m.common.navLabel} className="site-nav">
           <ul>
-            {NAV.map((item) => (
-              <li key={item.to}>
-                <a href={item.to} className="site-nav__link" aria-current={current === item.to ? 'page' : undefined}>
-                  {item.label}
+            {NAV.map((key) => (
+              <li key={key}>
+                <a href={href(key)} className="site-nav__link" aria-current={page?.key === key ? 'page' : undefined}>
+                  {m.common.nav[key]}
                 </a>
               </li>
             ))}
+            {page ? (
+              <li>
+                <LanguageSwitch to={PAGE_PATHS[page.lang === 'es' ? 'en' : 'es'][page.key]} />
+              </li>
+            ) : null}
           </ul>
         </nav>
       </div>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useI18n } from '../../i18n/i18n';
 import { Footer } from './footer';
 import { Header } from './header';
 import { isPanelPath } from '../../config/paths';
@@ -10,11 +11,12 @@ import { isPanelPath } from '../../config/paths';
  * WhatsApp button around it.
  */
 export function Layout({ path, children }: { path: string; children: ReactNode }) {
+  const { m } = useI18n();
   if (isPanelPath(path))
     return (
       <>
         <a className="skip-link" href="#contenido">
-          Saltar al contenido
+          {m.common.skipLink}
         </a>
         {children}
       </>
@@ -22,7 +24,7 @@ export function Layout({ path, children }: { path: string; children: ReactNode }
   return (
     <>
       <a className="skip-link" href="#contenido">
-        Saltar al contenido
+        {m.common.skipLink}
       </a>
       <Header path={path} />
       {children}
@@ -32,11 +34,12 @@ export function Layout({ path, children }: { path: string; children: ReactNode }
 }
 
 export function PageLoading() {
+  const { m } = useI18n();
   return (
     <main id="contenido" className="page page--loading" tabIndex={-1}>
       <div className="container">
         <p className="loading" role="status">
-          Cargando…
+          {m.common.loading}
         </p>
       </div>
     </main>

@@ -2,20 +2,18 @@ import { ApiError, errorFromResponse, networkError } from '@cabana/shared/api/er
 import { PUBLIC_ROUTES } from '@cabana/shared/api/public-routes';
 import { fillPath } from '@cabana/shared/api/route';
 import { GuestBookingSchema, type GuestBooking } from '@cabana/shared/schemas/booking';
+import type { I18n } from '../../i18n/i18n';
 import { api } from '../../lib/api';
 
-/** What the guest's page says for the refusals a receipt may get, whatever the server's wording. */
-const RECEIPT_ERRORS: Record<number, string> = {
-  413: 'El archivo es demasiado grande: el máximo es 10 MB. Envía una captura de pantalla o un PDF más liviano.',
-  415: 'Ese archivo no es una imagen ni un PDF. Sube una foto o captura (JPEG, PNG, WebP, HEIC, AVIF) o un PDF.',
-};
-
-/** The Spanish sentence for a failed action: the server's own, or ours for 413/415/429. */
-export function actionError(err: unknown): string {
-  if (!(err instanceof ApiError)) return 'Algo salió mal. Inténtalo de nuevo.';
+/** The sentence for a failed action, in the page's language: ours for 413/415/429 and for failures without an answer, else the server's own. */
+export function actionError(err: unknown, i: Pick<I18n, 'm' | 't'>): string {
+  const w = i.m.guest.errors;
+  if (!(err instanceof ApiError)) return w.generic;
   if (err.status === 429)
-    return `${err.message || 'Demasiados intentos seguidos.'}${err.retryAfter ? ` Vuelve a intentarlo en ${Math.ceil(err.retryAfter / 60)} min.` : ''}`;
-  return RECEIPT_ERRORS[err.status] ?? err.message;
+    return `${err.message || w.tooMany}${err.retryAfter ? i.t(w.retryIn, { minutes: Math.ceil(err.retryAfter / 60) }) : ''}`;
+  if (err.status === 413) return w.tooLarge;
+  if (err.status === 415) return w.wrongType;
+  return err.message;
 }
 
 /** Uploads a transfer receipt (image or PDF) with the link's secret; answers the booking as it is now. */

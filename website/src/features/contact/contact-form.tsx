@@ -1,13 +1,10 @@
 import type { EnquiryInput } from '@cabana/shared/schemas/enquiry';
+import { useI18n } from '../../i18n/i18n';
 import { whatsappLink } from '@cabana/shared/config/settings';
 import { EnquiryFormFrame } from '../../components/form/enquiry-form-frame';
 import { PersonFields } from '../../components/form/person-fields';
 import { useSettings } from '../../lib/page-data';
 import { useEnquiryForm } from '../../lib/use-enquiry-form';
-
-const CONTACT_SUCCESS = '¡Gracias por tu mensaje! Te responderemos muy pronto.';
-const CONTACT_FAILURE =
-  'No pudimos enviar tu mensaje. Sigue en el formulario: inténtalo de nuevo en unos minutos o escríbenos por WhatsApp.';
 
 export interface ContactValues extends Record<string, unknown> {
   name: string;
@@ -22,27 +19,32 @@ const ORDER = ['name', 'email', 'message', 'consent'] as const;
 
 export function ContactForm() {
   const settings = useSettings();
+  const { m: all, t } = useI18n();
+  const m = all.contact;
   const form = useEnquiryForm<ContactValues, EnquiryInput>({
     initial: INITIAL,
     fieldOrder: ORDER,
     loadChecks: () => import('./contact-submit').then((m) => m.contactChecks),
-    success: CONTACT_SUCCESS,
-    failureText: CONTACT_FAILURE,
+    success: m.success,
+    failureText: m.failure,
   });
   const { values, errors } = form;
 
   return (
     <EnquiryFormFrame
       form={form}
-      title="Envíanos un mensaje"
+      title={m.formTitle}
       titleId="mensaje-titulo"
-      message={{ label: 'Mensaje', required: true, rows: 5 }}
+      message={{ label: m.message, required: true, rows: 5 }}
       consentId="consent-contacto"
-      submitLabel="Enviar mensaje"
+      submitLabel={m.submit}
       submitClassName="button--primary"
       whatsapp={{
-        href: whatsappLink(settings, `Hola, soy ${values.name || 'un visitante'}. ${values.message}`.trim()),
-        label: 'Escribir por WhatsApp',
+        href: whatsappLink(
+          settings,
+          t(m.whatsappText, { name: values.name || m.visitor, message: values.message }).trim(),
+        ),
+        label: m.whatsapp,
       }}
     >
       <PersonFields fields={['name', 'email']} values={values} errors={errors} onChange={form.set} />

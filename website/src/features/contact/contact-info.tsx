@@ -1,3 +1,6 @@
+import { ownerText } from '@cabana/shared/i18n/lang';
+import { OwnerText } from '../../components/ui/owner-text';
+import { useI18n } from '../../i18n/i18n';
 import { phoneE164, whatsappLink } from '@cabana/shared/config/settings';
 import { Icon } from '../../components/ui/icon';
 import { ICONS } from '../../components/ui/icons';
@@ -5,44 +8,50 @@ import { useSettings } from '../../lib/page-data';
 
 export function ContactInfo() {
   const s = useSettings();
+  const { m: all, lang } = useI18n();
+  const m = all.contact;
   return (
     <section className="card contact-info" aria-labelledby="info-titulo">
       <h2 id="info-titulo" className="card__title">
-        Información de contacto
+        {m.infoTitle}
       </h2>
       <ul className="contact-info__list">
         <li>
           <Icon path={ICONS.pin} className="contact-info__icon" />
           <div>
-            <strong>Ubicación</strong>
-            <span>{s.address}</span>
+            <strong>{m.location}</strong>
+            <OwnerText es={s.address} en={s.addressEn} />
             <a href={s.mapUrl} target="_blank" rel="noopener">
-              Ver en el mapa
+              {m.map}
             </a>
           </div>
         </li>
         <li>
           <Icon path={ICONS.phone} className="contact-info__icon" />
           <div>
-            <strong>Teléfono</strong>
+            <strong>{m.phone}</strong>
             <a href={`tel:${phoneE164(s)}`}>{s.phone}</a>
-            <a href={whatsappLink(s)} target="_blank" rel="noopener">
-              Escribir por WhatsApp
+            <a
+              href={whatsappLink(s, ownerText(lang, s.whatsappGreeting, s.whatsappGreetingEn).text)}
+              target="_blank"
+              rel="noopener"
+            >
+              {m.whatsapp}
             </a>
           </div>
         </li>
         <li>
           <Icon path={ICONS.mail} className="contact-info__icon" />
           <div>
-            <strong>Correo electrónico</strong>
+            <strong>{m.email}</strong>
             <a href={`mailto:${s.email}`}>{s.email}</a>
           </div>
         </li>
         <li>
           <Icon path={ICONS.clock} className="contact-info__icon" />
           <div>
-            <strong>Horario de atención</strong>
-            <span>{s.hours.display}</span>
+            <strong>{m.hours}</strong>
+            <OwnerText es={s.hours.display} en={s.hoursDisplayEn} />
           </div>
         </li>
       </ul>

@@ -1,4 +1,5 @@
 import type { RequestBookingInput } from '@cabana/shared/schemas/booking';
+import { useI18n } from '../../i18n/i18n';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { whatsappLink } from '@cabana/shared/config/settings';
 import { addDays, todayAtCabin } from '@cabana/shared/pricing/dates';
@@ -6,15 +7,10 @@ import type { PricingRules } from '@cabana/shared/pricing/seasons';
 import { EnquiryFormFrame } from '../../components/form/enquiry-form-frame';
 import { SelectField, TextField } from '../../components/form/field';
 import { PersonFields } from '../../components/form/person-fields';
-import { paths } from '../../config/paths';
 import { useSettings } from '../../lib/page-data';
 import { PolicyRules } from '../../components/booking/policy-rules';
 import { defaultStay, stayWhatsappText, type Stay } from '../../lib/stay';
 import { useEnquiryForm } from '../../lib/use-enquiry-form';
-
-const RESERVATION_SUCCESS = 'Solicitud recibida. Te responderemos por correo.';
-const RESERVATION_FAILURE =
-  'No pudimos enviar tu reserva. Tus datos siguen en el formulario: inténtalo de nuevo en unos minutos o escríbenos por WhatsApp.';
 
 export interface ReservationValues extends Record<string, unknown> {
   name: string;
@@ -58,14 +54,17 @@ export function ReservationForm({ rules, stay, onStayChange }: Props) {
     rulesRef.current = rules;
   }, [rules]);
   const settings = useSettings();
+  const i18n = useI18n();
+  const { t, p } = i18n;
+  const m = i18n.m.plans;
   const people = Array.from({ length: settings.maxPeople - settings.minPeople + 1 }, (_, i) => settings.minPeople + i);
   const firstStay = defaultStay(settings);
   const form = useEnquiryForm<ReservationValues, RequestBookingInput>({
     initial: initialValues(firstStay),
     fieldOrder: ORDER,
-    loadChecks: () => import('./reservation-submit').then((m) => m.reservationChecks(() => rulesRef.current)),
-    success: RESERVATION_SUCCESS,
-    failureText: RESERVATION_FAILURE,
+    loadChecks: () => import('./reservation-submit').then((m) => m.reservationChecks(() => rulesRef.current, i18n)),
+    success: m.success,
+    failureText: m.failure,
     onReset: () => onStayChange(firstStay),
   });
   const { values, errors, set } = form;
@@ -74,7 +73,9 @@ export function ReservationForm({ rules, stay, onStayChange }: Props) {
   useEffect(() => {
     if (stay.checkIn !== values.checkIn) set('checkIn', stay.checkIn);
     if (stay.checkOut !== values.checkOut) set('checkOut', stay.checkOut);
-  }, [stay.checkIn, stay.checkOut, values.checkIn, values.checkOut, set]);
+    // And the group size a link asked for (stayFromQuery).
+    if (stay.numPeople !== values.numPeople) set('numPeople', stay.numPeople);
+  }, [stay.checkIn, stay.checkOut, stay.numPeople, values.checkIn, values.checkOut, values.numPeople, set]);
 
   const setStay = (patch: Partial<Stay>) => {
     const next = { checkIn: values.checkIn, checkOut: values.checkOut, numPeople: values.numPeople, ...patch };
@@ -89,42 +90,40 @@ export function ReservationForm({ rules, stay, onStayChange }: Props) {
   return (
     <EnquiryFormFrame
       form={form}
-      title="Solicita tu reserva"
+      title={m.formTitle}
       titleId="reserva-titulo"
-      message={{
-        label: 'Mensaje o servicios adicionales',
-        hint: 'Cuéntanos si necesitas algo más (decoración, comidas, transporte) y te enviamos la cotización.',
-        rows: 4,
-      }}
+      message={{ label: m.formMessage, hint: m.formMessageHint, rows: 4 }}
       consentId="consent-reserva"
-      submitLabel="Enviar reserva"
+      submitLabel={m.formSubmit}
       beforeSubmit={
         <div className="form__policy">
           <PolicyRules />
           <p>
-            Al enviar aceptas las <a href={paths.terms}>condiciones de la estadía</a>.
+            {m.termsBefore}
+            <a href={i18n.href('terms')}>{m.termsLink}</a>
+            {m.termsAfter}
           </p>
         </div>
       }
       submitClassName="button--accent"
       whatsapp={{
-        href: whatsappLink(settings, stayWhatsappText(values, rules, 'COP', settings, values.name)),
-        label: 'Enviar la reserva por WhatsApp',
+        href: whatsappLink(settings, stayWhatsappText(values, rules, 'COP', settings, i18n, values.name)),
+        label: m.formWhatsapp,
       }}
     >
       <div className="form__grid">
         <PersonFields
           fields={['name', 'email', 'phone']}
-          nameLabel="Nombre completo"
+          nameLabel={m.fullName}
           values={values}
           errors={errors}
           onChange={form.set}
         />
         <SelectField
           id="numPeople"
-          label="Número de personas"
+          label={m.numPeople}
           required
-          hint={`Mínimo ${settings.minPeople}, máximo ${settings.maxPeople} personas.`}
+          hint={t(m.numPeopleHint, { min: settings.minPeople, max: settings.maxPeople })}
           value={String(values.numPeople)}
           error={errors.numPeople}
           onChange={(e) => {
@@ -135,13 +134,13 @@ export function ReservationForm({ rules, stay, onStayChange }: Props) {
         >
           {people.map((n) => (
             <option key={n} value={n}>
-              {n} personas
+              {p(m.people, n)}
             </option>
           ))}
         </SelectField>
         <TextField
           id="checkIn"
-          label="Fecha de llegada"
+          label={m.checkIn}
           type="date"
           required
           min={today}
@@ -154,7 +153,7 @@ export function ReservationForm({ rules, stay, onStayChange }: Props) {
         />
         <TextField
           id="checkOut"
-          label="Fecha de salida"
+          label={m.checkOut}
           type="date"
           required
           min={checkOutMin}

@@ -1,5 +1,7 @@
 import { RequestBookingInputSchema, type RequestBookingInput } from '@cabana/shared/schemas/booking';
 import { reservationDateErrors } from '@cabana/shared/schemas/enquiry';
+import { es } from '../../i18n/es';
+import { makeI18n } from '../../i18n/i18n';
 import { formatMoney } from '@cabana/shared/pricing/pricing';
 import type { PricingRules } from '@cabana/shared/pricing/seasons';
 import { env } from '../../config/env';
@@ -8,31 +10,30 @@ import { sendBookingRequest } from '../../lib/send-enquiry';
 import { formatDay, partText, quoteStay } from '../../lib/stay';
 import type { FormChecks, SentOutcome, SuccessStatus } from '../../lib/use-enquiry-form';
 import { fieldErrorsOf } from '../../lib/validation';
-import { cop, formatInstant, guestBookingHref, nextStep } from '../../lib/booking-text';
+import { cop, formatInstant, guestBookingHref, nextStep, type BookingI18n } from '../../lib/booking-text';
 import type { ReservationValues } from './reservation-form';
 
-/** What really happened to the request: received, held (instant booking) or confirmed. */
-export function requestOutcome(outcome: SentOutcome): SuccessStatus {
+const SPANISH = makeI18n('es', es);
+
+/** What really happened to the request, in the page's language: received, held (instant booking) or confirmed. */
+export function requestOutcome(outcome: SentOutcome, i: BookingI18n): SuccessStatus {
+  const w = i.m.booking.outcome;
   const b = outcome.booking;
   if (!b) {
     // The server could not be reached; the request went by e-mail only.
-    return {
-      text: 'Solicitud enviada por correo.',
-      detail: 'Te escribiremos para confirmar si las fechas están libres. Aún no está reservada.',
-    };
+    return { text: w.byMail, detail: w.byMailDetail };
   }
-  const link = { href: guestBookingHref(b.code, b.token), label: 'Ver mi reserva' };
-  const ref = `Código de reserva: ${b.code}.`;
-  if (b.state === 'confirmada') return { text: '¡Gracias por tu reserva! Ha quedado confirmada.', detail: ref, link };
+  const link = { href: guestBookingHref(i.lang, b.code, b.token), label: w.view };
+  const ref = i.t(w.code, { code: b.code });
+  if (b.state === 'confirmada') return { text: w.confirmed, detail: ref, link };
   if (b.state === 'aceptada') {
-    const due = b.depositDueAt ? ` antes del ${formatInstant(b.depositDueAt)}` : '';
-    return { text: `Reserva aceptada: paga el anticipo de ${cop(b.price.deposit)}${due}.`, detail: ref, link };
+    const deposit = cop(b.price.deposit, i.lang);
+    const text = b.depositDueAt
+      ? i.t(w.acceptedDue, { deposit, due: formatInstant(b.depositDueAt, i.lang) })
+      : i.t(w.accepted, { deposit });
+    return { text, detail: ref, link };
   }
-  return {
-    text: `Solicitud recibida. ${ref}`,
-    detail: `${nextStep(b)} Te enviamos un correo con el enlace a tu reserva.`,
-    link,
-  };
+  return { text: i.t(w.received, { ref }), detail: i.t(w.receivedDetail, { next: nextStep(b, i) }), link };
 }
 
 /**
@@ -41,6 +42,7 @@ export function requestOutcome(outcome: SentOutcome): SuccessStatus {
  */
 export const reservationChecks = (
   rules: () => PricingRules | null,
+  i18n: BookingI18n,
 ): FormChecks<ReservationValues, RequestBookingInput> => ({
   validate: (v, formToken) => {
     const parsed = RequestBookingInputSchema.safeParse({
@@ -54,13 +56,15 @@ export const reservationChecks = (
       consent: v.consent,
       website: v.website,
       formToken,
+      // The guest's language: the e-mails and the private page's link follow it.
+      lang: i18n.lang,
     });
     if (parsed.success) return { ok: true, input: parsed.data };
     // Date rules too, even while other fields are still wrong.
     return { ok: false, errors: { ...reservationDateErrors(v.checkIn, v.checkOut), ...fieldErrorsOf(parsed.error) } };
   },
   send: sendBookingRequest,
-  success: requestOutcome,
+  success: (outcome) => requestOutcome(outcome, i18n),
   emails: (input, settings) => {
     const r = rules();
     const q = quoteStay(input, r);
@@ -73,6 +77,7 @@ export const reservationChecks = (
       email: input.email,
       reply_to: input.email,
       phone: input.phone,
+      // The owner's e-mail is Spanish whatever the page's language.
       checkIn: formatDay(input.checkIn),
       checkOut: formatDay(input.checkOut),
       numPeople: input.numPeople,
@@ -89,7 +94,10 @@ export const reservationChecks = (
           : q.parts.length > 1
             ? 'según la temporada'
             : 'por confirmar',
-      prices: q.parts.length > 0 ? q.parts.map((part) => partText(part, 'COP')).join('\n') : 'por confirmar',
+      prices:
+        q.parts.length > 0
+          ? q.parts.map((part) => partText(part, 'COP', undefined, SPANISH)).join('\n')
+          : 'por confirmar',
       total: q.total === null ? 'por confirmar' : formatMoney(q.total, 'COP'),
       message: input.message || '(sin mensaje)',
       ...businessEmailParams(settings),

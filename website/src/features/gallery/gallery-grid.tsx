@@ -1,3 +1,6 @@
+import { ownerText } from '@cabana/shared/i18n/lang';
+import { OwnerText } from '../../components/ui/owner-text';
+import { useI18n } from '../../i18n/i18n';
 import { useRef, useState } from 'react';
 import type { Image } from '@cabana/shared/schemas/image';
 import { Lightbox } from './lightbox';
@@ -19,6 +22,7 @@ export function GalleryGrid({ images }: { images: Image[] }) {
   const [index, setIndex] = useState<number | null>(null);
   const opener = useRef<HTMLButtonElement | null>(null);
   const buttons = useRef(new Map<string, HTMLButtonElement>());
+  const { m, t, lang } = useI18n();
 
   const close = () => {
     if (index === null) return;
@@ -37,7 +41,7 @@ export function GalleryGrid({ images }: { images: Image[] }) {
             <button
               type="button"
               className="gallery__button"
-              aria-label={`Ampliar foto: ${image.title}`}
+              aria-label={t(m.gallery.enlarge, { title: ownerText(lang, image.title, image.titleEn).text })}
               ref={(el) => {
                 if (el) buttons.current.set(image.id, el);
                 else buttons.current.delete(image.id);
@@ -57,8 +61,14 @@ export function GalleryGrid({ images }: { images: Image[] }) {
             {/* Beside the button, not in it: a button's visible text must be part of its name, and
                 the description (always shown on touch screens) is not. */}
             <span className="gallery__overlay" aria-hidden="true">
-              <span className="gallery__title">{image.title}</span>
-              {image.description ? <span className="gallery__desc">{image.description}</span> : null}
+              <span className="gallery__title">
+                <OwnerText es={image.title} en={image.titleEn} />
+              </span>
+              {image.description ? (
+                <span className="gallery__desc">
+                  <OwnerText es={image.description} en={image.descriptionEn} />
+                </span>
+              ) : null}
             </span>
           </li>
         ))}

@@ -1,3 +1,5 @@
+import { OwnerText } from '../../components/ui/owner-text';
+import { useI18n } from '../../i18n/i18n';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { Image } from '@cabana/shared/schemas/image';
 import { Icon } from '../../components/ui/icon';
@@ -7,8 +9,8 @@ const closeIcon = 'M6 6l12 12M18 6L6 18';
 
 /** The two arrows, in the order they are read; `step` is how far each moves (wrapping around). */
 const NAV = [
-  { step: -1, key: 'ArrowLeft', modifier: 'prev', label: 'Foto anterior', icon: 'M15 5l-7 7 7 7' },
-  { step: 1, key: 'ArrowRight', modifier: 'next', label: 'Foto siguiente', icon: 'M9 5l7 7-7 7' },
+  { step: -1, key: 'ArrowLeft', modifier: 'prev', label: 'previous', icon: 'M15 5l-7 7 7 7' },
+  { step: 1, key: 'ArrowRight', modifier: 'next', label: 'next', icon: 'M9 5l7 7-7 7' },
 ] as const;
 
 interface Props {
@@ -27,6 +29,7 @@ interface Props {
 export function Lightbox({ images, index, onChange, onClose }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const open = index !== null && images[index] !== undefined;
+  const { m, t } = useI18n();
 
   useEffect(() => {
     const d = dialog.current;
@@ -60,7 +63,7 @@ export function Lightbox({ images, index, onChange, onClose }: Props) {
             type="button"
             className="lightbox__close"
             onClick={() => dialog.current?.close()}
-            aria-label="Cerrar"
+            aria-label={m.gallery.close}
             // A modal dialog takes focus as it opens (WAI-ARIA dialog pattern): on its close button.
             // eslint-disable-next-line jsx-a11y/no-autofocus
             autoFocus
@@ -71,11 +74,15 @@ export function Lightbox({ images, index, onChange, onClose }: Props) {
             <ResponsiveImage key={image.id} image={image} sizes="100vw" lazy={false} className="lightbox__picture" />
             <figcaption className="lightbox__caption">
               <h2 id="lightbox-titulo" className="lightbox__title">
-                {image.title}
+                <OwnerText es={image.title} en={image.titleEn} />
               </h2>
-              {image.description ? <p>{image.description}</p> : null}
+              {image.description ? (
+                <p>
+                  <OwnerText es={image.description} en={image.descriptionEn} />
+                </p>
+              ) : null}
               <p className="lightbox__count" aria-live="polite">
-                Foto {index + 1} de {count}
+                {t(m.gallery.position, { index: index + 1, count })}
               </p>
             </figcaption>
           </figure>
@@ -86,7 +93,7 @@ export function Lightbox({ images, index, onChange, onClose }: Props) {
                   type="button"
                   className={`lightbox__nav lightbox__nav--${n.modifier}`}
                   onClick={() => move(n.step)}
-                  aria-label={n.label}
+                  aria-label={m.gallery[n.label]}
                 >
                   <Icon path={n.icon} size={30} />
                 </button>

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
+import { ownerText } from '@cabana/shared/i18n/lang';
 import type { Image, ImageFormat } from '@cabana/shared/schemas/image';
+import { useI18n } from '../../i18n/i18n';
 
 const MODERN: readonly ImageFormat[] = ['avif', 'webp'];
 
@@ -26,6 +28,9 @@ interface Props {
  */
 export function ResponsiveImage({ image, sizes, lazy, priority, className }: Props) {
   const [loaded, setLoaded] = useState(false);
+  const { lang } = useI18n();
+  const title = ownerText(lang, image.title, image.titleEn).text;
+  const description = ownerText(lang, image.description, image.descriptionEn).text;
   const img = useRef<HTMLImageElement>(null);
   // A server-rendered photo may finish loading before hydration, when no onLoad can fire.
   useEffect(() => {
@@ -48,7 +53,7 @@ export function ResponsiveImage({ image, sizes, lazy, priority, className }: Pro
         sizes={jpeg ? sizes : undefined}
         width={image.width}
         height={image.height}
-        alt={image.description ? `${image.title}. ${image.description}` : image.title}
+        alt={description ? `${title}. ${description}` : title}
         loading={lazy ? 'lazy' : 'eager'}
         fetchPriority={priority ? 'high' : undefined}
         decoding={priority ? undefined : 'async'}

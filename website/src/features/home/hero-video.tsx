@@ -1,3 +1,4 @@
+import { useI18n } from '../../i18n/i18n';
 import { useEffect, useRef, useState } from 'react';
 import { Icon } from '../../components/ui/icon';
 import { HOME_ICONS } from './icons';
@@ -18,6 +19,7 @@ function mayAutoplay(): boolean {
 export function HeroVideo() {
   const video = useRef<HTMLVideoElement>(null);
   const [playing, setPlaying] = useState(false);
+  const { m } = useI18n();
 
   const play = () => {
     const v = video.current;
@@ -62,7 +64,7 @@ export function HeroVideo() {
       </video>
       <button type="button" className="hero__play" onClick={toggle} aria-pressed={playing}>
         <Icon path={playing ? HOME_ICONS.pause : HOME_ICONS.play} size={18} />
-        <span>{playing ? 'Pausar video' : 'Reproducir video'}</span>
+        <span>{playing ? m.home.pauseVideo : m.home.playVideo}</span>
       </button>
     </div>
   );

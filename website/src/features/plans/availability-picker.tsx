@@ -1,6 +1,8 @@
 import { DayPicker, type Modifiers } from 'react-day-picker';
 import { isNightBlocked } from '@cabana/shared/availability/ranges';
-import { es } from 'react-day-picker/locale';
+import { enUS, es } from 'react-day-picker/locale';
+import { dateFormat, type Lang } from '@cabana/shared/i18n/lang';
+import { useI18n, type I18n } from '../../i18n/i18n';
 import { addDays, nightsBetween } from '@cabana/shared/pricing/dates';
 import { formatDay } from '../../lib/stay';
 import { dateOfIso, isoOfDate } from './calendar-dates';
@@ -63,26 +65,29 @@ export interface AvailabilityPickerProps {
   onPick: (next: Picking) => void;
 }
 
-// The picker's dates are local midnights: formatted in the local zone they are the right day.
-const fullDay = new Intl.DateTimeFormat('es-CO', { dateStyle: 'full' });
+const LOCALES: Record<Lang, typeof es> = { es, en: enUS };
 
 /** "sábado, 5 de diciembre de 2026, ocupado": what a screen reader says on each day. */
-function dayLabel(date: Date, modifiers: Modifiers): string {
-  let label = fullDay.format(date);
-  if (modifiers.today) label = `Hoy, ${label}`;
-  if (modifiers.ocupado) label += ', ocupado';
-  if (modifiers.selected) label += ', elegido';
+function dayLabel(i: I18n, date: Date, modifiers: Modifiers): string {
+  const c = i.m.plans.calendar;
+  // The picker's dates are local midnights: formatted in the local zone they are the right day.
+  const day = dateFormat(i.lang, { dateStyle: 'full' }).format(date);
+  let label = modifiers.today ? i.t(c.today, { day }) : day;
+  if (modifiers.ocupado) label = i.t(c.busy, { day: label });
+  if (modifiers.selected) label = i.t(c.chosen, { day: label });
   return label;
 }
 
 /** What to do next, read out by the footer's live region. */
-function guidance(picking: Picking, facts: CalendarFacts): string {
-  if (picking.checkIn === '') return 'Elige el día de llegada. Los días tachados ya están ocupados.';
+function guidance(i: I18n, picking: Picking, facts: CalendarFacts): string {
+  const c = i.m.plans.calendar;
+  const day = (iso: string) => formatDay(iso, i.lang);
+  if (picking.checkIn === '') return c.pickCheckIn;
   if (choosingCheckOut(picking)) {
-    return `Llegada el ${formatDay(picking.checkIn)}. Elige el día de salida (a más tardar el ${formatDay(lastCheckOut(picking.checkIn, facts))}).`;
+    return i.t(c.pickCheckOut, { checkIn: day(picking.checkIn), last: day(lastCheckOut(picking.checkIn, facts)) });
   }
-  const nights = nightsBetween(picking.checkIn, picking.checkOut);
-  return `Del ${formatDay(picking.checkIn)} al ${formatDay(picking.checkOut)}: ${nights} ${nights === 1 ? 'noche' : 'noches'}.`;
+  const nights = i.p(i.m.plans.nights, nightsBetween(picking.checkIn, picking.checkOut));
+  return i.t(c.picked, { checkIn: day(picking.checkIn), checkOut: day(picking.checkOut), nights });
 }
 
 /**
@@ -91,6 +96,7 @@ function guidance(picking: Picking, facts: CalendarFacts): string {
  * the page; the browser loads this module only when the visitor starts using the calendar.
  */
 export function AvailabilityPicker({ facts, picking, onPick }: AvailabilityPickerProps) {
+  const i18n = useI18n();
   const selected =
     picking.checkIn === ''
       ? undefined
@@ -98,7 +104,7 @@ export function AvailabilityPicker({ facts, picking, onPick }: AvailabilityPicke
   return (
     <DayPicker
       mode="range"
-      locale={es}
+      locale={LOCALES[i18n.lang]}
       numberOfMonths={2}
       today={dateOfIso(facts.today)}
       defaultMonth={selected?.from ?? dateOfIso(facts.today)}
@@ -110,8 +116,8 @@ export function AvailabilityPicker({ facts, picking, onPick }: AvailabilityPicke
       disabled={(date) => dayIsDisabled(isoOfDate(date), picking, facts)}
       modifiers={{ ocupado: (date) => isNightBlocked(isoOfDate(date), facts.blocked) }}
       modifiersClassNames={{ ocupado: 'rdp-ocupado' }}
-      labels={{ labelDayButton: dayLabel }}
-      footer={guidance(picking, facts)}
+      labels={{ labelDayButton: (date, modifiers) => dayLabel(i18n, date, modifiers) }}
+      footer={guidance(i18n, picking, facts)}
     />
   );
 }

@@ -1,15 +1,17 @@
 import type { Currency } from '@cabana/shared/pricing/pricing';
+import { useI18n } from '../../i18n/i18n';
 
-const OPTIONS: { value: Currency; label: string }[] = [
-  { value: 'COP', label: 'Pesos (COP)' },
-  { value: 'USD', label: 'Dólares (USD)' },
-];
+const OPTIONS = [
+  { value: 'COP', label: 'currencyCop' },
+  { value: 'USD', label: 'currencyUsd' },
+] as const satisfies readonly { value: Currency; label: string }[];
 
 /** Two radio buttons drawn as a segmented control: arrow keys work as in any radio group. */
 export function CurrencyToggle({ value, onChange }: { value: Currency; onChange: (c: Currency) => void }) {
+  const { m } = useI18n();
   return (
     <fieldset className="segmented">
-      <legend className="segmented__legend">Moneda</legend>
+      <legend className="segmented__legend">{m.plans.currency}</legend>
       <div className="segmented__options">
         {OPTIONS.map((o) => (
           <label key={o.value} className="segmented__option">
@@ -20,7 +22,7 @@ export function CurrencyToggle({ value, onChange }: { value: Currency; onChange:
               checked={value === o.value}
               onChange={() => onChange(o.value)}
             />
-            <span>{o.label}</span>
+            <span>{m.plans[o.label]}</span>
           </label>
         ))}
       </div>

@@ -1,3 +1,4 @@
+import { useI18n } from '../../i18n/i18n';
 import { useSettings } from '../../lib/page-data';
 import { formatMoney, type Currency } from '@cabana/shared/pricing/pricing';
 import { Icon } from '../../components/ui/icon';
@@ -11,32 +12,35 @@ export type PriceState = DataState<number>;
 
 function PriceText({ state, currency }: { state: PriceState; currency: Currency }) {
   const { copPerUsd } = useSettings();
-  if (state.status === 'loading') return <span className="muted">Consultando…</span>;
-  if (state.status === 'error') return <span className="muted">No disponible</span>;
-  return <span data-testid="precio-persona">{formatMoney(state.value, currency, copPerUsd)}</span>;
+  const { m, lang } = useI18n();
+  if (state.status === 'loading') return <span className="muted">{m.common.checking}</span>;
+  if (state.status === 'error') return <span className="muted">{m.common.unavailable}</span>;
+  return <span data-testid="precio-persona">{formatMoney(state.value, currency, copPerUsd, lang)}</span>;
 }
 
 export function PlanCards({ price, currency }: { price: PriceState; currency: Currency }) {
   const { minPeople, maxPeople } = useSettings();
+  const { m: all, t, p } = useI18n();
+  const m = all.plans;
   return (
     <ul className="info-cards">
       <li className="info-card">
         <Icon path={ICONS.users} size={28} className="info-card__icon" />
-        <span className="info-card__label">Capacidad total</span>
+        <span className="info-card__label">{m.capacity}</span>
         {/* What the reservation form accepts: the owner's maximum, at most the building's capacity. */}
-        <span className="info-card__value">{maxPeople} personas</span>
+        <span className="info-card__value">{p(m.people, maxPeople)}</span>
       </li>
       <li className="info-card">
         <Icon path={checkIcon} size={28} className="info-card__icon" />
-        <span className="info-card__label">Reserva mínima</span>
-        <span className="info-card__value">{minPeople} personas por grupo</span>
+        <span className="info-card__label">{m.minimum}</span>
+        <span className="info-card__value">{t(m.minimumValue, { n: minPeople })}</span>
       </li>
       <li className="info-card info-card--accent">
         <Icon path={ICONS.star} size={28} className="info-card__icon" />
-        <span className="info-card__label">Precio por persona</span>
+        <span className="info-card__label">{m.pricePerPerson}</span>
         <span className="info-card__value" aria-live="polite">
           <PriceText state={price} currency={currency} />
-          <span className="info-card__unit"> / noche</span>
+          <span className="info-card__unit">{m.perNight}</span>
         </span>
       </li>
     </ul>

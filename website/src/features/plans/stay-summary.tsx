@@ -1,7 +1,9 @@
+import { useI18n } from '../../i18n/i18n';
 import type { DateRange } from '@cabana/shared/availability/ranges';
 import { whatsappLink } from '@cabana/shared/config/settings';
 import { formatMoney, type Currency } from '@cabana/shared/pricing/pricing';
-import { checkStay, type PricingRules } from '@cabana/shared/pricing/seasons';
+import { isStayFree } from '@cabana/shared/availability/ranges';
+import type { PricingRules } from '@cabana/shared/pricing/seasons';
 import { Icon } from '../../components/ui/icon';
 import { ICONS } from '../../components/ui/icons';
 import { useSettings } from '../../lib/page-data';
@@ -18,70 +20,76 @@ interface Props {
   currency: Currency;
 }
 
-const nightsText = (n: number) => `${n} ${n === 1 ? 'noche' : 'noches'}`;
-
 /** Live totals for what the visitor is choosing, priced night by night, and the same stay sent over WhatsApp. */
 export function StaySummary({ stay, rules, blocked, price, currency }: Props) {
   const settings = useSettings();
+  const i18n = useI18n();
+  const { lang, t, p } = i18n;
+  const m = i18n.m.plans;
   const rate = settings.copPerUsd;
+  const money = (n: number) => formatMoney(n, currency, rate, lang);
   const q = quoteStay(stay, rules);
-  // Same rules as the server's 409 and 400, in the same words, before anything is sent.
-  const problems = rules && q.nights > 0 ? checkStay(stay, rules, blocked ?? []).problems : [];
+  // Same rules as the server's 409 and 400 (in the page's language), before anything is sent.
+  const problems: string[] = [];
+  if (rules && q.nights > 0) {
+    if (!isStayFree(stay, blocked ?? [])) problems.push(m.unavailable);
+    if (q.minNights !== null && q.nights < q.minNights) problems.push(p(m.tooShort, q.minNights));
+  }
   return (
     <section className="summary card" aria-labelledby="resumen-titulo">
       <h2 id="resumen-titulo" className="summary__title">
-        Tu estadía
+        {m.summaryTitle}
       </h2>
       <dl className="summary__list" aria-live="polite">
         <div>
-          <dt>Personas</dt>
+          <dt>{m.summaryPeople}</dt>
           <dd data-testid="resumen-personas">{stay.numPeople}</dd>
         </div>
         {q.nights === 0 || q.perNight !== null ? (
           <div>
-            <dt>Total por noche</dt>
+            <dt>{m.summaryPerNight}</dt>
             <dd data-testid="total-noche">
               {q.perNight === null
                 ? price.status === 'error'
-                  ? 'No disponible'
-                  : 'Consultando…'
-                : formatMoney(q.perNight, currency, rate)}
+                  ? i18n.m.common.unavailable
+                  : i18n.m.common.checking
+                : money(q.perNight)}
             </dd>
           </div>
         ) : null}
         {q.nights > 0 ? (
           <>
             <div>
-              <dt>Fechas</dt>
+              <dt>{m.summaryDates}</dt>
               <dd>
-                {formatDay(stay.checkIn)} – {formatDay(stay.checkOut)}
+                {formatDay(stay.checkIn, lang)} – {formatDay(stay.checkOut, lang)}
               </dd>
             </div>
             <div>
-              <dt>Noches</dt>
+              <dt>{m.summaryNights}</dt>
               <dd data-testid="noches">{q.nights}</dd>
             </div>
             {q.parts.map((part) => (
               <div key={part.seasonId ?? 'base'} data-testid="tarifa">
-                <dt>{partText(part, currency, rate)}</dt>
-                <dd>{formatMoney(part.subtotal, currency, rate)}</dd>
+                <dt>{partText(part, currency, rate, i18n)}</dt>
+                <dd>{money(part.subtotal)}</dd>
               </div>
             ))}
             {q.minNights !== null ? (
               <div>
-                <dt>Estadía mínima</dt>
-                <dd data-testid="minimo-noches">{nightsText(q.minNights)}</dd>
+                <dt>{m.summaryMinimum}</dt>
+                <dd data-testid="minimo-noches">{p(m.nights, q.minNights)}</dd>
               </div>
             ) : null}
             <div className="summary__total">
-              <dt>Total de la estadía</dt>
-              <dd data-testid="total-estadia">{q.total === null ? '—' : formatMoney(q.total, currency, rate)}</dd>
+              <dt>{m.summaryTotal}</dt>
+              <dd data-testid="total-estadia">{q.total === null ? '—' : money(q.total)}</dd>
             </div>
           </>
         ) : (
           <div className="summary__hint">
-            <dt>Total de la estadía</dt>
-            <dd>Elige las fechas de llegada y salida para calcularlo.</dd>
+            <dt>{m.summaryTotal}</dt>
+            <dd>{m.summaryHint}</dd>
           </div>
         )}
       </dl>
@@ -95,18 +103,15 @@ export function StaySummary({ stay, rules, blocked, price, currency }: Props) {
         ) : null}
       </div>
       {currency === 'USD' ? (
-        <p className="summary__note">
-          Valores en dólares a una tasa de referencia de {formatMoney(rate, 'COP')} por dólar; el pago se acuerda en
-          pesos colombianos.
-        </p>
+        <p className="summary__note">{t(m.usdNote, { rate: formatMoney(rate, 'COP', undefined, lang) })}</p>
       ) : null}
       <a
         className="button button--whatsapp button--block"
-        href={whatsappLink(settings, stayWhatsappText(stay, rules, currency, settings))}
+        href={whatsappLink(settings, stayWhatsappText(stay, rules, currency, settings, i18n))}
         target="_blank"
         rel="noopener"
       >
-        <Icon path={ICONS.whatsapp} size={20} /> Consultar por WhatsApp
+        <Icon path={ICONS.whatsapp} size={20} /> {m.whatsapp}
       </a>
     </section>
   );

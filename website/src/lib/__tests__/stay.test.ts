@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '@cabana/shared/pricing/pricing';
 import type { PricingRules } from '@cabana/shared/pricing/seasons';
-import { quoteStay, stayNights, stayWhatsappText } from '../stay';
+import { makeI18n } from '../../i18n/i18n';
+import { en } from '../../i18n/en';
+import { es } from '../../i18n/es';
+import { defaultStay, quoteStay, stayNights, stayWhatsappText } from '../stay';
+import { stayFromQuery, stayQuery } from '../stay-query';
+
+const ES = makeI18n('es', es);
+const EN = makeI18n('en', en);
 
 /** A base price alone: no seasons, a one-night minimum. */
 const baseRules = (pricePerPerson: number): PricingRules => ({
@@ -48,6 +55,7 @@ describe('stay quote', () => {
       baseRules(80_000),
       'USD',
       { name: 'Cabaña Mar Azul', copPerUsd: 4000 },
+      ES,
       'Ana',
     );
     expect(text).toMatch(/^Hola, quisiera reservar en Cabaña Mar Azul\.\n/);
@@ -58,10 +66,13 @@ describe('stay quote', () => {
     expect(text).toContain('$240.00');
     expect(text).toMatch(/Llegada: .*20.*2026/);
     // Without dates: no nights or stay total, still the group size and the nightly total.
-    const partial = stayWhatsappText({ checkIn: '', checkOut: '', numPeople: 2 }, baseRules(80_000), 'COP', {
-      name: 'Cabaña Mar Azul',
-      copPerUsd: 4000,
-    });
+    const partial = stayWhatsappText(
+      { checkIn: '', checkOut: '', numPeople: 2 },
+      baseRules(80_000),
+      'COP',
+      { name: 'Cabaña Mar Azul', copPerUsd: 4000 },
+      ES,
+    );
     expect(partial).not.toContain('Noches');
     expect(partial).toContain(`Total por noche: ${formatMoney(160_000, 'COP')}`);
   });
@@ -93,13 +104,36 @@ describe('stay quote', () => {
     });
     // One season only: one price per night again.
     expect(quoteStay({ checkIn: '2026-12-20', checkOut: '2026-12-23', numPeople: 2 }, rules).perNight).toBe(300_000);
-    const text = stayWhatsappText({ checkIn: '2026-12-13', checkOut: '2026-12-17', numPeople: 4 }, rules, 'COP', {
-      name: 'Cabaña Mar Azul',
-      copPerUsd: 4000,
-    });
+    const stay = { checkIn: '2026-12-13', checkOut: '2026-12-17', numPeople: 4 };
+    const settings = { name: 'Cabaña Mar Azul', copPerUsd: 4000 };
+    const text = stayWhatsappText(stay, rules, 'COP', settings, ES);
     expect(text).toContain(`Tarifa base: 2 noches a ${formatMoney(80_000, 'COP')} por persona`);
     expect(text).toContain(`Temporada alta: 2 noches a ${formatMoney(150_000, 'COP')} por persona`);
     expect(text).toContain(`Total de la estadía: ${formatMoney(1_840_000, 'COP')}`);
     expect(text).not.toContain('Total por noche');
+    // The English page: English words and dates, the base rate's own name, the owner's season name as written.
+    const english = stayWhatsappText(stay, rules, 'USD', settings, EN, 'Ann');
+    expect(english).toMatch(/^Hello, I would like to book Cabaña Mar Azul\.\n/);
+    expect(english).toContain('Check-in: Sun, Dec 13, 2026');
+    expect(english).toContain(`Base rate: 2 nights at ${formatMoney(80_000, 'USD', 4000)} per person`);
+    expect(english).toContain(`Temporada alta: 2 nights at ${formatMoney(150_000, 'USD', 4000)} per person`);
+    expect(english).toContain('Is it available?');
+  });
+
+  it('keeps the stay in the query string and reads back only valid values', () => {
+    const limits = { minPeople: 2, maxPeople: 10 };
+    const stay = { checkIn: '2026-12-13', checkOut: '2026-12-17', numPeople: 6 };
+    const query = stayQuery(stay, defaultStay(limits));
+    expect(query).toBe('?checkin=2026-12-13&checkout=2026-12-17&people=6');
+    expect(stayFromQuery(query, limits)).toEqual(stay);
+    expect(stayQuery(defaultStay(limits), defaultStay(limits))).toBe('');
+    expect(stayFromQuery('', limits)).toBeNull();
+    // A check-out before the check-in, a date that is none, a group the owner does not take: left out.
+    expect(stayFromQuery('?checkin=2026-12-13&checkout=2026-12-01&people=99', limits)).toEqual({
+      checkIn: '2026-12-13',
+      checkOut: '',
+      numPeople: defaultStay(limits).numPeople,
+    });
+    expect(stayFromQuery('?checkin=mañana&people=3', limits)).toEqual({ checkIn: '', checkOut: '', numPeople: 3 });
   });
 });

@@ -1,0 +1,8 @@
+import type { Lang } from '../i18n/lang';
+
+/**
+ * A guest's private booking page per language (`<prefix>/<code>?t=<token>`): never listed, never
+ * indexed. The booking's language decides which one the e-mails link to (server) and the form
+ * shows (website).
+ */
+export const GUEST_BOOKING_PATHS: Readonly<Record<Lang, string>> = { es: '/reserva', en: '/en/booking' };
