@@ -34,6 +34,11 @@ interface Draft {
   copPerUsd: string;
   minPeople: string;
   maxPeople: string;
+  /** The English versions for the English site (empty: it shows the Spanish ones). */
+  taglineEn: string;
+  whatsappGreetingEn: string;
+  addressEn: string;
+  hoursDisplayEn: string;
 }
 
 function draftOf(s: Settings): Draft {
@@ -56,6 +61,10 @@ function draftOf(s: Settings): Draft {
     copPerUsd: String(s.copPerUsd),
     minPeople: String(s.minPeople),
     maxPeople: String(s.maxPeople),
+    taglineEn: s.taglineEn ?? '',
+    whatsappGreetingEn: s.whatsappGreetingEn ?? '',
+    addressEn: s.addressEn ?? '',
+    hoursDisplayEn: s.hoursDisplayEn ?? '',
   };
 }
 
@@ -93,6 +102,10 @@ function patchOf(d: Draft): { patch: SettingsPatch; socialOrder: SocialNetwork[]
     copPerUsd: parseDecimalInput(d.copPerUsd),
     minPeople: parseDecimalInput(d.minPeople),
     maxPeople: parseDecimalInput(d.maxPeople),
+    taglineEn: d.taglineEn,
+    whatsappGreetingEn: d.whatsappGreetingEn,
+    addressEn: d.addressEn,
+    hoursDisplayEn: d.hoursDisplayEn,
   } as SettingsPatch;
   return { patch, socialOrder: socials.map((s) => s.name) };
 }
@@ -131,6 +144,10 @@ const LABELS: Record<Exclude<keyof Draft, 'socials'>, string> = {
   copPerUsd: 'Pesos por dólar',
   minPeople: 'Mínimo de personas por reserva',
   maxPeople: 'Máximo de personas por reserva',
+  taglineEn: 'Frase de presentación (inglés, opcional)',
+  whatsappGreetingEn: 'Mensaje inicial de WhatsApp (inglés, opcional)',
+  addressEn: 'Dirección (inglés, opcional)',
+  hoursDisplayEn: 'Horario como lo leen los visitantes (inglés, opcional)',
 };
 
 export function SettingsSection() {
@@ -242,6 +259,14 @@ function SettingsForm({ initial }: { initial: Settings }) {
             {field('address', { max: SETTINGS_LIMITS.addressMax })}
             {field('mapUrl', { type: 'url', inputMode: 'url', hint: 'Un enlace https de Google Maps u otro mapa.' })}
             {field('rnt', { inputMode: 'numeric', hint: 'Solo dígitos.' })}
+          </fieldset>
+          <fieldset>
+            <legend>Sitio en inglés</legend>
+            <p className="adm-hint">Vacío: las páginas en inglés muestran el texto en español.</p>
+            {field('taglineEn', { max: SETTINGS_LIMITS.taglineMax })}
+            {field('whatsappGreetingEn', { max: SETTINGS_LIMITS.greetingMax })}
+            {field('addressEn', { max: SETTINGS_LIMITS.addressMax })}
+            {field('hoursDisplayEn', { max: SETTINGS_LIMITS.hoursMax })}
           </fieldset>
           <fieldset>
             <legend>Horario</legend>
