@@ -37,6 +37,9 @@ export function CaptionEditor({ image, onSaved, onCancel }: CaptionEditorProps) 
   const id = useId();
   const [title, setTitle] = useState(image.title);
   const [description, setDescription] = useState(image.description);
+  // For the English site; empty: it shows the Spanish ones.
+  const [titleEn, setTitleEn] = useState(image.titleEn ?? '');
+  const [descriptionEn, setDescriptionEn] = useState(image.descriptionEn ?? '');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -45,7 +48,7 @@ export function CaptionEditor({ image, onSaved, onCancel }: CaptionEditorProps) 
     setBusy(true);
     setError(null);
     try {
-      onSaved(await api.updateImage({ id: image.id, title, description }));
+      onSaved(await api.updateImage({ id: image.id, title, description, titleEn, descriptionEn }));
     } catch (err) {
       const message = failure(err);
       if (message) setError(message);
@@ -76,6 +79,25 @@ export function CaptionEditor({ image, onSaved, onCancel }: CaptionEditorProps) 
           rows={3}
           maxLength={LIMITS.descriptionMax}
           onChange={(e) => setDescription(e.target.value)}
+        />
+      </div>
+      <div className="adm-field">
+        <label htmlFor={`${id}-te`}>Título (inglés, opcional)</label>
+        <input
+          id={`${id}-te`}
+          value={titleEn}
+          maxLength={LIMITS.titleMax}
+          onChange={(e) => setTitleEn(e.target.value)}
+        />
+      </div>
+      <div className="adm-field">
+        <label htmlFor={`${id}-de`}>Descripción (inglés, opcional)</label>
+        <textarea
+          id={`${id}-de`}
+          value={descriptionEn}
+          rows={3}
+          maxLength={LIMITS.descriptionMax}
+          onChange={(e) => setDescriptionEn(e.target.value)}
         />
       </div>
       {error && (

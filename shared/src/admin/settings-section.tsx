@@ -48,6 +48,11 @@ interface Draft {
   daviplataNumber: string;
   holdHours: string;
   houseRules: string;
+  /** The English versions for the English site (empty: it shows the Spanish ones). */
+  taglineEn: string;
+  whatsappGreetingEn: string;
+  addressEn: string;
+  hoursDisplayEn: string;
 }
 type TextKey = Exclude<keyof Draft, 'socials' | 'instantBooking' | 'cancellationPolicy' | 'houseRules'>;
 
@@ -83,6 +88,10 @@ function draftOf(s: Settings): Draft {
     daviplataNumber: s.daviplataNumber,
     holdHours: String(s.holdHours),
     houseRules: s.houseRules,
+    taglineEn: s.taglineEn ?? '',
+    whatsappGreetingEn: s.whatsappGreetingEn ?? '',
+    addressEn: s.addressEn ?? '',
+    hoursDisplayEn: s.hoursDisplayEn ?? '',
   };
 }
 
@@ -132,6 +141,10 @@ function patchOf(d: Draft): { patch: SettingsPatch; socialOrder: SocialNetwork[]
     daviplataNumber: d.daviplataNumber.replace(/\s/g, ''),
     holdHours: parseDecimalInput(d.holdHours),
     houseRules: d.houseRules,
+    taglineEn: d.taglineEn,
+    whatsappGreetingEn: d.whatsappGreetingEn,
+    addressEn: d.addressEn,
+    hoursDisplayEn: d.hoursDisplayEn,
   } as SettingsPatch;
   return { patch, socialOrder: socials.map((s) => s.name) };
 }
@@ -179,6 +192,10 @@ const LABELS: Record<TextKey, string> = {
   nequiNumber: 'Número de Nequi',
   daviplataNumber: 'Número de Daviplata',
   holdHours: 'Horas que se guardan las fechas esperando el anticipo',
+  taglineEn: 'Frase de presentación (inglés, opcional)',
+  whatsappGreetingEn: 'Mensaje inicial de WhatsApp (inglés, opcional)',
+  addressEn: 'Dirección (inglés, opcional)',
+  hoursDisplayEn: 'Horario como lo leen los visitantes (inglés, opcional)',
 };
 
 export function SettingsSection() {
@@ -290,6 +307,14 @@ function SettingsForm({ initial }: { initial: Settings }) {
             {field('address', { max: SETTINGS_LIMITS.addressMax })}
             {field('mapUrl', { type: 'url', inputMode: 'url', hint: 'Un enlace https de Google Maps u otro mapa.' })}
             {field('rnt', { inputMode: 'numeric', hint: 'Solo dígitos.' })}
+          </fieldset>
+          <fieldset>
+            <legend>Sitio en inglés</legend>
+            <p className="adm-hint">Vacío: las páginas en inglés muestran el texto en español.</p>
+            {field('taglineEn', { max: SETTINGS_LIMITS.taglineMax })}
+            {field('whatsappGreetingEn', { max: SETTINGS_LIMITS.greetingMax })}
+            {field('addressEn', { max: SETTINGS_LIMITS.addressMax })}
+            {field('hoursDisplayEn', { max: SETTINGS_LIMITS.hoursMax })}
           </fieldset>
           <fieldset>
             <legend>Horario</legend>

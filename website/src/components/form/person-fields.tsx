@@ -39,10 +39,11 @@ interface Props<F extends Person> {
  * focus-on-error order refer to.
  */
 export function PersonFields<F extends Person>({ fields, nameLabel, values, errors, onChange }: Props<F>) {
-  const { m } = useI18n();
+  const { name, email, phone } = useI18n().m.form;
+  const labels: Record<Person, string> = { name, email, phone };
   return fields.map((field) => {
     const input = INPUTS[field];
-    const label: string = m.form[field];
+    const label = labels[field];
     return (
       <TextField
         key={field}
