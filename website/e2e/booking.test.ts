@@ -142,7 +142,7 @@ describe('the booking lifecycle in the browser', () => {
     const { page: panel } = await openAdminPage(owner);
     await panel.goto(`${site.server.url}/admin/reservas`);
     const r = row(panel, code);
-    expect(await r.getByRole('button', { name: 'Descargar comprobante pago.pdf' }).count()).toBe(1);
+    await expect.poll(() => r.getByRole('button', { name: 'Descargar comprobante pago.pdf' }).count()).toBe(1);
     await r.getByRole('button', { name: 'Registrar pago' }).click();
     await r.getByLabel('Monto (pesos)').fill(String(total / 2));
     await r.getByRole('button', { name: 'Guardar' }).click();
