@@ -121,6 +121,14 @@ export async function storedEnquiries(server: TestServer): Promise<Record<string
   return (await res.json()) as Record<string, unknown>[];
 }
 
+/** Booking requests stored on the server, as the panel's Reservas section sees them. */
+export async function storedBookings(server: TestServer): Promise<Record<string, unknown>[]> {
+  const cookie = await server.loginCookie();
+  const res = await fetch(`${server.apiUrl}/reservas`, { headers: { cookie } });
+  expect(res.status).toBe(200);
+  return (await res.json()) as Record<string, unknown>[];
+}
+
 /** A YYYY-MM-DD date `days` after today at the cabin. */
 export function daysFromToday(days: number): string {
   const today = new Intl.DateTimeFormat('en-CA', {

@@ -11,7 +11,7 @@ import {
   runAxe,
   setPrice,
   startSite,
-  storedEnquiries,
+  storedBookings,
   withoutExpectedNetworkErrors,
   type Site,
 } from './helpers';
@@ -283,7 +283,7 @@ describe('/planes calendar: seasons in the summary, WhatsApp and e-mails', () =>
     await page.getByRole('button', { name: 'Enviar reserva' }).click();
     await expect
       .poll(() => page.getByRole('alert').innerText().then(norm))
-      .toBe('¡Gracias por tu reserva! Ha quedado confirmada.');
+      .toMatch(/^Solicitud recibida\. Código de reserva: [A-Z2-9]{8}\./);
     const owner = emails.find((e) => e.template_id === E2E_EMAILJS.VITE_EMAILJS_TEMPLATE_RESERVA);
     expect(owner?.template_params).toMatchObject({
       numPeople: 4,
@@ -292,7 +292,7 @@ describe('/planes calendar: seasons in the summary, WhatsApp and e-mails', () =>
       totalPerNight: 'según la temporada',
       prices: `Tarifa base: 2 noches a ${formatMoney(PRICE, 'COP')} por persona\nTemporada alta: 2 noches a ${formatMoney(HIGH, 'COP')} por persona`,
     });
-    const stored = await storedEnquiries(site.server);
+    const stored = await storedBookings(site.server);
     expect(stored.find((e) => e.email === 'marta@example.com')).toMatchObject({
       checkIn: daysFromToday(10),
       checkOut: daysFromToday(14),
@@ -319,7 +319,7 @@ describe('/planes calendar: seasons in the summary, WhatsApp and e-mails', () =>
     await expect.poll(() => page.locator('#checkIn-error').count()).toBe(1);
     expect(await page.locator('#checkIn-error').innerText()).toContain('ya están ocupadas');
     expect(emails).toHaveLength(0);
-    expect((await storedEnquiries(site.server)).some((e) => e.email === 'tomas@example.com')).toBe(false);
+    expect((await storedBookings(site.server)).some((e) => e.email === 'tomas@example.com')).toBe(false);
     const { id } = (await res.json()) as { id: string };
     expect((await api('DELETE', `/calendario/bloqueos/${id}`)).status).toBe(204);
     expectClean(withoutExpectedNetworkErrors(problems, [/status of 409/]));

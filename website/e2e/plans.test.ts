@@ -12,7 +12,7 @@ import {
   newPage,
   setPrice,
   startSite,
-  storedEnquiries,
+  storedBookings,
   tabTo,
   typeDate,
   withoutExpectedNetworkErrors,
@@ -21,7 +21,10 @@ import {
 import { E2E_EMAILJS } from './e2e-dist';
 
 const PRICE = 95_000;
-const SUCCESS = '¡Gracias por tu reserva! Ha quedado confirmada.';
+/** The server took the request: it says so, with the reference code, and never "confirmed". */
+const SUCCESS = /^Solicitud recibida\. Código de reserva: [A-Z2-9]{8}\./;
+/** The server could not be reached: the request went by e-mail alone. */
+const EMAILED = /^Solicitud enviada por correo\./;
 const norm = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').trim();
 const money = (cop: number, c: 'COP' | 'USD', rate: number = BUSINESS.copPerUsd) => norm(formatMoney(cop, c, rate));
 
@@ -151,7 +154,7 @@ describe('/planes: reservation form', () => {
     });
     await page.getByRole('button', { name: 'Enviar reserva' }).click();
     await expect.poll(() => page.getByRole('alert').count()).toBe(1);
-    expect(await alertText(page)).toBe(SUCCESS);
+    expect(await alertText(page)).toMatch(SUCCESS);
 
     // Reset to the defaults.
     expect(await page.getByLabel('Nombre completo').inputValue()).toBe('');
@@ -193,17 +196,16 @@ describe('/planes: reservation form', () => {
     expect(guest?.template_params).toMatchObject({ to_email: 'ana.perez@example.com', to_name: 'Ana María Pérez' });
 
     // Stored on the server, with consent and policy version.
-    const stored = await storedEnquiries(site.server);
+    const stored = await storedBookings(site.server);
     const mine = stored.find((e) => e.email === 'ana.perez@example.com');
     expect(mine).toMatchObject({
-      type: 'reserva',
       name: 'Ana María Pérez',
       phone: '+57 301 222 3344',
       checkIn,
       checkOut,
       numPeople: 6,
       message: 'Llegamos tarde, hacia las 9 p. m.',
-      status: 'nueva',
+      state: 'solicitada',
       policyVersion: BUSINESS.privacyPolicyVersion,
     });
     expect(typeof mine?.consentAt).toBe('string');
@@ -224,11 +226,33 @@ describe('/planes: reservation form', () => {
     });
     await page.getByRole('button', { name: 'Enviar reserva' }).click();
     await expect.poll(() => page.getByRole('alert').count()).toBe(1);
-    expect(await alertText(page)).toBe(SUCCESS);
+    expect(await alertText(page)).toMatch(SUCCESS);
     expect(emails.length).toBeGreaterThanOrEqual(1);
-    const stored = await storedEnquiries(site.server);
+    const stored = await storedBookings(site.server);
     expect(stored.some((e) => e.email === 'carlos.ruiz@example.com' && e.numPeople === 3)).toBe(true);
     expectClean(withoutExpectedNetworkErrors(problems, [/status of 503/]));
+    await page.close();
+  });
+
+  it('when the server cannot be reached, EmailJS carries the request and the page says only that', async () => {
+    const { page, problems } = await openPlans(desktop);
+    const emails = await interceptEmailJs(page, 200);
+    await page.route('**/api/reservas', (route) =>
+      route.request().method() === 'POST' ? route.abort('connectionrefused') : route.continue(),
+    );
+    await fillReservation(page, {
+      name: 'Sin Red',
+      email: 'sinred@example.com',
+      phone: '3105550001',
+      people: 2,
+      checkIn: daysFromToday(90),
+      checkOut: daysFromToday(92),
+    });
+    await page.getByRole('button', { name: 'Enviar reserva' }).click();
+    await expect.poll(() => page.getByRole('alert').count()).toBe(1);
+    expect(await alertText(page)).toMatch(EMAILED);
+    expect(emails).toHaveLength(2);
+    expectClean(withoutExpectedNetworkErrors(problems, [/ERR_CONNECTION_REFUSED/, /ERR_FAILED/]));
     await page.close();
   });
 
@@ -236,7 +260,7 @@ describe('/planes: reservation form', () => {
     const { page, problems } = await openPlans(desktop);
     const emails = await interceptEmailJs(page, 500);
     let posts = 0;
-    await page.route('**/api/consultas', async (route) => {
+    await page.route('**/api/reservas', async (route) => {
       if (route.request().method() !== 'POST') return route.continue();
       posts++;
       await route.fulfill({
@@ -274,7 +298,7 @@ describe('/planes: reservation form', () => {
     expect(text).toContain('Personas: 4');
     expect(text).toContain('Noches: 3');
     // Nothing stored.
-    const stored = await storedEnquiries(site.server);
+    const stored = await storedBookings(site.server);
     expect(stored.some((e) => e.email === 'lucia@example.com')).toBe(false);
     expectClean(withoutExpectedNetworkErrors(problems, [/status of 503/, /status of 500/]));
     await page.close();
@@ -285,7 +309,7 @@ describe('/planes: reservation form', () => {
     const emails = await interceptEmailJs(page, 200);
     let posts = 0;
     page.on('request', (r) => {
-      if (r.method() === 'POST' && r.url().endsWith('/api/consultas')) posts++;
+      if (r.method() === 'POST' && r.url().endsWith('/api/reservas')) posts++;
     });
     await page.getByRole('button', { name: 'Enviar reserva' }).click();
     await expect.poll(() => page.getByRole('alert').count()).toBe(1);
@@ -342,7 +366,7 @@ describe('/planes: reservation form', () => {
       body: JSON.stringify({ start: daysFromToday(61), end: daysFromToday(62), note: 'Mantenimiento' }),
     });
     expect(block.status).toBe(201);
-    const before = (await storedEnquiries(site.server)).length;
+    const before = (await storedBookings(site.server)).length;
     const { page, problems } = await openPlans(desktop);
     const emails = await interceptEmailJs(page, 200);
     await fillReservation(page, {
@@ -356,9 +380,9 @@ describe('/planes: reservation form', () => {
     await page.getByRole('button', { name: 'Enviar reserva' }).click();
     await expect.poll(() => page.locator('#checkIn-error').count()).toBe(1);
     expect(await page.locator('#checkIn-error').innerText()).toContain('ya están ocupadas');
-    expect(await alertText(page)).not.toBe(SUCCESS);
+    expect(await alertText(page)).not.toMatch(SUCCESS);
     expect(emails).toHaveLength(0);
-    expect(await storedEnquiries(site.server)).toHaveLength(before);
+    expect(await storedBookings(site.server)).toHaveLength(before);
     // The form keeps what the visitor typed.
     expect(await page.getByLabel('Nombre completo').inputValue()).toBe('Luis Gómez');
     // The browser logs the refused request itself; nothing else may go wrong.
@@ -392,15 +416,16 @@ describe('/planes: reservation form', () => {
     await tabTo(page, 'consent-reserva', 3);
     await page.keyboard.press('Space');
     expect(await page.getByLabel(/Acepto el tratamiento/).isChecked()).toBe(true);
-    // Past the privacy link, then the submit button.
+    // Past the privacy link and the terms link, then the submit button.
+    await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Enviar reserva');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByRole('alert').count()).toBe(1);
-    expect(await alertText(page)).toBe(SUCCESS);
+    expect(await alertText(page)).toMatch(SUCCESS);
     expect(emails).toHaveLength(2);
-    const stored = await storedEnquiries(site.server);
+    const stored = await storedBookings(site.server);
     expect(stored.find((e) => e.email === 'teclado@example.com')).toMatchObject({
       numPeople: 4,
       checkIn: daysFromToday(40),

@@ -173,6 +173,7 @@ export default function ReservaRoute() {
                   {m.receiptLabel}
                 </label>
                 <input
+                  ref={fileRef}
                   id="comprobante"
                   name="file"
                   type="file"
