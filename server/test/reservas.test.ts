@@ -436,6 +436,27 @@ describe('the booking lifecycle over HTTP, with real e-mail', () => {
     expect(free.blocked.some((r) => r.start <= view.checkIn && view.checkIn < r.end)).toBe(false);
   });
 
+  it('writes to a guest who booked in English in English, with the English private link; the owner in Spanish', async () => {
+    await flush();
+    const n = smtp.messages.length;
+    const body = await requestBody(s, 180, 2, { email: 'john@example.com', name: 'John Smith', lang: 'en' });
+    const { code, token } = await readJson(await json(s, 'POST', '/reservas', body), RequestedBookingSchema);
+    const mails = (await smtp.waitFor(n + 2)).slice(n);
+    const toGuest = mails.find((m) => m.to[0] === 'john@example.com')!;
+    const toOwner = mails.find((m) => m.to[0] === 'dueno@brisas.test')!;
+    expect(toGuest.subject).toBe(`We received your booking request ${code}`);
+    expect(toGuest.text).toContain('Hello John Smith,');
+    expect(toGuest.text).toContain(`${BUSINESS.siteUrl}/en/booking/${code}?t=${token}`);
+    expect(toGuest.text).not.toContain(`/reserva/${code}`);
+    expect(toGuest.text).toContain('Cancellation policy (Moderate):');
+    expect(toOwner.subject).toContain(`Nueva solicitud ${code}`);
+    const id = (await owner('GET', '/reservas', z.array(BookingSchema))).find((b) => b.code === code)!.id;
+    await owner('POST', `/reservas/${id}/aceptar`, BookingSchema, {});
+    const accepted = (await smtp.waitFor(n + 3)).slice(n + 2)[0]!;
+    expect(accepted.subject).toMatch(/^Booking accepted: pay the deposit before /);
+    expect(accepted.text).toContain('Bank transfer: Bancolombia ahorros 123-456789-01');
+  });
+
   it('keeps e-mails through an SMTP outage and sends them after, with back-off', async () => {
     await flush();
     smtp.refusing = true;

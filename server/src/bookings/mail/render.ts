@@ -1,5 +1,6 @@
 import type { Booking, BookingLang, MailKind } from '@cabana/shared/schemas/booking';
 import type { Settings } from '@cabana/shared/schemas/settings';
+import { EN_TEMPLATES } from './templates-en';
 import { ES_TEMPLATES } from './templates-es';
 
 /** What every template gets: the booking as it is after the transition, the settings, the links. */
@@ -26,8 +27,8 @@ export type MailTemplate = (ctx: MailContext) => MailDraft;
 /** One function per kind of message: a language's module supplies all of them. */
 export type MailTemplates = Record<MailKind, MailTemplate>;
 
-/** The templates of each language. English comes later: until then an English booking is written to in Spanish. */
-const TEMPLATES: Record<BookingLang, MailTemplates> = { es: ES_TEMPLATES, en: ES_TEMPLATES };
+/** The templates of each language: a guest is written to in the booking's language, the owner in Spanish. */
+const TEMPLATES: Record<BookingLang, MailTemplates> = { es: ES_TEMPLATES, en: EN_TEMPLATES };
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 /** Everything that goes into the HTML part goes through this: names and messages are the guest's own text. */
