@@ -11,6 +11,7 @@ import { longRuns } from '../../test-support/runs';
 import { buildServer } from '../../test-support/built-server';
 import { readStoredData } from '../../test-support/data-folder';
 import { startFeedServer, type FeedServer } from '../../test-support/ical-feeds';
+import { startSmtpServer, type TestSmtpServer } from '../../test-support/smtp';
 import { twoColour } from './helpers/fixtures';
 import {
   Acks,
@@ -75,6 +76,9 @@ function longPlans(rounds: number): Plan[] {
 
 const SHORT_PLANS: Plan[] = [
   { nth: 1, paths: WRITE_PATHS, backups: false },
+  // A booking's transition with its e-mails, and an e-mail sent but not yet marked so.
+  { point: 'store:after-journal-write', nth: 3, paths: ['booking'], backups: false },
+  { point: 'mail:sent-not-marked', nth: 2, paths: ['booking'], backups: false },
   { point: 'store:after-journal', nth: 4, paths: WRITE_PATHS, backups: false },
   { point: 'images:before-record', nth: 1, paths: WRITE_PATHS, backups: false },
   { point: 'backup:archiving', nth: 1, paths: WRITE_PATHS, backups: true },
@@ -103,10 +107,12 @@ describe('crash safety (SIGKILL at random moments and at named points)', () => {
   let dataDir = '';
   let current: Child | undefined;
   let feedServer: FeedServer | undefined;
+  let smtp: TestSmtpServer | undefined;
   beforeAll(buildServer);
   afterAll(async () => {
     if (current) await kill(current);
     await feedServer?.close();
+    await smtp?.close();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -116,6 +122,8 @@ describe('crash safety (SIGKILL at random moments and at named points)', () => {
       dataDir = await mkdtemp(join(tmpdir(), 'cabana-crash-'));
       const backupDir = join(dataDir, '..', `${dataDir.split('/').pop()}-backups`);
       feedServer = await startFeedServer();
+      // The bookings' e-mail goes out for real, so a kill can land between sending and marking.
+      smtp = await startSmtpServer();
       // The short run's photo makes fewer variants: the same code paths for less CPU.
       const photo = await (await (LONG ? twoColour(1100, 800) : twoColour(640, 480))).jpeg({ quality: 85 }).toBuffer();
       const acks = new Acks();
@@ -128,7 +136,7 @@ describe('crash safety (SIGKILL at random moments and at named points)', () => {
 
       try {
         for (const [round, plan] of PLANS.entries()) {
-          const env: Record<string, string> = plan.backups ? { ...backupEnv } : {};
+          const env: Record<string, string> = { SMTP_URL: smtp.url, ...(plan.backups ? backupEnv : {}) };
           if (plan.point) env.CABANA_CRASH_AT = `${plan.point}:${plan.nth}`;
           // A round after one whose backup a kill may have cut short takes one too: it must work.
           const afterBackupKill = round > 0 && PLANS[round - 1]!.backups;
@@ -223,7 +231,7 @@ describe('crash safety (SIGKILL at random moments and at named points)', () => {
       console.log(
         `crash test: ${kills} kills (${kills - [...reached.values()].reduce((a, b) => a + b, 0)} by the test), ` +
           `${acks.count} writes acknowledged, ${acks.images.live.size} images kept, ${acks.images.deleted.size} deleted, ` +
-          `${acks.enquiries.size} enquiries, ${acks.blocks.live.size} blocks, ${acks.synced.size} synced feeds, ` +
+          `${acks.enquiries.size} enquiries, ${acks.bookings.size} bookings, ${acks.blocks.live.size} blocks, ${acks.synced.size} synced feeds, ` +
           `${backupsChecked} backups verified; restart to healthy p50 ${Math.round(percentile(sorted, 50))} ms, ` +
           `max ${Math.round(sorted.at(-1)!)} ms, CPU p50 ${percentile(sortedCpu, 50)} ms, max ${sortedCpu.at(-1)} ms ` +
           `(${sorted.length} starts); named points reached: ${pointsReport}`,

@@ -143,6 +143,7 @@ export const WRITE_PATHS = [
   'block',
   'feed',
   'season',
+  'booking',
 ] as const;
 export type WritePath = (typeof WRITE_PATHS)[number];
 
@@ -209,6 +210,9 @@ export class Acks {
   /** Feeds whose sync was acknowledged, with the sync time the answer gave. */
   readonly synced = new Map<string, string>();
   readonly feeds = new Tracked<true>('feed', (id) => this.synced.delete(id));
+  /** Bookings by id, with the last state the server acknowledged for each. */
+  readonly bookings = new Map<string, 'solicitada' | 'aceptada' | 'confirmada'>();
+  bookingsSent = 0;
   /** Every acknowledged write, whatever its path. */
   count = 0;
 
@@ -225,6 +229,33 @@ export class Acks {
     for (const id of this.enquiries) expect(enquiryIds.has(id), `acknowledged enquiry ${id}`).toBe(true);
     for (const id of this.confirmed) {
       expect(data.enquiries.find((e) => e.id === id)?.status, `confirmed reservation ${id}`).toBe('confirmada');
+    }
+    this.checkBookings(data);
+  }
+
+  /**
+   * Every acknowledged transition is there, and each transition is stored with its e-mails:
+   * never one without the other (they are one save).
+   */
+  private checkBookings(data: Data) {
+    const order = ['solicitada', 'aceptada', 'confirmada'];
+    const byId = new Map(data.bookings.map((b) => [b.id, b]));
+    for (const [id, state] of this.bookings) {
+      const stored = byId.get(id);
+      expect(stored, `acknowledged booking ${id}`).toBeDefined();
+      expect(order.indexOf(stored!.state), `state of booking ${id}`).toBeGreaterThanOrEqual(order.indexOf(state));
+      this.bookings.set(id, stored!.state as 'solicitada' | 'aceptada' | 'confirmada');
+    }
+    const mails = new Map<string, string[]>();
+    for (const m of data.outbox) mails.set(m.bookingId, [...(mails.get(m.bookingId) ?? []), m.kind]);
+    for (const b of data.bookings) {
+      const kinds = (mails.get(b.id) ?? []).sort();
+      const expected = ['guest-received', 'owner-new-request'];
+      if (b.history.some((h) => h.state === 'aceptada')) expected.push('guest-accepted');
+      if (b.history.some((h) => h.state === 'confirmada')) expected.push('guest-confirmed');
+      expect(kinds, `e-mails of booking ${b.id} (${b.history.map((h) => h.state).join(' → ')})`).toEqual(
+        expected.sort(),
+      );
     }
   }
 
@@ -456,6 +487,54 @@ const WRITERS: Record<WritePath, Writer> = {
       if (body.type !== 'reserva') continue;
       if ((await send('PATCH', API_PATHS.setEnquiryStatus({ id }), { status: 'confirmada' }))?.status !== 200) return;
       c.acks.confirmed.add(id);
+      c.acks.count++;
+    }
+  },
+  /** Booking requests that the owner accepts and then confirms with the deposit. */
+  async booking(c) {
+    const send = sender(c);
+    const today = todayAtCabin();
+    for (; !c.stop.now; await delay(50)) {
+      const token = await send('GET', API_PATHS.getFormToken, undefined, {});
+      const formToken = ((await token?.json().catch(() => ({}))) as { token?: string } | undefined)?.token;
+      if (!formToken) return;
+      // Far from the enquiries' nights and from each other: accepting is never a conflict.
+      const checkIn = addDays(today, 900 + 3 * c.acks.bookingsSent++);
+      const sent = await send(
+        'POST',
+        API_PATHS.requestBooking,
+        {
+          name: 'Prueba de caídas',
+          email: 'crash@example.com',
+          phone: '+57 300 000 0000',
+          checkIn,
+          checkOut: addDays(checkIn, 2),
+          numPeople: 2,
+          consent: true,
+          formToken,
+        },
+        {},
+      );
+      if (sent?.status !== 201) return;
+      const code = ((await sent.json().catch(() => ({}))) as { code?: string }).code;
+      const list = await send('GET', API_PATHS.listBookings);
+      const all = (await list?.json().catch(() => [])) as { id: string; code: string }[] | undefined;
+      const id = all?.find((b) => b.code === code)?.id;
+      if (!id) return;
+      c.acks.bookings.set(id, 'solicitada');
+      c.acks.count++;
+      const accepted = await send('POST', API_PATHS.acceptBooking({ id }), {});
+      if (accepted?.status !== 200) return;
+      c.acks.bookings.set(id, 'aceptada');
+      c.acks.count++;
+      const deposit = ((await accepted.json().catch(() => ({}))) as { price?: { deposit?: number } }).price?.deposit;
+      const paid = await send('POST', API_PATHS.recordPayment({ id }), {
+        amount: deposit,
+        method: 'transferencia',
+        date: today,
+      });
+      if (paid?.status !== 200) return;
+      c.acks.bookings.set(id, 'confirmada');
       c.acks.count++;
     }
   },
