@@ -206,4 +206,65 @@ describe('the booking lifecycle in the browser', () => {
     expect(sitemap).toContain('/condiciones');
     await page.close();
   });
+
+  it('in English: /en/plans sends lang, the private page is /en/booking/<code> in English, /en/terms too', async () => {
+    const { page, problems } = await newPage(guest);
+    await interceptEmailJs(page, 200);
+    await page.goto(site.server.url + '/en/plans', { waitUntil: 'networkidle' });
+    const form = page.locator('form.form');
+    expect(norm(await form.innerText())).toContain('Cancellation policy: Moderate');
+    expect(await form.getByRole('link', { name: 'terms of your stay' }).getAttribute('href')).toBe('/en/terms');
+    await page.getByLabel('Full name').fill('John Smith');
+    await page.getByLabel('Email').fill('john.smith@example.com');
+    await page.getByLabel('Phone or mobile').fill('+1 212 555 0100');
+    await page.getByLabel('Number of people').selectOption('4');
+    await page.getByLabel('Check-in date').fill(daysFromToday(90));
+    await page.getByLabel('Check-out date').fill(daysFromToday(92));
+    await page.getByLabel(/I agree to the processing of my personal data/).check();
+    await page.getByRole('button', { name: 'Send booking' }).click();
+    const alert = page.getByRole('alert');
+    await expect.poll(() => alert.innerText().then(norm)).toMatch(/^Request received\. Booking code: [A-Z2-9]{8}\./);
+    const enCode = /Booking code: ([A-Z2-9]{8})/.exec(norm(await alert.innerText()))![1]!;
+    const enLink = (await alert.getByRole('link', { name: 'See my booking' }).getAttribute('href'))!;
+    expect(enLink).toMatch(new RegExp(`^/en/booking/${enCode}\\?t=[A-Za-z0-9_-]{43}$`));
+
+    await page.goto(site.server.url + enLink, { waitUntil: 'networkidle' });
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    const main = norm(await page.locator('main').innerText());
+    expect(main).toContain(`Your booking ${enCode}`);
+    expect(main).toContain('Status: Request received');
+    expect(main).toContain('Cancellation policy: Moderate');
+    expect(await page.locator('main').getByRole('link', { name: 'terms of your stay' }).getAttribute('href')).toBe(
+      '/en/terms',
+    );
+    expect(await runAxe(page)).toEqual([]);
+    expectClean(problems);
+    const res = await fetch(site.server.url + enLink);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(await res.text()).toContain('<meta name="robots" content="noindex, nofollow" />');
+    const wrong = await fetch(`${site.server.url}/en/booking/${enCode}?t=${'A'.repeat(43)}`);
+    expect(wrong.status).toBe(404);
+    expect(await wrong.text()).toContain('We could not find that booking');
+
+    await page.goto(site.server.url + '/en/terms', { waitUntil: 'networkidle' });
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    const terms = norm(await page.locator('main').innerText());
+    expect(terms).toContain('lodging contract');
+    expect(terms).toContain('Check-in: from 15:00');
+    expect(terms).toContain('Cancellation policy: Moderate');
+    // The owner's house rules are Spanish only: marked so.
+    expect(await page.locator('main ul[lang="es"] li', { hasText: 'No se permite fumar' }).count()).toBe(1);
+    expect(await page.locator('footer').getByRole('link', { name: 'Terms of your stay' }).getAttribute('href')).toBe(
+      '/en/terms',
+    );
+    expect(await runAxe(page)).toEqual([]);
+    await page.close();
+
+    const sitemap = await (await fetch(site.server.url + '/sitemap.xml')).text();
+    expect(sitemap).toContain('<loc>' + 'https://');
+    expect(sitemap).toMatch(/<loc>[^<]*\/en\/terms<\/loc>/);
+    expect(sitemap).toMatch(/hreflang="es" href="[^"]*\/condiciones"/);
+    expect(sitemap).not.toContain('/reserva');
+    expect(sitemap).not.toContain('/en/booking');
+  });
 });
