@@ -3,7 +3,8 @@ import type { Settings } from '@cabana/shared/schemas/settings';
 import type { EnquiryEmail, SendOutcome } from './send-enquiry';
 import type { FormToken } from './form-token';
 import { useSettings } from './page-data';
-import { focusFirstError, type FieldErrors } from './validation';
+import type { SubmitRun } from './submit-enquiry';
+import type { FieldErrors } from './validation';
 
 /** What a form says once it was sent: a sentence, maybe a second one and a link onwards. */
 export interface SuccessStatus {
@@ -30,7 +31,7 @@ export interface FormChecks<V, I> {
   success?: (outcome: SentOutcome) => SuccessStatus;
 }
 
-interface Options<V, I> {
+export interface Options<V, I> {
   initial: V;
   /** Field names in the order the form shows them (focus goes to the first in error). */
   fieldOrder: readonly string[];
@@ -42,11 +43,10 @@ interface Options<V, I> {
   onReset?: () => void;
 }
 
-const CHECK_FIELDS_TEXT = 'Revisa los campos marcados: hay datos por corregir.';
-
 interface Loaded<V, I> {
   checks: FormChecks<V, I>;
   token: FormToken;
+  submit: (run: SubmitRun<V, I>) => Promise<void>;
 }
 
 /**
@@ -68,8 +68,13 @@ export function useEnquiryForm<V extends Record<string, unknown>, I>(opts: Optio
   const loading = useRef<Promise<Loaded<V, I>> | null>(null);
 
   const load = useCallback((): Promise<Loaded<V, I>> => {
-    loading.current ??= Promise.all([optsRef.current.loadChecks(), import('./form-token')]).then(
-      ([checks, { createFormToken }]) => (loaded.current = { checks, token: createFormToken() }),
+    loading.current ??= Promise.all([
+      optsRef.current.loadChecks(),
+      import('./form-token'),
+      import('./submit-enquiry'),
+    ]).then(
+      ([checks, { createFormToken }, { submitEnquiry }]) =>
+        (loaded.current = { checks, token: createFormToken(), submit: submitEnquiry }),
       (err: unknown) => {
         // Offline for a moment: the next attempt loads again.
         loading.current = null;
@@ -101,43 +106,30 @@ export function useEnquiryForm<V extends Record<string, unknown>, I>(opts: Optio
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (sending) return;
-    const o = optsRef.current;
     let code: Loaded<V, I>;
     try {
       code = await load();
     } catch {
-      setStatus({ kind: 'error', text: o.failureText, offerWhatsapp: true });
+      setStatus({ kind: 'error', text: optsRef.current.failureText, offerWhatsapp: true });
       return;
     }
-    setAttempted(true);
-    const formToken = await code.token.get();
-    const result = code.checks.validate(values, formToken);
-    if (!result.ok) {
-      setErrors(result.errors);
-      setStatus({ kind: 'error', text: CHECK_FIELDS_TEXT, offerWhatsapp: false });
-      focusFirstError(formRef.current, o.fieldOrder, result.errors);
-      return;
-    }
-    setErrors({});
-    setStatus(null);
-    setSending(true);
-    const outcome = await code.checks.send(result.input, code.checks.emails(result.input, settings));
-    setSending(false);
-    if (outcome.ok) {
-      setValues(o.initial);
-      setAttempted(false);
-      o.onReset?.();
-      void code.token.refresh();
-      setStatus({ kind: 'success', ...(code.checks.success?.(outcome) ?? { text: o.success }) });
-    } else if (outcome.kind === 'fields') {
-      setErrors(outcome.fields);
-      setStatus({ kind: 'error', text: outcome.message || CHECK_FIELDS_TEXT, offerWhatsapp: false });
-      focusFirstError(formRef.current, o.fieldOrder, outcome.fields);
-    } else {
-      // A used or expired token may be why the server refused: get a fresh one for the retry.
-      void code.token.refresh();
-      setStatus({ kind: 'error', text: o.failureText, offerWhatsapp: true, detail: outcome.message || undefined });
-    }
+    await code.submit({
+      checks: code.checks,
+      token: code.token,
+      values,
+      settings,
+      opts: optsRef.current,
+      form: formRef.current,
+      setErrors,
+      setStatus,
+      setSending,
+      reset: () => {
+        setValues(optsRef.current.initial);
+        setAttempted(false);
+        optsRef.current.onReset?.();
+      },
+      attempt: () => setAttempted(true),
+    });
   };
 
   return { values, set, errors, status, sending, onSubmit, prepare, formRef };
