@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { DEFAULT_CURRENCY, type Currency } from '@cabana/shared/pricing/pricing';
 import { useI18n } from '../../i18n/i18n';
 import type { PricingRules } from '@cabana/shared/pricing/seasons';
+import { ServerMarkup } from '../../components/ui/server-markup';
 import { ReservationForm } from '../../features/enquiry/reservation-form';
 import { AvailabilityCalendar } from '../../features/plans/availability-calendar';
 import { CurrencyToggle } from '../../features/plans/currency-toggle';
@@ -38,12 +39,15 @@ export default function PlanesRoute() {
 
   return (
     <main id="contenido" className="page" tabIndex={-1}>
-      <div className="page__header">
-        <div className="container">
-          <h1 className="page__title">{m.title}</h1>
-          <p className="page__lead">{t(m.lead, { min: settings.minPeople, max: settings.maxPeople })}</p>
-        </div>
-      </div>
+      {/* The heading never changes on the page: the server's markup stays (ServerMarkup). */}
+      <ServerMarkup id="planes-cabecera" className="page__header">
+        {import.meta.env.SSR || import.meta.env.DEV ? (
+          <div className="container">
+            <h1 className="page__title">{m.title}</h1>
+            <p className="page__lead">{t(m.lead, { min: settings.minPeople, max: settings.maxPeople })}</p>
+          </div>
+        ) : null}
+      </ServerMarkup>
       <div className="container">
         <PlanCards price={price} currency={currency} />
         <CurrencyToggle value={currency} onChange={setCurrency} />

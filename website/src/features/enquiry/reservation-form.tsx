@@ -9,6 +9,7 @@ import { SelectField, TextField } from '../../components/form/field';
 import { PersonFields } from '../../components/form/person-fields';
 import { useSettings } from '../../lib/page-data';
 import { PolicyRules } from '../../components/booking/policy-rules';
+import { ServerMarkup } from '../../components/ui/server-markup';
 import { defaultStay, stayWhatsappText, type Stay } from '../../lib/stay';
 import { useEnquiryForm } from '../../lib/use-enquiry-form';
 
@@ -96,14 +97,19 @@ export function ReservationForm({ rules, stay, onStayChange }: Props) {
       consentId="consent-reserva"
       submitLabel={m.formSubmit}
       beforeSubmit={
-        <div className="form__policy">
-          <PolicyRules />
-          <p>
-            {m.termsBefore}
-            <a href={i18n.href('terms')}>{m.termsLink}</a>
-            {m.termsAfter}
-          </p>
-        </div>
+        // The policy and the terms link never change on the page: the server's markup stays.
+        <ServerMarkup id="politica-reserva" className="form__policy">
+          {import.meta.env.SSR || import.meta.env.DEV ? (
+            <>
+              <PolicyRules />
+              <p>
+                {m.termsBefore}
+                <a href={i18n.href('terms')}>{m.termsLink}</a>
+                {m.termsAfter}
+              </p>
+            </>
+          ) : null}
+        </ServerMarkup>
       }
       submitClassName="button--accent"
       whatsapp={{

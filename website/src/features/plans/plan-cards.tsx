@@ -3,9 +3,10 @@ import { useSettings } from '../../lib/page-data';
 import { formatMoney, type Currency } from '@cabana/shared/pricing/pricing';
 import { Icon } from '../../components/ui/icon';
 import { ICONS } from '../../components/ui/icons';
+import { ServerMarkup } from '../../components/ui/server-markup';
 import type { DataState } from '../../lib/page-data';
 
-const checkIcon = 'M4 12l5 5L20 6';
+const CHECK_ICON = 'M4 12l5 5L20 6';
 
 /** The price per person per night in COP: carried by the page, fetched after a navigation. */
 export type PriceState = DataState<number>;
@@ -24,17 +25,26 @@ export function PlanCards({ price, currency }: { price: PriceState; currency: Cu
   const m = all.plans;
   return (
     <ul className="info-cards">
-      <li className="info-card">
-        <Icon path={ICONS.users} size={28} className="info-card__icon" />
-        <span className="info-card__label">{m.capacity}</span>
-        {/* What the reservation form accepts: the owner's maximum, at most the building's capacity. */}
-        <span className="info-card__value">{p(m.people, maxPeople)}</span>
-      </li>
-      <li className="info-card">
-        <Icon path={checkIcon} size={28} className="info-card__icon" />
-        <span className="info-card__label">{m.minimum}</span>
-        <span className="info-card__value">{t(m.minimumValue, { n: minPeople })}</span>
-      </li>
+      {/* The group sizes never change on the page: the server's markup stays (ServerMarkup). */}
+      <ServerMarkup id="plan-capacidad" as="li" className="info-card">
+        {import.meta.env.SSR || import.meta.env.DEV ? (
+          <>
+            <Icon path={ICONS.users} size={28} className="info-card__icon" />
+            <span className="info-card__label">{m.capacity}</span>
+            {/* What the reservation form accepts: the owner's maximum, at most the building's capacity. */}
+            <span className="info-card__value">{p(m.people, maxPeople)}</span>
+          </>
+        ) : null}
+      </ServerMarkup>
+      <ServerMarkup id="plan-minimo" as="li" className="info-card">
+        {import.meta.env.SSR || import.meta.env.DEV ? (
+          <>
+            <Icon path={CHECK_ICON} size={28} className="info-card__icon" />
+            <span className="info-card__label">{m.minimum}</span>
+            <span className="info-card__value">{t(m.minimumValue, { n: minPeople })}</span>
+          </>
+        ) : null}
+      </ServerMarkup>
       <li className="info-card info-card--accent">
         <Icon path={ICONS.star} size={28} className="info-card__icon" />
         <span className="info-card__label">{m.pricePerPerson}</span>
