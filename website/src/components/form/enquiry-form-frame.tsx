@@ -1,13 +1,12 @@
 import { useI18n } from '../../i18n/i18n';
-import type { ReactNode } from 'react';
+import { Suspense, lazy, type ReactNode } from 'react';
 import { LIMITS } from '@cabana/shared/config/limits';
 import type { EnquiryForm } from '../../lib/use-enquiry-form';
-import { Icon } from '../ui/icon';
-import { ICONS } from '../ui/icons';
 import { ConsentField } from './consent-field';
 import { TextAreaField } from './field';
-import { FormStatus } from './form-status';
 import { Honeypot } from './honeypot';
+
+const FormOutcome = lazy(() => import('./form-outcome'));
 
 /** What the frame reads and sets itself; each form adds its own fields. */
 interface FrameValues extends Record<string, unknown> {
@@ -85,24 +84,9 @@ export function EnquiryFormFrame({ form, title, titleId, message, children, ...p
         {sending ? m.form.sending : p.submitLabel}
       </button>
       {status ? (
-        <FormStatus kind={status.kind}>
-          <p>{status.text}</p>
-          {status.detail ? <p className="form-status__detail">{status.detail}</p> : null}
-          {status.kind === 'success' && status.link ? (
-            <p>
-              <a className="button button--accent" href={status.link.href}>
-                {status.link.label}
-              </a>
-            </p>
-          ) : null}
-          {status.kind === 'error' && status.offerWhatsapp ? (
-            <p>
-              <a className="button button--whatsapp" href={p.whatsapp.href} target="_blank" rel="noopener">
-                <Icon path={ICONS.whatsapp} size={20} /> {p.whatsapp.label}
-              </a>
-            </p>
-          ) : null}
-        </FormStatus>
+        <Suspense fallback={null}>
+          <FormOutcome status={status} whatsapp={p.whatsapp} />
+        </Suspense>
       ) : null}
     </form>
   );
