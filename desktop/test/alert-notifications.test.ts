@@ -87,7 +87,7 @@ describe('desktop alerts: polled through the generic API call, shown natively', 
       focus: vi.fn(),
     };
     const poller = startAlertNotifications({
-      call: async (name) => handlers.apiCall({ name }),
+      call: (name) => Promise.resolve(handlers.apiCall({ name })),
       window: () => window as never,
       // The test polls by hand.
       intervalMs: 3_600_000,

@@ -94,6 +94,7 @@ export const publicPaths = renderer.publicPaths;
 export const notFoundPath = renderer.notFoundPath;
 export const renderPage = renderer.renderPage;
 export const renderShell = renderer.renderShell;
+export const isGuestBookingPath = renderer.isGuestBookingPath;
 `;
 
 async function write(file: string, content: string) {

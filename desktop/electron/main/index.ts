@@ -100,6 +100,6 @@ if (!app.requestSingleInstanceLock()) {
     mainWindow.on('closed', () => {
       mainWindow = null;
     });
-    startAlertNotifications({ call: async (name) => handlers.apiCall({ name }), window: () => mainWindow });
+    startAlertNotifications({ call: (name) => Promise.resolve(handlers.apiCall({ name })), window: () => mainWindow });
   });
 }

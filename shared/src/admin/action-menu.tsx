@@ -83,7 +83,6 @@ export function ActionMenu({ label, actions }: { label: string; actions: readonl
       </button>
       {open && (
         // The menu's keys are handled on the list, the items are its buttons.
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
         <ul id={`${id}-menu`} ref={menu} role="menu" aria-label={label} className="adm-menu-list" onKeyDown={onMenuKey}>
           {actions.map((a) => (
             <li key={a.label} role="none">

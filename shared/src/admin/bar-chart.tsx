@@ -165,7 +165,6 @@ export function BarChart(props: BarChartProps) {
         ))}
       </ul>
       {/* Focusable so a keyboard reaches it and a screen reader reads its name; the table holds the numbers. */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
       <svg
         className="adm-chart-svg"
         viewBox={`0 0 ${W} ${H}`}

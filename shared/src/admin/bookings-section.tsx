@@ -33,7 +33,7 @@ const BY_LABELS = { huesped: 'el huésped', propietario: 'tú', sistema: 'el sis
 export function holdCountdown(dueAt: string, now: number): string {
   const left = Date.parse(dueAt) - now;
   if (left <= 0) return 'El plazo del anticipo venció.';
-  const minutes = Math.ceil(left / 60_000);
+  const minutes = Math.floor(left / 60_000);
   const h = Math.floor(minutes / 60);
   return `El plazo del anticipo vence en ${h > 0 ? `${h} h ` : ''}${minutes % 60} min.`;
 }

@@ -179,6 +179,7 @@ export default function ReservaRoute() {
                   Comprobante de la transferencia (imagen o PDF, hasta 10 MB)
                 </label>
                 <input
+                  ref={fileRef}
                   id="comprobante"
                   name="file"
                   type="file"

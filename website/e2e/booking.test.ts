@@ -1,0 +1,209 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatMoney } from '@cabana/shared/pricing/pricing';
+import {
+  DESKTOP,
+  daysFromToday,
+  expectClean,
+  interceptEmailJs,
+  newPage,
+  runAxe,
+  setPrice,
+  startSite,
+  type Site,
+} from './helpers';
+import { adminPage, openAdminPage, openSection } from './admin-helpers';
+
+const PRICE = 100_000;
+const norm = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').trim();
+const cop = (n: number) => norm(formatMoney(n, 'COP'));
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+
+let site: Site;
+let guest: BrowserContext;
+let owner: BrowserContext;
+
+async function patchSettings(body: Record<string, unknown>) {
+  const cookie = await site.server.loginCookie();
+  const res = await fetch(`${site.server.apiUrl}/ajustes`, {
+    method: 'PATCH',
+    headers: { cookie, origin: site.server.url, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(res.status).toBe(200);
+}
+
+beforeAll(async () => {
+  site = await startSite();
+  await setPrice(site.server, PRICE);
+  await patchSettings({
+    bankAccount: 'Bancolombia ahorros 123-456789-01 a nombre de Ana Gómez',
+    nequiNumber: '3005550142',
+  });
+  [guest, owner] = await Promise.all([site.browser.newContext(DESKTOP), site.browser.newContext(DESKTOP)]);
+});
+afterAll(async () => {
+  await site?.close();
+});
+
+async function requestOnPlans(page: Page, checkIn: string, checkOut: string) {
+  await page.goto(site.server.url + '/planes', { waitUntil: 'networkidle' });
+  await page.getByLabel('Nombre completo').fill('Ana María Pérez');
+  await page.getByLabel('Correo electrónico').fill('ana.perez@example.com');
+  await page.getByLabel('Teléfono o celular').fill('+57 301 222 3344');
+  await page.getByLabel('Número de personas').selectOption('4');
+  await page.getByLabel('Fecha de llegada').fill(checkIn);
+  await page.getByLabel('Fecha de salida').fill(checkOut);
+  await page.getByLabel(/Acepto el tratamiento de mis datos personales/).check();
+  await page.getByRole('button', { name: 'Enviar reserva' }).click();
+}
+
+/** The booking's row in the panel's Reservas section. */
+const row = (page: Page, code: string) => page.locator(`li[data-booking-code="${code}"]`);
+
+describe('the booking lifecycle in the browser', () => {
+  let link = '';
+  let code = '';
+
+  it('/planes shows the policy before sending, sends a request, says "Solicitud recibida" and only then e-mails', async () => {
+    const { page, problems } = await newPage(guest);
+    const emails = await interceptEmailJs(page, 200);
+    await page.goto(site.server.url + '/planes', { waitUntil: 'networkidle' });
+    const form = page.locator('form.form');
+    expect(norm(await form.innerText())).toContain('Política de cancelación: Moderada');
+    expect(await form.getByRole('link', { name: 'condiciones de la estadía' }).getAttribute('href')).toBe(
+      '/condiciones',
+    );
+    await requestOnPlans(page, daysFromToday(30), daysFromToday(33));
+    const alert = page.getByRole('alert');
+    await expect
+      .poll(() => alert.innerText().then(norm))
+      .toMatch(/^Solicitud recibida\. Código de reserva: [A-Z2-9]{8}\./);
+    code = /Código de reserva: ([A-Z2-9]{8})/.exec(norm(await alert.innerText()))![1]!;
+    link = (await alert.getByRole('link', { name: 'Ver mi reserva' }).getAttribute('href'))!;
+    expect(link).toMatch(new RegExp(`^/reserva/${code}\\?t=[A-Za-z0-9_-]{43}$`));
+    expect(norm(await alert.innerText())).not.toContain('confirmada');
+    // The server took it: EmailJS goes too (owner and guest templates).
+    await expect.poll(() => emails.length).toBe(2);
+    expectClean(problems);
+    await page.close();
+  });
+
+  it('never e-mails after the server refused the request (409: the nights are taken)', async () => {
+    // The owner holds the first request: its nights are taken from then on.
+    const { page: panel } = await adminPage(owner, site.server);
+    await openSection(panel, 'Reservas');
+    await row(panel, code).getByRole('button', { name: 'Aceptar' }).click();
+    await row(panel, code).getByRole('button', { name: 'Guardar' }).click();
+    await expect.poll(() => row(panel, code).innerText().then(norm)).toContain('Aceptada (esperando el anticipo)');
+    expect(norm(await row(panel, code).innerText())).toMatch(/El plazo del anticipo vence en 2[34] h \d+ min\./);
+    expect(await runAxe(panel)).toEqual([]);
+    await panel.close();
+
+    const { page } = await newPage(guest);
+    const emails = await interceptEmailJs(page, 200);
+    await requestOnPlans(page, daysFromToday(31), daysFromToday(32));
+    await expect.poll(() => page.getByRole('alert').first().innerText().then(norm)).toContain('ocupadas');
+    expect(emails).toHaveLength(0);
+    await page.close();
+  });
+
+  it('the private page: payment instructions, a receipt, then confirmed once the owner records the payment', async () => {
+    const { page, problems } = await newPage(guest);
+    await page.goto(site.server.url + link, { waitUntil: 'networkidle' });
+    const main = page.locator('main');
+    expect(norm(await main.innerText())).toContain('Estado: Aceptada: esperando el anticipo');
+    expect(norm(await main.innerText())).toContain('Nequi: 3005550142');
+    expect(norm(await main.innerText())).toContain('Bancolombia ahorros 123-456789-01');
+    const total = 4 * 3 * PRICE;
+    expect(norm(await main.innerText())).toContain(cop(total));
+    expect(await runAxe(page)).toEqual([]);
+
+    await page.getByLabel(/Comprobante de la transferencia/).setInputFiles({
+      name: 'pago.pdf',
+      mimeType: 'application/pdf',
+      buffer: PDF,
+    });
+    await page.getByRole('button', { name: 'Enviar comprobante' }).click();
+    await expect.poll(() => page.getByRole('alert').innerText().then(norm)).toContain('Recibimos tu comprobante');
+    expect(norm(await main.innerText())).toContain('pago.pdf');
+
+    // A file that is neither an image nor a PDF: a Spanish 415 message.
+    await page.getByLabel(/Comprobante de la transferencia/).setInputFiles({
+      name: 'pago.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('no soy un pdf'),
+    });
+    await page.getByRole('button', { name: 'Enviar comprobante' }).click();
+    await expect.poll(() => page.getByRole('alert').innerText().then(norm)).toContain('no es una imagen ni un PDF');
+    expectClean({ ...problems, consoleErrors: problems.consoleErrors.filter((e) => !/415/.test(e)) });
+
+    // Still signed in from before.
+    const { page: panel } = await openAdminPage(owner);
+    await panel.goto(`${site.server.url}/admin/reservas`);
+    const r = row(panel, code);
+    await expect.poll(() => r.getByRole('button', { name: 'Descargar comprobante pago.pdf' }).count()).toBe(1);
+    await r.getByRole('button', { name: 'Registrar pago' }).click();
+    await r.getByLabel('Monto (pesos)').fill(String(total / 2));
+    await r.getByRole('button', { name: 'Guardar' }).click();
+    await expect.poll(() => r.innerText().then(norm)).toContain('Confirmada');
+    await panel.close();
+
+    await page.reload({ waitUntil: 'networkidle' });
+    expect(norm(await main.innerText())).toContain('Estado: Confirmada');
+    expect(norm(await main.innerText())).toContain('Ha quedado confirmada');
+    await page.close();
+  });
+
+  it('the private page is no-store and noindex; a wrong or missing token is a Spanish 404', async () => {
+    const res = await fetch(site.server.url + link);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('x-robots-tag')).toContain('noindex');
+    expect(res.headers.get('etag')).toBeNull();
+    expect(await res.text()).toContain('<meta name="robots" content="noindex, nofollow" />');
+    for (const wrong of [`/reserva/${code}?t=${'A'.repeat(43)}`, `/reserva/${code}`, '/reserva/ZZZZZZZZ?t=x']) {
+      const r = await fetch(site.server.url + wrong);
+      expect(r.status, wrong).toBe(404);
+      expect(r.headers.get('cache-control')).toBe('no-store');
+      expect(await r.text()).toContain('No encontramos esa reserva');
+    }
+  });
+
+  it('the guest cancels from the private page, seeing the refund first in a dialog', async () => {
+    const { page, problems } = await newPage(guest);
+    await interceptEmailJs(page, 200);
+    await requestOnPlans(page, daysFromToday(60), daysFromToday(62));
+    const alert = page.getByRole('alert');
+    const linkEl = alert.getByRole('link', { name: 'Ver mi reserva' });
+    await linkEl.waitFor();
+    await linkEl.click();
+    await page.waitForURL(/\/reserva\//);
+    await page.getByRole('button', { name: 'Cancelar reserva' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    expect(norm(await dialog.innerText())).toContain(`te devolvemos ${cop(0)}`);
+    await dialog.getByRole('button', { name: 'Sí, cancelar la reserva' }).click();
+    await expect.poll(() => page.locator('main').innerText().then(norm)).toContain('Estado: Cancelada');
+    expect(await page.getByRole('button', { name: 'Cancelar reserva' }).count()).toBe(0);
+    expectClean(problems);
+    await page.close();
+  });
+
+  it('/condiciones states the stay terms, hours, house rules and the policy; axe finds nothing', async () => {
+    const { page, problems } = await newPage(guest);
+    await page.goto(site.server.url + '/condiciones', { waitUntil: 'networkidle' });
+    const text = norm(await page.locator('main').innerText());
+    expect(text).toContain('contrato de hospedaje');
+    expect(text).toContain('desde las 15:00');
+    expect(text).toContain('hasta las 11:00');
+    expect(text).toContain('No se permite fumar dentro de la cabaña.');
+    expect(text).toContain('Política de cancelación: Moderada');
+    expect(await page.locator('footer').getByRole('link', { name: 'Condiciones de la estadía' }).count()).toBe(1);
+    expect(await runAxe(page)).toEqual([]);
+    expectClean(problems);
+    const sitemap = await (await fetch(site.server.url + '/sitemap.xml')).text();
+    expect(sitemap).toContain('/condiciones');
+    await page.close();
+  });
+});
