@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { addDays, todayAtCabin } from '@cabana/shared/pricing/dates';
 import { AlertsSchema, OverviewSchema, type Overview } from '@cabana/shared/schemas/overview';
 import { BookingSchema, OutboxSchema, RequestedBookingSchema } from '@cabana/shared/schemas/booking';
@@ -328,7 +329,7 @@ describe('bookings made through the HTTP API feed the overview and the alerts', 
     await s?.close();
   });
 
-  const owner = async <T>(method: string, path: string, schema: { parse(v: unknown): T }, body?: unknown) => {
+  const owner = async <S extends z.ZodType>(method: string, path: string, schema: S, body?: unknown) => {
     const res = await json(s, method, path, body, admin);
     if (res.status !== 200) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(await res.json())}`);
     return readJson(res, schema);
