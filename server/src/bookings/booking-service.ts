@@ -35,7 +35,7 @@ import type { OutboxService } from './outbox';
 const NOT_FOUND = 'No encontramos esa reserva.';
 const GUEST_NOT_FOUND = 'No encontramos esa reserva. Revisa el enlace del correo.';
 const RECEIPT_NOT_FOUND = 'No encontramos ese comprobante.';
-export const NIGHTS_TAKEN = 'Algunas de las noches de esta reserva ya están ocupadas por otra reserva o un bloqueo.';
+const NIGHTS_TAKEN = 'Algunas de las noches de esta reserva ya están ocupadas por otra reserva o un bloqueo.';
 const RECEIPT_TYPES = 'Sube el comprobante como imagen (JPEG, PNG, WebP, HEIC) o PDF.';
 
 /** Characters of the guest's reference: no 0/O nor 1/I. */

@@ -9,7 +9,7 @@ import { crashPoint } from '../lib/crash-points';
 import { renderMail, type MailContext } from './mail/render';
 
 /** Waits between attempts: 1 min, 5 min, 30 min, 2 h, 6 h, then every 12 h. */
-export const RETRY_BACKOFF_MS = [60_000, 300_000, 1_800_000, 7_200_000, 21_600_000, 43_200_000] as const;
+const RETRY_BACKOFF_MS = [60_000, 300_000, 1_800_000, 7_200_000, 21_600_000, 43_200_000] as const;
 /** How often the sender looks for due messages beside the kick after each save. */
 const SWEEP_MS = 30_000;
 /** Sent messages are kept this long (the panel's "sent" trail), then dropped. */
@@ -142,7 +142,7 @@ export class OutboxService {
           text: due.text,
           html: due.html,
         });
-        crashPoint("mail:sent-not-marked");
+        crashPoint('mail:sent-not-marked');
         due.sentAt = new Date(now()).toISOString();
         due.lastError = null;
         due.nextAttemptAt = null;

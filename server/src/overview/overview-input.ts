@@ -4,7 +4,7 @@ import { calendarEntries } from '../calendar/entries';
 import type { OverviewBooking, OverviewInput } from './overview';
 
 /** A payment recorded this recently is an alert (`pago:<id>`): the owner's other host, or a helper, learns of it. */
-export const PAYMENT_ALERT_MS = 24 * 3_600_000;
+const PAYMENT_ALERT_MS = 24 * 3_600_000;
 
 /** What the overview reads of the outbox's state beside the data. */
 interface OverviewContext {

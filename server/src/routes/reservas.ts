@@ -8,7 +8,7 @@ import { multipartBody, multipartFields } from '../middleware/multipart';
 import type { ApiHandlers } from './handlers';
 
 /** Largest receipt: a phone photo or a bank's PDF. */
-export const RECEIPT_MAX_BYTES = 10 * 1024 * 1024;
+const RECEIPT_MAX_BYTES = 10 * 1024 * 1024;
 const RECEIPT_TOO_LARGE = `El comprobante supera el tamaño máximo de ${RECEIPT_MAX_BYTES / (1024 * 1024)} MB.`;
 
 type BookingRoutes =

@@ -30,7 +30,7 @@ const METHOD_LABELS: Record<PaymentMethod, string> = {
 const BY_LABELS = { huesped: 'el huésped', propietario: 'tú', sistema: 'el sistema' } as const;
 
 /** "Vence en 5 h 12 min" (or that it lapsed), from the hold's deadline and the time now. */
-export function holdCountdown(dueAt: string, now: number): string {
+function holdCountdown(dueAt: string, now: number): string {
   const left = Date.parse(dueAt) - now;
   if (left <= 0) return 'El plazo del anticipo venció.';
   const minutes = Math.floor(left / 60_000);

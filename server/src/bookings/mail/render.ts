@@ -22,7 +22,7 @@ export interface MailDraft {
   link?: { href: string; label: string };
 }
 
-export type MailTemplate = (ctx: MailContext) => MailDraft;
+type MailTemplate = (ctx: MailContext) => MailDraft;
 /** One function per kind of message: a language's module supplies all of them. */
 export type MailTemplates = Record<MailKind, MailTemplate>;
 
@@ -31,7 +31,7 @@ const TEMPLATES: Record<BookingLang, MailTemplates> = { es: ES_TEMPLATES, en: ES
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 /** Everything that goes into the HTML part goes through this: names and messages are the guest's own text. */
-export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
 
 export interface RenderedMail {
   subject: string;
