@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { addDays, todayAtCabin } from '@cabana/shared/pricing/dates';
 import type { Enquiry } from '@cabana/shared/schemas/enquiry';
+import { RequestedBookingSchema } from '@cabana/shared/schemas/booking';
 import type { TestServer } from './server';
+import { bookingRequestBody } from './bookings';
+import { readJson } from './json';
 
 const newId = () => randomBytes(12).toString('base64url');
 
@@ -27,7 +30,9 @@ const GUESTS = [
 /**
  * A season of made-up business in a running test server's store, relative to its today: a year
  * of Airbnb stays and some ahead, a Booking.com feed whose last sync failed, two blocks, twelve
- * weeks of reservation requests (some confirmed, the last two still new) and a contact message.
+ * weeks of reservation requests (some confirmed, the last two still new), a contact message, and
+ * direct bookings made through POST /api/reservas and taken on by the booking service: one
+ * confirmed with its deposit paid, one held waiting for its deposit, one request not answered.
  * For the overview's browser tests and screenshots (website/scripts/overview-screenshots.ts).
  */
 export async function seedOverviewData(server: TestServer): Promise<{ newRequests: number }> {
@@ -114,5 +119,22 @@ export async function seedOverviewData(server: TestServer): Promise<{ newRequest
   });
   store.data.enquiries.push(...enquiries);
   await store.save();
-  return { newRequests: newRequests + 1 };
+
+  // Beyond the feeds' stays (the last Airbnb one ends before day 126) and the blocks.
+  const { bookings } = server.running.deps;
+  const book = async (inDays: number, nights: number, name: string) => {
+    const res = await fetch(`${server.apiUrl}/reservas`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(await bookingRequestBody(server, inDays, nights, { name })),
+    });
+    const { code } = await readJson(res, RequestedBookingSchema);
+    return bookings.list(undefined).find((b) => b.code === code)!.id;
+  };
+  const confirmed = await book(130, 4, 'Camila Ortiz');
+  await bookings.accept(confirmed, { total: 1_600_000 });
+  await bookings.recordPayment(confirmed, { amount: 800_000, method: 'transferencia', date: today });
+  await bookings.accept(await book(145, 3, 'Julián Mejía'), {});
+  await book(160, 2, 'Paula Vargas');
+  return { newRequests: newRequests + 2 };
 }

@@ -3,6 +3,7 @@ import { addDays, todayAtCabin } from '@cabana/shared/pricing/dates';
 import { createDesktopService } from '../electron/lib/desktop-service';
 import { createIpcHandlers } from '../electron/lib/ipc-handlers';
 import { startTestServer, type TestServer } from '../../test-support/server';
+import { bookingRequestBody } from '../../test-support/bookings';
 import { createFakeSafeStorage } from './helpers/fake-safe-storage';
 import { tempDir } from './helpers/temp';
 
@@ -118,10 +119,28 @@ describe('desktop alerts: polled through the generic API call, shown natively', 
       await poller.poll();
       expect(electron.state.shown).toHaveLength(3);
 
+      // A booking request made through /api/reservas (the booking lifecycle) is notified the same way.
+      const booked = await fetch(`${server.apiUrl}/reservas`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(await bookingRequestBody(server, 40, 2, { name: 'Diego Mora' })),
+      });
+      expect(booked.status).toBe(201);
+      await poller.poll();
+      expect(electron.state.shown.slice(3)).toEqual([
+        { title: 'Nueva solicitud de reserva', body: expect.stringMatching(/^Diego Mora: del /) as string },
+      ]);
+      expect(electron.state.badges.at(-1)).toBe(4);
+      const bookings = (await handlers.apiCall({ name: 'listBookings', input: {} })) as { id: string }[];
+      await handlers.apiCall({ name: 'declineBooking', input: { id: bookings[0]!.id, reason: 'Fechas ocupadas' } });
+      await poller.poll();
+      expect(electron.state.shown).toHaveLength(4);
+      expect(electron.state.badges.at(-1)).toBe(3);
+
       // Answered in the panel: the count goes down, nothing new is shown.
       await handlers.apiCall({ name: 'setEnquiryStatus', input: { id: first, status: 'respondida' } });
       await poller.poll();
-      expect(electron.state.shown).toHaveLength(3);
+      expect(electron.state.shown).toHaveLength(4);
       expect(electron.state.badges.at(-1)).toBe(2);
 
       // A click brings the window up.
@@ -132,7 +151,7 @@ describe('desktop alerts: polled through the generic API call, shown natively', 
       await service.logout();
       await poller.poll();
       expect(electron.state.badges.at(-1)).toBe(0);
-      expect(electron.state.shown).toHaveLength(3);
+      expect(electron.state.shown).toHaveLength(4);
     } finally {
       poller.stop();
     }

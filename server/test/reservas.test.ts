@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { BUSINESS } from '@cabana/shared/config/business';
-import { FormTokenSchema } from '@cabana/shared/schemas/enquiry';
 import { addDays, todayAtCabin } from '@cabana/shared/pricing/dates';
 import {
   BookingSchema,
@@ -17,44 +16,10 @@ import { CalendarSchema } from '@cabana/shared/schemas/calendar';
 import { startTestServer, type TestServer } from '../../test-support/server';
 import { startSmtpServer, type TestSmtpServer } from '../../test-support/smtp';
 import { readError, readJson } from '../../test-support/json';
+import { RECEIPT_PDF, bookingRequestBody, uploadReceipt } from '../../test-support/bookings';
 import { bearer, json } from './helpers/http';
 
 const HOUR = 3_600_000;
-const PDF = '%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n';
-
-async function formToken(s: TestServer): Promise<string> {
-  return (await readJson(await json(s, 'GET', '/consultas/token'), FormTokenSchema)).token;
-}
-
-/** Today at the cabin by the server's clock (which the tests move forward). */
-const serverToday = (s: TestServer) => todayAtCabin(new Date(s.clock.now()));
-
-/** A booking request `inDays` from the server's today for `nights` nights. */
-async function requestBody(s: TestServer, inDays: number, nights: number, over: Record<string, unknown> = {}) {
-  const checkIn = addDays(serverToday(s), inDays);
-  return {
-    name: 'María <b>Pérez</b>',
-    email: 'maria@example.com',
-    phone: '300 123 4567',
-    checkIn,
-    checkOut: addDays(checkIn, nights),
-    numPeople: 4,
-    message: 'Llegamos tarde',
-    consent: true,
-    website: '',
-    formToken: await formToken(s),
-    ...over,
-  };
-}
-
-function receiptUpload(s: TestServer, code: string, t: string, data: string | Uint8Array, filename = 'pago.pdf') {
-  const fd = new FormData();
-  fd.set('t', t);
-  const bytes = typeof data === 'string' ? new TextEncoder().encode(data) : data;
-  fd.set('file', new Blob([bytes], { type: 'application/pdf' }), filename);
-  return fetch(`${s.apiUrl}/reserva/${code}/comprobantes`, { method: 'POST', body: fd });
-}
-
 describe('the booking lifecycle over HTTP, with real e-mail', () => {
   let smtp: TestSmtpServer;
   let s: TestServer;
@@ -90,7 +55,7 @@ describe('the booking lifecycle over HTTP, with real e-mail', () => {
   });
 
   it('takes a request to confirmed and completed, with the price frozen, the nights blocked and every e-mail', async () => {
-    const body = await requestBody(s, 20, 3);
+    const body = await bookingRequestBody(s, 20, 3);
     const quote = await readJson(
       await json(s, 'GET', `/cotizacion?checkIn=${body.checkIn}&checkOut=${body.checkOut}&numPeople=4`),
       QuoteSchema,
@@ -190,16 +155,16 @@ describe('the booking lifecycle over HTTP, with real e-mail', () => {
     expect(ics).toContain(`UID:reserva-${id}@`);
     expect(ics).toContain(`DTSTART;VALUE=DATE:${body.checkIn.replaceAll('-', '')}`);
     expect(ics).not.toContain('María');
-    const again = await json(s, 'POST', '/reservas', await requestBody(s, 21, 2));
+    const again = await json(s, 'POST', '/reservas', await bookingRequestBody(s, 21, 2));
     expect(again.status).toBe(409);
     expect((await readError(again)).error).toBe(
       'Algunas de las noches elegidas ya están ocupadas. Elige otras fechas.',
     );
-    const enquiry = await json(s, 'POST', '/consultas', { type: 'reserva', ...(await requestBody(s, 21, 2)) });
+    const enquiry = await json(s, 'POST', '/consultas', { type: 'reserva', ...(await bookingRequestBody(s, 21, 2)) });
     expect(enquiry.status).toBe(409);
 
     // The guest uploads the transfer receipt; the owner is told and can read it, nobody else.
-    const up = await receiptUpload(s, code, token, PDF, 'transferencia.pdf');
+    const up = await uploadReceipt(s, code, token, RECEIPT_PDF, 'transferencia.pdf');
     expect(up.status).toBe(201);
     const withReceipt = await readJson(up, GuestBookingSchema);
     expect(withReceipt.receipts).toEqual([
@@ -212,7 +177,7 @@ describe('the booking lifecycle over HTTP, with real e-mail', () => {
     const file = await json(s, 'GET', `/reservas/${id}/comprobantes/${receiptId}`, undefined, admin);
     expect(file.headers.get('cache-control')).toBe('no-store');
     const got = await readJson(file, ReceiptFileSchema);
-    expect(Buffer.from(got.data, 'base64').toString()).toBe(PDF);
+    expect(Buffer.from(got.data, 'base64').toString()).toBe(RECEIPT_PDF);
     expect((await json(s, 'GET', `/reservas/${id}/comprobantes/${receiptId}`)).status).toBe(401);
     expect((await json(s, 'GET', `/reservas/${id}/comprobantes/${'x'.repeat(16)}`, undefined, admin)).status).toBe(404);
     // Not under the public media folder.
@@ -233,9 +198,17 @@ describe('the booking lifecycle over HTTP, with real e-mail', () => {
       note: 'Bancolombia',
     });
     expect(confirmed).toMatchObject({ state: 'confirmada', paid: 500_000, depositDueAt: null });
-    const after = (await smtp.waitFor(sent + 6)).slice(sent + 4);
-    expect(after.map((m) => m.subject)).toEqual([`Recibimos tu pago (reserva ${code})`, `Reserva confirmada ${code}`]);
-    expect(after[1]!.text).toContain('Saldo pendiente: ');
+    // Each payment is also told to the owner (an alert of the overview is always an e-mail too).
+    const after = (await smtp.waitFor(sent + 8)).slice(sent + 4);
+    expect(after.map((m) => m.subject)).toEqual([
+      `Recibimos tu pago (reserva ${code})`,
+      `Pago registrado: reserva ${code} (María <b>Pérez</b>)`,
+      `Reserva confirmada ${code}`,
+      `Pago registrado: reserva ${code} (María <b>Pérez</b>)`,
+    ]);
+    expect(after[2]!.text).toContain('Saldo pendiente: ');
+    expect(after[3]!.to).toEqual(['dueno@brisas.test']);
+    expect(after[3]!.text).toContain('la reserva quedó confirmada');
 
     // Completed only from the check-out day; the server does it itself after check-out.
     const early = await json(s, 'POST', `/reservas/${id}/completar`, undefined, admin);
@@ -249,7 +222,7 @@ describe('the booking lifecycle over HTTP, with real e-mail', () => {
   });
 
   it('refuses bad input with Spanish messages, and actions the state does not allow with 409', async () => {
-    const bad = await json(s, 'POST', '/reservas', await requestBody(s, 5, 2, { consent: false, numPeople: 0 }));
+    const bad = await json(s, 'POST', '/reservas', await bookingRequestBody(s, 5, 2, { consent: false, numPeople: 0 }));
     expect(bad.status).toBe(400);
     const err = await readError(bad);
     expect(err.fields).toMatchObject({
@@ -261,13 +234,13 @@ describe('the booking lifecycle over HTTP, with real e-mail', () => {
       s,
       'POST',
       '/reservas',
-      await requestBody(s, 0, 2, { checkIn: yesterday, checkOut: addDays(yesterday, 2) }),
+      await bookingRequestBody(s, 0, 2, { checkIn: yesterday, checkOut: addDays(yesterday, 2) }),
     );
     expect((await readError(past)).fields?.checkIn).toBe('La fecha de llegada no puede estar en el pasado.');
-    const lang = await json(s, 'POST', '/reservas', await requestBody(s, 5, 2, { lang: 'fr' }));
+    const lang = await json(s, 'POST', '/reservas', await bookingRequestBody(s, 5, 2, { lang: 'fr' }));
     expect(lang.status).toBe(400);
 
-    const res = await json(s, 'POST', '/reservas', await requestBody(s, 40, 2));
+    const res = await json(s, 'POST', '/reservas', await bookingRequestBody(s, 40, 2));
     const { code, token } = await readJson(res, RequestedBookingSchema);
     const id = (await owner('GET', '/reservas', z.array(BookingSchema))).find((b) => b.code === code)!.id;
     const cases: [string, unknown, number, RegExp][] = [
@@ -288,7 +261,7 @@ describe('the booking lifecycle over HTTP, with real e-mail', () => {
       expect((await readError(r)).error, path).toMatch(message);
     }
     // The guest's receipt before acceptance, and files that are not receipts.
-    expect((await receiptUpload(s, code, token, PDF)).status).toBe(409);
+    expect((await uploadReceipt(s, code, token, RECEIPT_PDF)).status).toBe(409);
     await owner('POST', `/reservas/${id}/rechazar`, BookingSchema, { reason: 'Fechas reservadas para mantenimiento' });
     const declined = await readJson(await json(s, 'GET', `/reserva/${code}?t=${token}`), GuestBookingSchema);
     expect(declined).toMatchObject({
@@ -306,19 +279,19 @@ describe('the booking lifecycle over HTTP, with real e-mail', () => {
   });
 
   it('checks receipts like photos: by content (415), by size (413), with a token (404)', async () => {
-    const res = await json(s, 'POST', '/reservas', await requestBody(s, 60, 2));
+    const res = await json(s, 'POST', '/reservas', await bookingRequestBody(s, 60, 2));
     const { code, token } = await readJson(res, RequestedBookingSchema);
     const id = (await owner('GET', '/reservas', z.array(BookingSchema))).find((b) => b.code === code)!.id;
     await owner('POST', `/reservas/${id}/aceptar`, BookingSchema, {});
-    const text = await receiptUpload(s, code, token, '<html>no soy un comprobante</html>', 'pago.pdf');
+    const text = await uploadReceipt(s, code, token, '<html>no soy un comprobante</html>', 'pago.pdf');
     expect(text.status).toBe(415);
     expect((await readError(text)).error).toBe('Sube el comprobante como imagen (JPEG, PNG, WebP, HEIC) o PDF.');
-    const big = await receiptUpload(s, code, token, new Uint8Array(10 * 1024 * 1024 + 1).fill(37));
+    const big = await uploadReceipt(s, code, token, new Uint8Array(10 * 1024 * 1024 + 1).fill(37));
     expect(big.status).toBe(413);
     expect((await readError(big)).error).toBe('El comprobante supera el tamaño máximo de 10 MB.');
-    expect((await receiptUpload(s, code, 'C'.repeat(43), PDF)).status).toBe(404);
+    expect((await uploadReceipt(s, code, 'C'.repeat(43), RECEIPT_PDF)).status).toBe(404);
     const noToken = new FormData();
-    noToken.set('file', new Blob([PDF]), 'a.pdf');
+    noToken.set('file', new Blob([RECEIPT_PDF]), 'a.pdf');
     const r = await fetch(`${s.apiUrl}/reserva/${code}/comprobantes`, { method: 'POST', body: noToken });
     expect(r.status).toBe(400);
     const notMultipart = await json(s, 'POST', `/reserva/${code}/comprobantes`, { t: token });
@@ -330,7 +303,7 @@ describe('the booking lifecycle over HTTP, with real e-mail', () => {
   it('never holds the same nights twice, however many requests come at once', async () => {
     await owner('PATCH', '/ajustes', z.unknown(), { instantBooking: true });
     try {
-      const bodies = await Promise.all(Array.from({ length: 6 }, () => requestBody(s, 80, 3)));
+      const bodies = await Promise.all(Array.from({ length: 6 }, () => bookingRequestBody(s, 80, 3)));
       const answers = await Promise.all(bodies.map((b) => json(s, 'POST', '/reservas', b)));
       const statuses = answers.map((a) => a.status).sort();
       expect(statuses).toEqual([201, 409, 409, 409, 409, 409]);
@@ -344,8 +317,14 @@ describe('the booking lifecycle over HTTP, with real e-mail', () => {
       await owner('PATCH', '/ajustes', z.unknown(), { instantBooking: false });
     }
     // Two requests for the same nights may wait side by side; only one can be accepted.
-    const a = await readJson(await json(s, 'POST', '/reservas', await requestBody(s, 90, 2)), RequestedBookingSchema);
-    const b = await readJson(await json(s, 'POST', '/reservas', await requestBody(s, 91, 2)), RequestedBookingSchema);
+    const a = await readJson(
+      await json(s, 'POST', '/reservas', await bookingRequestBody(s, 90, 2)),
+      RequestedBookingSchema,
+    );
+    const b = await readJson(
+      await json(s, 'POST', '/reservas', await bookingRequestBody(s, 91, 2)),
+      RequestedBookingSchema,
+    );
     const all = await owner('GET', '/reservas', z.array(BookingSchema));
     const ids = [a, b].map((x) => all.find((y) => y.code === x.code)!.id);
     const accepts = await Promise.all(ids.map((id) => json(s, 'POST', `/reservas/${id}/aceptar`, {}, admin)));
@@ -357,7 +336,7 @@ describe('the booking lifecycle over HTTP, with real e-mail', () => {
   });
 
   it('reminds before the hold ends, lets it lapse (nights freed), and reminds of the balance', async () => {
-    const body = await requestBody(s, 120, 2);
+    const body = await bookingRequestBody(s, 120, 2);
     const { code } = await readJson(await json(s, 'POST', '/reservas', body), RequestedBookingSchema);
     const id = (await owner('GET', '/reservas', z.array(BookingSchema))).find((b) => b.code === code)!.id;
     await owner('POST', `/reservas/${id}/aceptar`, BookingSchema, {});
@@ -387,7 +366,7 @@ describe('the booking lifecycle over HTTP, with real e-mail', () => {
     expect(avail.blocked.some((r) => r.start <= body.checkIn && body.checkIn < r.end)).toBe(false);
 
     // A confirmed stay with a balance due on arrival is reminded three days before.
-    const soon = await requestBody(s, 3, 2);
+    const soon = await bookingRequestBody(s, 3, 2);
     const { code: c2 } = await readJson(await json(s, 'POST', '/reservas', soon), RequestedBookingSchema);
     const id2 = (await owner('GET', '/reservas', z.array(BookingSchema))).find((b) => b.code === c2)!.id;
     const ok = await owner('POST', `/reservas/${id2}/aceptar`, BookingSchema, {});
@@ -407,7 +386,7 @@ describe('the booking lifecycle over HTTP, with real e-mail', () => {
 
   it('lets the guest cancel with the refund the policy gives, and tells both sides', async () => {
     const { code, token } = await readJson(
-      await json(s, 'POST', '/reservas', await requestBody(s, 150, 2)),
+      await json(s, 'POST', '/reservas', await bookingRequestBody(s, 150, 2)),
       RequestedBookingSchema,
     );
     const id = (await owner('GET', '/reservas', z.array(BookingSchema))).find((b) => b.code === code)!.id;
@@ -462,7 +441,7 @@ describe('the booking lifecycle over HTTP, with real e-mail', () => {
     smtp.refusing = true;
     const n = smtp.messages.length;
     const { code } = await readJson(
-      await json(s, 'POST', '/reservas', await requestBody(s, 200, 2)),
+      await json(s, 'POST', '/reservas', await bookingRequestBody(s, 200, 2)),
       RequestedBookingSchema,
     );
     await flush();
@@ -501,7 +480,7 @@ describe('bookings without SMTP, and their limits', () => {
 
   it('keeps every message in the outbox with mailto and WhatsApp links, and says SMTP is not configured', async () => {
     const { code } = await readJson(
-      await json(s, 'POST', '/reservas', await requestBody(s, 30, 2)),
+      await json(s, 'POST', '/reservas', await bookingRequestBody(s, 30, 2)),
       RequestedBookingSchema,
     );
     const admin = bearer(await s.loginToken());
@@ -519,15 +498,15 @@ describe('bookings without SMTP, and their limits', () => {
 
   it('limits receipts per client (429)', async () => {
     const { code, token } = await readJson(
-      await json(s, 'POST', '/reservas', await requestBody(s, 50, 2)),
+      await json(s, 'POST', '/reservas', await bookingRequestBody(s, 50, 2)),
       RequestedBookingSchema,
     );
     const admin = bearer(await s.loginToken());
     const all = (await (await json(s, 'GET', '/reservas', undefined, admin)).json()) as Booking[];
     await json(s, 'POST', `/reservas/${all.find((b) => b.code === code)!.id}/aceptar`, {}, admin);
-    expect((await receiptUpload(s, code, token, PDF)).status).toBe(201);
-    expect((await receiptUpload(s, code, token, PDF)).status).toBe(201);
-    const third = await receiptUpload(s, code, token, PDF);
+    expect((await uploadReceipt(s, code, token, RECEIPT_PDF)).status).toBe(201);
+    expect((await uploadReceipt(s, code, token, RECEIPT_PDF)).status).toBe(201);
+    const third = await uploadReceipt(s, code, token, RECEIPT_PDF);
     expect(third.status).toBe(429);
     expect((await readError(third)).error).toMatch(/^Has subido muchos comprobantes/);
   });
@@ -535,7 +514,7 @@ describe('bookings without SMTP, and their limits', () => {
   it('lapses a hold that ended while the server was down, at start', async () => {
     const dataDir = s.dataDir;
     const { code } = await readJson(
-      await json(s, 'POST', '/reservas', await requestBody(s, 70, 2)),
+      await json(s, 'POST', '/reservas', await bookingRequestBody(s, 70, 2)),
       RequestedBookingSchema,
     );
     const admin = bearer(await s.loginToken());

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { addDays, todayAtCabin } from '@cabana/shared/pricing/dates';
-import { AlertsSchema, OverviewSchema } from '@cabana/shared/schemas/overview';
+import { AlertsSchema, OverviewSchema, type Overview } from '@cabana/shared/schemas/overview';
+import { BookingSchema, OutboxSchema, RequestedBookingSchema } from '@cabana/shared/schemas/booking';
 import type { Enquiry } from '@cabana/shared/schemas/enquiry';
 import {
   EMPTY_TEXTS,
@@ -12,6 +14,7 @@ import {
 import { startTestServer, type TestServer } from '../../test-support/server';
 import { readError, readJson, WithIdSchema } from '../../test-support/json';
 import { bearer, formToken, json } from './helpers/http';
+import { bookingRequestBody, uploadReceipt } from '../../test-support/bookings';
 
 /** Wednesday 18 March 2026, 10:00 at the cabin (UTC-5). */
 const NOW = Date.parse('2026-03-18T15:00:00Z');
@@ -212,7 +215,8 @@ describe('the overview with direct bookings (issue 21 plugs in here)', () => {
 
   it('adds their nights, money, requests and what is due', () => {
     expect(o.nights.next[1]).toMatchObject({ month: '2026-04', bySource: { directa: 3 }, taken: 3, occupancy: 10 });
-    expect(o.nights.next[2]!.taken).toBe(0); // accepted, not yet confirmed
+    // Held (accepted, waiting for the deposit) nights are taken too.
+    expect(o.nights.next[2]).toMatchObject({ month: '2026-05', bySource: { directa: 2 }, taken: 2 });
     expect(o.revenue.available).toBe(true);
     expect(o.revenue.months.find((m) => m.month === '2026-04')).toEqual({
       month: '2026-04',
@@ -310,5 +314,118 @@ describe('GET /api/resumen and /api/avisos', () => {
       `${id}:salida`,
     ]);
     expect((await readJson(await json(s, 'GET', '/avisos', undefined, bearer(token)), AlertsSchema)).count).toBe(0);
+  });
+});
+
+describe('bookings made through the HTTP API feed the overview and the alerts', () => {
+  let s: TestServer;
+  let admin: Record<string, string>;
+  beforeAll(async () => {
+    // No SMTP: every e-mail waits in the outbox, and the overview lists it as not sent.
+    s = await startTestServer();
+    admin = bearer(await s.loginToken());
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  const owner = async <S extends z.ZodType>(method: string, path: string, schema: S, body?: unknown) => {
+    const res = await json(s, method, path, body, admin);
+    if (res.status !== 200) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(await res.json())}`);
+    return readJson(res, schema);
+  };
+  const request = async (inDays: number, nights: number, name: string) => {
+    const res = await json(s, 'POST', '/reservas', await bookingRequestBody(s, inDays, nights, { name }));
+    expect(res.status).toBe(201);
+    const requested = await readJson(res, RequestedBookingSchema);
+    const booking = (await owner('GET', '/reservas', BookingSchema.array())).find((b) => b.code === requested.code)!;
+    return { ...requested, id: booking.id };
+  };
+  const overview = () => owner('GET', '/resumen', OverviewSchema);
+  const alerts = () => owner('GET', '/avisos', AlertsSchema);
+  const group = (o: Overview, key: string) => o.attention.find((g) => g.key === key)!;
+  const sum = (months: readonly { expected: number; received: number }[]) =>
+    months.reduce((n, m) => ({ expected: n.expected + m.expected, received: n.received + m.received }), {
+      expected: 0,
+      received: 0,
+    });
+
+  it('counts requests, holds, payments, nights and unsent e-mails once each, and alerts per request, receipt and payment', async () => {
+    // Ana: accepted at 1 000 000 (deposit 500 000), sends a receipt, the owner records the deposit: confirmed.
+    const ana = await request(30, 3, 'Ana Gómez');
+    await owner('POST', `/reservas/${ana.id}/aceptar`, BookingSchema, { total: 1_000_000 });
+    // Beto: accepted at 600 000 (deposit 300 000), nothing paid yet.
+    const beto = await request(40, 2, 'Beto Ruiz');
+    const betoHeld = await owner('POST', `/reservas/${beto.id}/aceptar`, BookingSchema, { total: 600_000 });
+    // Carla: a request nobody answered yet.
+    const carla = await request(50, 4, 'Carla Díaz');
+
+    const receipt = await uploadReceipt(s, ana.code, ana.token);
+    expect(receipt.status).toBe(201);
+    let waiting = await alerts();
+    expect(waiting.items.map((a) => [a.kind, a.link])).toEqual([
+      ['recibo', 'reservas'],
+      ['solicitud', 'reservas'],
+    ]);
+    expect(waiting.items[1]!.id).toBe(`solicitud:${carla.id}`);
+    const receiptAlert = waiting.items[0]!;
+    expect(receiptAlert.title).toBe('Comprobante de Ana Gómez');
+
+    s.clock.advance(60_000);
+    const paid = await owner('POST', `/reservas/${ana.id}/pagos`, BookingSchema, {
+      amount: 500_000,
+      method: 'transferencia',
+      date: todayAtCabin(new Date(s.clock.now())),
+    });
+    expect(paid.state).toBe('confirmada');
+
+    // Recording the payment handles the receipt; the payment itself is an alert (for a day).
+    waiting = await alerts();
+    expect(waiting.items.map((a) => a.id)).toEqual([`pago:${paid.payments[0]!.id}`, `solicitud:${carla.id}`]);
+    expect(waiting.count).toBe(2);
+    expect(waiting.items.some((a) => a.id === receiptAlert.id)).toBe(false);
+
+    const o = await overview();
+    expect(group(o, 'solicitudes')).toMatchObject({ link: 'reservas' });
+    expect(group(o, 'solicitudes').items.map((i) => [i.id, i.title, i.link])).toEqual([
+      [carla.id, 'Solicitud de reserva de Carla Díaz', 'reservas'],
+    ]);
+    expect(group(o, 'pagos').items.map((i) => [i.id, i.title, i.detail, i.due, i.link])).toEqual([
+      [
+        beto.id,
+        'Depósito de Beto Ruiz',
+        'Faltan $300000 antes de que venza la retención',
+        betoHeld.depositDueAt,
+        'reservas',
+      ],
+      [ana.id, 'Saldo de Ana Gómez', 'Faltan $500000 antes de la llegada', ana.checkIn, 'reservas'],
+    ]);
+    // Direct nights: Ana's 3 (confirmed) and Beto's 2 (held), counted once though both are also
+    // calendar entries; Carla's request takes no nights.
+    const directNights = o.nights.next.reduce((n, m) => n + (m.bySource.directa ?? 0), 0);
+    expect(directNights).toBe(5);
+    expect(o.stays).toMatchObject({ count: 2, averageNights: 2.5, leadCount: 3, averageLeadDays: 40 });
+    // Revenue: expected 1 600 000 (Ana and Beto), received Ana's 500 000.
+    expect(o.revenue.available).toBe(true);
+    expect(sum(o.revenue.months)).toEqual({ expected: 1_600_000, received: 500_000 });
+    expect(o.revenue.months.find((m) => m.month === ana.checkIn.slice(0, 7))!.received).toBe(500_000);
+    // Requests this week: three, one of which became a confirmed stay.
+    expect(o.requests).toMatchObject({ total: 3, confirmed: 1 });
+    expect(o.requests.weeks.at(-1)).toMatchObject({ requests: 3, confirmed: 1 });
+
+    // Without SMTP nothing leaves: every message is listed, linking to Reservas where the outbox is.
+    const outbox = await owner('GET', '/correos', OutboxSchema);
+    // 3 × (guest + owner) on request, 2 acceptances, the owner's receipt, the guest's confirmation and the owner's payment.
+    expect(outbox.entries).toHaveLength(11);
+    expect(outbox.entries.filter((e) => e.kind === 'owner-payment')).toHaveLength(1);
+    const correos = group(o, 'correos');
+    expect(correos).toMatchObject({ available: true, link: 'reservas' });
+    expect(correos.items.map((i) => i.id).sort()).toEqual(outbox.entries.map((e) => e.id).sort());
+    expect(correos.items[0]!.detail).toMatch(/no está configurado/);
+
+    // A day later the payment is no longer news; the request still waits.
+    s.clock.advance(24 * 3_600_000);
+    admin = bearer(await s.loginToken());
+    expect((await alerts()).items.map((a) => a.id)).toEqual([`solicitud:${carla.id}`]);
   });
 });

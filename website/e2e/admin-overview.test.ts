@@ -70,8 +70,14 @@ describe('the owner’s overview and the panel as an app', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Ver los datos');
     await page.keyboard.press('Enter');
     await expect(nights.getByRole('table').locator('tbody tr').count()).resolves.toBe(12);
-    // Revenue needs direct bookings: said, not drawn with made-up figures.
-    await page.getByText('Aún no hay reservas directas: aquí aparecerán los ingresos').waitFor();
+    // Revenue from the direct bookings made through the API: received vs expected.
+    const revenue = figures.filter({ hasText: 'Ingresos de reservas directas por mes: recibidos y esperados' });
+    await expect(revenue.locator('.adm-chart-summary').innerText()).resolves.toMatch(
+      /^Recibidos .*800\.000 de .*esperados/,
+    );
+    // A booking request waiting links to the Reservas section.
+    const request = page.getByRole('link', { name: 'Solicitud de reserva de Paula Vargas' });
+    await expect(request.getAttribute('href')).resolves.toMatch(/\/admin\/reservas$/);
 
     // Every details block open, so axe sees the tables too.
     await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));

@@ -386,9 +386,9 @@ export class BookingService {
     if (booking.state === 'aceptada' && booking.paid >= booking.price.deposit) {
       booking.depositDueAt = null;
       this.#move(booking, 'confirmada', 'propietario', 'Anticipo recibido');
-      this.#mail(booking, 'guest-confirmed');
+      this.#mail(booking, 'guest-confirmed', 'owner-payment');
     } else {
-      this.#mail(booking, 'guest-payment');
+      this.#mail(booking, 'guest-payment', 'owner-payment');
     }
     await this.#commit();
     return booking;

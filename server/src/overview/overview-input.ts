@@ -1,22 +1,101 @@
+import type { Booking } from '@cabana/shared/schemas/booking';
 import type { Data } from '../db/schema';
 import { calendarEntries } from '../calendar/entries';
-import type { OverviewInput } from './overview';
+import type { OverviewBooking, OverviewInput } from './overview';
 
-/** The overview's input from what the store holds today (direct bookings and the outbox join here). */
-export function overviewInput(data: Data): OverviewInput {
+/** A payment recorded this recently is an alert (`pago:<id>`): the owner's other host, or a helper, learns of it. */
+const PAYMENT_ALERT_MS = 24 * 3_600_000;
+
+/** What the overview reads of the outbox's state beside the data. */
+interface OverviewContext {
+  /** Whether SMTP is configured: without it every message waits for the owner to send it by hand. */
+  smtpConfigured: boolean;
+  now: number;
+}
+
+const NOT_CONFIGURED = 'El envío de correos no está configurado: envíalo a mano desde Reservas.';
+
+/**
+ * The overview's input from what the store holds today. Bookings feed the overview through
+ * `bookings` only: their calendar entries (held and confirmed, calendar/entries.ts) are left out
+ * of `ranges`, or their nights would count twice. Confirmed reservation enquiries (the path
+ * before issue 21) stay calendar entries: they are other records, never also bookings.
+ */
+export function overviewInput(data: Data, ctx: OverviewContext): OverviewInput {
+  const bookingIds = new Set(data.bookings.map((b) => b.id));
   return {
     enquiries: data.enquiries,
-    ranges: calendarEntries(data).map(({ id, start, end, source, label, stampedAt }) => ({
-      id,
-      start,
-      end,
-      source,
-      label,
-      stampedAt,
-    })),
+    ranges: calendarEntries(data)
+      .filter((e) => !(e.kind === 'reserva' && bookingIds.has(e.id)))
+      .map(({ id, start, end, source, label, stampedAt }) => ({ id, start, end, source, label, stampedAt })),
     feeds: data.calendar.feeds.map(({ id, name, lastError }) => ({ id, name, lastError })),
     pendingImages: data.images
       .filter((i) => i.status === 'pending')
       .map(({ id, title, created_at, uploaded_by }) => ({ id, title, created_at, uploaded_by })),
+    bookings: data.bookings.map(overviewBooking),
+    unsentEmails: data.outbox
+      .filter((m) => m.sentAt === null && (m.lastError !== null || !ctx.smtpConfigured))
+      .map((m) => ({
+        id: m.id,
+        subject: m.subject,
+        to: m.to,
+        failedAt: m.createdAt,
+        error: m.lastError ?? NOT_CONFIGURED,
+      })),
+    payments: data.bookings.flatMap((b) => [...waitingReceipts(b), ...recentPayments(b, ctx.now)]),
   };
+}
+
+/** A booking in the overview's minimal shape: the money received from its payments, the deposit first. */
+function overviewBooking(b: Booking): OverviewBooking {
+  const depositReceived = Math.min(b.paid, b.price.deposit);
+  return {
+    id: b.id,
+    state: b.state,
+    name: b.name,
+    checkIn: b.checkIn,
+    checkOut: b.checkOut,
+    people: b.numPeople,
+    total: b.price.total,
+    depositDue: b.price.deposit,
+    depositReceived,
+    balanceReceived: b.paid - depositReceived,
+    createdAt: b.createdAt,
+    confirmedAt: b.history.find((h) => h.state === 'confirmada')?.at ?? null,
+    holdUntil: b.state === 'aceptada' ? b.depositDueAt : null,
+  };
+}
+
+type OverviewPayment = NonNullable<OverviewInput['payments']>[number];
+
+/**
+ * Receipts the owner has not handled: uploaded on a booking that is still held or confirmed,
+ * named by no payment, and with no payment recorded after it (recording a payment is how the
+ * owner says "seen").
+ */
+function waitingReceipts(b: Booking): OverviewPayment[] {
+  if (b.state !== 'aceptada' && b.state !== 'confirmada') return [];
+  const lastPayment = b.payments.reduce((last, p) => (p.recordedAt > last ? p.recordedAt : last), '');
+  return b.receipts
+    .filter((r) => r.uploadedAt > lastPayment && !b.payments.some((p) => p.receiptId === r.id))
+    .map((r) => ({
+      id: r.id,
+      kind: 'recibo',
+      at: r.uploadedAt,
+      title: `Comprobante de ${b.name}`,
+      body: `Reserva ${b.code}, del ${b.checkIn} al ${b.checkOut}: revísalo y registra el pago.`,
+    }));
+}
+
+/** Payments recorded in the last PAYMENT_ALERT_MS. */
+function recentPayments(b: Booking, now: number): OverviewPayment[] {
+  return b.payments
+    .filter((p) => now - Date.parse(p.recordedAt) < PAYMENT_ALERT_MS)
+    .map((p) => ({
+      id: p.id,
+      kind: 'pago',
+      at: p.recordedAt,
+      title: `Pago registrado de ${b.name}`,
+      body: `Reserva ${b.code}: $${p.amount} por ${p.method}.`,
+    }));
 }

@@ -92,8 +92,10 @@ const WEEKS = 12;
 /** Arrivals and departures this many days ahead are listed. */
 const UPCOMING_DAYS = 14;
 
-/** Bookings that hold their nights and count as stays. */
+/** Bookings that became stays: a request counts as confirmed when it reached one of these. */
 const STAYING: ReadonlySet<BookingState> = new Set(['confirmada', 'completada']);
+/** Bookings whose nights are taken (the direct nights of the charts): held, confirmed or completed. */
+const TAKING: ReadonlySet<BookingState> = new Set(['aceptada', 'confirmada', 'completada']);
 /** Bookings whose money is expected. */
 const EXPECTED: ReadonlySet<BookingState> = new Set(['aceptada', 'confirmada', 'completada']);
 
@@ -137,7 +139,7 @@ const reservations = (input: OverviewInput) => input.enquiries.filter((e): e is 
 function allRanges(input: OverviewInput): OverviewRange[] {
   const ranges = [...input.ranges];
   for (const b of input.bookings ?? []) {
-    if (!STAYING.has(b.state)) continue;
+    if (!TAKING.has(b.state)) continue;
     ranges.push({
       id: b.id,
       start: b.checkIn,
@@ -299,7 +301,7 @@ function waitingRequests(input: OverviewInput): AttentionGroup {
     items.push({
       id: b.id,
       title: `Solicitud de reserva de ${b.name}`,
-      detail: `Del ${b.checkIn} al ${b.checkOut}, ${b.people} ${b.people === 1 ? 'persona' : 'personas'}; la retención vence`,
+      detail: `Del ${b.checkIn} al ${b.checkOut}, ${b.people} ${b.people === 1 ? 'persona' : 'personas'}`,
       due: b.holdUntil,
       link: 'reservas',
     });
@@ -307,7 +309,7 @@ function waitingRequests(input: OverviewInput): AttentionGroup {
   return {
     key: 'solicitudes',
     title: 'Solicitudes por responder',
-    link: 'consultas',
+    link: input.bookings === undefined ? 'consultas' : 'reservas',
     items,
     available: true,
     empty: 'No hay solicitudes esperando respuesta.',
@@ -415,13 +417,14 @@ function unsentEmails(input: OverviewInput): AttentionGroup {
   return {
     key: 'correos',
     title: 'Correos sin enviar',
-    link: 'consultas',
+    // The outbox is shown in the Reservas section, with each message as a mailto:/WhatsApp link.
+    link: 'reservas',
     items: (input.unsentEmails ?? []).map((m) => ({
       id: m.id,
       title: `${m.subject} (a ${m.to})`,
       detail: m.error,
       due: m.failedAt,
-      link: 'consultas',
+      link: 'reservas',
     })),
     available,
     empty: available ? 'Todos los correos salieron.' : EMPTY_TEXTS.noOutbox,

@@ -4,9 +4,10 @@ import { computeAlerts, computeOverview } from '../overview/overview';
 import type { ApiHandlers } from './handlers';
 
 /** The owner's overview and the alerts a poller reads: computed from the store at each call. */
-export function overviewRoutes({ store, clock }: AppDeps): Pick<ApiHandlers, 'getOverview' | 'getAlerts'> {
+export function overviewRoutes({ store, clock, outbox }: AppDeps): Pick<ApiHandlers, 'getOverview' | 'getAlerts'> {
+  const input = () => overviewInput(store.view, { smtpConfigured: outbox.configured, now: clock.now() });
   return {
-    getOverview: () => computeOverview(overviewInput(store.view), clock.now()),
-    getAlerts: () => computeAlerts(overviewInput(store.view)),
+    getOverview: () => computeOverview(input(), clock.now()),
+    getAlerts: () => computeAlerts(input()),
   };
 }

@@ -304,6 +304,7 @@ export const MAIL_KINDS = [
   'owner-new-request',
   'owner-receipt',
   'owner-cancelled',
+  'owner-payment',
 ] as const;
 export const MailKindSchema = z.enum(MAIL_KINDS);
 export type MailKind = z.infer<typeof MailKindSchema>;

@@ -174,6 +174,24 @@ export const ES_TEMPLATES: MailTemplates = {
       link: panelLink(ctx),
     };
   },
+  'owner-payment': (ctx) => {
+    const b = ctx.booking;
+    const payment = b.payments.at(-1);
+    return {
+      subject: `Pago registrado: reserva ${b.code} (${b.name})`,
+      paragraphs: [
+        payment
+          ? `Se registró un pago de ${money(payment.amount)} (${payment.method}, ${payment.date}).`
+          : 'Se registró un pago.',
+        b.state === 'confirmada' && b.history.at(-1)?.state === 'confirmada'
+          ? 'Con él llegó el anticipo: la reserva quedó confirmada.'
+          : '',
+        stay(b),
+        `Pagado: ${money(b.paid)} de ${money(b.price.total)}. Falta: ${money(owed(b))}.`,
+      ],
+      link: panelLink(ctx),
+    };
+  },
   'owner-cancelled': (ctx) => {
     const b = ctx.booking;
     return {
