@@ -418,7 +418,7 @@ describe('the booking lifecycle over HTTP, with real e-mail', () => {
   it('writes to a guest who booked in English in English, with the English private link; the owner in Spanish', async () => {
     await flush();
     const n = smtp.messages.length;
-    const body = await requestBody(s, 180, 2, { email: 'john@example.com', name: 'John Smith', lang: 'en' });
+    const body = await bookingRequestBody(s, 180, 2, { email: 'john@example.com', name: 'John Smith', lang: 'en' });
     const { code, token } = await readJson(await json(s, 'POST', '/reservas', body), RequestedBookingSchema);
     const mails = (await smtp.waitFor(n + 2)).slice(n);
     const toGuest = mails.find((m) => m.to[0] === 'john@example.com')!;
