@@ -135,7 +135,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['website/src/**', 'desktop/src/**', 'shared/src/admin/**'],
+    files: ['website/src/**', 'desktop/src/**', 'shared/src/admin-ui/**'],
     languageOptions: { globals: { ...globals.browser } },
   },
   {

@@ -1,5 +1,5 @@
-import { addDays, todayAtCabin } from '@cabana/shared/pricing/dates';
-import { FormTokenSchema } from '@cabana/shared/schemas/enquiry';
+import { addDays, todayAtCabin } from '@cabana/shared/domain/pricing/dates';
+import { FormTokenSchema } from '@cabana/shared/domain/schemas/enquiry';
 import { readJson } from './json';
 import type { TestServer } from './server';
 

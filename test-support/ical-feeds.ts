@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { addDays, todayAtCabin } from '@cabana/shared/pricing/dates';
+import { addDays, todayAtCabin } from '@cabana/shared/domain/pricing/dates';
 
 const FIXTURES = join(import.meta.dirname, 'fixtures/ical');
 

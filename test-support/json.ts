@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ApiErrorBodySchema, SERVER_ERROR_CODES } from '@cabana/shared/schemas/errors';
+import { ApiErrorBodySchema, SERVER_ERROR_CODES } from '@cabana/shared/domain/schemas/errors';
 
 /** Anything with a JSON body: fetch's Response, or a test helper's wrapper of it. */
 interface HasJson {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { addDays, todayAtCabin } from '@cabana/shared/pricing/dates';
-import type { Enquiry } from '@cabana/shared/schemas/enquiry';
-import { RequestedBookingSchema } from '@cabana/shared/schemas/booking';
+import { addDays, todayAtCabin } from '@cabana/shared/domain/pricing/dates';
+import type { Enquiry } from '@cabana/shared/domain/schemas/enquiry';
+import { RequestedBookingSchema } from '@cabana/shared/domain/schemas/booking';
 import type { TestServer } from './server';
 import { bookingRequestBody } from './bookings';
 import { readJson } from './json';

@@ -27,9 +27,9 @@ import {
   type InvokeName,
   type SendName,
 } from './channels';
-import { LIMITS } from '@cabana/shared/config/limits';
-import { ImageSchema } from '@cabana/shared/schemas/image';
-import type { ErrorCode } from '@cabana/shared/schemas/errors';
+import { LIMITS } from '@cabana/shared/domain/config/limits';
+import { ImageSchema } from '@cabana/shared/domain/schemas/image';
+import type { ErrorCode } from '@cabana/shared/domain/schemas/errors';
 import { PANEL_ROUTE_NAMES, type Api, type PanelRouteName } from '@cabana/shared/api/contract';
 import type { RouteInput, RouteResult } from '@cabana/shared/api/route';
 

@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MemoryRouter } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createQueryClient } from '@cabana/shared/lib/query-client';
+import { createQueryClient } from '@cabana/shared/admin-ui/query-client';
 import { App, BULK_PATH } from './app/app';
 import './styles.css';
 

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { addDays, todayAtCabin } from '@cabana/shared/pricing/dates';
+import { addDays, todayAtCabin } from '@cabana/shared/domain/pricing/dates';
 import { createDesktopService } from '../electron/lib/desktop-service';
 import { createIpcHandlers } from '../electron/lib/ipc-handlers';
 import { startTestServer, type TestServer } from '../../test-support/server';

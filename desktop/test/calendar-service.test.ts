@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Calendar, CalendarEntry, Feed } from '@cabana/shared/schemas/calendar';
-import type { Seasons } from '@cabana/shared/schemas/season';
+import type { Calendar, CalendarEntry, Feed } from '@cabana/shared/domain/schemas/calendar';
+import type { Seasons } from '@cabana/shared/domain/schemas/season';
 import { createDesktopService, COPY_UNAVAILABLE } from '../electron/lib/desktop-service';
 import { createIpcHandlers } from '../electron/lib/ipc-handlers';
 import { INVALID_ARGS } from '../electron/main/ipc';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API, type PanelRouteName } from '@cabana/shared/api/contract';
 import { fillPath, type RouteSpec } from '@cabana/shared/api/route';
-import { ImageSchema, type Image } from '@cabana/shared/schemas/image';
+import { ImageSchema, type Image } from '@cabana/shared/domain/schemas/image';
 import { uploadMultipart } from '../electron/lib/api-client';
 import {
   createDesktopService,

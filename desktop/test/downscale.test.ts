@@ -2,8 +2,8 @@ import exifr from 'exifr';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { prepareImage, thumbnailDataUrl } from '../electron/lib/downscale';
-import { acceptedImageKind } from '@cabana/shared/images/sniff';
-import { TOO_ELONGATED_MESSAGE, TOO_MANY_PIXELS_MESSAGE } from '@cabana/shared/config/limits';
+import { acceptedImageKind } from '@cabana/shared/domain/images/sniff';
+import { TOO_ELONGATED_MESSAGE, TOO_MANY_PIXELS_MESSAGE } from '@cabana/shared/domain/config/limits';
 import { makePhoto, makePixelBomb } from './helpers/photos';
 
 describe('downscale before upload', () => {

@@ -3,8 +3,8 @@ import { afterEach, describe, expect, expectTypeOf, it, vi, type Mock } from 'vi
 import { ApiError } from '@cabana/shared/api/errors';
 import { API, PANEL_ROUTE_NAMES } from '@cabana/shared/api/contract';
 import type { RouteSpec } from '@cabana/shared/api/route';
-import type { Image } from '@cabana/shared/schemas/image';
-import type { EnquiryStatus } from '@cabana/shared/schemas/enquiry';
+import type { Image } from '@cabana/shared/domain/schemas/image';
+import type { EnquiryStatus } from '@cabana/shared/domain/schemas/enquiry';
 import { EVENT_CHANNELS, INVOKE_CHANNELS, SEND_CHANNELS } from '../contract/channels';
 import {
   attachChannels,

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ImageSchema } from '@cabana/shared/schemas/image';
+import { ImageSchema } from '@cabana/shared/domain/schemas/image';
 import { createDesktopApiClient, uploadMultipart } from '../electron/lib/api-client';
 import { createMediaHandler, toMediaUrl, type MediaSource } from '../electron/lib/media-protocol';
 import { closedPort } from './helpers/closed-port';

@@ -2,7 +2,7 @@ import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { expandPaths } from '../electron/lib/scan';
-import { acceptedImageKind } from '@cabana/shared/images/sniff';
+import { acceptedImageKind } from '@cabana/shared/domain/images/sniff';
 import { readImageKind } from '../electron/lib/file-type';
 import { tempDir } from './helpers/temp';
 import { makePhoto } from './helpers/photos';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDesktopApiClient, type DesktopApiClient } from '../electron/lib/api-client';
 import { prepareImage, thumbnailDataUrl } from '../electron/lib/downscale';
 import { SKIP_REASONS, UploadQueue, type QueueSnapshot, type UploadQueueDeps } from '../electron/lib/upload-queue';
-import { TOO_MANY_PIXELS_MESSAGE } from '@cabana/shared/config/limits';
+import { TOO_MANY_PIXELS_MESSAGE } from '@cabana/shared/domain/config/limits';
 import { makePhoto, makePixelBomb } from './helpers/photos';
 import { startTestServer, type TestServer } from '../../test-support/server';
 import { tempDir } from './helpers/temp';

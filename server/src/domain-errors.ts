@@ -1,4 +1,4 @@
-import type { ServerErrorCode } from '@cabana/shared/schemas/errors';
+import type { ServerErrorCode } from '@cabana/shared/domain/schemas/errors';
 
 /** Every server code but INTERNAL: an error the domain cannot name is simply not a DomainError. */
 export type DomainErrorCode = Exclude<ServerErrorCode, 'INTERNAL'>;

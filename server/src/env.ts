@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { LIMITS } from '@cabana/shared/config/limits';
-import { CALENDAR_LIMITS } from '@cabana/shared/config/calendar';
-import { BUSINESS } from '@cabana/shared/config/business';
+import { LIMITS } from '@cabana/shared/domain/config/limits';
+import { CALENDAR_LIMITS } from '@cabana/shared/domain/config/calendar';
+import { BUSINESS } from '@cabana/shared/domain/config/business';
 import { parseCrashAt, type CrashTarget } from './lib/crash-points';
 
 /** Repository root, whatever the working directory. */

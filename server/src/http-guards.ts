@@ -1,6 +1,6 @@
 import type http from 'node:http';
 import type { Socket } from 'node:net';
-import type { ApiErrorBody } from '@cabana/shared/schemas/errors';
+import type { ApiErrorBody } from '@cabana/shared/domain/schemas/errors';
 import { clientKey } from './auth/client-key';
 
 function answer(res: http.ServerResponse, status: number, body: ApiErrorBody, headers: Record<string, string> = {}) {

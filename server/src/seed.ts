@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { BUSINESS } from '@cabana/shared/config/business';
-import { UploadImageFieldsSchema } from '@cabana/shared/schemas/image';
+import { BUSINESS } from '@cabana/shared/domain/config/business';
+import { UploadImageFieldsSchema } from '@cabana/shared/domain/schemas/image';
 import type { ImageService } from './images/image-service';
 import type { Store } from './db/store';
 import type { Logger } from './deps';

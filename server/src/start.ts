@@ -17,7 +17,7 @@ import { ImageService } from './images/image-service';
 import { FormTokens } from './forms/form-token';
 import { seedSamplePhotos } from './seed';
 import { CalendarSync } from './calendar/calendar-sync';
-import { CALENDAR_LIMITS } from '@cabana/shared/config/calendar';
+import { CALENDAR_LIMITS } from '@cabana/shared/domain/config/calendar';
 import { retentionCutoff, startEnquiryRetention } from './forms/enquiry-retention';
 import { startPendingPhotoRetention } from './images/pending-retention';
 import { startAutoBackups } from './backup/backup';
@@ -30,7 +30,7 @@ import { SettingsService } from './settings/settings-service';
 import { BookingService } from './bookings/booking-service';
 import { OutboxService } from './bookings/outbox';
 import { runPeriodically } from './lib/periodic';
-import { BUSINESS } from '@cabana/shared/config/business';
+import { BUSINESS } from '@cabana/shared/domain/config/business';
 import path from 'node:path';
 
 const UPLOAD_PATH = `${API_PREFIX}${API.uploadImage.path}`;

@@ -4,11 +4,11 @@ import type { Data } from '../src/db/schema';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUSINESS } from '@cabana/shared/config/business';
-import { DEFAULT_SETTINGS, SettingsSchema } from '@cabana/shared/schemas/settings';
-import { BOOKING_DEFAULTS } from '@cabana/shared/config/settings';
-import { todayAtCabin, addDays } from '@cabana/shared/pricing/dates';
-import type { ApiErrorBody } from '@cabana/shared/schemas/errors';
+import { BUSINESS } from '@cabana/shared/domain/config/business';
+import { DEFAULT_SETTINGS, SettingsSchema } from '@cabana/shared/domain/schemas/settings';
+import { BOOKING_DEFAULTS } from '@cabana/shared/domain/config/settings';
+import { todayAtCabin, addDays } from '@cabana/shared/domain/pricing/dates';
+import type { ApiErrorBody } from '@cabana/shared/domain/schemas/errors';
 import { startTestServer, type TestServer } from '../../test-support/server';
 import { bearer, json, sameSite, type JsonResponse } from './helpers/http';
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import tls from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIMITS } from '@cabana/shared/config/limits';
+import { LIMITS } from '@cabana/shared/domain/config/limits';
 import { REPO_ROOT } from '../src/env';
 import { startTestServer, TEST_ADMIN, type TestServer } from '../../test-support/server';
 import { contactMessageBody, jpegWithGps } from './helpers/fixtures';

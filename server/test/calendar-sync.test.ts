@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CalendarSchema, FeedSchema } from '@cabana/shared/schemas/calendar';
+import { CalendarSchema, FeedSchema } from '@cabana/shared/domain/schemas/calendar';
 import { CalendarSync, type CalendarSyncOptions } from '../src/calendar/calendar-sync';
 import { DEFAULT_PARSE_LIMITS } from '../src/calendar/feed-parser';
 import { startTestServer } from '../../test-support/server';

@@ -6,8 +6,8 @@ import {
   FeedSchema,
   type Calendar,
   type Feed,
-} from '@cabana/shared/schemas/calendar';
-import { AvailabilitySchema } from '@cabana/shared/schemas/availability';
+} from '@cabana/shared/domain/schemas/calendar';
+import { AvailabilitySchema } from '@cabana/shared/domain/schemas/availability';
 import { FETCH_MESSAGES } from '../src/calendar/fetch-feed';
 import { PARSE_MESSAGES } from '../src/calendar/parse-feed';
 import { startTestServer, type TestServer } from '../../test-support/server';

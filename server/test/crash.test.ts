@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Image } from '@cabana/shared/schemas/image';
+import type { Image } from '@cabana/shared/domain/schemas/image';
 import { CRASH_POINTS, type CrashPoint } from '../src/lib/crash-points';
 import { verifyBackup } from '../src/backup/backup';
 import { longRuns } from '../../test-support/runs';

@@ -2,18 +2,18 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { availabilityWindowEnd } from '@cabana/shared/availability/calendar-window';
-import { todayAtCabin } from '@cabana/shared/pricing/dates';
-import { STAY_MESSAGES } from '@cabana/shared/pricing/seasons';
-import { AvailabilitySchema } from '@cabana/shared/schemas/availability';
-import { QuoteSchema } from '@cabana/shared/schemas/quote';
-import { SeasonsSchema, type Seasons } from '@cabana/shared/schemas/season';
-import { CalendarSchema } from '@cabana/shared/schemas/calendar';
+import { availabilityWindowEnd } from '@cabana/shared/domain/availability/calendar-window';
+import { todayAtCabin } from '@cabana/shared/domain/pricing/dates';
+import { STAY_MESSAGES } from '@cabana/shared/domain/pricing/seasons';
+import { AvailabilitySchema } from '@cabana/shared/domain/schemas/availability';
+import { QuoteSchema } from '@cabana/shared/domain/schemas/quote';
+import { SeasonsSchema, type Seasons } from '@cabana/shared/domain/schemas/season';
+import { CalendarSchema } from '@cabana/shared/domain/schemas/calendar';
 import { startTestServer, type TestServer } from '../../test-support/server';
 import { bearer, formToken, json, sameSite } from './helpers/http';
 import { day } from './helpers/ical-feeds';
 import { readError, readJson, WithIdSchema } from '../../test-support/json';
-import { EnquirySchema } from '@cabana/shared/schemas/enquiry';
+import { EnquirySchema } from '@cabana/shared/domain/schemas/enquiry';
 import { readStoredData, writeStoredData } from '../../test-support/data-folder';
 
 const reservation = (formToken: string, checkIn: string, checkOut: string, name = 'María Pérez') => ({

@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import Koa from 'koa';
 import { Router } from '@koa/router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiErrorBodySchema, ERROR_CODES, SERVER_ERROR_CODES } from '@cabana/shared/schemas/errors';
+import { ApiErrorBodySchema, ERROR_CODES, SERVER_ERROR_CODES } from '@cabana/shared/domain/schemas/errors';
 import {
   DomainError,
   forbidden,

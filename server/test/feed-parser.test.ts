@@ -1,7 +1,7 @@
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { todayAtCabin } from '@cabana/shared/pricing/dates';
+import { todayAtCabin } from '@cabana/shared/domain/pricing/dates';
 import { DEFAULT_PARSE_LIMITS, FeedParser, ParseCancelledError } from '../src/calendar/feed-parser';
 import { FeedBudgetError, FeedParseError, PARSE_MESSAGES } from '../src/calendar/parse-feed';
 import { largestOrdinaryFeed, manyDates, neverMatchingRule } from '../../test-support/hostile-feeds';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiRouter } from '../src/routes/api';
 import { isAdminGuard } from '../src/middleware/auth';
-import { ApiErrorBodySchema } from '@cabana/shared/schemas/errors';
+import { ApiErrorBodySchema } from '@cabana/shared/domain/schemas/errors';
 import { startTestServer, type TestServer } from '../../test-support/server';
 import { raw } from './helpers/http';
 import { loggedErrors } from './helpers/logged';

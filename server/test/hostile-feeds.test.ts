@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CalendarSchema, FeedSchema, type Calendar } from '@cabana/shared/schemas/calendar';
+import { CalendarSchema, FeedSchema, type Calendar } from '@cabana/shared/domain/schemas/calendar';
 import { FETCH_MESSAGES } from '../src/calendar/fetch-feed';
 import { PARSE_MESSAGES } from '../src/calendar/parse-feed';
 import { adminToken } from '../../test-support/server';

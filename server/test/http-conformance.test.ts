@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ImageSchema, type Image } from '@cabana/shared/schemas/image';
+import { ImageSchema, type Image } from '@cabana/shared/domain/schemas/image';
 import { startTestServer, type TestServer } from '../../test-support/server';
 import { bearer, json, raw, upload, type RawResponse } from './helpers/http';
 import { jpegWithGps } from './helpers/fixtures';

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Image } from '@cabana/shared/schemas/image';
+import type { Image } from '@cabana/shared/domain/schemas/image';
 import { startTestServer, type TestServer } from '../../test-support/server';
 import { bearer, json, sameSite, upload } from './helpers/http';
 import { jpegWithGps } from './helpers/fixtures';

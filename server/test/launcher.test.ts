@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ImageSchema } from '@cabana/shared/schemas/image';
+import { ImageSchema } from '@cabana/shared/domain/schemas/image';
 import { adminToken, startTestServer } from '../../test-support/server';
 import { buildServer, commandLine, LAUNCH_ADMIN, launchOn } from '../../test-support/built-server';
 import { REPO_ROOT } from '../src/env';

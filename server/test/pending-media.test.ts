@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ImageSchema, type Image } from '@cabana/shared/schemas/image';
+import { ImageSchema, type Image } from '@cabana/shared/domain/schemas/image';
 import { startTestServer, type TestServer } from '../../test-support/server';
 import { TestClock } from '../../test-support/clock';
 import { storedText } from '../../test-support/data-folder';

@@ -2,11 +2,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUSINESS } from '@cabana/shared/config/business';
+import { BUSINESS } from '@cabana/shared/domain/config/business';
 import { startTestServer, type TestServer } from '../../test-support/server';
 import { bearer, json, sameSite } from './helpers/http';
 import { readError, readJson } from '../../test-support/json';
-import { PriceSchema } from '@cabana/shared/schemas/price';
+import { PriceSchema } from '@cabana/shared/domain/schemas/price';
 
 describe('price per person', () => {
   let s: TestServer;

@@ -5,7 +5,7 @@ import { bearer, json, upload } from './helpers/http';
 import { jpegWithGps } from './helpers/fixtures';
 import { loggedErrors } from './helpers/logged';
 import { parseError, readError, readJson } from '../../test-support/json';
-import { PriceSchema } from '@cabana/shared/schemas/price';
+import { PriceSchema } from '@cabana/shared/domain/schemas/price';
 
 /** Issue 12, item 11: odd requests get the right 4xx in Spanish, never a 500 or English. */
 function raw(s: TestServer, method: string, path: string, headers: Record<string, string> = {}) {

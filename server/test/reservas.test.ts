@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { BUSINESS } from '@cabana/shared/config/business';
-import { addDays, todayAtCabin } from '@cabana/shared/pricing/dates';
+import { BUSINESS } from '@cabana/shared/domain/config/business';
+import { addDays, todayAtCabin } from '@cabana/shared/domain/pricing/dates';
 import {
   BookingSchema,
   GuestBookingSchema,
@@ -9,10 +9,10 @@ import {
   ReceiptFileSchema,
   RequestedBookingSchema,
   type Booking,
-} from '@cabana/shared/schemas/booking';
-import { AvailabilitySchema } from '@cabana/shared/schemas/availability';
-import { QuoteSchema } from '@cabana/shared/schemas/quote';
-import { CalendarSchema } from '@cabana/shared/schemas/calendar';
+} from '@cabana/shared/domain/schemas/booking';
+import { AvailabilitySchema } from '@cabana/shared/domain/schemas/availability';
+import { QuoteSchema } from '@cabana/shared/domain/schemas/quote';
+import { CalendarSchema } from '@cabana/shared/domain/schemas/calendar';
 import { startTestServer, type TestServer } from '../../test-support/server';
 import { startSmtpServer, type TestSmtpServer } from '../../test-support/smtp';
 import { readError, readJson } from '../../test-support/json';

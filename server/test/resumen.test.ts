@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { addDays, todayAtCabin } from '@cabana/shared/pricing/dates';
-import { AlertsSchema, OverviewSchema, type Overview } from '@cabana/shared/schemas/overview';
-import { BookingSchema, OutboxSchema, RequestedBookingSchema } from '@cabana/shared/schemas/booking';
-import type { Enquiry } from '@cabana/shared/schemas/enquiry';
+import { addDays, todayAtCabin } from '@cabana/shared/domain/pricing/dates';
+import { AlertsSchema, OverviewSchema, type Overview } from '@cabana/shared/domain/schemas/overview';
+import { BookingSchema, OutboxSchema, RequestedBookingSchema } from '@cabana/shared/domain/schemas/booking';
+import type { Enquiry } from '@cabana/shared/domain/schemas/enquiry';
 import {
   EMPTY_TEXTS,
   computeAlerts,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import type { Image } from '@cabana/shared/schemas/image';
+import type { Image } from '@cabana/shared/domain/schemas/image';
 import { REPO_ROOT } from '../src/env';
 import { startTestServer } from '../../test-support/server';
 

@@ -7,7 +7,7 @@ import { REPO_ROOT } from '../src/env';
 import { startTestServer, type TestServer } from '../../test-support/server';
 import { bearer, json, sameSite } from './helpers/http';
 import { readError, readJson } from '../../test-support/json';
-import { SessionInfoSchema } from '@cabana/shared/schemas/session';
+import { SessionInfoSchema } from '@cabana/shared/domain/schemas/session';
 import { readStoredData, storedText } from '../../test-support/data-folder';
 import { runCli } from './helpers/run-tool';
 

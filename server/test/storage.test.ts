@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Image } from '@cabana/shared/schemas/image';
+import type { Image } from '@cabana/shared/domain/schemas/image';
 import { DurableJSONFile } from '../src/db/durable-json-file';
 import { writeNewFileSynced } from '../src/lib/durable-fs';
 import { REPO_ROOT } from '../src/env';

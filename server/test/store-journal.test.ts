@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { types } from 'node:util';
 import { Low } from 'lowdb';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Enquiry } from '@cabana/shared/schemas/enquiry';
+import type { Enquiry } from '@cabana/shared/domain/schemas/enquiry';
 import { DataFileError, initialData, openStore, UntrackedChangeError, type Store } from '../src/db/store';
 import { readDataFolder, SPLIT_COLLECTIONS } from '../src/db/folder';
 import { readStoredData, storedText, writeStoredData } from '../../test-support/data-folder';

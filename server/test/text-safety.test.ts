@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ImageSchema, type Image } from '@cabana/shared/schemas/image';
+import { ImageSchema, type Image } from '@cabana/shared/domain/schemas/image';
 import { startTestServer, type TestServer } from '../../test-support/server';
 import { bearer, formToken, json, upload } from './helpers/http';
 import { jpegWithGps } from './helpers/fixtures';
 import { readError, readJson } from '../../test-support/json';
-import { EnquirySchema } from '@cabana/shared/schemas/enquiry';
+import { EnquirySchema } from '@cabana/shared/domain/schemas/enquiry';
 import { day } from './helpers/ical-feeds';
 
 /** Issue 12, item 15: what reaches the inbox and the gallery carries no control or bidi characters. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptedImageKind } from '@cabana/shared/images/sniff';
+import { acceptedImageKind } from '@cabana/shared/domain/images/sniff';
 import { WorkQueue } from '../src/images/queue';
 import { variantWidths } from '../src/images/pipeline';
 import { DomainError } from '../src/domain-errors';

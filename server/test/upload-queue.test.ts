@@ -2,7 +2,7 @@ import http from 'node:http';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LIMITS } from '@cabana/shared/config/limits';
+import { LIMITS } from '@cabana/shared/domain/config/limits';
 import { startTestServer } from '../../test-support/server';
 import { bearer } from './helpers/http';
 import { parseError } from '../../test-support/json';

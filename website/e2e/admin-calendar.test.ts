@@ -1,9 +1,9 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Availability } from '@cabana/shared/schemas/availability';
-import type { Calendar } from '@cabana/shared/schemas/calendar';
-import type { Enquiry } from '@cabana/shared/schemas/enquiry';
-import type { Seasons } from '@cabana/shared/schemas/season';
+import type { Availability } from '@cabana/shared/domain/schemas/availability';
+import type { Calendar } from '@cabana/shared/domain/schemas/calendar';
+import type { Enquiry } from '@cabana/shared/domain/schemas/enquiry';
+import type { Seasons } from '@cabana/shared/domain/schemas/season';
 import { runAxe, startSite, type Site } from './helpers';
 import { ADMIN_CONTEXT, apiGet, expectCleanExcept, signIn } from './admin-helpers';
 import { day, feedFixture, startFeedServer, type FeedServer } from '../../test-support/ical-feeds';

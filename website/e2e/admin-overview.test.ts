@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Alerts } from '@cabana/shared/schemas/overview';
-import type { Settings } from '@cabana/shared/schemas/settings';
+import type { Alerts } from '@cabana/shared/domain/schemas/overview';
+import type { Settings } from '@cabana/shared/domain/schemas/settings';
 import { seedOverviewData } from '../../test-support/overview-data';
 import { DESKTOP, PHONE, runAxe, startSite, type Site } from './helpers';
 import { apiGet, expectCleanExcept, inPanel, makePhoto, openAdminPage, removePhotos, signIn } from './admin-helpers';

@@ -2,11 +2,11 @@ import { basename } from 'node:path';
 import { readFile } from 'node:fs/promises';
 import type { Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatMoney } from '@cabana/shared/pricing/pricing';
-import type { Image } from '@cabana/shared/schemas/image';
-import type { Settings } from '@cabana/shared/schemas/settings';
-import type { Enquiry } from '@cabana/shared/schemas/enquiry';
-import { ApiErrorBodySchema } from '@cabana/shared/schemas/errors';
+import { formatMoney } from '@cabana/shared/domain/pricing/pricing';
+import type { Image } from '@cabana/shared/domain/schemas/image';
+import type { Settings } from '@cabana/shared/domain/schemas/settings';
+import type { Enquiry } from '@cabana/shared/domain/schemas/enquiry';
+import { ApiErrorBodySchema } from '@cabana/shared/domain/schemas/errors';
 import { daysFromToday, runAxe, startSite, type Site } from './helpers';
 import {
   ADMIN_CONTEXT,

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUSINESS } from '@cabana/shared/config/business';
-import { DEFAULT_SETTINGS, whatsappLink } from '@cabana/shared/config/settings';
+import { BUSINESS } from '@cabana/shared/domain/config/business';
+import { DEFAULT_SETTINGS, whatsappLink } from '@cabana/shared/domain/config/settings';
 import {
   DESKTOP,
   PHONE,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUSINESS } from '@cabana/shared/config/business';
+import { BUSINESS } from '@cabana/shared/domain/config/business';
 import { startTestServer, type TestServer } from '../../test-support/server';
 import { PAGE_KEYS, PAGE_PATHS } from '../src/config/paths';
 import { E2E_DIST } from './helpers';

@@ -1,11 +1,11 @@
 import http from 'node:http';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { availabilityWindowEnd } from '@cabana/shared/availability/calendar-window';
-import { BUSINESS } from '@cabana/shared/config/business';
-import { formatMoney } from '@cabana/shared/pricing/pricing';
-import type { Image } from '@cabana/shared/schemas/image';
-import { DEFAULT_SETTINGS } from '@cabana/shared/config/settings';
+import { availabilityWindowEnd } from '@cabana/shared/domain/availability/calendar-window';
+import { BUSINESS } from '@cabana/shared/domain/config/business';
+import { formatMoney } from '@cabana/shared/domain/pricing/pricing';
+import type { Image } from '@cabana/shared/domain/schemas/image';
+import { DEFAULT_SETTINGS } from '@cabana/shared/domain/config/settings';
 import {
   DESKTOP,
   PHONE,

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatMoney } from '@cabana/shared/pricing/pricing';
+import { formatMoney } from '@cabana/shared/domain/pricing/pricing';
 import {
   DESKTOP,
   PHONE,

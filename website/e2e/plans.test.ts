@@ -1,8 +1,8 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUSINESS } from '@cabana/shared/config/business';
-import { DEFAULT_SETTINGS, whatsappLink } from '@cabana/shared/config/settings';
-import { formatMoney } from '@cabana/shared/pricing/pricing';
+import { BUSINESS } from '@cabana/shared/domain/config/business';
+import { DEFAULT_SETTINGS, whatsappLink } from '@cabana/shared/domain/config/settings';
+import { formatMoney } from '@cabana/shared/domain/pricing/pricing';
 import {
   DESKTOP,
   PHONE,

@@ -3,7 +3,7 @@ import { extname, join, relative } from 'node:path';
 import http from 'node:http';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMPRESSIBLE_EXTENSIONS, MIN_COMPRESS_BYTES } from '@cabana/shared/config/compression';
+import { COMPRESSIBLE_EXTENSIONS, MIN_COMPRESS_BYTES } from '@cabana/shared/domain/config/compression';
 import { startTestServer, type TestServer } from '../../test-support/server';
 import { PUBLIC_PATHS } from '../src/config/paths';
 import { E2E_DIST } from './e2e-dist';

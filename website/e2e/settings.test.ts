@@ -1,9 +1,9 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUSINESS } from '@cabana/shared/config/business';
-import { formatMoney } from '@cabana/shared/pricing/pricing';
-import type { Image } from '@cabana/shared/schemas/image';
-import type { Settings } from '@cabana/shared/schemas/settings';
+import { BUSINESS } from '@cabana/shared/domain/config/business';
+import { formatMoney } from '@cabana/shared/domain/pricing/pricing';
+import type { Image } from '@cabana/shared/domain/schemas/image';
+import type { Settings } from '@cabana/shared/domain/schemas/settings';
 import { PUBLIC_PATHS } from '../src/config/paths';
 import {
   DESKTOP,

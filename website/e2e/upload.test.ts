@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUSINESS } from '@cabana/shared/config/business';
+import { BUSINESS } from '@cabana/shared/domain/config/business';
 import {
   DESKTOP,
   PHONE,

@@ -2,7 +2,11 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { COMPRESSIBLE_EXTENSIONS, MIN_COMPRESS_BYTES, PRECOMPRESSED_SUFFIX } from '@cabana/shared/config/compression';
+import {
+  COMPRESSIBLE_EXTENSIONS,
+  MIN_COMPRESS_BYTES,
+  PRECOMPRESSED_SUFFIX,
+} from '@cabana/shared/domain/config/compression';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);

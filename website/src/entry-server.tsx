@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import type { PageData, PageRenderer, RenderedPage } from '@cabana/shared/pages/page-data';
+import type { PageData, PageRenderer, RenderedPage } from '@cabana/shared/domain/pages/page-data';
 import { ShellApp, SitePage } from './app/app';
 import { headFor } from './app/head';
 import { GUEST_BOOKING_PARTS, NOT_FOUND_MESSAGES, PAGE_PARTS } from './app/page-parts';

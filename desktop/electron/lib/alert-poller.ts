@@ -1,5 +1,5 @@
 import { ApiError } from '@cabana/shared/api/errors';
-import { AlertsSchema, type AlertItem } from '@cabana/shared/schemas/overview';
+import { AlertsSchema, type AlertItem } from '@cabana/shared/domain/schemas/overview';
 
 /** How often the desktop app asks the server what waits for the owner. */
 export const ALERTS_POLL_MS = 60_000;

@@ -5,9 +5,9 @@ import { createApiClient } from '@cabana/shared/api/client';
 import { API } from '@cabana/shared/api/contract';
 import { API_PATHS } from '@cabana/shared/api/paths';
 import { ApiError, errorFromResponse, networkError } from '@cabana/shared/api/errors';
-import { ImageSchema, type Image } from '@cabana/shared/schemas/image';
-import type { SessionInfo } from '@cabana/shared/schemas/session';
-import { BUSINESS } from '@cabana/shared/config/business';
+import { ImageSchema, type Image } from '@cabana/shared/domain/schemas/image';
+import type { SessionInfo } from '@cabana/shared/domain/schemas/session';
+import { BUSINESS } from '@cabana/shared/domain/config/business';
 
 export interface UploadFile {
   data: Uint8Array;

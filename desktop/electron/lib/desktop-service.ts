@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { ApiError } from '@cabana/shared/api/errors';
-import { LIMITS } from '@cabana/shared/config/limits';
-import { acceptedImageKind } from '@cabana/shared/images/sniff';
-import { formatBytes } from '@cabana/shared/lib/format-bytes';
-import { ImageSchema, type Image } from '@cabana/shared/schemas/image';
-import { SettingsSchema, type Settings } from '@cabana/shared/schemas/settings';
+import { LIMITS } from '@cabana/shared/domain/config/limits';
+import { acceptedImageKind } from '@cabana/shared/domain/images/sniff';
+import { formatBytes } from '@cabana/shared/domain/lib/format-bytes';
+import { ImageSchema, type Image } from '@cabana/shared/domain/schemas/image';
+import { SettingsSchema, type Settings } from '@cabana/shared/domain/schemas/settings';
 import { API, type Api, type PanelRouteName } from '@cabana/shared/api/contract';
 import type { RouteResult, RouteSpec } from '@cabana/shared/api/route';
 import { checkFlatInput, type InputRefusal } from '@cabana/shared/api/route-input';

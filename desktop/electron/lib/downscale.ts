@@ -1,7 +1,12 @@
 import sharp, { type Metadata, type OutputInfo, type SharpOptions } from 'sharp';
 import { ApiError } from '@cabana/shared/api/errors';
-import { imageSizeProblem, LIMITS, TOO_ELONGATED_MESSAGE, TOO_MANY_PIXELS_MESSAGE } from '@cabana/shared/config/limits';
-import { acceptedImageKind, EXTENSION_BY_KIND, MIME_BY_KIND, type ImageKind } from '@cabana/shared/images/sniff';
+import {
+  imageSizeProblem,
+  LIMITS,
+  TOO_ELONGATED_MESSAGE,
+  TOO_MANY_PIXELS_MESSAGE,
+} from '@cabana/shared/domain/config/limits';
+import { acceptedImageKind, EXTENSION_BY_KIND, MIME_BY_KIND, type ImageKind } from '@cabana/shared/domain/images/sniff';
 import { ImageLane } from './image-lane';
 
 export interface DownscaleOptions {

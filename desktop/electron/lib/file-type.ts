@@ -1,5 +1,5 @@
 import { open } from 'node:fs/promises';
-import { acceptedImageKind, SNIFF_BYTES, type ImageKind } from '@cabana/shared/images/sniff';
+import { acceptedImageKind, SNIFF_BYTES, type ImageKind } from '@cabana/shared/domain/images/sniff';
 
 /** The accepted image kind of a file on disk, from its first bytes (the shared sniffer decides). */
 export async function readImageKind(filePath: string): Promise<ImageKind | null> {

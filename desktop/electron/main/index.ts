@@ -5,7 +5,7 @@ import { createDesktopService } from '../lib/desktop-service';
 import { createIpcHandlers } from '../lib/ipc-handlers';
 import { IPC_EVENTS, type IpcEventName, type IpcEventPayload } from '../../contract/ipc';
 import { MEDIA_SCHEME } from '../../contract/media';
-import type { Settings } from '@cabana/shared/schemas/settings';
+import type { Settings } from '@cabana/shared/domain/schemas/settings';
 import {
   denyAllPermissions,
   externalHostsFor,

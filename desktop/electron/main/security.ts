@@ -1,5 +1,5 @@
-import { BUSINESS } from '@cabana/shared/config/business';
-import { DEFAULT_SETTINGS, type Settings } from '@cabana/shared/schemas/settings';
+import { BUSINESS } from '@cabana/shared/domain/config/business';
+import { DEFAULT_SETTINGS, type Settings } from '@cabana/shared/domain/schemas/settings';
 import type { IpcMainInvokeEvent, SafeStorage, Session, WebContents } from 'electron';
 import type { SafeStorageLike } from '../lib/token-store';
 

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { AdminPanel } from '@cabana/shared/admin/admin-panel';
+import { AdminPanel } from '@cabana/shared/admin-ui/admin-panel';
 import type { ConnectionInfo, DesktopSession } from '../../contract/ipc';
-import type { Settings } from '@cabana/shared/schemas/settings';
+import type { Settings } from '@cabana/shared/domain/schemas/settings';
 import { createBridgeAdminApi } from '../lib/bridge-admin-api';
 import { errorMessage, getBridge, unwrap } from '../lib/bridge';
 import { ServerScreen } from '../features/connection/server-screen';

@@ -1,8 +1,8 @@
-import type { AdminApi, PanelCalls, ProgressListener, UploadRequest } from '@cabana/shared/admin/admin-api';
+import type { AdminApi, PanelCalls, ProgressListener, UploadRequest } from '@cabana/shared/admin-ui/admin-api';
 import { PANEL_ROUTE_NAMES, type PanelRouteName } from '@cabana/shared/api/contract';
 import { cancelledError } from '@cabana/shared/browser/upload';
-import type { Image } from '@cabana/shared/schemas/image';
-import type { SessionInfo } from '@cabana/shared/schemas/session';
+import type { Image } from '@cabana/shared/domain/schemas/image';
+import type { SessionInfo } from '@cabana/shared/domain/schemas/session';
 import type { ApiCallArgs, DesktopBridge } from '../../contract/ipc';
 import { unwrap } from './bridge';
 

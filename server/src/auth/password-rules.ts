@@ -1,4 +1,4 @@
-import { LIMITS } from '@cabana/shared/config/limits';
+import { LIMITS } from '@cabana/shared/domain/config/limits';
 
 /**
  * The one rule for a new admin password, wherever it is set (first start, reset-password): what

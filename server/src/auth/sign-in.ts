@@ -1,4 +1,4 @@
-import type { LoginInput } from '@cabana/shared/schemas/session';
+import type { LoginInput } from '@cabana/shared/domain/schemas/session';
 import type { Store } from '../db/store';
 import { unauthenticated } from '../domain-errors';
 import { getDummyHash, verifyPassword } from './password';

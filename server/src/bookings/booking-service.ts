@@ -1,12 +1,12 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { createHmac, randomInt } from 'node:crypto';
-import { BUSINESS } from '@cabana/shared/config/business';
-import { GUEST_BOOKING_PATHS } from '@cabana/shared/pages/guest-paths';
-import { isStayFree } from '@cabana/shared/availability/ranges';
-import { quoteStay } from '@cabana/shared/pricing/seasons';
-import { addDays, todayAtCabin } from '@cabana/shared/pricing/dates';
-import { adjustPrice, balanceDueDate, paidOf, priceBooking, refundFor } from '@cabana/shared/pricing/booking';
+import { BUSINESS } from '@cabana/shared/domain/config/business';
+import { GUEST_BOOKING_PATHS } from '@cabana/shared/domain/pages/guest-paths';
+import { isStayFree } from '@cabana/shared/domain/availability/ranges';
+import { quoteStay } from '@cabana/shared/domain/pricing/seasons';
+import { addDays, todayAtCabin } from '@cabana/shared/domain/pricing/dates';
+import { adjustPrice, balanceDueDate, paidOf, priceBooking, refundFor } from '@cabana/shared/domain/pricing/booking';
 import {
   FINAL_STATES,
   type AcceptBookingInput,
@@ -19,9 +19,9 @@ import {
   type RecordPaymentInput,
   type RequestBookingInput,
   type RequestedBooking,
-} from '@cabana/shared/schemas/booking';
-import { newestFirst } from '@cabana/shared/lib/newest-first';
-import { sniffImage, MIME_BY_KIND } from '@cabana/shared/images/sniff';
+} from '@cabana/shared/domain/schemas/booking';
+import { newestFirst } from '@cabana/shared/domain/lib/newest-first';
+import { sniffImage, MIME_BY_KIND } from '@cabana/shared/domain/images/sniff';
 import type { Store } from '../db/store';
 import type { Logger } from '../deps';
 import type { EnquiryService } from '../enquiries/enquiry-service';

@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
-import type { MailKind, Outbox, OutboxEntry } from '@cabana/shared/schemas/booking';
-import { newestFirst } from '@cabana/shared/lib/newest-first';
+import type { MailKind, Outbox, OutboxEntry } from '@cabana/shared/domain/schemas/booking';
+import { newestFirst } from '@cabana/shared/domain/lib/newest-first';
 import type { Store } from '../db/store';
 import type { StoredMail } from '../db/schema';
 import type { Logger } from '../deps';

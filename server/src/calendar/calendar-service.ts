@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { sameText } from '../lib/same-text';
-import { CALENDAR_LIMITS } from '@cabana/shared/config/calendar';
-import { availabilityWindowEnd } from '@cabana/shared/availability/calendar-window';
-import { clipRanges } from '@cabana/shared/availability/ranges';
-import { nightsBetween, todayAtCabin } from '@cabana/shared/pricing/dates';
-import { checkStay, quoteStay } from '@cabana/shared/pricing/seasons';
-import { reservationDateErrors } from '@cabana/shared/schemas/enquiry';
-import { peopleLimitError } from '@cabana/shared/schemas/settings';
-import type { Availability, AvailabilityQuery } from '@cabana/shared/schemas/availability';
+import { CALENDAR_LIMITS } from '@cabana/shared/domain/config/calendar';
+import { availabilityWindowEnd } from '@cabana/shared/domain/availability/calendar-window';
+import { clipRanges } from '@cabana/shared/domain/availability/ranges';
+import { nightsBetween, todayAtCabin } from '@cabana/shared/domain/pricing/dates';
+import { checkStay, quoteStay } from '@cabana/shared/domain/pricing/seasons';
+import { reservationDateErrors } from '@cabana/shared/domain/schemas/enquiry';
+import { peopleLimitError } from '@cabana/shared/domain/schemas/settings';
+import type { Availability, AvailabilityQuery } from '@cabana/shared/domain/schemas/availability';
 import {
   CALENDAR_SOURCES,
   type Calendar,
@@ -15,9 +15,9 @@ import {
   type CreateBlockInput,
   type CreateFeedInput,
   type Feed,
-} from '@cabana/shared/schemas/calendar';
-import type { Quote, QuoteQuery } from '@cabana/shared/schemas/quote';
-import type { Seasons, UpdateSeasonsInput } from '@cabana/shared/schemas/season';
+} from '@cabana/shared/domain/schemas/calendar';
+import type { Quote, QuoteQuery } from '@cabana/shared/domain/schemas/quote';
+import type { Seasons, UpdateSeasonsInput } from '@cabana/shared/domain/schemas/season';
 import type { Config } from '../env';
 import type { Logger } from '../deps';
 import type { Store } from '../db/store';

@@ -1,4 +1,4 @@
-import { todayAtCabin } from '@cabana/shared/pricing/dates';
+import { todayAtCabin } from '@cabana/shared/domain/pricing/dates';
 import type { Store } from '../db/store';
 import type { StoredFeed, StoredFeedEvent } from '../db/schema';
 import type { Logger } from '../deps';

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { isCalendarDate } from '@cabana/shared/availability/calendar-window';
-import { mergeRanges, rangesOverlap, type DateRange } from '@cabana/shared/availability/ranges';
-import { CALENDAR_SOURCES, type CalendarEntry, type Conflict } from '@cabana/shared/schemas/calendar';
-import type { Enquiry } from '@cabana/shared/schemas/enquiry';
-import { BLOCKING_STATES } from '@cabana/shared/schemas/booking';
-import type { PricingRules } from '@cabana/shared/pricing/seasons';
+import { isCalendarDate } from '@cabana/shared/domain/availability/calendar-window';
+import { mergeRanges, rangesOverlap, type DateRange } from '@cabana/shared/domain/availability/ranges';
+import { CALENDAR_SOURCES, type CalendarEntry, type Conflict } from '@cabana/shared/domain/schemas/calendar';
+import type { Enquiry } from '@cabana/shared/domain/schemas/enquiry';
+import { BLOCKING_STATES } from '@cabana/shared/domain/schemas/booking';
+import type { PricingRules } from '@cabana/shared/domain/pricing/seasons';
 import type { Data } from '../db/schema';
 
 /** What kind of record an entry comes from; names the export's UIDs. */

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { CALENDAR_LIMITS } from '@cabana/shared/config/calendar';
+import { CALENDAR_LIMITS } from '@cabana/shared/domain/config/calendar';
 import {
   DEFAULT_STAY_HOURS,
   FeedBudgetError,

@@ -1,5 +1,5 @@
 import ICAL from 'ical.js';
-import { BUSINESS } from '@cabana/shared/config/business';
+import { BUSINESS } from '@cabana/shared/domain/config/business';
 import type { SourcedEntry } from './entries';
 
 /** The only SUMMARY an exported event carries: channels learn that nights are taken, never by whom or why. */

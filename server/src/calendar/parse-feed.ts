@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import ICAL from 'ical.js';
-import { BUSINESS } from '@cabana/shared/config/business';
-import { CALENDAR_LIMITS } from '@cabana/shared/config/calendar';
-import { isCalendarDate } from '@cabana/shared/availability/calendar-window';
-import { addDays, isIsoDate, wallClock, zoneOffsetMs } from '@cabana/shared/pricing/dates';
-import { cleanLine } from '@cabana/shared/schemas/text';
+import { BUSINESS } from '@cabana/shared/domain/config/business';
+import { CALENDAR_LIMITS } from '@cabana/shared/domain/config/calendar';
+import { isCalendarDate } from '@cabana/shared/domain/availability/calendar-window';
+import { addDays, isIsoDate, wallClock, zoneOffsetMs } from '@cabana/shared/domain/pricing/dates';
+import { cleanLine } from '@cabana/shared/domain/schemas/text';
 
 /** One blocked range read from a feed. `key` matches it across syncs (UID, plus the occurrence of a repeat). */
 export interface ParsedEvent {

@@ -1,6 +1,6 @@
 import { API_PATHS } from '@cabana/shared/api/paths';
-import type { Feed } from '@cabana/shared/schemas/calendar';
-import type { Seasons } from '@cabana/shared/schemas/season';
+import type { Feed } from '@cabana/shared/domain/schemas/calendar';
+import type { Seasons } from '@cabana/shared/domain/schemas/season';
 import type { Config } from '../env';
 import type { Data, StoredFeed } from '../db/schema';
 import { pricingRules } from './entries';

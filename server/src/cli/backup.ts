@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { formatBytes } from '@cabana/shared/lib/format-bytes';
+import { formatBytes } from '@cabana/shared/domain/lib/format-bytes';
 import { ConfigError } from '../env';
 import { armCrashPoint } from '../lib/crash-points';
 import { readCliEnv } from './cli-env';

@@ -1,4 +1,4 @@
-import { LIMITS } from '@cabana/shared/config/limits';
+import { LIMITS } from '@cabana/shared/domain/config/limits';
 
 /**
  * How reset-password gets a new password without it ever being an argument (arguments show in

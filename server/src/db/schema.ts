@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { ImageSchema } from '@cabana/shared/schemas/image';
-import { EnquirySchema } from '@cabana/shared/schemas/enquiry';
-import { PrecioSchema } from '@cabana/shared/schemas/price';
-import { SeasonSchema } from '@cabana/shared/schemas/season';
-import { CalendarEntrySchema, FeedSchema } from '@cabana/shared/schemas/calendar';
-import { BookingSchema, MailKindSchema } from '@cabana/shared/schemas/booking';
+import { ImageSchema } from '@cabana/shared/domain/schemas/image';
+import { EnquirySchema } from '@cabana/shared/domain/schemas/enquiry';
+import { PrecioSchema } from '@cabana/shared/domain/schemas/price';
+import { SeasonSchema } from '@cabana/shared/domain/schemas/season';
+import { CalendarEntrySchema, FeedSchema } from '@cabana/shared/domain/schemas/calendar';
+import { BookingSchema, MailKindSchema } from '@cabana/shared/domain/schemas/booking';
 import { StoredSettingsSchema } from './settings';
 
 /** A stored image: the API shape plus the folder its files live in (always `images/<id>/`). */

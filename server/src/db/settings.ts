@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS, SettingsSchema, type Settings } from '@cabana/shared/schemas/settings';
+import { DEFAULT_SETTINGS, SettingsSchema, type Settings } from '@cabana/shared/domain/schemas/settings';
 
 /**
  * The owner's settings as a piece of the store of its own: its schema with the fresh-install

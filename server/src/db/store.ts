@@ -1,7 +1,7 @@
 import fsp, { type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { BUSINESS } from '@cabana/shared/config/business';
+import { BUSINESS } from '@cabana/shared/domain/config/business';
 import { assignImagePositions, type Data } from './schema';
 import { initialSettings } from './settings';
 import {

@@ -1,15 +1,15 @@
-import { BUSINESS } from '@cabana/shared/config/business';
-import { peopleLimitError } from '@cabana/shared/schemas/settings';
-import { isStayFree } from '@cabana/shared/availability/ranges';
-import { checkStay, STAY_MESSAGES } from '@cabana/shared/pricing/seasons';
+import { BUSINESS } from '@cabana/shared/domain/config/business';
+import { peopleLimitError } from '@cabana/shared/domain/schemas/settings';
+import { isStayFree } from '@cabana/shared/domain/availability/ranges';
+import { checkStay, STAY_MESSAGES } from '@cabana/shared/domain/pricing/seasons';
 import {
   FORM_TOKEN_PATTERN,
   type Enquiry,
   type EnquiryInput,
   type EnquiryStatus,
   type SuspectReason,
-} from '@cabana/shared/schemas/enquiry';
-import { newestFirst } from '@cabana/shared/lib/newest-first';
+} from '@cabana/shared/domain/schemas/enquiry';
+import { newestFirst } from '@cabana/shared/domain/lib/newest-first';
 import type { Store } from '../db/store';
 import type { FormTokens, TokenVerdict } from '../forms/form-token';
 import type { Limiter, SharedBudget } from '../auth/rate-limits';

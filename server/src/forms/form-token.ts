@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { sameText } from '../lib/same-text';
-import { FORM_TOKEN_PATTERN } from '@cabana/shared/schemas/enquiry';
+import { FORM_TOKEN_PATTERN } from '@cabana/shared/domain/schemas/enquiry';
 import type { Store } from '../db/store';
 
 export type TokenVerdict = 'ok' | 'malformed' | 'tampered' | 'too-fast' | 'expired' | 'replayed';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
 import { promisify } from 'node:util';
 import type { Context } from 'koa';
-import { MIN_COMPRESS_BYTES } from '@cabana/shared/config/compression';
+import { MIN_COMPRESS_BYTES } from '@cabana/shared/domain/config/compression';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);

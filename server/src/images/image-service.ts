@@ -1,9 +1,9 @@
 import { MEDIA_PREFIX } from '@cabana/shared/api/http';
-import type { Image, UpdateImageInput, UploadImageFields } from '@cabana/shared/schemas/image';
+import type { Image, UpdateImageInput, UploadImageFields } from '@cabana/shared/domain/schemas/image';
 import type { Store } from '../db/store';
 import { nextImagePosition, type StoredImage } from '../db/schema';
 import { processImage, toVariantFiles } from './pipeline';
-import { newestFirst } from '@cabana/shared/lib/newest-first';
+import { newestFirst } from '@cabana/shared/domain/lib/newest-first';
 import { isRecordId, newRecordId } from '../lib/ids';
 import { ImageFiles } from './storage';
 import { WorkQueue } from './queue';

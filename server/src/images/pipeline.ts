@@ -1,8 +1,13 @@
 import fs from 'node:fs/promises';
 import sharp, { type Metadata, type Sharp, type SharpOptions } from 'sharp';
-import { imageSizeProblem, LIMITS, TOO_ELONGATED_MESSAGE, TOO_MANY_PIXELS_MESSAGE } from '@cabana/shared/config/limits';
-import { acceptedImageKind, SNIFF_BYTES, type ImageKind } from '@cabana/shared/images/sniff';
-import type { ImageFormat } from '@cabana/shared/schemas/image';
+import {
+  imageSizeProblem,
+  LIMITS,
+  TOO_ELONGATED_MESSAGE,
+  TOO_MANY_PIXELS_MESSAGE,
+} from '@cabana/shared/domain/config/limits';
+import { acceptedImageKind, SNIFF_BYTES, type ImageKind } from '@cabana/shared/domain/images/sniff';
+import type { ImageFormat } from '@cabana/shared/domain/schemas/image';
 import { DomainError, invalidInput, tooLarge, unsupportedMedia } from '../domain-errors';
 import type { VariantFile } from './storage';
 import { decodeHeic } from './heic';

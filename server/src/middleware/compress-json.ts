@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import type { Middleware } from 'koa';
-import { MIN_COMPRESS_BYTES } from '@cabana/shared/config/compression';
+import { MIN_COMPRESS_BYTES } from '@cabana/shared/domain/config/compression';
 import { chooseEncoding } from '../http/representations';
 
 /**

@@ -1,5 +1,5 @@
 import type { Context, Middleware } from 'koa';
-import { ERROR_STATUS, type ApiErrorBody } from '@cabana/shared/schemas/errors';
+import { ERROR_STATUS, type ApiErrorBody } from '@cabana/shared/domain/schemas/errors';
 import { DomainError, notFound, type DomainErrorCode } from '../domain-errors';
 
 export const INTERNAL_MESSAGE = 'Error interno del servidor';

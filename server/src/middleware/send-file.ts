@@ -2,7 +2,11 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Context } from 'koa';
-import { COMPRESSIBLE_EXTENSIONS, MIN_COMPRESS_BYTES, PRECOMPRESSED_SUFFIX } from '@cabana/shared/config/compression';
+import {
+  COMPRESSIBLE_EXTENSIONS,
+  MIN_COMPRESS_BYTES,
+  PRECOMPRESSED_SUFFIX,
+} from '@cabana/shared/domain/config/compression';
 import { Representations, sendRepresentation } from '../http/representations';
 
 const TYPES: Record<string, string> = {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import fs from 'node:fs';
 import type { Middleware } from 'koa';
-import { BUSINESS } from '@cabana/shared/config/business';
+import { BUSINESS } from '@cabana/shared/domain/config/business';
 import { sendFile, statFile } from './send-file';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';

@@ -1,4 +1,4 @@
-import type { Booking } from '@cabana/shared/schemas/booking';
+import type { Booking } from '@cabana/shared/domain/schemas/booking';
 import type { Data } from '../db/schema';
 import { calendarEntries } from '../calendar/entries';
 import type { OverviewBooking, OverviewInput } from './overview';

@@ -1,6 +1,6 @@
-import { addDays, nightsBetween, todayAtCabin } from '@cabana/shared/pricing/dates';
-import { CALENDAR_SOURCES } from '@cabana/shared/schemas/calendar';
-import type { Enquiry } from '@cabana/shared/schemas/enquiry';
+import { addDays, nightsBetween, todayAtCabin } from '@cabana/shared/domain/pricing/dates';
+import { CALENDAR_SOURCES } from '@cabana/shared/domain/schemas/calendar';
+import type { Enquiry } from '@cabana/shared/domain/schemas/enquiry';
 import type {
   AlertItem,
   Alerts,
@@ -11,7 +11,7 @@ import type {
   Overview,
   RequestsWeek,
   RevenueMonth,
-} from '@cabana/shared/schemas/overview';
+} from '@cabana/shared/domain/schemas/overview';
 
 /**
  * The owner's overview and alerts as pure functions of what the store holds (plus "now"):

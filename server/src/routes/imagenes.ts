@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
-import { LIMITS } from '@cabana/shared/config/limits';
-import { UploadImageFieldsSchema } from '@cabana/shared/schemas/image';
+import { LIMITS } from '@cabana/shared/domain/config/limits';
+import { UploadImageFieldsSchema } from '@cabana/shared/domain/schemas/image';
 import type { AppDeps } from '../deps';
 import type { OrderProblem } from '../images/image-service';
 import { bearerToken } from '../middleware/auth';

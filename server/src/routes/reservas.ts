@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import { cleanFileName, GuestTokenInputSchema } from '@cabana/shared/schemas/booking';
+import { cleanFileName, GuestTokenInputSchema } from '@cabana/shared/domain/schemas/booking';
 import type { AppDeps } from '../deps';
 import { invalidInput } from '../domain-errors';
 import { validate } from '../lib/validate';

@@ -1,4 +1,4 @@
-import type { SessionInfo } from '@cabana/shared/schemas/session';
+import type { SessionInfo } from '@cabana/shared/domain/schemas/session';
 import type { AppDeps } from '../deps';
 import { signIn } from '../auth/sign-in';
 import { clearSessionCookies, readDeviceCookie, writeDeviceCookie, writeSessionCookie } from '../auth/session-cookie';

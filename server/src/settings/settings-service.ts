@@ -1,4 +1,4 @@
-import { SettingsSchema, type Settings, type SettingsPatch } from '@cabana/shared/schemas/settings';
+import { SettingsSchema, type Settings, type SettingsPatch } from '@cabana/shared/domain/schemas/settings';
 import type { Store } from '../db/store';
 import { validate } from '../lib/validate';
 

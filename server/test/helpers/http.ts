@@ -1,5 +1,5 @@
 import { request as httpRequest } from 'node:http';
-import { FormTokenSchema } from '@cabana/shared/schemas/enquiry';
+import { FormTokenSchema } from '@cabana/shared/domain/schemas/enquiry';
 import { readJson } from '../../../test-support/json';
 import type { TestServer } from '../../../test-support/server';
 

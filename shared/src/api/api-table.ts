@@ -1,4 +1,4 @@
-import { ERROR_STATUS } from '../schemas/errors';
+import { ERROR_STATUS } from '../domain/schemas/errors';
 import { API } from './contract';
 import { API_PREFIX } from './http';
 import { ALWAYS_ANSWERED, answerCodes, type RouteSpec } from './route';

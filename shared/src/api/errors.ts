@@ -1,4 +1,4 @@
-import { ApiErrorBodySchema, type ApiErrorBody, type ErrorCode } from '../schemas/errors';
+import { ApiErrorBodySchema, type ApiErrorBody, type ErrorCode } from '../domain/schemas/errors';
 
 /** An error answered by the API (or a network failure, status 0), with a Spanish message. */
 export class ApiError extends Error {

@@ -1,16 +1,16 @@
 import { z } from 'zod';
-import { ImageOrderInputSchema, ImageSchema, UpdateImageInputSchema } from '../schemas/image';
-import { PriceSchema } from '../schemas/price';
-import { SettingsPatchSchema, SettingsSchema } from '../schemas/settings';
-import { DeleteEnquiriesInputSchema, EnquirySchema, UpdateEnquiryInputSchema } from '../schemas/enquiry';
-import { SeasonsSchema, UpdateSeasonsInputSchema } from '../schemas/season';
+import { ImageOrderInputSchema, ImageSchema, UpdateImageInputSchema } from '../domain/schemas/image';
+import { PriceSchema } from '../domain/schemas/price';
+import { SettingsPatchSchema, SettingsSchema } from '../domain/schemas/settings';
+import { DeleteEnquiriesInputSchema, EnquirySchema, UpdateEnquiryInputSchema } from '../domain/schemas/enquiry';
+import { SeasonsSchema, UpdateSeasonsInputSchema } from '../domain/schemas/season';
 import {
   CalendarEntrySchema,
   CalendarSchema,
   CreateBlockInputSchema,
   CreateFeedInputSchema,
   FeedSchema,
-} from '../schemas/calendar';
+} from '../domain/schemas/calendar';
 import {
   AcceptBookingInputSchema,
   BookingSchema,
@@ -22,8 +22,8 @@ import {
   ReceiptFileSchema,
   RecordPaymentInputSchema,
   RetryOutboxInputSchema,
-} from '../schemas/booking';
-import { AlertsSchema, OverviewSchema } from '../schemas/overview';
+} from '../domain/schemas/booking';
+import { AlertsSchema, OverviewSchema } from '../domain/schemas/overview';
 import { IMAGE_ID_PATTERN } from './media';
 import { routes } from './route';
 

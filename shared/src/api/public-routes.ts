@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { ImageSchema } from '../schemas/image';
-import { PriceSchema } from '../schemas/price';
-import { SettingsSchema } from '../schemas/settings';
-import { LoginInputSchema, SessionInfoSchema } from '../schemas/session';
-import { EnquiryInputSchema, FormTokenSchema } from '../schemas/enquiry';
-import { AvailabilityQuerySchema, AvailabilitySchema } from '../schemas/availability';
-import { SeasonsSchema } from '../schemas/season';
-import { QuoteQuerySchema, QuoteSchema } from '../schemas/quote';
+import { ImageSchema } from '../domain/schemas/image';
+import { PriceSchema } from '../domain/schemas/price';
+import { SettingsSchema } from '../domain/schemas/settings';
+import { LoginInputSchema, SessionInfoSchema } from '../domain/schemas/session';
+import { EnquiryInputSchema, FormTokenSchema } from '../domain/schemas/enquiry';
+import { AvailabilityQuerySchema, AvailabilitySchema } from '../domain/schemas/availability';
+import { SeasonsSchema } from '../domain/schemas/season';
+import { QuoteQuerySchema, QuoteSchema } from '../domain/schemas/quote';
 import {
   BookingCodeParamsSchema,
   GuestBookingSchema,
@@ -14,7 +14,7 @@ import {
   GuestTokenInputSchema,
   RequestBookingInputSchema,
   RequestedBookingSchema,
-} from '../schemas/booking';
+} from '../domain/schemas/booking';
 import { routes } from './route';
 
 const BOOKING_NOT_FOUND = 'No encontramos esa reserva. Revisa el enlace del correo.';

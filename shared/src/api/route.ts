@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ServerErrorCode } from '../schemas/errors';
+import type { ServerErrorCode } from '../domain/schemas/errors';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

@@ -1,6 +1,6 @@
 // shared/src/browser holds code that needs a browser (here XMLHttpRequest); the server never imports it.
 import type { z } from 'zod';
-import { ImageSchema, type Image, type UploadImageFieldsSchema } from '../schemas/image';
+import { ImageSchema, type Image, type UploadImageFieldsSchema } from '../domain/schemas/image';
 import { API_PATHS } from '../api/paths';
 import { ApiError, errorFromResponse, networkError } from '../api/errors';
 

@@ -1,9 +1,9 @@
-import { BUSINESS } from '@cabana/shared/config/business';
-import type { PageData } from '@cabana/shared/pages/page-data';
-import { formatMoney } from '@cabana/shared/pricing/pricing';
-import type { Image } from '@cabana/shared/schemas/image';
-import { DEFAULT_SETTINGS, phoneE164 } from '@cabana/shared/config/settings';
-import type { Settings } from '@cabana/shared/schemas/settings';
+import { BUSINESS } from '@cabana/shared/domain/config/business';
+import type { PageData } from '@cabana/shared/domain/pages/page-data';
+import { formatMoney } from '@cabana/shared/domain/pricing/pricing';
+import type { Image } from '@cabana/shared/domain/schemas/image';
+import { DEFAULT_SETTINGS, phoneE164 } from '@cabana/shared/domain/config/settings';
+import type { Settings } from '@cabana/shared/domain/schemas/settings';
 import { OG_LOCALE, ownerText, type Lang } from '@cabana/shared/i18n/lang';
 import { PAGE_PATHS, guestBookingOf, pageOf } from '../config/paths';
 import { scriptJson } from '../lib/page-data';

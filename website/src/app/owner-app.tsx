@@ -1,8 +1,8 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createQueryClient } from '@cabana/shared/lib/query-client';
-import type { Settings } from '@cabana/shared/schemas/settings';
+import { createQueryClient } from '@cabana/shared/admin-ui/query-client';
+import type { Settings } from '@cabana/shared/domain/schemas/settings';
 import { Layout, PageLoading } from '../components/layout/layout';
 import { paths } from '../config/paths';
 import { es } from '../i18n/es';

@@ -1,6 +1,6 @@
-import type { PageData } from '@cabana/shared/pages/page-data';
+import type { PageData } from '@cabana/shared/domain/pages/page-data';
 import type { Lang } from '@cabana/shared/i18n/lang';
-import { policyWords } from '@cabana/shared/pricing/policy-words';
+import { policyWords } from '@cabana/shared/domain/pricing/policy-words';
 import type { PageKey } from '../config/paths';
 import { FEATURED_PHOTOS } from '../features/gallery/featured';
 import type { MessageGroup } from '../i18n/i18n';

@@ -1,7 +1,7 @@
-import { BUSINESS } from '@cabana/shared/config/business';
-import { DEFAULT_SETTINGS } from '@cabana/shared/config/settings';
+import { BUSINESS } from '@cabana/shared/domain/config/business';
+import { DEFAULT_SETTINGS } from '@cabana/shared/domain/config/settings';
 import type { Lang } from '@cabana/shared/i18n/lang';
-import type { Settings } from '@cabana/shared/schemas/settings';
+import type { Settings } from '@cabana/shared/domain/schemas/settings';
 import { cleanPath, guestBookingOf, pageOf, paths, type PageKey } from '../config/paths';
 
 export interface PageMeta {

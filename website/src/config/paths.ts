@@ -1,5 +1,5 @@
 import type { Lang } from '@cabana/shared/i18n/lang';
-import { GUEST_BOOKING_PATHS } from '@cabana/shared/pages/guest-paths';
+import { GUEST_BOOKING_PATHS } from '@cabana/shared/domain/pages/guest-paths';
 
 /** Every route of the Spanish website (the original), in one table. */
 export const paths = {

@@ -1,8 +1,8 @@
-import { BUSINESS } from '@cabana/shared/config/business';
+import { BUSINESS } from '@cabana/shared/domain/config/business';
 import { dateFormat, type Lang } from '@cabana/shared/i18n/lang';
-import { formatMoney } from '@cabana/shared/pricing/pricing';
-import type { GuestBooking } from '@cabana/shared/schemas/booking';
-import { GUEST_BOOKING_PATHS } from '@cabana/shared/pages/guest-paths';
+import { formatMoney } from '@cabana/shared/domain/pricing/pricing';
+import type { GuestBooking } from '@cabana/shared/domain/schemas/booking';
+import { GUEST_BOOKING_PATHS } from '@cabana/shared/domain/pages/guest-paths';
 import type { I18n } from '../i18n/i18n';
 
 /** The guest's private page of a booking, in the page's language: the link the e-mails carry. */

@@ -1,5 +1,5 @@
-import { whatsappLink } from '@cabana/shared/config/settings';
-import type { Settings } from '@cabana/shared/schemas/settings';
+import { whatsappLink } from '@cabana/shared/domain/config/settings';
+import type { Settings } from '@cabana/shared/domain/schemas/settings';
 import { env } from '../config/env';
 
 export type EmailParams = Record<string, string | number>;

@@ -1,4 +1,4 @@
-import { LIMITS } from '@cabana/shared/config/limits';
+import { LIMITS } from '@cabana/shared/domain/config/limits';
 import { api } from './api';
 
 /** Refresh well before the server's limit, so a page left open overnight still gets through. */

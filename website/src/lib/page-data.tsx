@@ -1,9 +1,9 @@
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
-import type { PageData } from '@cabana/shared/pages/page-data';
-import type { GuestBooking } from '@cabana/shared/schemas/booking';
-import { BUSINESS } from '@cabana/shared/config/business';
-import { DEFAULT_SETTINGS } from '@cabana/shared/config/settings';
-import type { Settings } from '@cabana/shared/schemas/settings';
+import type { PageData } from '@cabana/shared/domain/pages/page-data';
+import type { GuestBooking } from '@cabana/shared/domain/schemas/booking';
+import { BUSINESS } from '@cabana/shared/domain/config/business';
+import { DEFAULT_SETTINGS } from '@cabana/shared/domain/config/settings';
+import type { Settings } from '@cabana/shared/domain/schemas/settings';
 import type { Lang } from '@cabana/shared/i18n/lang';
 import type { Catalogue } from '../i18n/i18n';
 

@@ -1,6 +1,6 @@
 import { ApiError } from '@cabana/shared/api/errors';
-import type { RequestedBooking, RequestBookingInput } from '@cabana/shared/schemas/booking';
-import type { EnquiryInput } from '@cabana/shared/schemas/enquiry';
+import type { RequestedBooking, RequestBookingInput } from '@cabana/shared/domain/schemas/booking';
+import type { EnquiryInput } from '@cabana/shared/domain/schemas/enquiry';
 import { api } from './api';
 import { sendEmail, type EmailParams } from './emailjs';
 

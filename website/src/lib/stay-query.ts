@@ -1,5 +1,5 @@
-import { isIsoDate } from '@cabana/shared/pricing/dates';
-import type { Settings } from '@cabana/shared/schemas/settings';
+import { isIsoDate } from '@cabana/shared/domain/pricing/dates';
+import type { Settings } from '@cabana/shared/domain/schemas/settings';
 import { defaultStay, type Stay } from './stay';
 
 /*

@@ -1,8 +1,8 @@
-import { BUSINESS } from '@cabana/shared/config/business';
-import { isIsoDate, nightsBetween } from '@cabana/shared/pricing/dates';
-import { formatMoney, totalPerNight, type Currency } from '@cabana/shared/pricing/pricing';
-import { quoteStay as quoteNights, type PricingRules, type QuotePart } from '@cabana/shared/pricing/seasons';
-import type { Settings } from '@cabana/shared/schemas/settings';
+import { BUSINESS } from '@cabana/shared/domain/config/business';
+import { isIsoDate, nightsBetween } from '@cabana/shared/domain/pricing/dates';
+import { formatMoney, totalPerNight, type Currency } from '@cabana/shared/domain/pricing/pricing';
+import { quoteStay as quoteNights, type PricingRules, type QuotePart } from '@cabana/shared/domain/pricing/seasons';
+import type { Settings } from '@cabana/shared/domain/schemas/settings';
 import { dateFormat, type Lang } from '@cabana/shared/i18n/lang';
 import type { I18n } from '../i18n/i18n';
 

@@ -1,4 +1,4 @@
-import type { Settings } from '@cabana/shared/schemas/settings';
+import type { Settings } from '@cabana/shared/domain/schemas/settings';
 import type { FormToken } from './form-token';
 import type { FormChecks, FormStatusState, Options } from './use-enquiry-form';
 import { focusFirstError, type FieldErrors } from './validation';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import type { Settings } from '@cabana/shared/schemas/settings';
+import type { Settings } from '@cabana/shared/domain/schemas/settings';
 import type { EnquiryEmail, SendOutcome } from './send-enquiry';
 import type { FormToken } from './form-token';
 import { useSettings } from './page-data';

@@ -1,6 +1,6 @@
-import { LoginForm } from '@cabana/shared/admin/login-form';
-import type { AdminApi } from '@cabana/shared/admin/admin-api';
-import type { SessionInfo } from '@cabana/shared/schemas/session';
+import { LoginForm } from '@cabana/shared/admin-ui/login-form';
+import type { AdminApi } from '@cabana/shared/admin-ui/admin-api';
+import type { SessionInfo } from '@cabana/shared/domain/schemas/session';
 import { useFocusHeading } from '../../lib/use-focus-heading';
 
 interface Props {

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
-import { formatBytes } from '@cabana/shared/lib/format-bytes';
+import { formatBytes } from '@cabana/shared/domain/lib/format-bytes';
 import type { QueueItem, QueueSnapshot } from '../../../contract/ipc';
 import { errorMessage, getBridge, unwrap } from '../../lib/bridge';
 import { STATE_LABEL, summaryText } from './format';

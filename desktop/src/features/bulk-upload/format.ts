@@ -1,4 +1,4 @@
-import { formatBytes } from '@cabana/shared/lib/format-bytes';
+import { formatBytes } from '@cabana/shared/domain/lib/format-bytes';
 import type { QueueItemState, QueueSummary } from '../../../contract/ipc';
 
 function formatDuration(ms: number): string {

@@ -1,5 +1,5 @@
-import type { Booking, BookingLang, MailKind } from '@cabana/shared/schemas/booking';
-import type { Settings } from '@cabana/shared/schemas/settings';
+import type { Booking, BookingLang, MailKind } from '@cabana/shared/domain/schemas/booking';
+import type { Settings } from '@cabana/shared/domain/schemas/settings';
 import { EN_TEMPLATES } from './templates-en';
 import { ES_TEMPLATES } from './templates-es';
 

@@ -1,8 +1,8 @@
-import { formatMoney } from '@cabana/shared/pricing/pricing';
-import { CANCELLATION_POLICIES } from '@cabana/shared/pricing/booking';
-import { BUSINESS } from '@cabana/shared/config/business';
-import type { Booking } from '@cabana/shared/schemas/booking';
-import type { Settings } from '@cabana/shared/schemas/settings';
+import { formatMoney } from '@cabana/shared/domain/pricing/pricing';
+import { CANCELLATION_POLICIES } from '@cabana/shared/domain/pricing/booking';
+import { BUSINESS } from '@cabana/shared/domain/config/business';
+import type { Booking } from '@cabana/shared/domain/schemas/booking';
+import type { Settings } from '@cabana/shared/domain/schemas/settings';
 import type { MailContext, MailDraft, MailTemplates } from './render';
 
 /** The Spanish messages of the booking lifecycle: one function per kind. */

@@ -1,9 +1,9 @@
 import { useCallback, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { AdminPanel, type SignOutReason } from '@cabana/shared/admin/admin-panel';
-import { asErrorLike } from '@cabana/shared/admin/api-error';
-import type { Settings } from '@cabana/shared/schemas/settings';
+import { AdminPanel, type SignOutReason } from '@cabana/shared/admin-ui/admin-panel';
+import { asErrorLike } from '@cabana/shared/admin-ui/api-error';
+import type { Settings } from '@cabana/shared/domain/schemas/settings';
 import { paths } from '../../config/paths';
 import { httpAdminApi } from '../../features/admin/api/http-admin-api';
 

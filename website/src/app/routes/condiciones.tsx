@@ -1,4 +1,4 @@
-import { BUSINESS } from '@cabana/shared/config/business';
+import { BUSINESS } from '@cabana/shared/domain/config/business';
 import { PolicyRules } from '../../components/booking/policy-rules';
 import { useI18n } from '../../i18n/i18n';
 import { useSettings } from '../../lib/page-data';

@@ -1,5 +1,5 @@
-import { BUSINESS } from '@cabana/shared/config/business';
-import { whatsappLink } from '@cabana/shared/config/settings';
+import { BUSINESS } from '@cabana/shared/domain/config/business';
+import { whatsappLink } from '@cabana/shared/domain/config/settings';
 import { TitledSection } from '../../components/layout/titled-section';
 import { Icon } from '../../components/ui/icon';
 import { ICONS } from '../../components/ui/icons';

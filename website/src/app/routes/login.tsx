@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { LoginForm } from '@cabana/shared/admin/login-form';
+import { LoginForm } from '@cabana/shared/admin-ui/login-form';
 import { paths } from '../../config/paths';
 import { httpAdminApi } from '../../features/admin/api/http-admin-api';
 import { readEmailHint, saveEmailHint } from '../../features/admin/email-hint';

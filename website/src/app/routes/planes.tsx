@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { DEFAULT_CURRENCY, type Currency } from '@cabana/shared/pricing/pricing';
+import { DEFAULT_CURRENCY, type Currency } from '@cabana/shared/domain/pricing/pricing';
 import { useI18n } from '../../i18n/i18n';
-import type { PricingRules } from '@cabana/shared/pricing/seasons';
+import type { PricingRules } from '@cabana/shared/domain/pricing/seasons';
 import { ServerMarkup } from '../../components/ui/server-markup';
 import { ReservationForm } from '../../features/enquiry/reservation-form';
 import { AvailabilityCalendar } from '../../features/plans/availability-calendar';

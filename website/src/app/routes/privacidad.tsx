@@ -1,5 +1,5 @@
-import { BUSINESS } from '@cabana/shared/config/business';
-import { phoneE164 } from '@cabana/shared/config/settings';
+import { BUSINESS } from '@cabana/shared/domain/config/business';
+import { phoneE164 } from '@cabana/shared/domain/config/settings';
 import { useEnquiryRetentionMonths, usePendingPhotoRetentionDays, useSettings } from '../../lib/page-data';
 
 const effectiveDate = new Intl.DateTimeFormat('es-CO', {

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import type { GuestBooking } from '@cabana/shared/schemas/booking';
+import type { GuestBooking } from '@cabana/shared/domain/schemas/booking';
 import { FormStatus } from '../../components/form/form-status';
 import { PolicyRules } from '../../components/booking/policy-rules';
 import { useI18n } from '../../i18n/i18n';

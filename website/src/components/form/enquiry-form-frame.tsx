@@ -1,6 +1,6 @@
 import { useI18n } from '../../i18n/i18n';
 import { Suspense, lazy, type ReactNode } from 'react';
-import { LIMITS } from '@cabana/shared/config/limits';
+import { LIMITS } from '@cabana/shared/domain/config/limits';
 import type { EnquiryForm } from '../../lib/use-enquiry-form';
 import { ConsentField } from './consent-field';
 import { TextAreaField } from './field';

@@ -1,6 +1,6 @@
 import { useI18n } from '../../i18n/i18n';
 import type { InputHTMLAttributes } from 'react';
-import { LIMITS } from '@cabana/shared/config/limits';
+import { LIMITS } from '@cabana/shared/domain/config/limits';
 import type { FieldErrors } from '../../lib/validation';
 import { TextField } from './field';
 

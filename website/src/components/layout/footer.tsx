@@ -1,5 +1,5 @@
-import { BUSINESS } from '@cabana/shared/config/business';
-import { phoneE164, whatsappLink } from '@cabana/shared/config/settings';
+import { BUSINESS } from '@cabana/shared/domain/config/business';
+import { phoneE164, whatsappLink } from '@cabana/shared/domain/config/settings';
 import { paths } from '../../config/paths';
 import { useI18n } from '../../i18n/i18n';
 import { useSettings } from '../../lib/page-data';

@@ -1,4 +1,4 @@
-import { whatsappLink } from '@cabana/shared/config/settings';
+import { whatsappLink } from '@cabana/shared/domain/config/settings';
 import { ownerText } from '@cabana/shared/i18n/lang';
 import { useI18n } from '../../i18n/i18n';
 import { useSettings } from '../../lib/page-data';

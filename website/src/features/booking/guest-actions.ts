@@ -1,7 +1,7 @@
 import { ApiError, errorFromResponse, networkError } from '@cabana/shared/api/errors';
 import { PUBLIC_ROUTES } from '@cabana/shared/api/public-routes';
 import { fillPath } from '@cabana/shared/api/route';
-import { GuestBookingSchema, type GuestBooking } from '@cabana/shared/schemas/booking';
+import { GuestBookingSchema, type GuestBooking } from '@cabana/shared/domain/schemas/booking';
 import type { I18n } from '../../i18n/i18n';
 import { api } from '../../lib/api';
 

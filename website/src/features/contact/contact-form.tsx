@@ -1,6 +1,6 @@
-import type { EnquiryInput } from '@cabana/shared/schemas/enquiry';
+import type { EnquiryInput } from '@cabana/shared/domain/schemas/enquiry';
 import { useI18n } from '../../i18n/i18n';
-import { whatsappLink } from '@cabana/shared/config/settings';
+import { whatsappLink } from '@cabana/shared/domain/config/settings';
 import { EnquiryFormFrame } from '../../components/form/enquiry-form-frame';
 import { PersonFields } from '../../components/form/person-fields';
 import { useSettings } from '../../lib/page-data';

@@ -1,7 +1,7 @@
 import { ownerText } from '@cabana/shared/i18n/lang';
 import { OwnerText } from '../../components/ui/owner-text';
 import { useI18n } from '../../i18n/i18n';
-import { phoneE164, whatsappLink } from '@cabana/shared/config/settings';
+import { phoneE164, whatsappLink } from '@cabana/shared/domain/config/settings';
 import { Icon } from '../../components/ui/icon';
 import { ICONS } from '../../components/ui/icons';
 import { useSettings } from '../../lib/page-data';

@@ -1,4 +1,4 @@
-import { ContactInputSchema, type EnquiryInput } from '@cabana/shared/schemas/enquiry';
+import { ContactInputSchema, type EnquiryInput } from '@cabana/shared/domain/schemas/enquiry';
 import { env } from '../../config/env';
 import { businessEmailParams } from '../../lib/emailjs';
 import { sendEnquiry } from '../../lib/send-enquiry';

@@ -1,9 +1,9 @@
-import type { RequestBookingInput } from '@cabana/shared/schemas/booking';
+import type { RequestBookingInput } from '@cabana/shared/domain/schemas/booking';
 import { useI18n } from '../../i18n/i18n';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { whatsappLink } from '@cabana/shared/config/settings';
-import { addDays, todayAtCabin } from '@cabana/shared/pricing/dates';
-import type { PricingRules } from '@cabana/shared/pricing/seasons';
+import { whatsappLink } from '@cabana/shared/domain/config/settings';
+import { addDays, todayAtCabin } from '@cabana/shared/domain/pricing/dates';
+import type { PricingRules } from '@cabana/shared/domain/pricing/seasons';
 import { EnquiryFormFrame } from '../../components/form/enquiry-form-frame';
 import { SelectField, TextField } from '../../components/form/field';
 import { PersonFields } from '../../components/form/person-fields';

@@ -1,9 +1,9 @@
-import { RequestBookingInputSchema, type RequestBookingInput } from '@cabana/shared/schemas/booking';
-import { reservationDateErrors } from '@cabana/shared/schemas/enquiry';
+import { RequestBookingInputSchema, type RequestBookingInput } from '@cabana/shared/domain/schemas/booking';
+import { reservationDateErrors } from '@cabana/shared/domain/schemas/enquiry';
 import { es } from '../../i18n/es';
 import { makeI18n } from '../../i18n/i18n';
-import { formatMoney } from '@cabana/shared/pricing/pricing';
-import type { PricingRules } from '@cabana/shared/pricing/seasons';
+import { formatMoney } from '@cabana/shared/domain/pricing/pricing';
+import type { PricingRules } from '@cabana/shared/domain/pricing/seasons';
 import { env } from '../../config/env';
 import { businessEmailParams } from '../../lib/emailjs';
 import { sendBookingRequest } from '../../lib/send-enquiry';

@@ -2,7 +2,7 @@ import { ownerText } from '@cabana/shared/i18n/lang';
 import { OwnerText } from '../../components/ui/owner-text';
 import { useI18n } from '../../i18n/i18n';
 import { useRef, useState } from 'react';
-import type { Image } from '@cabana/shared/schemas/image';
+import type { Image } from '@cabana/shared/domain/schemas/image';
 import { Lightbox } from './lightbox';
 import { ResponsiveImage } from './responsive-image';
 

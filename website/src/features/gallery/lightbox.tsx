@@ -1,7 +1,7 @@
 import { OwnerText } from '../../components/ui/owner-text';
 import { useI18n } from '../../i18n/i18n';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
-import type { Image } from '@cabana/shared/schemas/image';
+import type { Image } from '@cabana/shared/domain/schemas/image';
 import { Icon } from '../../components/ui/icon';
 import { ResponsiveImage } from './responsive-image';
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { ownerText } from '@cabana/shared/i18n/lang';
-import type { Image, ImageFormat } from '@cabana/shared/schemas/image';
+import type { Image, ImageFormat } from '@cabana/shared/domain/schemas/image';
 import { useI18n } from '../../i18n/i18n';
 
 const MODERN: readonly ImageFormat[] = ['avif', 'webp'];

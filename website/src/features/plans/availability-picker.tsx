@@ -1,9 +1,9 @@
 import { DayPicker, type Modifiers } from 'react-day-picker';
-import { isNightBlocked } from '@cabana/shared/availability/ranges';
+import { isNightBlocked } from '@cabana/shared/domain/availability/ranges';
 import { enUS, es } from 'react-day-picker/locale';
 import { dateFormat, type Lang } from '@cabana/shared/i18n/lang';
 import { useI18n, type I18n } from '../../i18n/i18n';
-import { addDays, nightsBetween } from '@cabana/shared/pricing/dates';
+import { addDays, nightsBetween } from '@cabana/shared/domain/pricing/dates';
 import { formatDay } from '../../lib/stay';
 import { dateOfIso, isoOfDate } from './calendar-dates';
 import {

@@ -1,4 +1,4 @@
-import type { Currency } from '@cabana/shared/pricing/pricing';
+import type { Currency } from '@cabana/shared/domain/pricing/pricing';
 import { useI18n } from '../../i18n/i18n';
 
 const OPTIONS = [

@@ -1,6 +1,6 @@
 import { useI18n } from '../../i18n/i18n';
 import { useSettings } from '../../lib/page-data';
-import { formatMoney, type Currency } from '@cabana/shared/pricing/pricing';
+import { formatMoney, type Currency } from '@cabana/shared/domain/pricing/pricing';
 import { Icon } from '../../components/ui/icon';
 import { ICONS } from '../../components/ui/icons';
 import { ServerMarkup } from '../../components/ui/server-markup';

@@ -1,4 +1,4 @@
-import { isNightBlocked, type DateRange } from '@cabana/shared/availability/ranges';
+import { isNightBlocked, type DateRange } from '@cabana/shared/domain/availability/ranges';
 
 /** What the calendar knows: the cabin's today, the end of the window it shows, and the blocked nights. */
 export interface CalendarFacts {

@@ -1,9 +1,9 @@
 import { useI18n } from '../../i18n/i18n';
-import type { DateRange } from '@cabana/shared/availability/ranges';
-import { whatsappLink } from '@cabana/shared/config/settings';
-import { formatMoney, type Currency } from '@cabana/shared/pricing/pricing';
-import { isStayFree } from '@cabana/shared/availability/ranges';
-import type { PricingRules } from '@cabana/shared/pricing/seasons';
+import type { DateRange } from '@cabana/shared/domain/availability/ranges';
+import { whatsappLink } from '@cabana/shared/domain/config/settings';
+import { formatMoney, type Currency } from '@cabana/shared/domain/pricing/pricing';
+import { isStayFree } from '@cabana/shared/domain/availability/ranges';
+import type { PricingRules } from '@cabana/shared/domain/pricing/seasons';
 import { Icon } from '../../components/ui/icon';
 import { ICONS } from '../../components/ui/icons';
 import { useSettings } from '../../lib/page-data';

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { BUSINESS } from '@cabana/shared/config/business';
-import { ACCEPT_ATTRIBUTE, ACCEPTED_IMAGE_TYPES, LIMITS } from '@cabana/shared/config/limits';
-import { titleFromFileName } from '@cabana/shared/lib/file-title';
-import { formatBytes } from '@cabana/shared/lib/format-bytes';
+import { BUSINESS } from '@cabana/shared/domain/config/business';
+import { ACCEPT_ATTRIBUTE, ACCEPTED_IMAGE_TYPES, LIMITS } from '@cabana/shared/domain/config/limits';
+import { titleFromFileName } from '@cabana/shared/domain/lib/file-title';
+import { formatBytes } from '@cabana/shared/domain/lib/format-bytes';
 import { FieldError, TextAreaField, TextField } from '../../components/form/field';
 import { FormStatus } from '../../components/form/form-status';
 import { Icon } from '../../components/ui/icon';
@@ -38,7 +38,7 @@ type Status = { kind: 'success' | 'error'; text: string } | null;
  */
 const loadSending = () =>
   Promise.all([
-    import('@cabana/shared/schemas/image'),
+    import('@cabana/shared/domain/schemas/image'),
     import('@cabana/shared/browser/upload'),
     import('@cabana/shared/api/errors'),
   ]).then(([{ UploadImageFieldsSchema }, { uploadImage }, { ApiError }]) => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney } from '@cabana/shared/pricing/pricing';
-import type { PricingRules } from '@cabana/shared/pricing/seasons';
+import { formatMoney } from '@cabana/shared/domain/pricing/pricing';
+import type { PricingRules } from '@cabana/shared/domain/pricing/seasons';
 import { makeI18n } from '../../i18n/i18n';
 import { en } from '../../i18n/en';
 import { es } from '../../i18n/es';

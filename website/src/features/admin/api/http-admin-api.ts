@@ -1,5 +1,5 @@
-import type { AdminApi } from '@cabana/shared/admin/admin-api';
-import { asErrorLike } from '@cabana/shared/admin/api-error';
+import type { AdminApi } from '@cabana/shared/admin-ui/admin-api';
+import { asErrorLike } from '@cabana/shared/admin-ui/api-error';
 import { createApiClient } from '@cabana/shared/api/client';
 import { API } from '@cabana/shared/api/contract';
 import { uploadImage } from '@cabana/shared/browser/upload';

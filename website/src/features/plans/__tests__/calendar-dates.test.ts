@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { addDays } from '@cabana/shared/pricing/dates';
+import { addDays } from '@cabana/shared/domain/pricing/dates';
 import { dateOfIso, isoOfDate } from '../calendar-dates';
 
 const ORIGINAL_TZ = process.env.TZ;

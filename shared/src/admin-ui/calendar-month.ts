@@ -1,5 +1,5 @@
-import { addDays } from '../pricing/dates';
-import { CALENDAR_SOURCES, type CalendarEntry, type Feed } from '../schemas/calendar';
+import { addDays } from '../domain/pricing/dates';
+import { CALENDAR_SOURCES, type CalendarEntry, type Feed } from '../domain/schemas/calendar';
 
 /**
  * Month arithmetic on `YYYY-MM` strings. Dates stay `YYYY-MM-DD` strings at the cabin; the only

@@ -1,5 +1,5 @@
-import type { Image } from '../schemas/image';
-import type { SessionInfo } from '../schemas/session';
+import type { Image } from '../domain/schemas/image';
+import type { SessionInfo } from '../domain/schemas/session';
 import type { Api, PanelRouteName } from '../api/contract';
 import type { RouteFunction } from '../api/client';
 

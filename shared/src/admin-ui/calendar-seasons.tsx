@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
-import { formatMoney } from '../pricing/pricing';
-import type { SeasonInput, Seasons } from '../schemas/season';
+import { formatMoney } from '../domain/pricing/pricing';
+import type { SeasonInput, Seasons } from '../domain/schemas/season';
 import { usePanel } from './panel-context';
 import { usePanelData } from './panel-data';
 import { AlertMessage, StatusMessage } from './messages';

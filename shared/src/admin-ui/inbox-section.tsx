@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
-import type { Enquiry, EnquiryStatus } from '../schemas/enquiry';
-import type { Settings } from '../schemas/settings';
+import type { Enquiry, EnquiryStatus } from '../domain/schemas/enquiry';
+import type { Settings } from '../domain/schemas/settings';
 import { usePanel } from './panel-context';
 import { usePanelCache, usePanelData } from './panel-data';
 import { StatusMessage } from './messages';

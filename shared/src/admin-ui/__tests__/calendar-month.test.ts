@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Feed } from '../../schemas/calendar';
+import type { Feed } from '../../domain/schemas/calendar';
 import { entriesOnNight, formatMonth, monthRange, monthWeeks, shiftMonth, sourceLooks } from '../calendar-month';
 
 describe('calendar month helpers', () => {

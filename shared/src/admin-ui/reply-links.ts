@@ -1,11 +1,11 @@
-import { BUSINESS } from '../config/business';
-import { DEFAULT_SETTINGS } from '../config/settings';
-import type { Settings } from '../schemas/settings';
+import { BUSINESS } from '../domain/config/business';
+import { DEFAULT_SETTINGS } from '../domain/config/settings';
+import type { Settings } from '../domain/schemas/settings';
 
 /** Who signs the replies: the owner's current settings (the defaults until they are loaded). */
 type Sender = Pick<Settings, 'name' | 'phone' | 'email'>;
-import { nightsBetween } from '../pricing/dates';
-import type { Enquiry } from '../schemas/enquiry';
+import { nightsBetween } from '../domain/pricing/dates';
+import type { Enquiry } from '../domain/schemas/enquiry';
 
 const dateFormat = new Intl.DateTimeFormat('es-CO', {
   day: 'numeric',

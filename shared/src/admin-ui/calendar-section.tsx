@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
-import { nightsBetween, todayAtCabin } from '../pricing/dates';
-import { rangesOverlap } from '../availability/ranges';
-import { CALENDAR_SOURCES, type Calendar, type CalendarEntry } from '../schemas/calendar';
+import { nightsBetween, todayAtCabin } from '../domain/pricing/dates';
+import { rangesOverlap } from '../domain/availability/ranges';
+import { CALENDAR_SOURCES, type Calendar, type CalendarEntry } from '../domain/schemas/calendar';
 import { usePanel } from './panel-context';
 import { usePanelData } from './panel-data';
 import { AlertMessage, StatusMessage } from './messages';

@@ -1,5 +1,5 @@
-import { LIMITS } from '../config/limits';
-import { formatBytes } from '../lib/format-bytes';
+import { LIMITS } from '../domain/config/limits';
+import { formatBytes } from '../domain/lib/format-bytes';
 
 const IMAGE_NAME = /\.(jpe?g|png|webp|avif|heic|heif)$/i;
 

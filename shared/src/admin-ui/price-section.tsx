@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { formatMoney } from '../pricing/pricing';
+import { formatMoney } from '../domain/pricing/pricing';
 import { usePanel } from './panel-context';
 import { usePanelData } from './panel-data';
 import { AlertMessage, StatusMessage } from './messages';

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import type { Image } from '../schemas/image';
+import type { Image } from '../domain/schemas/image';
 import { usePanel } from './panel-context';
 import { usePanelCache, usePanelData } from './panel-data';
 import { RowAlert, StatusMessage } from './messages';

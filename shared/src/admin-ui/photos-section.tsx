@@ -1,14 +1,14 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import pLimit from 'p-limit';
-import type { Image } from '../schemas/image';
-import { ACCEPT_ATTRIBUTE, LIMITS } from '../config/limits';
+import type { Image } from '../domain/schemas/image';
+import { ACCEPT_ATTRIBUTE, LIMITS } from '../domain/config/limits';
 import { usePanel } from './panel-context';
 import { usePanelData } from './panel-data';
 import { AlertMessage, RowAlert, StatusMessage } from './messages';
 import { CaptionEditor, ImageCard } from './image-card';
 import { ActionMenu } from './action-menu';
-import { titleFromFileName } from '../lib/file-title';
-import { formatBytes } from '../lib/format-bytes';
+import { titleFromFileName } from '../domain/lib/file-title';
+import { formatBytes } from '../domain/lib/format-bytes';
 import { fileProblem, makeThumbnail } from './upload-drafts';
 
 /** What a photo of the order carries while dragged (files dropped from the computer carry "Files"). */

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { refundFor } from '../pricing/booking';
-import { formatMoney } from '../pricing/pricing';
+import { refundFor } from '../domain/pricing/booking';
+import { formatMoney } from '../domain/pricing/pricing';
 import {
   BOOKING_STATES,
   BOOKING_STATE_LABELS,
@@ -8,7 +8,7 @@ import {
   type Booking,
   type BookingState,
   type PaymentMethod,
-} from '../schemas/booking';
+} from '../domain/schemas/booking';
 import { AdminField } from './admin-field';
 import { StatusMessage, RowAlert } from './messages';
 import { usePanel } from './panel-context';

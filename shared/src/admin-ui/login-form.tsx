@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import type { SessionInfo } from '../schemas/session';
-import { LIMITS } from '../config/limits';
+import type { SessionInfo } from '../domain/schemas/session';
+import { LIMITS } from '../domain/config/limits';
 import type { AdminApi } from './admin-api';
 import { asErrorLike } from './api-error';
 import { AlertMessage } from './messages';

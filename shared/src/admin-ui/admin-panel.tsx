@@ -10,8 +10,8 @@ import {
   useParams,
 } from 'react-router-dom';
 import { QueryCache, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { Settings } from '../schemas/settings';
-import { createQueryClient } from '../lib/query-client';
+import type { Settings } from '../domain/schemas/settings';
+import { createQueryClient } from './query-client';
 import type { AdminApi } from './admin-api';
 import { asErrorLike } from './api-error';
 import { PanelContext, failureMessage, type PanelContextValue } from './panel-context';

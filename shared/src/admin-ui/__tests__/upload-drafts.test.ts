@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LIMITS } from '../../config/limits';
+import { LIMITS } from '../../domain/config/limits';
 import { fileProblem } from '../upload-drafts';
 import { parsePriceInput } from '../price-section';
 

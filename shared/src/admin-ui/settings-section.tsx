@@ -7,8 +7,8 @@ import {
   type SettingsPatch,
   type Social,
   type SocialNetwork,
-} from '../schemas/settings';
-import { CANCELLATION_POLICIES, CANCELLATION_POLICY_IDS, type CancellationPolicyId } from '../pricing/booking';
+} from '../domain/schemas/settings';
+import { CANCELLATION_POLICIES, CANCELLATION_POLICY_IDS, type CancellationPolicyId } from '../domain/pricing/booking';
 import { usePanel } from './panel-context';
 import { usePanelCache, usePanelData } from './panel-data';
 import { AlertMessage, StatusMessage } from './messages';

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
-import type { AttentionGroup, NightsMonth, Overview, OverviewLink } from '../schemas/overview';
-import { formatMoney } from '../pricing/pricing';
+import type { AttentionGroup, NightsMonth, Overview, OverviewLink } from '../domain/schemas/overview';
+import { formatMoney } from '../domain/pricing/pricing';
 import { BLOCK_LOOK, BarChart, type ChartCategory, type ChartSeries } from './bar-chart';
 import { formatReceivedAt } from './reply-links';
 import { usePanelData } from './panel-data';

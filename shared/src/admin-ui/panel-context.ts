@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { Settings } from '../schemas/settings';
+import type { Settings } from '../domain/schemas/settings';
 import type { AdminApi } from './admin-api';
 import { asErrorLike } from './api-error';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Enquiry } from '../../schemas/enquiry';
+import type { Enquiry } from '../../domain/schemas/enquiry';
 import { enquirySummary, mailtoReplyUrl, whatsappDigits, whatsappReplyUrl } from '../reply-links';
 
 const reservation: Enquiry = {

@@ -1,5 +1,5 @@
 import { NETWORK_ERROR_MESSAGE } from '../api/errors';
-import { ERROR_CODES, type ErrorCode } from '../schemas/errors';
+import { ERROR_CODES, type ErrorCode } from '../domain/schemas/errors';
 
 /**
  * The panel only needs an error's status, code and Spanish message. Checked by shape rather than

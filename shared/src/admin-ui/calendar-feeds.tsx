@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import type { Feed } from '../schemas/calendar';
+import type { Feed } from '../domain/schemas/calendar';
 import { usePanel } from './panel-context';
 import { RowAlert, StatusMessage } from './messages';
 import { formatReceivedAt } from './reply-links';

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent, type LiHTMLAttributes, type ReactNode } from 'react';
-import type { Image } from '../schemas/image';
-import { LIMITS } from '../config/limits';
+import type { Image } from '../domain/schemas/image';
+import { LIMITS } from '../domain/config/limits';
 import { usePanel } from './panel-context';
 
 /** Picture of a stored image: the server's variants for srcset, its size to keep the layout still. */

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { newestFirst } from '../lib/newest-first';
+import { newestFirst } from '../domain/lib/newest-first';
 import type { AdminApi } from './admin-api';
 import { failureMessage, usePanel } from './panel-context';
 
