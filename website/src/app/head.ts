@@ -4,7 +4,7 @@ import { formatMoney } from '@cabana/shared/domain/pricing/pricing';
 import type { Image } from '@cabana/shared/domain/schemas/image';
 import { DEFAULT_SETTINGS, phoneE164 } from '@cabana/shared/domain/config/settings';
 import type { Settings } from '@cabana/shared/domain/schemas/settings';
-import { OG_LOCALE, ownerText, type Lang } from '@cabana/shared/i18n/lang';
+import { OG_LOCALE, ownerText, type Lang } from '@cabana/shared/domain/i18n/lang';
 import { PAGE_PATHS, guestBookingOf, pageOf } from '../config/paths';
 import { scriptJson } from '../lib/page-data';
 import { canonicalUrl, knownMetaFor, metaFor, siteDescription } from './seo';

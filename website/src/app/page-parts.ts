@@ -1,5 +1,5 @@
 import type { PageData } from '@cabana/shared/domain/pages/page-data';
-import type { Lang } from '@cabana/shared/i18n/lang';
+import type { Lang } from '@cabana/shared/domain/i18n/lang';
 import { policyWords } from '@cabana/shared/domain/pricing/policy-words';
 import type { PageKey } from '../config/paths';
 import { FEATURED_PHOTOS } from '../features/gallery/featured';

@@ -1,6 +1,6 @@
 import { BUSINESS } from '@cabana/shared/domain/config/business';
 import { DEFAULT_SETTINGS } from '@cabana/shared/domain/config/settings';
-import type { Lang } from '@cabana/shared/i18n/lang';
+import type { Lang } from '@cabana/shared/domain/i18n/lang';
 import type { Settings } from '@cabana/shared/domain/schemas/settings';
 import { cleanPath, guestBookingOf, pageOf, paths, type PageKey } from '../config/paths';
 

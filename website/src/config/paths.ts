@@ -1,4 +1,4 @@
-import type { Lang } from '@cabana/shared/i18n/lang';
+import type { Lang } from '@cabana/shared/domain/i18n/lang';
 import { GUEST_BOOKING_PATHS } from '@cabana/shared/domain/pages/guest-paths';
 
 /** Every route of the Spanish website (the original), in one table. */

@@ -1,4 +1,4 @@
-import type { Messages } from '@cabana/shared/i18n/lang';
+import type { Messages } from '@cabana/shared/domain/i18n/lang';
 import type { SourceMessages } from './es';
 
 /** The English messages: every key of es.ts (a missing or extra one does not compile). */

@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import { fill, plural, type Lang, type Messages, type PluralMessage } from '@cabana/shared/i18n/lang';
+import { fill, plural, type Lang, type Messages, type PluralMessage } from '@cabana/shared/domain/i18n/lang';
 import { PAGE_PATHS, type PageKey } from '../config/paths';
 import type { SourceMessages } from './es';
 

@@ -1,4 +1,4 @@
-import type { Lang } from '@cabana/shared/i18n/lang';
+import type { Lang } from '@cabana/shared/domain/i18n/lang';
 import { en } from './en';
 import { es } from './es';
 import type { Catalogue, MessageGroup } from './i18n';

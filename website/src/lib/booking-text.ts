@@ -1,5 +1,5 @@
 import { BUSINESS } from '@cabana/shared/domain/config/business';
-import { dateFormat, type Lang } from '@cabana/shared/i18n/lang';
+import { dateFormat, type Lang } from '@cabana/shared/domain/i18n/lang';
 import { formatMoney } from '@cabana/shared/domain/pricing/pricing';
 import type { GuestBooking } from '@cabana/shared/domain/schemas/booking';
 import { GUEST_BOOKING_PATHS } from '@cabana/shared/domain/pages/guest-paths';

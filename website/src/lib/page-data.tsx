@@ -4,7 +4,7 @@ import type { GuestBooking } from '@cabana/shared/domain/schemas/booking';
 import { BUSINESS } from '@cabana/shared/domain/config/business';
 import { DEFAULT_SETTINGS } from '@cabana/shared/domain/config/settings';
 import type { Settings } from '@cabana/shared/domain/schemas/settings';
-import type { Lang } from '@cabana/shared/i18n/lang';
+import type { Lang } from '@cabana/shared/domain/i18n/lang';
 import type { Catalogue } from '../i18n/i18n';
 
 /**

@@ -3,7 +3,7 @@ import { isIsoDate, nightsBetween } from '@cabana/shared/domain/pricing/dates';
 import { formatMoney, totalPerNight, type Currency } from '@cabana/shared/domain/pricing/pricing';
 import { quoteStay as quoteNights, type PricingRules, type QuotePart } from '@cabana/shared/domain/pricing/seasons';
 import type { Settings } from '@cabana/shared/domain/schemas/settings';
-import { dateFormat, type Lang } from '@cabana/shared/i18n/lang';
+import { dateFormat, type Lang } from '@cabana/shared/domain/i18n/lang';
 import type { I18n } from '../i18n/i18n';
 
 export interface Stay {

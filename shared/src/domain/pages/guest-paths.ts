@@ -1,4 +1,4 @@
-import type { Lang } from '../../i18n/lang';
+import type { Lang } from '../i18n/lang';
 
 /**
  * A guest's private booking page per language (`<prefix>/<code>?t=<token>`): never listed, never

@@ -1,4 +1,4 @@
-import type { Lang } from '../../i18n/lang';
+import type { Lang } from '../i18n/lang';
 import { CANCELLATION_POLICIES, type CancellationPolicyId } from './booking';
 
 /** A cancellation policy as guests read it: its name and its rules, one sentence each. */

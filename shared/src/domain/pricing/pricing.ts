@@ -1,4 +1,4 @@
-import { numberFormat, type Lang } from '../../i18n/lang';
+import { numberFormat, type Lang } from '../i18n/lang';
 
 export type Currency = 'COP' | 'USD';
 

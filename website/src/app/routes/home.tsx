@@ -6,7 +6,7 @@ import { ICONS } from '../../components/ui/icons';
 import { GalleryTeaser } from '../../features/gallery/gallery-teaser';
 import { HeroVideo } from '../../features/home/hero-video';
 import { HOME_ICONS } from '../../features/home/icons';
-import { numberFormat, ownerText } from '@cabana/shared/i18n/lang';
+import { numberFormat, ownerText } from '@cabana/shared/domain/i18n/lang';
 import { OwnerText } from '../../components/ui/owner-text';
 import { useI18n } from '../../i18n/i18n';
 import { useSettings } from '../../lib/page-data';

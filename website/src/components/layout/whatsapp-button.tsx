@@ -1,5 +1,5 @@
 import { whatsappLink } from '@cabana/shared/domain/config/settings';
-import { ownerText } from '@cabana/shared/i18n/lang';
+import { ownerText } from '@cabana/shared/domain/i18n/lang';
 import { useI18n } from '../../i18n/i18n';
 import { useSettings } from '../../lib/page-data';
 import { Icon } from '../ui/icon';

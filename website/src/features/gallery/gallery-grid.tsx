@@ -1,4 +1,4 @@
-import { ownerText } from '@cabana/shared/i18n/lang';
+import { ownerText } from '@cabana/shared/domain/i18n/lang';
 import { OwnerText } from '../../components/ui/owner-text';
 import { useI18n } from '../../i18n/i18n';
 import { useRef, useState } from 'react';

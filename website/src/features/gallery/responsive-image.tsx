@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { ownerText } from '@cabana/shared/i18n/lang';
+import { ownerText } from '@cabana/shared/domain/i18n/lang';
 import type { Image, ImageFormat } from '@cabana/shared/domain/schemas/image';
 import { useI18n } from '../../i18n/i18n';
 

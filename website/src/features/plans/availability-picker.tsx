@@ -1,7 +1,7 @@
 import { DayPicker, type Modifiers } from 'react-day-picker';
 import { isNightBlocked } from '@cabana/shared/domain/availability/ranges';
 import { enUS, es } from 'react-day-picker/locale';
-import { dateFormat, type Lang } from '@cabana/shared/i18n/lang';
+import { dateFormat, type Lang } from '@cabana/shared/domain/i18n/lang';
 import { useI18n, type I18n } from '../../i18n/i18n';
 import { addDays, nightsBetween } from '@cabana/shared/domain/pricing/dates';
 import { formatDay } from '../../lib/stay';

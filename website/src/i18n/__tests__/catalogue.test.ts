@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { placeholdersOf, type MessageTree } from '@cabana/shared/i18n/lang';
+import { placeholdersOf, type MessageTree } from '@cabana/shared/domain/i18n/lang';
 import { en } from '../en';
 import { es } from '../es';
 
