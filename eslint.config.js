@@ -28,8 +28,47 @@ const WEBSITE_FEATURES = ['admin', 'contact', 'enquiry', 'gallery', 'home', 'pla
  * - website features never import each other (routes combine them);
  * - the desktop renderer (desktop/src) never imports the main process (desktop/electron): the IPC
  *   contract is the one door;
- * - server domain folders never import the HTTP layer (middleware, routes).
+ * - server domain folders never import the HTTP layer (middleware, routes);
+ * - shared/'s zones (SHARED_ZONES below) import only the zones beneath them.
  */
+const SHARED_SRC = './shared/src';
+/** Packages only the admin panel (and the apps' React code) may import. */
+const REACT_PACKAGES = ['react', 'react-dom', 'react-router', 'react-router-dom', '@tanstack'].flatMap((name) => [
+  `./node_modules/${name}`,
+  `./node_modules/@types/${name}`,
+]);
+/**
+ * shared/'s entry points (docs/decisions/033-shared-entry-points.md), bottom to top: `domain`
+ * (schemas, pricing, availability, config, image sniffing, pure helpers), `api` (the HTTP contract,
+ * client, paths, errors), `browser` (code that needs a browser), `admin-ui` (the React panel and
+ * its CSS). A zone imports only the zones beneath it; only admin-ui imports React. The server and
+ * the desktop's main process (with the IPC contract it shares with the renderer) use domain and
+ * api only: no React, no browser code.
+ */
+const SHARED_ZONES = [
+  {
+    target: `${SHARED_SRC}/domain`,
+    from: [`${SHARED_SRC}/api`, `${SHARED_SRC}/browser`, `${SHARED_SRC}/admin-ui`, ...REACT_PACKAGES],
+    message: 'shared/src/domain es la base pura: no importa api, browser, admin-ui ni React.',
+  },
+  {
+    target: `${SHARED_SRC}/api`,
+    from: [`${SHARED_SRC}/browser`, `${SHARED_SRC}/admin-ui`, ...REACT_PACKAGES],
+    message: 'shared/src/api (el contrato HTTP y su cliente) solo importa domain: ni browser, ni admin-ui, ni React.',
+  },
+  {
+    target: `${SHARED_SRC}/browser`,
+    from: [`${SHARED_SRC}/admin-ui`, ...REACT_PACKAGES],
+    message: 'shared/src/browser solo importa domain y api: ni admin-ui ni React.',
+  },
+  {
+    target: ['./server', './desktop/electron', './desktop/contract'],
+    from: [`${SHARED_SRC}/browser`, `${SHARED_SRC}/admin-ui`, ...REACT_PACKAGES],
+    message:
+      'El servidor y el proceso principal del escritorio solo usan domain y api de shared/: ni admin-ui, ni browser, ni React.',
+  },
+];
+
 const BOUNDARIES = [
   {
     target: './shared',
@@ -55,6 +94,7 @@ const BOUNDARIES = [
     from: ['./server/src/middleware', './server/src/routes'],
     message: 'El dominio no conoce HTTP: lanza errores de dominio y el middleware los traduce.',
   })),
+  ...SHARED_ZONES,
 ];
 
 /**

@@ -34,7 +34,7 @@ beforeAll(() => {
 
 describe('the lint config enforces the module boundaries', () => {
   it.each([
-    ['shared never imports an app', 'shared/src/config/probe.ts', "import '../../../server/src/app';"],
+    ['shared never imports an app', 'shared/src/domain/config/probe.ts', "import '../../../../server/src/app';"],
     ['apps never import each other', 'website/src/lib/probe.ts', "import '../../../server/src/env';"],
     ['app tests never import another app', 'website/e2e/probe.test.ts', "import '../../server/src/env';"],
     ['desktop never imports the website', 'desktop/src/lib/probe.ts', "import '../../../website/src/config/paths';"],
@@ -46,6 +46,39 @@ describe('the lint config enforces the module boundaries', () => {
     ],
     ['server domain code never imports HTTP', 'server/src/images/probe.ts', "import '../middleware/errors';"],
     ['the calendar never imports routes', 'server/src/calendar/probe.ts', "import '../routes/api';"],
+    // shared/'s zones (docs/decisions/033-shared-entry-points.md).
+    ['the server never imports the admin panel', 'server/src/probe.ts', "import '@cabana/shared/admin-ui/admin-api';"],
+    [
+      'server tests never import the admin panel',
+      'server/test/probe.test.ts',
+      "import '@cabana/shared/admin-ui/api-error';",
+    ],
+    ['the server never imports browser code', 'server/src/lib/probe.ts', "import '@cabana/shared/browser/upload';"],
+    ['the server never imports React', 'server/src/probe.ts', "import 'react';"],
+    ['the server never imports React Query', 'server/src/probe.ts', "import '@tanstack/react-query';"],
+    [
+      "the desktop's main process never imports the admin panel",
+      'desktop/electron/lib/probe.ts',
+      "import '@cabana/shared/admin-ui/admin-api';",
+    ],
+    [
+      "the desktop's main process never imports browser code",
+      'desktop/electron/main/probe.ts',
+      "import '@cabana/shared/browser/upload';",
+    ],
+    [
+      'the IPC contract never imports the admin panel',
+      'desktop/contract/probe.ts',
+      "import '../../shared/src/admin-ui/admin-api';",
+    ],
+    ['domain never imports api', 'shared/src/domain/schemas/probe.ts', "import '../../api/errors';"],
+    ['domain never imports browser code', 'shared/src/domain/pricing/probe.ts', "import '../../browser/upload';"],
+    ['domain never imports the admin panel', 'shared/src/domain/lib/probe.ts', "import '../../admin-ui/query-client';"],
+    ['domain never imports React', 'shared/src/domain/config/probe.ts', "import 'react';"],
+    ['api never imports browser code', 'shared/src/api/probe.ts', "import '../browser/upload';"],
+    ['api never imports the admin panel', 'shared/src/api/probe.ts', "import '../admin-ui/admin-api';"],
+    ['api never imports React', 'shared/src/api/probe.ts', "import { useState } from 'react';"],
+    ['browser code never imports the admin panel', 'shared/src/browser/probe.ts', "import '../admin-ui/api-error';"],
   ])('%s', async (_name, file, code) => {
     expect(await boundaryErrors(eslint, file, code)).toHaveLength(1);
   });
@@ -57,7 +90,24 @@ describe('the lint config enforces the module boundaries', () => {
       "import '../../config/paths';",
     ],
     ['a route may combine features', 'website/src/app/routes/probe.ts', "import '../../features/gallery/lightbox';"],
-    ['an app may import shared/', 'server/src/probe.ts', "import '../../shared/src/config/limits';"],
+    ['an app may import shared/', 'server/src/probe.ts', "import '../../shared/src/domain/config/limits';"],
+    ['the server may import domain', 'server/src/probe.ts', "import '@cabana/shared/domain/schemas/enquiry';"],
+    ['the server may import api', 'server/src/probe.ts', "import '@cabana/shared/api/contract';"],
+    [
+      "the desktop's main process may import api",
+      'desktop/electron/lib/probe.ts',
+      "import '@cabana/shared/api/errors';",
+    ],
+    ['api may import domain', 'shared/src/api/probe.ts', "import '../domain/schemas/errors';"],
+    ['browser code may import api', 'shared/src/browser/probe.ts', "import '../api/errors';"],
+    ['the admin panel may import every zone', 'shared/src/admin-ui/probe.ts', "import '../browser/upload';"],
+    ['the admin panel may import React', 'shared/src/admin-ui/probe.ts', "import '@tanstack/react-query';"],
+    [
+      'the renderer may import the admin panel',
+      'desktop/src/lib/probe.ts',
+      "import '@cabana/shared/admin-ui/admin-api';",
+    ],
+    ['the website may import browser code', 'website/src/lib/probe.ts', "import '@cabana/shared/browser/upload';"],
   ])('%s', async (_name, file, code) => {
     expect(await boundaryErrors(eslint, file, code)).toEqual([]);
   });
@@ -69,7 +119,7 @@ describe('the lint config keeps configuration in one module per process', () => 
     ['a command-line tool', 'server/src/cli/probe.ts', 'export const dir = process.env.DATA_DIR;'],
     ['server code, destructuring', 'server/src/lib/probe.ts', 'export const { env } = process;'],
     ['server code, by name', 'server/src/lib/probe.ts', "import { env } from 'node:process';\nexport const e = env;"],
-    ['shared code', 'shared/src/config/probe.ts', 'export const tz = process.env.TZ;'],
+    ['shared code', 'shared/src/domain/config/probe.ts', 'export const tz = process.env.TZ;'],
     ['the website', 'website/src/lib/probe.ts', 'export const url = process.env.API_URL;'],
     ['the desktop main process', 'desktop/electron/lib/probe.ts', 'export const url = process.env.API_URL;'],
   ])('%s never reads process.env', async (_name, file, code) => {
@@ -81,7 +131,7 @@ describe('the lint config keeps configuration in one module per process', () => 
     ["the command-line tools' config module", 'server/src/cli/cli-env.ts'],
     ["the desktop main process's entry", 'desktop/electron/main/index.ts'],
     ['a server test', 'server/test/probe.test.ts'],
-    ['a unit test', 'shared/src/config/__tests__/probe.test.ts'],
+    ['a unit test', 'shared/src/domain/config/__tests__/probe.test.ts'],
     ['an e2e test', 'website/e2e/probe.test.ts'],
     ['a bench', 'server/bench/probe.ts'],
     ['a build script', 'website/scripts/probe.ts'],
