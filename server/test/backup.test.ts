@@ -6,6 +6,7 @@ import { create as tarCreate } from 'tar';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { todayAtCabin } from '@cabana/shared/domain/pricing/dates';
 import { BUSINESS } from '@cabana/shared/domain/config/business';
 import { startTestServer, type TestServer } from '../../test-support/server';
@@ -20,6 +21,9 @@ import {
   verifyBackup,
 } from '../src/backup/backup';
 import { DataDirLockedError } from '../src/db/lock';
+import { BookingSchema, RequestedBookingSchema } from '@cabana/shared/domain/schemas/booking';
+import { bookingRequestBody, uploadReceipt } from '../../test-support/bookings';
+import { readJson } from '../../test-support/json';
 import { runCli, runTool } from './helpers/run-tool';
 
 /** issue 13 item 1: a backup taken while the server takes writes restores to an identical site. */
@@ -187,6 +191,37 @@ describe('backup and restore', () => {
       expect((got.seasons as { seasons: unknown }).seasons).toEqual((original.seasons as { seasons: unknown }).seasons);
     } finally {
       await mid.server.close();
+    }
+  });
+
+  it("keeps the guests' receipts: a restored site still serves each booking's receipt to the owner", async () => {
+    const body = await bookingRequestBody(s, 300, 2);
+    const requested = await readJson(await json(s, 'POST', '/reservas', body), RequestedBookingSchema);
+    const listed = await readJson(await json(s, 'GET', '/reservas', undefined, bearer(admin)), z.array(BookingSchema));
+    const id = listed.find((b) => b.code === requested.code)!.id;
+    // A receipt is taken once the owner accepted (the nights are held, the deposit is due).
+    expect((await json(s, 'POST', `/reservas/${id}/aceptar`, {}, bearer(admin))).status).toBe(200);
+    const receipt = '%PDF-1.4\n% recibo de la transferencia\n%%EOF\n';
+    expect((await uploadReceipt(s, requested.code, requested.token, receipt)).status).toBe(201);
+    const booking = await readJson(await json(s, 'GET', `/reservas/${id}`, undefined, bearer(admin)), BookingSchema);
+    const file = join(work, 'receipts.tar.gz');
+    await createBackup(s.dataDir, file);
+    const target = join(work, 'restored-receipts');
+    await restoreBackup(file, target);
+    const restored = await startOn(target);
+    try {
+      const res = await json(
+        restored.server,
+        'GET',
+        `/reservas/${id}/comprobantes/${booking.receipts[0]!.id}`,
+        undefined,
+        bearer(restored.token),
+      );
+      expect(res.status).toBe(200);
+      const { data } = (await res.json()) as { data: string };
+      expect(Buffer.from(data, 'base64').toString()).toBe(receipt);
+    } finally {
+      await restored.server.close();
     }
   });
 

@@ -19,7 +19,7 @@ import type { Logger } from '../deps';
  * Backups (docs/decisions/013-backups-and-deployment.md): one `.tar.gz` holding the data as one
  * `db.json` (read without the lock, consistent: readDataFolder), the files of every photo that
  * data names, and a manifest with each file's size and SHA-256. A restored folder holds that
- * `db.json` and `images/`; the server imports the `db.json` at its next start.
+ * `db.json`, `images/` and `receipts/`; the server imports the `db.json` at its next start.
  */
 const BACKUP_ROOT = 'cabana-backup';
 /** The work folder of a backup in progress, beside its output. */
@@ -68,9 +68,19 @@ async function hashFile(file: string): Promise<{ size: number; sha256: string }>
   return { size, sha256: hash.digest('hex') };
 }
 
-/** The media files a data snapshot names, relative to the data folder. */
+/** The files a data snapshot names, relative to the data folder: photos and the guests' receipts. */
 function mediaOf(data: Data): string[] {
-  return data.images.flatMap((img) => img.files.map((name) => path.posix.join('images', img.id, name)));
+  return [
+    ...data.images.flatMap((img) => img.files.map((name) => path.posix.join('images', img.id, name))),
+    ...data.bookings.flatMap((b) => b.receipts.map((r) => path.posix.join('receipts', b.id, r.id))),
+  ];
+}
+
+/** `receipts/<booking id>/<receipt id>` or `images/<photo id>/<variant>`: the only media paths a backup holds. */
+function isMediaPath(parts: readonly string[]): boolean {
+  if (parts.length !== 3 || !isRecordId(parts[1]!)) return false;
+  if (parts[0] === 'images') return VARIANT_FILE_PATTERN.test(parts[2]!);
+  return parts[0] === 'receipts' && isRecordId(parts[2]!);
 }
 
 /**
@@ -172,10 +182,7 @@ function safeRelative(entryPath: string): string | undefined {
   const rel = entryPath.slice(prefix.length);
   if (rel === MANIFEST || rel === LEGACY_FILE) return rel;
   const parts = rel.split('/');
-  if (parts.length !== 3 || parts[0] !== 'images' || !isRecordId(parts[1]!) || !VARIANT_FILE_PATTERN.test(parts[2]!)) {
-    return undefined;
-  }
-  return rel;
+  return isMediaPath(parts) ? rel : undefined;
 }
 
 /**
@@ -281,7 +288,7 @@ export async function verifyBackup(file: string): Promise<{ data: Data; manifest
     throw new BackupError((err as Error).message);
   }
   for (const rel of mediaOf(data)) {
-    if (!seen.has(rel)) throw new BackupError(`${file}: the photo file ${rel} is missing.`);
+    if (!seen.has(rel)) throw new BackupError(`${file}: the file ${rel} is missing.`);
   }
   return { data, manifest };
 }
@@ -330,6 +337,11 @@ export async function restoreBackup(file: string, dataDir: string, now = new Dat
     await fsp.mkdir(path.join(staged, 'images'), { mode: 0o700 });
     for (const img of data.images) {
       await fsp.rename(path.join(root, 'images', img.id), path.join(staged, 'images', img.id));
+    }
+    await fsp.mkdir(path.join(staged, 'receipts'), { mode: 0o700 });
+    for (const booking of data.bookings) {
+      if (booking.receipts.length === 0) continue;
+      await fsp.rename(path.join(root, 'receipts', booking.id), path.join(staged, 'receipts', booking.id));
     }
     await fsp.rm(work, { recursive: true, force: true });
     await syncTree(staged);
