@@ -253,6 +253,8 @@ export class Acks {
       const expected = ['guest-received', 'owner-new-request'];
       if (b.history.some((h) => h.state === 'aceptada')) expected.push('guest-accepted');
       if (b.history.some((h) => h.state === 'confirmada')) expected.push('guest-confirmed');
+      // Every payment the owner records also tells the owner (the other app, the alerts).
+      for (let i = 0; i < b.payments.length; i++) expected.push('owner-payment');
       expect(kinds, `e-mails of booking ${b.id} (${b.history.map((h) => h.state).join(' → ')})`).toEqual(
         expected.sort(),
       );
