@@ -67,7 +67,7 @@ export default defineConfig({
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             {
               name: 'base',
-              test: /shared[\\/]src[\\/](config[\\/](business|settings)|i18n[\\/]lang)\.ts$|website[\\/]src[\\/](i18n[\\/]i18n\.tsx|config[\\/]paths\.ts)$|preload-helper|rolldown[\\/]runtime/,
+              test: /shared[\\/]src[\\/]domain[\\/](config[\\/](business|settings)|i18n[\\/]lang)\.ts$|website[\\/]src[\\/](i18n[\\/]i18n\.tsx|config[\\/]paths\.ts)$|preload-helper|rolldown[\\/]runtime/,
             },
           ],
         },
