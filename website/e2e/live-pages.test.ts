@@ -6,6 +6,7 @@ import { BUSINESS } from '@cabana/shared/domain/config/business';
 import { formatMoney } from '@cabana/shared/domain/pricing/pricing';
 import type { Image } from '@cabana/shared/domain/schemas/image';
 import { DEFAULT_SETTINGS } from '@cabana/shared/domain/config/settings';
+import { policyWords } from '@cabana/shared/domain/pricing/policy-words';
 import {
   DESKTOP,
   PHONE,
@@ -89,7 +90,11 @@ afterAll(async () => {
   await site?.close();
 });
 
-/** What /planes carries: the price, the free calendar from the cabin's today, the base rate (no seasons here). */
+/**
+ * What /planes carries: the price, the free calendar from the cabin's today, the base rate (no
+ * seasons here), the cancellation policy shown before sending, and its language's messages for
+ * the page, the form and the booking's outcome only.
+ */
 const planesIsland = (price: number) => {
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Bogota' }).format(new Date());
   return {
@@ -97,8 +102,12 @@ const planesIsland = (price: number) => {
     availability: { from: today, to: availabilityWindowEnd(today), blocked: [] },
     seasons: { base: { pricePerPerson: price, minNights: 1 }, seasons: [] },
     settings: DEFAULT_SETTINGS,
+    cancellationPolicy: policyWords(DEFAULT_SETTINGS.cancellationPolicy, 'es'),
+    lang: 'es',
+    messages: expect.any(Object),
   };
 };
+const messageGroups = (island: Record<string, unknown>) => Object.keys(island.messages as object).sort();
 
 describe('what the HTML carries before any JavaScript', () => {
   it('/planes: the price per person and the total per night for 2 people, in COP', async () => {
@@ -106,7 +115,9 @@ describe('what the HTML carries before any JavaScript', () => {
     expect(norm(await page.getByTestId('precio-persona').textContent())).toBe(norm(formatMoney(90_000, 'COP')));
     expect(norm(await page.getByTestId('total-noche').textContent())).toBe(norm(formatMoney(180_000, 'COP')));
     expect(norm(await page.getByTestId('resumen-personas').textContent())).toBe(String(BUSINESS.defaultPeople));
-    expect(island(await html('/planes'))).toEqual(planesIsland(90_000));
+    const carried = island(await html('/planes'));
+    expect(carried).toEqual(planesIsland(90_000));
+    expect(messageGroups(carried)).toEqual(['booking', 'common', 'form', 'plans']);
     await page.close();
   });
 

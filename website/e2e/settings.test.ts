@@ -95,7 +95,10 @@ describe('settings reach every page', () => {
       // Footer: e-mail, tagline, RNT and the social link; header and <title>: the new name.
       expect(page, path).toContain(`href="mailto:${EMAIL}"`);
       expect(page, path).toContain(TAGLINE);
-      expect(page, path).toMatch(/\(RNT\) n\.º (<!-- -->)?246810/);
+      // The registry's number in the page's language ("n.º" in Spanish, "no." in English).
+      expect(page, path).toMatch(
+        path.startsWith('/en') ? /\(RNT\) no\. (<!-- -->)?246810/ : /\(RNT\) n\.º (<!-- -->)?246810/,
+      );
       expect(page, path).toContain(`href="${FACEBOOK}"`);
       expect(page, path).not.toContain(BUSINESS.socials[0].url); // Facebook
       expect(page, path).toContain(`<span class="brand__name">${NAME}</span>`);
