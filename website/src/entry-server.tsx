@@ -2,6 +2,8 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { PageData, PageRenderer, RenderedPage } from '@cabana/shared/domain/pages/page-data';
 import { ShellApp, SitePage } from './app/app';
+import { Footer } from './components/layout/footer';
+import { FooterContent } from './components/layout/footer-content';
 import { headFor } from './app/head';
 import { GUEST_BOOKING_PARTS, NOT_FOUND_MESSAGES, PAGE_PARTS } from './app/page-parts';
 import { loadPage } from './app/routes';
@@ -17,6 +19,13 @@ import {
 import { I18nProvider, type Catalogue } from './i18n/i18n';
 import { CATALOGUES, messagesFor } from './i18n/messages';
 import { PAGE_DATA_ISLAND_ID, PageDataProvider, scriptJson } from './lib/page-data';
+
+/** The footer's content is rendered here only: the browser keeps its markup (Footer). */
+const SERVER_FOOTER = (
+  <Footer>
+    <FooterContent />
+  </Footer>
+);
 
 /** What the client build produced, baked into the server build by scripts/build.ts. */
 export interface SiteAssets {
@@ -66,7 +75,7 @@ export function createRenderer(assets: SiteAssets): PageRenderer & { renderShell
         <StrictMode>
           <PageDataProvider data={carried}>
             <I18nProvider lang={lang} messages={messages as Catalogue}>
-              <SitePage path={pathname} Page={Page} />
+              <SitePage path={pathname} Page={Page} footer={SERVER_FOOTER} />
             </I18nProvider>
           </PageDataProvider>
         </StrictMode>,
@@ -85,7 +94,7 @@ export function createRenderer(assets: SiteAssets): PageRenderer & { renderShell
       const body = renderToString(
         <StrictMode>
           <I18nProvider lang="es" messages={CATALOGUES.es}>
-            <ShellApp path={url} />
+            <ShellApp path={url} footer={SERVER_FOOTER} />
           </I18nProvider>
         </StrictMode>,
       );

@@ -4,6 +4,7 @@ import { QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-q
 import { createQueryClient } from '@cabana/shared/admin-ui/query-client';
 import type { Settings } from '@cabana/shared/domain/schemas/settings';
 import { Layout, PageLoading } from '../components/layout/layout';
+import { LiveFooter } from '../components/layout/live-footer';
 import { paths } from '../config/paths';
 import { es } from '../i18n/es';
 import { I18nProvider } from '../i18n/i18n';
@@ -56,7 +57,7 @@ function Screens() {
   return (
     <PageDataProvider data={data}>
       <I18nProvider lang="es" messages={es}>
-        <Layout path={pathname}>
+        <Layout path={pathname} footer={<LiveFooter />}>
           <ScreenEffects />
           <Suspense fallback={<PageLoading />}>
             <Routes>

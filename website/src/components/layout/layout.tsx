@@ -10,7 +10,16 @@ import { isPanelPath } from '../../config/paths';
  * The admin panel is an app with its own header and navigation: no site header, footer or
  * WhatsApp button around it.
  */
-export function Layout({ path, children }: { path: string; children: ReactNode }) {
+export function Layout({
+  path,
+  footer = <Footer />,
+  children,
+}: {
+  path: string;
+  /** The owner's app passes the live footer: its shell was built without the owner's settings. */
+  footer?: ReactNode;
+  children: ReactNode;
+}) {
   const { m } = useI18n();
   if (isPanelPath(path))
     return (
@@ -28,7 +37,7 @@ export function Layout({ path, children }: { path: string; children: ReactNode }
       </a>
       <Header path={path} />
       {children}
-      <Footer />
+      {footer}
     </>
   );
 }
