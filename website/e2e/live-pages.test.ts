@@ -104,7 +104,7 @@ const planesIsland = (price: number) => {
     settings: DEFAULT_SETTINGS,
     cancellationPolicy: policyWords(DEFAULT_SETTINGS.cancellationPolicy, 'es'),
     lang: 'es',
-    messages: expect.any(Object),
+    messages: expect.any(Object) as unknown,
   };
 };
 const messageGroups = (island: Record<string, unknown>) => Object.keys(island.messages as object).sort();
