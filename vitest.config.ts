@@ -24,6 +24,7 @@ const UNIT = [
 ];
 const DESKTOP_E2E = [
   'desktop/test/renderer.e2e.test.ts',
+  'desktop/test/bookings.e2e.test.ts',
   'desktop/test/packaging.test.ts',
   'desktop/test/preload.test.ts',
 ];

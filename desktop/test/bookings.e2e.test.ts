@@ -1,0 +1,138 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AvailabilitySchema } from '@cabana/shared/domain/schemas/availability';
+import { GuestBookingSchema, RequestedBookingSchema } from '@cabana/shared/domain/schemas/booking';
+import { formatMoney } from '@cabana/shared/domain/pricing/pricing';
+import { launchBrowser, openPage, type PageProblems } from '../../test-support/browser';
+import { RECEIPT_PDF, bookingRequestBody, serverToday, uploadReceipt } from '../../test-support/bookings';
+import { readJson } from '../../test-support/json';
+import { startTestServer, type TestServer } from '../../test-support/server';
+import { createDesktopService } from '../electron/lib/desktop-service';
+import { createFakeSafeStorage } from './helpers/fake-safe-storage';
+import { serveFolder } from './helpers/static-server';
+import { tempDir } from './helpers/temp';
+import { desktopDir } from './helpers/build';
+import { axeViolations } from './helpers/axe';
+import { installTestBridge } from './helpers/test-bridge';
+
+const distDir = path.join(desktopDir, 'dist');
+const norm = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').trim();
+const cop = (n: number) => norm(formatMoney(n, 'COP'));
+const PRICE = 100_000;
+
+/**
+ * The issue's "from either host": the owner takes a guest's request to `confirmada` in the
+ * desktop renderer (the shared panel, every call through the bridge and main's `api:call`).
+ */
+describe('desktop renderer: the booking lifecycle through the bridge', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let site: { url: string; close(): Promise<void> };
+  let cleanup: () => Promise<void>;
+  let page: Page;
+  let problems: PageProblems;
+  let bridge: Awaited<ReturnType<typeof installTestBridge>>;
+
+  beforeAll(async () => {
+    let dir: string;
+    ({ dir, cleanup } = await tempDir());
+    server = await startTestServer();
+    const cookie = await server.loginCookie();
+    const res = await fetch(`${server.apiUrl}/precioPersona/precio`, {
+      method: 'PATCH',
+      headers: { cookie, origin: server.url, 'content-type': 'application/json' },
+      body: JSON.stringify({ precio: PRICE }),
+    });
+    expect(res.status).toBe(200);
+    site = await serveFolder(distDir);
+    browser = await launchBrowser();
+    // A previous run of the app remembered the server and signed in.
+    const safe = createFakeSafeStorage();
+    const service = createDesktopService({ userDataDir: path.join(dir, 'userData'), safeStorage: safe });
+    await service.init();
+    await service.setServer(server.url);
+    await service.login(server.admin.email, server.admin.password);
+    ({ page, problems } = await openPage(await browser.newContext()));
+    bridge = await installTestBridge(page, service, dir);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+    await server?.close();
+    await cleanup?.();
+  });
+
+  it('a guest request accepted with another total and a note, paid, confirmed; the guest and the calendar agree', async () => {
+    const body = await bookingRequestBody(server, 40, 3);
+    const sent = await fetch(`${server.apiUrl}/reservas`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(sent.status).toBe(201);
+    const { code, token } = await readJson(sent, RequestedBookingSchema);
+
+    await page.goto(`${site.url}/index.html`);
+    await page.getByRole('heading', { name: 'Subida masiva de fotos' }).waitFor();
+    await page.getByRole('button', { name: 'Panel' }).click();
+    await page.getByRole('navigation', { name: 'Secciones del panel' }).getByRole('link', { name: 'Reservas' }).click();
+    const row = page.locator(`li[data-booking-code="${code}"]`);
+    await expect.poll(() => row.innerText().then(norm)).toContain('Solicitada');
+
+    const total = 1_100_000;
+    await row.getByRole('button', { name: 'Aceptar' }).click();
+    await row.getByLabel('Total ajustado (opcional, pesos)').fill('1.100.000');
+    await row.getByLabel('Nota para el huésped (opcional)').fill('Descuento por estadía entre semana');
+    await row.getByRole('button', { name: 'Guardar' }).click();
+    await expect.poll(() => row.innerText().then(norm)).toContain('Aceptada (esperando el anticipo)');
+    expect(norm(await row.innerText())).toContain(`Total ${cop(total)} · anticipo ${cop(total / 2)}`);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The guest's transfer receipt reaches the owner through main: its bytes, downloaded.
+    expect((await uploadReceipt(server, code, token)).status).toBe(201);
+    await page.getByRole('button', { name: 'Actualizar' }).click();
+    const receipt = row.getByRole('button', { name: 'Descargar comprobante pago.pdf' });
+    const [download] = await Promise.all([page.waitForEvent('download'), receipt.click()]);
+    expect(download.suggestedFilename()).toBe('pago.pdf');
+    expect(await readFile(await download.path(), 'utf8')).toBe(RECEIPT_PDF);
+
+    const paidOn = serverToday(server);
+    await row.getByRole('button', { name: 'Registrar pago' }).click();
+    await row.getByLabel('Monto (pesos)').fill(String(total / 2));
+    await row.getByLabel('Método').selectOption('nequi');
+    await row.getByLabel('Fecha del pago').fill(paidOn);
+    await row.getByRole('button', { name: 'Guardar' }).click();
+    await expect.poll(() => row.locator('.adm-badge').innerText()).toBe('Confirmada');
+    await page.getByRole('status').filter({ hasText: 'Pago de María' }).waitFor();
+    await row.getByText('Historial').click();
+    expect(norm(await row.innerText())).toContain(`Pago de ${cop(total / 2)} (Nequi, ${paidOn})`);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The guest's private view says the same, with the owner's note.
+    const view = await readJson(await fetch(`${server.apiUrl}/reserva/${code}?t=${token}`), GuestBookingSchema);
+    expect(view.state).toBe('confirmada');
+    expect(view.paid).toBe(total / 2);
+    expect(view.price).toMatchObject({
+      total,
+      adjustedTotal: total,
+      adjustmentNote: 'Descuento por estadía entre semana',
+      deposit: total / 2,
+    });
+    // And its nights are blocked for everyone.
+    const availability = await readJson(
+      await fetch(`${server.apiUrl}/disponibilidad?from=${body.checkIn}&to=${body.checkOut}`),
+      AvailabilitySchema,
+    );
+    expect(availability.blocked).toContainEqual({ start: body.checkIn, end: body.checkOut });
+  });
+
+  it('stayed clean: no CSP violations, no console or page errors, every answer as the contract says', () => {
+    expect(problems.cspViolations).toEqual([]);
+    expect(problems.pageErrors).toEqual([]);
+    expect(problems.consoleErrors).toEqual([]);
+    expect(bridge.contractViolations).toEqual([]);
+  });
+});
