@@ -101,7 +101,21 @@ describe('desktop renderer: the booking lifecycle through the bridge', () => {
 
     const paidOn = serverToday(server);
     await row.getByRole('button', { name: 'Registrar pago' }).click();
-    await row.getByLabel('Monto (pesos)').fill(String(total / 2));
+    // A bad amount: the message stands beside the amount, which is marked and focused.
+    const amount = row.getByLabel('Monto (pesos)');
+    await amount.fill('medio millón');
+    await row.getByRole('button', { name: 'Guardar' }).click();
+    const message = 'Escribe el monto en pesos, como un número.';
+    await expect.poll(() => amount.getAttribute('aria-invalid')).toBe('true');
+    const described = (await amount.getAttribute('aria-describedby'))!.split(' ');
+    const beside = await Promise.all(described.map((d) => page.locator(`[id="${d}"]`).innerText()));
+    expect(beside).toContain(message);
+    expect(await amount.evaluate((el) => el === document.activeElement)).toBe(true);
+    // Beside the field only, not once more as the form's alert.
+    expect(await row.getByRole('alert').count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await amount.fill(String(total / 2));
     await row.getByLabel('Método').selectOption('nequi');
     await row.getByLabel('Fecha del pago').fill(paidOn);
     await row.getByRole('button', { name: 'Guardar' }).click();

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type ChangeEvent } from 'react';
 import { refundFor } from '../domain/pricing/booking';
 import { formatMoney } from '../domain/pricing/pricing';
 import {
@@ -9,12 +9,15 @@ import {
   type BookingState,
   type PaymentMethod,
 } from '../domain/schemas/booking';
+import type { AdminApi } from './admin-api';
 import { AdminField } from './admin-field';
 import { StatusMessage, RowAlert } from './messages';
 import { usePanel } from './panel-context';
 import { usePanelCache, usePanelData } from './panel-data';
 import { formatReceivedAt } from './reply-links';
 import { OutboxBox } from './outbox-box';
+import { parsePriceInput } from './price-section';
+import { useFieldErrorSubmit } from './use-field-error-submit';
 
 const cop = (n: number) => formatMoney(n, 'COP');
 type Filter = 'todas' | BookingState;
@@ -109,53 +112,27 @@ function BookingItem({ booking: b, now, onDone }: { booking: Booking; now: numbe
   const [open, setOpen] = useState<Action | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const f = (name: string) => fields[name] ?? '';
-  const setField = (name: string, value: string) => setFields((all) => ({ ...all, [name]: value }));
 
-  async function run(done: string, call: () => Promise<Booking>) {
+  /** Puts the saved booking in the list; holds, confirmations and cancellations change the nights taken. */
+  function saved(booking: Booking, done: string): string {
+    cache.set('listBookings', (all) => all.map((x) => (x.id === booking.id ? booking : x)));
+    cache.invalidate('getCalendar', 'listOutbox');
+    setOpen(null);
+    onDone(done);
+    return done;
+  }
+
+  async function complete() {
     setBusy(true);
     setError(undefined);
     try {
-      const saved = await call();
-      cache.set('listBookings', (all) => all.map((x) => (x.id === saved.id ? saved : x)));
-      // Holds, confirmations and cancellations change the nights taken.
-      cache.invalidate('getCalendar', 'listOutbox');
-      setOpen(null);
-      setFields({});
-      onDone(done);
+      saved(await api.completeBooking({ id: b.id }), `Estadía de ${b.name} completada.`);
     } catch (err) {
       setError(failure(err) ?? undefined);
     } finally {
       setBusy(false);
     }
   }
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const amount = (s: string) => (s.trim() === '' ? undefined : Number(s.replace(/[.\s]/g, '')));
-    if (open === 'aceptar')
-      void run(`Reserva de ${b.name} aceptada: las fechas quedan guardadas hasta el anticipo.`, () =>
-        api.acceptBooking({ id: b.id, total: amount(f('total')), note: f('note') || undefined }),
-      );
-    if (open === 'rechazar')
-      void run(`Reserva de ${b.name} rechazada.`, () => api.declineBooking({ id: b.id, reason: f('reason') }));
-    if (open === 'extender')
-      void run(`Plazo de ${b.name} extendido.`, () => api.extendHold({ id: b.id, hours: Number(f('hours') || '24') }));
-    if (open === 'pago')
-      void run(`Pago de ${b.name} registrado.`, () =>
-        api.recordPayment({
-          id: b.id,
-          amount: amount(f('amount')) ?? 0,
-          method: (f('method') || 'transferencia') as PaymentMethod,
-          date: f('date') || new Date().toISOString().slice(0, 10),
-        }),
-      );
-    if (open === 'cancelar')
-      void run(`Reserva de ${b.name} cancelada: las fechas quedan libres.`, () =>
-        api.cancelBooking({ id: b.id, reason: f('reason') || undefined }),
-      );
-  };
 
   async function download(receiptId: string) {
     setError(undefined);
@@ -184,7 +161,6 @@ function BookingItem({ booking: b, now, onDone }: { booking: Booking; now: numbe
       {label}
     </button>
   );
-  const refundNow = refundFor(b.cancellationPolicy, b, now);
   const canCancel = ['solicitada', 'aceptada', 'confirmada'].includes(b.state);
 
   return (
@@ -248,96 +224,154 @@ function BookingItem({ booking: b, now, onDone }: { booking: Booking; now: numbe
           {b.state === 'aceptada' && act('extender', 'Extender plazo')}
           {(b.state === 'aceptada' || b.state === 'confirmada') && act('pago', 'Registrar pago')}
           {b.state === 'confirmada' && (
-            <button
-              type="button"
-              className="adm-button"
-              disabled={busy}
-              onClick={() => void run(`Estadía de ${b.name} completada.`, () => api.completeBooking({ id: b.id }))}
-            >
+            <button type="button" className="adm-button" disabled={busy} onClick={() => void complete()}>
               Marcar completada
             </button>
           )}
           {canCancel && act('cancelar', 'Cancelar')}
         </div>
-        {open && (
-          <form className="adm-form" onSubmit={submit} aria-label={`${open} reserva de ${b.name}`}>
-            {open === 'aceptar' && (
-              <>
-                <AdminField
-                  id={`${id}-total`}
-                  label="Total ajustado (opcional, pesos)"
-                  inputMode="numeric"
-                  placeholder={String(b.price.total)}
-                  value={f('total')}
-                  onChange={(e) => setField('total', e.target.value)}
-                />
-                <AdminField
-                  id={`${id}-note`}
-                  label="Nota para el huésped (opcional)"
-                  value={f('note')}
-                  onChange={(e) => setField('note', e.target.value)}
-                />
-              </>
-            )}
-            {(open === 'rechazar' || open === 'cancelar') && (
-              <AdminField
-                id={`${id}-reason`}
-                label={open === 'rechazar' ? 'Motivo' : 'Motivo (opcional)'}
-                required={open === 'rechazar'}
-                value={f('reason')}
-                onChange={(e) => setField('reason', e.target.value)}
-              />
-            )}
-            {open === 'cancelar' && (
-              <p>
-                Reembolso según la política: <strong>{cop(refundNow)}</strong> de {cop(b.paid)} pagados.
-              </p>
-            )}
-            {open === 'extender' && (
-              <AdminField
-                id={`${id}-hours`}
-                label="Horas más"
-                inputMode="numeric"
-                placeholder="24"
-                value={f('hours')}
-                onChange={(e) => setField('hours', e.target.value)}
-              />
-            )}
-            {open === 'pago' && (
-              <>
-                <AdminField
-                  id={`${id}-amount`}
-                  label="Monto (pesos)"
-                  inputMode="numeric"
-                  required
-                  value={f('amount')}
-                  onChange={(e) => setField('amount', e.target.value)}
-                />
-                <div className="adm-field">
-                  <label htmlFor={`${id}-method`}>Método</label>
-                  <select id={`${id}-method`} value={f('method')} onChange={(e) => setField('method', e.target.value)}>
-                    {PAYMENT_METHODS.map((m) => (
-                      <option key={m} value={m}>
-                        {METHOD_LABELS[m]}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-                <AdminField
-                  id={`${id}-date`}
-                  label="Fecha del pago"
-                  type="date"
-                  value={f('date')}
-                  onChange={(e) => setField('date', e.target.value)}
-                />
-              </>
-            )}
-            <button type="submit" className="adm-button adm-button--primary" disabled={busy}>
-              {open === 'cancelar' ? 'Confirmar cancelación' : 'Guardar'}
-            </button>
-          </form>
-        )}
+        {/* Keyed by the action: another action opens with empty fields and no marks. */}
+        {open && <BookingActionForm key={open} booking={b} action={open} now={now} onSaved={saved} />}
       </article>
     </li>
+  );
+}
+
+/** The call an action's form makes with what the owner typed, and what the owner hears once it is done. */
+function actionCall(
+  api: AdminApi,
+  b: Booking,
+  action: Action,
+  f: (name: string) => string,
+): [string, () => Promise<Booking>] {
+  // Thousands written with dots, as in the price; an empty field is left out.
+  const amount = (s: string) => (s.trim() === '' ? undefined : parsePriceInput(s));
+  switch (action) {
+    case 'aceptar':
+      return [
+        `Reserva de ${b.name} aceptada: las fechas quedan guardadas hasta el anticipo.`,
+        () => api.acceptBooking({ id: b.id, total: amount(f('total')), note: f('note') || undefined }),
+      ];
+    case 'rechazar':
+      return [`Reserva de ${b.name} rechazada.`, () => api.declineBooking({ id: b.id, reason: f('reason') })];
+    case 'extender':
+      return [`Plazo de ${b.name} extendido.`, () => api.extendHold({ id: b.id, hours: Number(f('hours') || '24') })];
+    case 'pago':
+      return [
+        `Pago de ${b.name} registrado.`,
+        () =>
+          api.recordPayment({
+            id: b.id,
+            amount: amount(f('amount')) ?? 0,
+            method: (f('method') || 'transferencia') as PaymentMethod,
+            date: f('date') || new Date().toISOString().slice(0, 10),
+          }),
+      ];
+    case 'cancelar':
+      return [
+        `Reserva de ${b.name} cancelada: las fechas quedan libres.`,
+        () => api.cancelBooking({ id: b.id, reason: f('reason') || undefined }),
+      ];
+  }
+}
+
+/**
+ * One action's form (accept, decline, extend, record a payment, cancel). A refusal marks each
+ * field the server names with its message beside it and moves focus to the first one; what
+ * belongs to no field (a 409: the state changed meanwhile) is the form's alert.
+ */
+function BookingActionForm({
+  booking: b,
+  action,
+  now,
+  onSaved,
+}: {
+  booking: Booking;
+  action: Action;
+  now: number;
+  onSaved: (booking: Booking, done: string) => string;
+}) {
+  const { api } = usePanel();
+  const id = useId();
+  const { formRef, busy, alert, fieldErrors: errors, submit } = useFieldErrorSubmit();
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const f = (name: string) => fields[name] ?? '';
+  const field = (name: string) => ({
+    id: `${id}-${name}`,
+    value: f(name),
+    error: errors[name],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => setFields((all) => ({ ...all, [name]: e.target.value })),
+  });
+  const save = async () => {
+    const [done, call] = actionCall(api, b, action, f);
+    return onSaved(await call(), done);
+  };
+
+  return (
+    <form
+      ref={formRef}
+      className="adm-form"
+      onSubmit={(event) => void submit(event, save)}
+      aria-label={`${action} reserva de ${b.name}`}
+      aria-busy={busy}
+      noValidate
+    >
+      {action === 'aceptar' && (
+        <>
+          <AdminField
+            {...field('total')}
+            label="Total ajustado (opcional, pesos)"
+            inputMode="numeric"
+            placeholder={String(b.price.total)}
+          />
+          <AdminField {...field('note')} label="Nota para el huésped (opcional)" />
+        </>
+      )}
+      {(action === 'rechazar' || action === 'cancelar') && (
+        <AdminField
+          {...field('reason')}
+          label={action === 'rechazar' ? 'Motivo' : 'Motivo (opcional)'}
+          required={action === 'rechazar'}
+        />
+      )}
+      {action === 'cancelar' && (
+        <p>
+          Reembolso según la política: <strong>{cop(refundFor(b.cancellationPolicy, b, now))}</strong> de {cop(b.paid)}{' '}
+          pagados.
+        </p>
+      )}
+      {action === 'extender' && (
+        <AdminField {...field('hours')} label="Horas más" inputMode="numeric" placeholder="24" />
+      )}
+      {action === 'pago' && (
+        <>
+          <AdminField {...field('amount')} label="Monto (pesos)" inputMode="numeric" required />
+          <div className="adm-field">
+            <label htmlFor={`${id}-method`}>Método</label>
+            <select
+              id={`${id}-method`}
+              value={f('method')}
+              onChange={(e) => setFields((all) => ({ ...all, method: e.target.value }))}
+              aria-invalid={errors.method ? true : undefined}
+              aria-describedby={`${id}-method-error`}
+            >
+              {PAYMENT_METHODS.map((m) => (
+                <option key={m} value={m}>
+                  {METHOD_LABELS[m]}
+                </option>
+              ))}
+            </select>
+            <span className="adm-field-error" id={`${id}-method-error`}>
+              {errors.method}
+            </span>
+          </div>
+          <AdminField {...field('date')} label="Fecha del pago" type="date" />
+        </>
+      )}
+      <RowAlert text={alert ?? undefined} />
+      <button type="submit" className="adm-button adm-button--primary" disabled={busy}>
+        {action === 'cancelar' ? 'Confirmar cancelación' : 'Guardar'}
+      </button>
+    </form>
   );
 }
