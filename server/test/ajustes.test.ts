@@ -5,14 +5,27 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUSINESS } from '@cabana/shared/domain/config/business';
-import { DEFAULT_SETTINGS, SettingsSchema } from '@cabana/shared/domain/schemas/settings';
-import { BOOKING_DEFAULTS } from '@cabana/shared/domain/config/settings';
+import {
+  DEFAULT_SETTINGS,
+  PublicSettingsSchema,
+  SettingsSchema,
+  publicSettings,
+} from '@cabana/shared/domain/schemas/settings';
+import { GuestBookingSchema, RequestedBookingSchema } from '@cabana/shared/domain/schemas/booking';
+import { BOOKING_DEFAULTS, PAYMENT_SETTING_KEYS } from '@cabana/shared/domain/config/settings';
 import { todayAtCabin, addDays } from '@cabana/shared/domain/pricing/dates';
 import type { ApiErrorBody } from '@cabana/shared/domain/schemas/errors';
 import { startTestServer, type TestServer } from '../../test-support/server';
+import { bookingRequestBody } from '../../test-support/bookings';
+import { readJson } from '../../test-support/json';
 import { bearer, json, sameSite, type JsonResponse } from './helpers/http';
 
 const PATH = '/ajustes';
+const OWNER_PATH = '/ajustes/completos';
+
+const publicBookingDefaults = Object.fromEntries(
+  Object.entries(BOOKING_DEFAULTS).filter(([key]) => !(PAYMENT_SETTING_KEYS as readonly string[]).includes(key)),
+);
 
 const settingsOf = async (res: JsonResponse) => (await res.json()) as Record<string, unknown>;
 const errorOf = async (res: JsonResponse) => (await res.json()) as ApiErrorBody & { fields: Record<string, string> };
@@ -49,10 +62,14 @@ describe('settings (GET/PATCH /api/ajustes)', () => {
       copPerUsd: BUSINESS.copPerUsd,
       minPeople: BUSINESS.minPeople,
       maxPeople: BUSINESS.maxPeople,
-      // The booking terms (issue 21): off, 50 % deposit, balance on arrival, moderate policy, 15:00/11:00.
-      ...BOOKING_DEFAULTS,
+      // The booking terms (issue 21): off, 50 % deposit, balance on arrival, moderate policy,
+      // 15:00/11:00; how guests pay is not public.
+      ...publicBookingDefaults,
     });
-    expect(SettingsSchema.parse(body)).toEqual(DEFAULT_SETTINGS);
+    expect(PublicSettingsSchema.parse(body)).toEqual(publicSettings(DEFAULT_SETTINGS));
+    const whole = await json(s, 'GET', OWNER_PATH, undefined, { cookie });
+    expect(whole.status).toBe(200);
+    expect(SettingsSchema.parse(await whole.json())).toEqual(DEFAULT_SETTINGS);
   });
 
   it('lets the admin change any subset (cookie or bearer) and answers the whole object', async () => {
@@ -223,6 +240,38 @@ describe('settings (GET/PATCH /api/ajustes)', () => {
     res = await json(s, 'POST', '/consultas', reservation(12));
     expect(res.status).toBe(201);
   });
+
+  it("how guests pay: the owner's and each guest's own booking, never public", async () => {
+    const payment = {
+      bankAccount: 'Bancolombia ahorros 123-456789-01 a nombre de Ana Gómez',
+      nequiNumber: '3117771234',
+      daviplataNumber: '3127775678',
+    };
+    const saved = await patch(payment);
+    expect(saved.status).toBe(200);
+    // PATCH answers the owner: the whole object.
+    expect(await settingsOf(saved)).toMatchObject(payment);
+
+    const open = await json(s, 'GET', PATH);
+    const publicBody = await settingsOf(open);
+    for (const key of Object.keys(payment)) expect(publicBody).not.toHaveProperty(key);
+    expect(JSON.stringify(publicBody)).not.toContain('3117771234');
+    // The owner's own row: by cookie or bearer, never without a session.
+    expect(await settingsOf(await json(s, 'GET', OWNER_PATH, undefined, { cookie }))).toMatchObject(payment);
+    expect(await settingsOf(await json(s, 'GET', OWNER_PATH, undefined, bearer(await s.loginToken())))).toMatchObject(
+      payment,
+    );
+    const anonymous = await json(s, 'GET', OWNER_PATH);
+    expect(anonymous.status).toBe(401);
+    expect(JSON.stringify(await anonymous.json())).not.toContain('3117771234');
+
+    // A guest with a booking reads them on the private page's view.
+    const requested = await json(s, 'POST', '/reservas', await bookingRequestBody(s, 80, 2));
+    expect(requested.status).toBe(201);
+    const { code, token } = await readJson(requested, RequestedBookingSchema);
+    const view = await readJson(await json(s, 'GET', `/reserva/${code}?t=${token}`), GuestBookingSchema);
+    expect(view.payment).toEqual(payment);
+  });
 });
 
 describe('settings on disk', () => {
@@ -245,7 +294,7 @@ describe('settings on disk', () => {
       delete saved.settings;
       await writeStoredData(dataDir, saved);
       s = await startTestServer({ dataDir });
-      expect(await settingsOf(await json(s, 'GET', PATH))).toEqual(DEFAULT_SETTINGS);
+      expect(await settingsOf(await json(s, 'GET', PATH))).toEqual(publicSettings(DEFAULT_SETTINGS));
       await s.close();
     } finally {
       await rm(dataDir, { recursive: true, force: true });

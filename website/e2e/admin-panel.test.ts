@@ -142,21 +142,21 @@ describe('web admin panel', () => {
     // Back on Precio with the server's answers held: what the panel knows shows at once, the
     // dollar hint already at the rate just saved, while the price and settings are asked again.
     const held: Route[] = [];
-    await page.route(/\/api\/(ajustes|precioPersona\/precio)$/, (route) => {
+    await page.route(/\/api\/(ajustes\/completos|precioPersona\/precio)$/, (route) => {
       if (route.request().method() === 'GET') held.push(route);
       else void route.fallback();
     });
     await openSection(page, 'Precio');
     await expect
       .poll(() => held.map((r) => new URL(r.request().url()).pathname).sort())
-      .toEqual(['/api/ajustes', '/api/precioPersona/precio']);
+      .toEqual(['/api/ajustes/completos', '/api/precioPersona/precio']);
     expect(norm(await price.textContent())).toBe(
       norm(
         `Precio actual por persona por noche: ${formatMoney(precio, 'COP')} (≈ ${formatMoney(precio, 'USD', rate)})`,
       ),
     );
     for (const route of held) await route.continue();
-    await page.unroute(/\/api\/(ajustes|precioPersona\/precio)$/);
+    await page.unroute(/\/api\/(ajustes\/completos|precioPersona\/precio)$/);
     await expect.poll(async () => norm(await price.textContent())).toContain(norm(formatMoney(precio, 'USD', rate)));
 
     const cookie = await site.server.loginCookie();

@@ -5,7 +5,7 @@ import { availabilityWindowEnd } from '@cabana/shared/domain/availability/calend
 import { BUSINESS } from '@cabana/shared/domain/config/business';
 import { formatMoney } from '@cabana/shared/domain/pricing/pricing';
 import type { Image } from '@cabana/shared/domain/schemas/image';
-import { DEFAULT_SETTINGS } from '@cabana/shared/domain/config/settings';
+import { DEFAULT_SETTINGS, publicSettings } from '@cabana/shared/domain/config/settings';
 import { policyWords } from '@cabana/shared/domain/pricing/policy-words';
 import {
   DESKTOP,
@@ -101,7 +101,7 @@ const planesIsland = (price: number) => {
     price,
     availability: { from: today, to: availabilityWindowEnd(today), blocked: [] },
     seasons: { base: { pricePerPerson: price, minNights: 1 }, seasons: [] },
-    settings: DEFAULT_SETTINGS,
+    settings: publicSettings(DEFAULT_SETTINGS),
     cancellationPolicy: policyWords(DEFAULT_SETTINGS.cancellationPolicy, 'es'),
     lang: 'es',
     messages: expect.any(Object) as unknown,

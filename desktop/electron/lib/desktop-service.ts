@@ -5,7 +5,7 @@ import { LIMITS } from '@cabana/shared/domain/config/limits';
 import { acceptedImageKind } from '@cabana/shared/domain/images/sniff';
 import { formatBytes } from '@cabana/shared/domain/lib/format-bytes';
 import { ImageSchema, type Image } from '@cabana/shared/domain/schemas/image';
-import { SettingsSchema, type Settings } from '@cabana/shared/domain/schemas/settings';
+import { PublicSettingsSchema, SettingsSchema, type PublicSettings } from '@cabana/shared/domain/schemas/settings';
 import { API, type Api, type PanelRouteName } from '@cabana/shared/api/contract';
 import type { RouteResult, RouteSpec } from '@cabana/shared/api/route';
 import { checkFlatInput, type InputRefusal } from '@cabana/shared/api/route-input';
@@ -124,7 +124,7 @@ export function createDesktopService(opts: DesktopServiceOptions) {
   let session: DesktopSession | null = null;
   let client: DesktopApiClient | null = null;
   /** The business settings as the server last answered them: main's link allowlist follows them. */
-  let business: Settings | null = null;
+  let business: PublicSettings | null = null;
   const panelUploads = new Map<string, AbortController>();
   // What the owner dropped on the window or chose in a picker: the only paths the renderer may
   // ask to upload, so a compromised page cannot send other files from this computer.
@@ -214,7 +214,7 @@ export function createDesktopService(opts: DesktopServiceOptions) {
     const output = spec.output;
     if (output === ImageSchema) return viaMediaProtocol(value as Image);
     if (output instanceof z.ZodArray && output.element === ImageSchema) return (value as Image[]).map(viaMediaProtocol);
-    if (output === SettingsSchema) business = value as Settings;
+    if (output === SettingsSchema || output === PublicSettingsSchema) business = value as PublicSettings;
     return value;
   }
 
@@ -347,7 +347,7 @@ export function createDesktopService(opts: DesktopServiceOptions) {
       });
     },
     /** The last settings the server answered, or null before any (the allowlist then uses the defaults). */
-    currentSettings: (): Settings | null => business,
+    currentSettings: (): PublicSettings | null => business,
     copyText(text: string): void {
       if (!opts.writeClipboard) throw new ApiError(500, { error: COPY_UNAVAILABLE, code: 'INTERNAL' });
       opts.writeClipboard(text);

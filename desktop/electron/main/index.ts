@@ -5,7 +5,7 @@ import { createDesktopService } from '../lib/desktop-service';
 import { createIpcHandlers } from '../lib/ipc-handlers';
 import { IPC_EVENTS, type IpcEventName, type IpcEventPayload } from '../../contract/ipc';
 import { MEDIA_SCHEME } from '../../contract/media';
-import type { Settings } from '@cabana/shared/domain/schemas/settings';
+import type { PublicSettings } from '@cabana/shared/domain/schemas/settings';
 import {
   denyAllPermissions,
   externalHostsFor,
@@ -44,7 +44,7 @@ if (!app.requestSingleInstanceLock()) {
   });
 
   let serverOrigin: string | null = null;
-  let businessSettings: () => Settings | null = () => null;
+  let businessSettings: () => PublicSettings | null = () => null;
   app.on('web-contents-created', (_event, contents) => {
     installNavigationGuards(contents, {
       app: appLocation,

@@ -8,6 +8,7 @@ import { availabilityWindowEnd } from '@cabana/shared/domain/availability/calend
 import { clipRanges } from '@cabana/shared/domain/availability/ranges';
 import type { PageData, PageRenderer, RenderedPage } from '@cabana/shared/domain/pages/page-data';
 import { policyWords } from '@cabana/shared/domain/pricing/policy-words';
+import { publicSettings } from '@cabana/shared/domain/config/settings';
 import type { GuestBooking } from '@cabana/shared/domain/schemas/booking';
 import { nextDayStartAtCabin, todayAtCabin } from '@cabana/shared/domain/pricing/dates';
 import type { Clock } from '../clock';
@@ -57,7 +58,7 @@ function pageDataOf(opts: LivePagesOptions, today: string): PageData {
     availability: { from: today, to, blocked: clipRanges(blockedRanges(store.data), { start: today, end: to }) },
     // Past seasons price no stay that can still be asked for.
     seasons: { base, seasons: seasons.filter((s) => s.end > today) },
-    settings: store.data.settings,
+    settings: publicSettings(store.data.settings),
     enquiryRetentionMonths: opts.enquiryRetentionMonths,
     pendingPhotoRetentionDays: opts.pendingPhotoRetentionDays,
     cancellationPolicy: policyWords(store.data.settings.cancellationPolicy, 'es'),

@@ -75,7 +75,7 @@ function PanelHeader({
   windowTitle: boolean;
   onLogout: () => void;
 }) {
-  const settings = usePanelData('getSettings');
+  const settings = usePanelData('getOwnerSettings');
   const alerts = usePanelData('getAlerts', ALERTS_EVERY_MS);
   const section = useSectionLabel();
   const name = settings.data?.name ?? null;

@@ -39,7 +39,7 @@ export function InboxSection() {
   const inbox = usePanelData('listEnquiries');
   const { data: items, setData: setItems, error: loadError, loading } = inbox;
   // Replies are signed with the owner's current name, phone and e-mail.
-  const sender = usePanelData('getSettings').data ?? undefined;
+  const sender = usePanelData('getOwnerSettings').data ?? undefined;
   const cache = usePanelCache();
   const [filter, setFilter] = useState<Filter>('todas');
   const [busy, setBusy] = useState<string | null>(null);

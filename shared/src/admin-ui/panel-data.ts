@@ -15,7 +15,8 @@ const PANEL_READS = {
   listImages: async (api: AdminApi) => (await api.listImages()).filter((i) => i.status !== 'pending'),
   listPendingImages: (api: AdminApi) => api.listPendingImages(),
   getPrice: async (api: AdminApi) => (await api.getPrice()).precio,
-  getSettings: (api: AdminApi) => api.getSettings(),
+  /** The whole settings, how guests pay included (the public row leaves that out). */
+  getOwnerSettings: (api: AdminApi) => api.getOwnerSettings(),
   listEnquiries: async (api: AdminApi) => newestFirst(await api.listEnquiries(), (e) => e.createdAt),
   getCalendar: (api: AdminApi) => api.getCalendar(),
   getSeasons: (api: AdminApi) => api.getSeasons(),

@@ -22,7 +22,7 @@ export function PriceSection() {
   const id = useId();
   const { data: price, setData: setPrice, error: loadError } = usePanelData('getPrice');
   // For the dollar hint only: without the owner's rate the price shows in pesos alone.
-  const { data: settings } = usePanelData('getSettings');
+  const { data: settings } = usePanelData('getOwnerSettings');
   const [value, setValue] = useState('');
   const { formRef, busy, alert: error, status, submit } = useFieldErrorSubmit();
 

@@ -200,7 +200,7 @@ const LABELS: Record<TextKey, string> = {
 
 export function SettingsSection() {
   const id = useId();
-  const loaded = usePanelData('getSettings');
+  const loaded = usePanelData('getOwnerSettings');
   // The form starts from what the server holds now, once it has answered: not from the copy an
   // earlier section left in the cache, which another device may have changed since.
   const current = loaded.loading || loaded.error ? null : loaded.data;
@@ -234,7 +234,7 @@ function SettingsForm({ initial }: { initial: Settings }) {
     const saved = await api.updateSettings(patch);
     setDraft(draftOf(saved));
     // Precio (the dollar hint) and Consultas (the replies' signature) read them too.
-    cache.set('getSettings', saved);
+    cache.set('getOwnerSettings', saved);
     settingsSaved?.(saved);
     return 'Ajustes guardados. El sitio ya muestra los nuevos datos.';
   };

@@ -138,6 +138,16 @@ export const OWNER_ROUTES = routes({
     errors: [],
     panel: true,
   },
+  getOwnerSettings: {
+    method: 'GET',
+    path: '/ajustes/completos',
+    access: 'admin',
+    summary:
+      'the whole settings object the panel reads and edits: the public one plus how guests pay (`bankAccount`, `nequiNumber`, `daviplataNumber`)',
+    output: SettingsSchema,
+    errors: [],
+    panel: true,
+  },
   updateSettings: {
     method: 'PATCH',
     path: '/ajustes',

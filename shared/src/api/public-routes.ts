@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ImageSchema } from '../domain/schemas/image';
 import { PriceSchema } from '../domain/schemas/price';
-import { SettingsSchema } from '../domain/schemas/settings';
+import { PublicSettingsSchema } from '../domain/schemas/settings';
 import { LoginInputSchema, SessionInfoSchema } from '../domain/schemas/session';
 import { EnquiryInputSchema, FormTokenSchema } from '../domain/schemas/enquiry';
 import { AvailabilityQuerySchema, AvailabilitySchema } from '../domain/schemas/availability';
@@ -71,8 +71,8 @@ export const PUBLIC_ROUTES = routes({
     path: '/ajustes',
     access: 'public',
     summary:
-      'the business facts every page shows: `{name, tagline, phone, whatsappNumber, whatsappGreeting, email, address, mapUrl, hours: {opens, closes, display}, socials: [{name, url}], rnt, copPerUsd, minPeople, maxPeople}` (defaults from `business.ts` on a fresh install)',
-    output: SettingsSchema,
+      "the business facts every page shows: `{name, tagline, phone, whatsappNumber, whatsappGreeting, email, address, mapUrl, hours: {opens, closes, display}, socials: [{name, url}], rnt, copPerUsd, minPeople, maxPeople}` and the booking terms (deposit, balance, cleaning fee, policy, hours, hold, house rules); defaults from `business.ts` on a fresh install. Never how guests pay (bank account, Nequi, Daviplata): those are on the guest's private page and in the e-mails",
+    output: PublicSettingsSchema,
     errors: [],
     panel: true,
   },

@@ -3,7 +3,7 @@ import type { PageData } from '@cabana/shared/domain/pages/page-data';
 import { formatMoney } from '@cabana/shared/domain/pricing/pricing';
 import type { Image } from '@cabana/shared/domain/schemas/image';
 import { DEFAULT_SETTINGS, phoneE164 } from '@cabana/shared/domain/config/settings';
-import type { Settings } from '@cabana/shared/domain/schemas/settings';
+import type { PublicSettings } from '@cabana/shared/domain/schemas/settings';
 import { OG_LOCALE, ownerText, type Lang } from '@cabana/shared/domain/i18n/lang';
 import { PAGE_PATHS, guestBookingOf, pageOf } from '../config/paths';
 import { scriptJson } from '../lib/page-data';
@@ -26,7 +26,7 @@ interface SocialImage {
 }
 
 /** The cover photo (the first in the owner's order) as a JPEG link previews can show; the drawn image without one. */
-function socialImage(images: readonly Image[], s: Settings = DEFAULT_SETTINGS, lang: Lang = 'es'): SocialImage {
+function socialImage(images: readonly Image[], s: PublicSettings = DEFAULT_SETTINGS, lang: Lang = 'es'): SocialImage {
   const cover = images[0];
   if (!cover)
     return { url: BUSINESS.siteUrl + OG_IMAGE, alt: `${s.name}, ${ownerText(lang, s.tagline, s.taglineEn).text}` };

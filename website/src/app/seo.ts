@@ -1,7 +1,7 @@
 import { BUSINESS } from '@cabana/shared/domain/config/business';
 import { DEFAULT_SETTINGS } from '@cabana/shared/domain/config/settings';
 import type { Lang } from '@cabana/shared/domain/i18n/lang';
-import type { Settings } from '@cabana/shared/domain/schemas/settings';
+import type { PublicSettings } from '@cabana/shared/domain/schemas/settings';
 import { cleanPath, guestBookingOf, pageOf, paths, type PageKey } from '../config/paths';
 
 export interface PageMeta {
@@ -21,7 +21,7 @@ export const siteDescription = (lang: Lang, maxPeople: number): string =>
     : `Cabaña para grupos de hasta ${maxPeople} personas entre Tolú y Coveñas, en el Golfo de Morrosquillo: jacuzzi, kiosco, zona BBQ, dos cocinas y terraza, a ${BUSINESS.distanceToSeaMinutes} minutos del mar.`;
 
 /** Each public page's title and description per language; the owner's settings (name, phone, hours, group size) show in them. */
-const pageMeta = (s: Settings, hours: string): Record<Lang, Record<PageKey, PageMeta>> => ({
+const pageMeta = (s: PublicSettings, hours: string): Record<Lang, Record<PageKey, PageMeta>> => ({
   es: {
     home: {
       title: `${s.name} · Cabaña en Tolú a ${BUSINESS.distanceToSeaMinutes} minutos del mar`,
@@ -85,7 +85,7 @@ const pageMeta = (s: Settings, hours: string): Record<Lang, Record<PageKey, Page
 });
 
 /** A guest's private page, per language: never indexed (its address carries the link's secret). */
-const guestBookingMeta = (s: Settings): Record<Lang, PageMeta> => ({
+const guestBookingMeta = (s: PublicSettings): Record<Lang, PageMeta> => ({
   es: {
     title: `Tu reserva · ${s.name}`,
     description: 'El estado de tu reserva, cómo pagar y cómo cancelar.',
@@ -98,7 +98,7 @@ const guestBookingMeta = (s: Settings): Record<Lang, PageMeta> => ({
   },
 });
 
-const ownerMeta = (s: Settings): Record<string, PageMeta> => ({
+const ownerMeta = (s: PublicSettings): Record<string, PageMeta> => ({
   [paths.login]: {
     title: `Iniciar sesión · ${s.name}`,
     description: 'Acceso para el administrador de la cabaña.',
@@ -118,7 +118,7 @@ const notFoundMeta = (brand: string): PageMeta => ({
 });
 
 /** The meta of a path the site has, or null for any other (the 404 page's). */
-export function knownMetaFor(pathname: string, settings: Settings = DEFAULT_SETTINGS): PageMeta | null {
+export function knownMetaFor(pathname: string, settings: PublicSettings = DEFAULT_SETTINGS): PageMeta | null {
   const page = pageOf(pathname);
   if (page) return pageMeta(settings, settings.hoursDisplayEn ?? settings.hours.display)[page.lang][page.key];
   const guest = guestBookingOf(pathname);
@@ -126,7 +126,7 @@ export function knownMetaFor(pathname: string, settings: Settings = DEFAULT_SETT
   return ownerMeta(settings)[cleanPath(pathname)] ?? null;
 }
 
-export function metaFor(pathname: string, settings: Settings = DEFAULT_SETTINGS): PageMeta {
+export function metaFor(pathname: string, settings: PublicSettings = DEFAULT_SETTINGS): PageMeta {
   return knownMetaFor(pathname, settings) ?? notFoundMeta(settings.name);
 }
 

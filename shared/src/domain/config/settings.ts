@@ -1,5 +1,5 @@
 import { BUSINESS } from './business';
-import type { Settings } from '../schemas/settings';
+import type { PublicSettings, Settings } from '../schemas/settings';
 
 /**
  * The settings' fresh-install values and the helpers every page uses to show them, without zod:
@@ -22,6 +22,19 @@ export const BOOKING_DEFAULTS = {
   houseRules:
     'No se permite fumar dentro de la cabaña.\nNo se admiten fiestas ni eventos.\nMascotas solo con aviso previo.\nSilencio entre las 22:00 y las 8:00.\nEl número de huéspedes no puede superar el de la reserva.',
 };
+
+/**
+ * How guests pay (bank account, Nequi and Daviplata numbers): only the owner, a guest's private
+ * page (GET /api/reserva/:code?t=) and the booking e-mails show them; the public settings
+ * (GET /api/ajustes, every page's data) leave them out.
+ */
+export const PAYMENT_SETTING_KEYS = ['bankAccount', 'nequiNumber', 'daviplataNumber'] as const;
+
+/** The settings anyone may read: all but `PAYMENT_SETTING_KEYS`. */
+export function publicSettings(s: Settings): PublicSettings {
+  const hidden: readonly string[] = PAYMENT_SETTING_KEYS;
+  return Object.fromEntries(Object.entries(s).filter(([key]) => !hidden.includes(key))) as PublicSettings;
+}
 
 /** A fresh install's settings: today's facts from `business.ts`. */
 export const DEFAULT_SETTINGS: Settings = {

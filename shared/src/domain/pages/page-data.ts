@@ -2,7 +2,7 @@ import type { Availability } from '../schemas/availability';
 import type { GuestBooking } from '../schemas/booking';
 import type { Image } from '../schemas/image';
 import type { Seasons } from '../schemas/season';
-import type { Settings } from '../schemas/settings';
+import type { PublicSettings } from '../schemas/settings';
 
 /**
  * The live data a public page is rendered from: the server builds it from the store for every
@@ -18,8 +18,8 @@ export interface PageData {
   availability: Availability;
   /** Base price and minimum stay, and the seasons that have not ended by the window's start. */
   seasons: Seasons;
-  /** The owner's business facts (phone, WhatsApp, hours, rate...): every page shows some of them. */
-  settings: Settings;
+  /** The owner's business facts (phone, WhatsApp, hours, rate...): every page shows some of them; never how guests pay. */
+  settings: PublicSettings;
   /**
    * Months after which enquiries are deleted (`ENQUIRY_RETENTION_MONTHS`): /privacidad states
    * what the server does, not what the site was built with.

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { BUSINESS } from '../config/business';
 import { LINE_CONTROL, plainLine } from './text';
 import { CANCELLATION_POLICY_IDS } from '../pricing/booking';
-import { BOOKING_DEFAULTS } from '../config/settings';
+import { BOOKING_DEFAULTS, PAYMENT_SETTING_KEYS } from '../config/settings';
 
-export { DEFAULT_SETTINGS, peopleLimitError, phoneE164, whatsappLink } from '../config/settings';
+export { DEFAULT_SETTINGS, peopleLimitError, phoneE164, publicSettings, whatsappLink } from '../config/settings';
 
 /**
  * The business facts the owner edits from the panel (issue 11): what every page, e-mail and the
@@ -245,9 +245,20 @@ const crossField = (s: { socials: Social[]; minPeople: number; maxPeople: number
   });
 };
 
-/** The whole settings object: GET /api/ajustes, PATCH's answer, the stored value. */
-export const SettingsSchema = z.strictObject({ ...fields, ...bookingFieldsWithDefaults }).superRefine(crossField);
+const SettingsObjectSchema = z.strictObject({ ...fields, ...bookingFieldsWithDefaults });
+
+/** The whole settings object: the owner's GET /api/ajustes/completos, PATCH's answer, the stored value. */
+export const SettingsSchema = SettingsObjectSchema.superRefine(crossField);
 export type Settings = z.infer<typeof SettingsSchema>;
+
+/** What anyone may read (GET /api/ajustes, every public page's data): all but how guests pay. */
+export const PublicSettingsSchema = SettingsObjectSchema.omit(
+  Object.fromEntries(PAYMENT_SETTING_KEYS.map((key) => [key, true])) as Record<
+    (typeof PAYMENT_SETTING_KEYS)[number],
+    true
+  >,
+).superRefine(crossField);
+export type PublicSettings = z.infer<typeof PublicSettingsSchema>;
 
 /**
  * PATCH /api/ajustes: any subset, unknown keys refused. The server merges it into the current
