@@ -17,6 +17,7 @@ import {
   type GuestBooking,
   type MailKind,
   type RecordPaymentInput,
+  type RecordRefundInput,
   type RequestBookingInput,
   type RequestedBooking,
 } from '@cabana/shared/domain/schemas/booking';
@@ -77,6 +78,8 @@ export interface BookingServiceDeps {
   publicOrigin: string;
   /** Where receipts are kept: private, never under the public media folder. */
   receiptsDir: string;
+  /** Whether a gateway's keys are set: the guest's page then offers paying the deposit online. */
+  onlinePaymentEnabled: boolean;
   log: Logger;
   now: () => number;
 }
@@ -214,6 +217,8 @@ export class BookingService {
       balanceDueAt: balanceDueDate(input.checkIn, settings.balanceDueDays),
       payments: [],
       paid: 0,
+      onlinePayments: [],
+      refunds: [],
       receipts: [],
       history: [{ at, state: 'solicitada', by: 'huesped' }],
       reminders: {},
@@ -269,7 +274,20 @@ export class BookingService {
       refundIfCancelledNow: canCancel ? refundFor(b.cancellationPolicy, b, this.deps.now()) : null,
       canUploadReceipt: ALLOWED.receipt!.includes(b.state),
       payment: { bankAccount: s.bankAccount, nequiNumber: s.nequiNumber, daviplataNumber: s.daviplataNumber },
+      onlinePayment: { available: this.onlinePaymentAvailable(b) },
+      onlinePayments: b.onlinePayments.map(({ reference, status, amountInCents, methodType, updatedAt }) => ({
+        reference,
+        status,
+        amountInCents,
+        ...(methodType ? { methodType } : {}),
+        updatedAt,
+      })),
     };
+  }
+
+  /** Whether the guest may pay the deposit online now: configured, held, and the deposit not yet paid. */
+  onlinePaymentAvailable(b: Booking): boolean {
+    return this.deps.onlinePaymentEnabled && b.state === 'aceptada' && b.paid < b.price.deposit;
   }
 
   guestBooking(code: string, token: string): GuestBooking {
@@ -390,6 +408,34 @@ export class BookingService {
     } else {
       this.#mail(booking, 'guest-payment', 'owner-payment');
     }
+    await this.#commit();
+    return booking;
+  }
+
+  /** The owner records money given back (made in Wompi's dashboard or by transfer): clears `refundDue`. */
+  async recordRefund(id: string, input: RecordRefundInput): Promise<Booking> {
+    const booking = this.#byId(id);
+    const refunded = booking.refunds.reduce((s, r) => s + r.amount, 0);
+    if (refunded + input.amount > booking.paid) {
+      const message = `El reembolso no puede superar lo pagado y no devuelto (${booking.paid - refunded} pesos).`;
+      throw invalidInput(message, { amount: message });
+    }
+    const at = this.#iso();
+    booking.refunds.push({
+      id: newRecordId(),
+      amount: input.amount,
+      date: input.date,
+      ...(input.note ? { note: input.note } : {}),
+      recordedAt: at,
+    });
+    for (const p of booking.onlinePayments) if (p.refundDue) p.refundDue = false;
+    booking.updatedAt = at;
+    booking.history.push({
+      at,
+      state: booking.state,
+      by: 'propietario',
+      note: `Reembolso registrado: ${input.amount} pesos`,
+    });
     await this.#commit();
     return booking;
   }

@@ -5,6 +5,7 @@ import {
   BOOKING_STATES,
   BOOKING_STATE_LABELS,
   PAYMENT_METHODS,
+  PAYMENT_METHOD_LABELS,
   type Booking,
   type BookingState,
   type PaymentMethod,
@@ -20,13 +21,7 @@ const cop = (n: number) => formatMoney(n, 'COP');
 type Filter = 'todas' | BookingState;
 type Action = 'aceptar' | 'rechazar' | 'extender' | 'pago' | 'cancelar';
 
-const METHOD_LABELS: Record<PaymentMethod, string> = {
-  transferencia: 'Transferencia',
-  nequi: 'Nequi',
-  daviplata: 'Daviplata',
-  efectivo: 'Efectivo',
-  otro: 'Otro',
-};
+const METHOD_LABELS = PAYMENT_METHOD_LABELS;
 const BY_LABELS = { huesped: 'el huésped', propietario: 'tú', sistema: 'el sistema' } as const;
 
 /** "Vence en 5 h 12 min" (or that it lapsed), from the hold's deadline and the time now. */
