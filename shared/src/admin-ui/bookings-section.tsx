@@ -16,6 +16,7 @@ import { usePanel } from './panel-context';
 import { usePanelCache, usePanelData } from './panel-data';
 import { formatReceivedAt } from './reply-links';
 import { OutboxBox } from './outbox-box';
+import { BookingPayments } from './booking-payments';
 
 const cop = (n: number) => formatMoney(n, 'COP');
 type Filter = 'todas' | BookingState;
@@ -220,6 +221,7 @@ function BookingItem({ booking: b, now, onDone }: { booking: Booking; now: numbe
             ))}
           </ul>
         )}
+        <BookingPayments booking={b} />
         <details>
           <summary>Historial</summary>
           <ol>
