@@ -26,15 +26,14 @@ const methodType = (t: string | undefined) => (t ? (METHOD_TYPES[t] ?? t) : '—
  * given back, and the form that records a refund (Wompi's are made in its dashboard).
  */
 export function BookingPayments({ booking: b }: { booking: Booking }) {
-  const id = useId();
   const [open, setOpen] = useState(false);
   const [status, setStatus] = useState<string | null>(null);
   const refundDue = b.onlinePayments.filter((p) => p.refundDue);
   const owed = refundDue.reduce((n, p) => n + p.amountInCents / 100, 0);
   const hasMoney = b.payments.length > 0 || b.onlinePayments.length > 0 || b.refunds.length > 0;
   return (
-    <section className="adm-payments" aria-labelledby={`${id}-h`}>
-      <h4 id={`${id}-h`}>Pagos</h4>
+    <div className="adm-payments">
+      <h4>Pagos</h4>
       {refundDue.length > 0 && (
         <p className="adm-refund-due">
           <span className="adm-badge adm-badge--warn">Reembolso pendiente</span> Devuelve {cop(owed)} al huésped: el
@@ -132,7 +131,7 @@ export function BookingPayments({ booking: b }: { booking: Booking }) {
         />
       )}
       <StatusMessage text={status} />
-    </section>
+    </div>
   );
 }
 
