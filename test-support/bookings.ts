@@ -62,14 +62,19 @@ export async function acceptedBooking(
   inDays: number,
   nights: number,
   over: Record<string, unknown> = {},
-): Promise<{ id: string; code: string; token: string; path: string }> {
+): Promise<{ id: string; code: string; token: string; path: string; deposit: number }> {
   const requested = await fetch(`${s.apiUrl}/reservas`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: s.url },
     body: JSON.stringify(await bookingRequestBody(s, inDays, nights, over)),
   });
   if (requested.status !== 201) throw new Error(`booking request: ${requested.status} ${await requested.text()}`);
-  const { code, token, lang } = (await requested.json()) as { code: string; token: string; lang: 'es' | 'en' };
+  const { code, token, lang, price } = (await requested.json()) as {
+    code: string;
+    token: string;
+    lang: 'es' | 'en';
+    price: { deposit: number };
+  };
   const cookie = await s.loginCookie();
   const list = (await (await fetch(`${s.apiUrl}/reservas`, { headers: { cookie } })).json()) as {
     id: string;
@@ -82,5 +87,5 @@ export async function acceptedBooking(
     body: '{}',
   });
   if (accepted.status !== 200) throw new Error(`accept: ${accepted.status} ${await accepted.text()}`);
-  return { id, code, token, path: `${GUEST_BOOKING_PATHS[lang]}/${code}?t=${token}` };
+  return { id, code, token, path: `${GUEST_BOOKING_PATHS[lang]}/${code}?t=${token}`, deposit: price.deposit };
 }
