@@ -26,6 +26,8 @@ export interface Limiters {
   uploadGlobal: SharedBudget;
   /** Receipts a guest's client may upload per window. */
   receiptClient: Limiter;
+  /** Online payment attempts and checks one client may make per hour (each may call the gateway). */
+  onlinePaymentClient: Limiter;
 }
 
 /** Everything the app needs, built once by start.ts and passed into createApp. */
@@ -90,6 +92,12 @@ export function createLimiters(c: Config, clock: Clock): Limiters {
       c.publicUploadsPerClient,
       c.publicUploadWindowMs,
       'Has subido muchos comprobantes seguidos. Espera un rato o envíalo por WhatsApp.',
+      { now },
+    ),
+    onlinePaymentClient: new Limiter(
+      c.onlinePaymentsPerClient,
+      3_600_000,
+      'Hiciste muchos intentos de pago seguidos. Espera un rato o escríbenos por WhatsApp.',
       { now },
     ),
   };

@@ -91,6 +91,8 @@ export interface Config {
   smtpUrl: string | undefined;
   /** The From of that e-mail. */
   mailFrom: string;
+  /** Online payment attempts and checks one client may make per hour. */
+  onlinePaymentsPerClient: number;
   /** Online payment through Wompi (issue 22); undefined when its keys are not set. */
   wompi: WompiConfig | undefined;
 }
@@ -262,6 +264,7 @@ export const SERVER_ENV = z.object({
   CABANA_CRASH_AT: variable().transform((raw) => parseCrashAt(raw)),
   SMTP_URL: smtpUrl,
   MAIL_FROM: mailFrom,
+  ONLINE_PAYMENTS_PER_CLIENT: int(30, 1),
   WOMPI_PUBLIC_KEY: secret,
   WOMPI_PRIVATE_KEY: secret,
   WOMPI_INTEGRITY_SECRET: secret,
@@ -392,6 +395,7 @@ export function readEnv(env: Env = process.env, cwd: string = process.cwd()): Co
     crashAt: v.CABANA_CRASH_AT,
     smtpUrl: v.SMTP_URL,
     mailFrom: v.MAIL_FROM,
+    onlinePaymentsPerClient: v.ONLINE_PAYMENTS_PER_CLIENT,
     wompi: wompiConfig(v),
   };
 }

@@ -28,6 +28,7 @@ import { CalendarService } from './calendar/calendar-service';
 import { EnquiryService } from './enquiries/enquiry-service';
 import { SettingsService } from './settings/settings-service';
 import { PaymentService } from './payments/payment-service';
+import { Wompi } from './payments/wompi';
 import { BookingService } from './bookings/booking-service';
 import { OutboxService } from './bookings/outbox';
 import { runPeriodically } from './lib/periodic';
@@ -184,7 +185,13 @@ export async function startServer(
       settings: new SettingsService({ store, now }),
       bookings,
       outbox,
-      payments: new PaymentService({ wompi: config.wompi, publicOrigin: config.publicUrl ?? BUSINESS.siteUrl }),
+      payments: new PaymentService({
+        provider: config.wompi ? new Wompi(config.wompi) : undefined,
+        bookings,
+        publicOrigin: config.publicUrl ?? BUSINESS.siteUrl,
+        log,
+        now,
+      }),
       log,
       clock,
     };

@@ -236,11 +236,11 @@ export const PUBLIC_ROUTES = routes({
     access: 'public',
     who: 'whoever has the link',
     summary:
-      "`{t, id}` (`id`: the transaction id Wompi appends to the return URL, never trusted): looks the transaction up on Wompi's API, applies it as its event would (idempotent), answers `{status, booking}`; 404 unknown transaction or another booking's, 502 (`PAYMENT_UNREACHABLE`) when Wompi cannot be reached, 429 past the limit",
+      "`{t, id}` (`id`: the transaction id Wompi appends to the return URL, never trusted): looks the transaction up on Wompi's API, applies it as its event would (idempotent), answers `{status, booking}`; 404 unknown transaction or another booking's, 409 amount or currency not the attempt's, 502 (`PAYMENT_UNREACHABLE`) when Wompi cannot be reached, 429 past the limit",
     params: BookingCodeParamsSchema,
     body: CheckOnlinePaymentInputSchema,
     output: OnlinePaymentCheckSchema,
-    errors: ['RATE_LIMITED', 'PAYMENT_UNREACHABLE'],
+    errors: ['CONFLICT', 'RATE_LIMITED', 'PAYMENT_UNREACHABLE'],
     notFound: BOOKING_NOT_FOUND,
   },
   wompiEvent: {
@@ -249,7 +249,7 @@ export const PUBLIC_ROUTES = routes({
     access: 'public',
     who: 'Wompi',
     summary:
-      "Wompi's signed event (`transaction.updated`): checksum verified in constant time (401 if wrong), 400 malformed or `timestamp` more than 25 h old or 5 min ahead; an approved deposit confirms the booking in one write; 200 on applied, duplicate or ignored events; 404 unknown reference, 409 amount or currency not the attempt's (nothing changed); exempt from the same-site check",
+      "Wompi's signed event (`transaction.updated`): checksum verified in constant time (401 if wrong), 400 malformed, or `timestamp` more than 30 h old (Wompi's retries come up to 27.5 h late) or 5 min ahead; an approved deposit confirms the booking in one write; 200 on applied, duplicate or ignored events; 404 unknown reference, 409 amount or currency not the attempt's (nothing changed); exempt from the same-site check",
     body: WompiEventSchema,
     output: z.object({ ok: z.literal(true) }),
     errors: ['UNAUTHENTICATED', 'NOT_FOUND', 'CONFLICT'],

@@ -348,6 +348,8 @@ export const MAIL_KINDS = [
   'owner-receipt',
   'owner-cancelled',
   'owner-payment',
+  /** A payment arrived online for a booking that cannot take it (lapsed and the nights taken, cancelled): give it back. */
+  'owner-refund-due',
 ] as const;
 export const MailKindSchema = z.enum(MAIL_KINDS);
 export type MailKind = z.infer<typeof MailKindSchema>;
