@@ -1,5 +1,6 @@
 import { addDays, todayAtCabin } from '@cabana/shared/domain/pricing/dates';
 import { FormTokenSchema } from '@cabana/shared/domain/schemas/enquiry';
+import { GUEST_BOOKING_PATHS } from '@cabana/shared/domain/pages/guest-paths';
 import { readJson } from './json';
 import type { TestServer } from './server';
 
@@ -50,4 +51,41 @@ export function uploadReceipt(
   const bytes = typeof data === 'string' ? new TextEncoder().encode(data) : new Uint8Array(data);
   fd.set('file', new Blob([bytes], { type: 'application/pdf' }), filename);
   return fetch(`${s.apiUrl}/reserva/${code}/comprobantes`, { method: 'POST', body: fd });
+}
+
+/**
+ * A booking the owner accepted (`aceptada`, its deposit due), made through the API as the guest
+ * and the owner would: the guest's code and link secret, the owner's id, and the private page.
+ */
+export async function acceptedBooking(
+  s: Pick<TestServer, 'apiUrl' | 'url' | 'clock' | 'loginCookie'>,
+  inDays: number,
+  nights: number,
+  over: Record<string, unknown> = {},
+): Promise<{ id: string; code: string; token: string; path: string; deposit: number }> {
+  const requested = await fetch(`${s.apiUrl}/reservas`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: s.url },
+    body: JSON.stringify(await bookingRequestBody(s, inDays, nights, over)),
+  });
+  if (requested.status !== 201) throw new Error(`booking request: ${requested.status} ${await requested.text()}`);
+  const { code, token, lang, price } = (await requested.json()) as {
+    code: string;
+    token: string;
+    lang: 'es' | 'en';
+    price: { deposit: number };
+  };
+  const cookie = await s.loginCookie();
+  const list = (await (await fetch(`${s.apiUrl}/reservas`, { headers: { cookie } })).json()) as {
+    id: string;
+    code: string;
+  }[];
+  const id = list.find((b) => b.code === code)!.id;
+  const accepted = await fetch(`${s.apiUrl}/reservas/${id}/aceptar`, {
+    method: 'POST',
+    headers: { cookie, origin: s.url, 'content-type': 'application/json' },
+    body: '{}',
+  });
+  if (accepted.status !== 200) throw new Error(`accept: ${accepted.status} ${await accepted.text()}`);
+  return { id, code, token, path: `${GUEST_BOOKING_PATHS[lang]}/${code}?t=${token}`, deposit: price.deposit };
 }

@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { closedPort } from './helpers/closed-port';
+import { closedPort } from '../../test-support/ports';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '@cabana/shared/api/errors';
 import {

@@ -20,7 +20,7 @@ import { createFakeSafeStorage } from './helpers/fake-safe-storage';
 import { makePhoto } from './helpers/photos';
 import { startTestServer, type TestServer } from '../../test-support/server';
 import { tempDir } from './helpers/temp';
-import { closedPort } from './helpers/closed-port';
+import { closedPort } from '../../test-support/ports';
 import { apiCaller, ipcCaller, ipcSender, registerOnFakeIpcMain } from './helpers/ipc';
 import { externalHostsFor, isAllowedExternalUrl } from '../electron/main/security';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ImageSchema } from '@cabana/shared/domain/schemas/image';
 import { createDesktopApiClient, uploadMultipart } from '../electron/lib/api-client';
 import { createMediaHandler, toMediaUrl, type MediaSource } from '../electron/lib/media-protocol';
-import { closedPort } from './helpers/closed-port';
+import { closedPort } from '../../test-support/ports';
 import { makePhoto } from './helpers/photos';
 import { startTestServer, type TestServer } from '../../test-support/server';
 

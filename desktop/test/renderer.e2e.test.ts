@@ -11,7 +11,7 @@ import { makePhoto } from './helpers/photos';
 import { startTestServer, type TestServer } from '../../test-support/server';
 import { serveFolder } from './helpers/static-server';
 import { tempDir } from './helpers/temp';
-import { closedPort } from './helpers/closed-port';
+import { closedPort } from '../../test-support/ports';
 import { desktopDir } from './helpers/build';
 import { axeViolations } from './helpers/axe';
 import { installTestBridge } from './helpers/test-bridge';

@@ -9,6 +9,7 @@ import type { EnquiryService } from './enquiries/enquiry-service';
 import type { SettingsService } from './settings/settings-service';
 import type { BookingService } from './bookings/booking-service';
 import type { OutboxService } from './bookings/outbox';
+import type { PaymentService } from './payments/payment-service';
 import { Limiter, SharedBudget } from './auth/rate-limits';
 import { LoginGuard } from './auth/login-guard';
 
@@ -25,6 +26,8 @@ export interface Limiters {
   uploadGlobal: SharedBudget;
   /** Receipts a guest's client may upload per window. */
   receiptClient: Limiter;
+  /** Online payment attempts and checks one client may make per hour (each may call the gateway). */
+  onlinePaymentClient: Limiter;
 }
 
 /** Everything the app needs, built once by start.ts and passed into createApp. */
@@ -43,6 +46,8 @@ export interface AppDeps {
   /** The booking lifecycle (issue 21) and its e-mail. */
   bookings: BookingService;
   outbox: OutboxService;
+  /** Online payment of the deposit (issue 22). */
+  payments: PaymentService;
   log: Logger;
   clock: Clock;
 }
@@ -87,6 +92,12 @@ export function createLimiters(c: Config, clock: Clock): Limiters {
       c.publicUploadsPerClient,
       c.publicUploadWindowMs,
       'Has subido muchos comprobantes seguidos. Espera un rato o envíalo por WhatsApp.',
+      { now },
+    ),
+    onlinePaymentClient: new Limiter(
+      c.onlinePaymentsPerClient,
+      3_600_000,
+      'Hiciste muchos intentos de pago seguidos. Espera un rato o escríbenos por WhatsApp.',
       { now },
     ),
   };

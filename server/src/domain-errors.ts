@@ -46,6 +46,8 @@ export const tooLarge = (message: string) => new DomainError('PAYLOAD_TOO_LARGE'
 export const unsupportedMedia = (message: string) => new DomainError('UNSUPPORTED_MEDIA_TYPE', message);
 /** The room set aside for something is full (photos waiting for approval). */
 export const insufficientStorage = (message: string) => new DomainError('INSUFFICIENT_STORAGE', message);
+/** The payment gateway could not be reached, or answered something we cannot read. */
+export const paymentUnreachable = (message: string) => new DomainError('PAYMENT_UNREACHABLE', message);
 export const rateLimited = (message: string, retryAfterSeconds: number) =>
   new DomainError('RATE_LIMITED', message, { retryAfterSeconds });
 export const unavailable = (message: string, retryAfterSeconds = 30) =>

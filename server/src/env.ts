@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { LIMITS } from '@cabana/shared/domain/config/limits';
 import { CALENDAR_LIMITS } from '@cabana/shared/domain/config/calendar';
 import { BUSINESS } from '@cabana/shared/domain/config/business';
+import type { PaymentMode } from '@cabana/shared/domain/schemas/payment';
 import { parseCrashAt, type CrashTarget } from './lib/crash-points';
 
 /** Repository root, whatever the working directory. */
@@ -90,6 +91,27 @@ export interface Config {
   smtpUrl: string | undefined;
   /** The From of that e-mail. */
   mailFrom: string;
+  /** Online payment attempts and checks one client may make per hour. */
+  onlinePaymentsPerClient: number;
+  /** Online payment through Wompi (issue 22); undefined when its keys are not set. */
+  wompi: WompiConfig | undefined;
+}
+
+/**
+ * Wompi's keys and where to reach it. The three secrets live only here, in memory: never logged,
+ * never answered, never written to the data folder (so never in a backup).
+ */
+export interface WompiConfig {
+  publicKey: string;
+  privateKey: string;
+  integritySecret: string;
+  eventsSecret: string;
+  /** By the keys' prefix: `pub_test_`/`prv_test_` or `pub_prod_`/`prv_prod_`. */
+  mode: PaymentMode;
+  /** The API base with its version, without a trailing slash (`https://sandbox.wompi.co/v1`). */
+  apiUrl: string;
+  /** Web Checkout's address (`https://checkout.wompi.co/p/`). */
+  checkoutUrl: string;
 }
 
 export class ConfigError extends Error {}
@@ -156,6 +178,18 @@ const smtpUrl = variable().transform((raw, ctx) => {
   if (URL.canParse(url) && ['smtp:', 'smtps:'].includes(new URL(url).protocol)) return url;
   // Never echo it: it may carry the password.
   ctx.addIssue('must be an smtp:// or smtps:// URL');
+  return z.NEVER;
+});
+
+/** A secret or key: trimmed, unset when blank; never echoed in an error. */
+const secret = variable().transform((raw) => raw?.trim() || undefined);
+
+/** An absolute http(s) URL kept whole (path included), without a trailing slash. */
+const baseUrl = variable().transform((raw, ctx) => {
+  const url = raw?.trim();
+  if (!url) return undefined;
+  if (URL.canParse(url) && ['http:', 'https:'].includes(new URL(url).protocol)) return url.replace(/\/+$/, '');
+  ctx.addIssue(`must be an absolute http(s) URL (got "${url}")`);
   return z.NEVER;
 });
 
@@ -230,7 +264,72 @@ export const SERVER_ENV = z.object({
   CABANA_CRASH_AT: variable().transform((raw) => parseCrashAt(raw)),
   SMTP_URL: smtpUrl,
   MAIL_FROM: mailFrom,
+  ONLINE_PAYMENTS_PER_CLIENT: int(30, 1),
+  WOMPI_PUBLIC_KEY: secret,
+  WOMPI_PRIVATE_KEY: secret,
+  WOMPI_INTEGRITY_SECRET: secret,
+  WOMPI_EVENTS_SECRET: secret,
+  WOMPI_API_URL: baseUrl,
+  WOMPI_CHECKOUT_URL: baseUrl,
 });
+
+const WOMPI_KEYS = ['WOMPI_PUBLIC_KEY', 'WOMPI_PRIVATE_KEY', 'WOMPI_INTEGRITY_SECRET', 'WOMPI_EVENTS_SECRET'] as const;
+const WOMPI_API: Record<PaymentMode, string> = {
+  sandbox: 'https://sandbox.wompi.co/v1',
+  production: 'https://production.wompi.co/v1',
+};
+const WOMPI_CHECKOUT = 'https://checkout.wompi.co/p/';
+
+/** The mode a key's prefix says (`pub_test_…` → sandbox), or undefined for a key of another shape. */
+function keyMode(key: string, kind: 'pub' | 'prv'): PaymentMode | undefined {
+  if (key.startsWith(`${kind}_test_`)) return 'sandbox';
+  if (key.startsWith(`${kind}_prod_`)) return 'production';
+  return undefined;
+}
+
+/**
+ * Wompi's four keys, all or none; the public and private keys must be of one mode. Errors name
+ * the variables and the prefixes expected, never a value.
+ */
+function wompiConfig(v: z.output<typeof SERVER_ENV>): WompiConfig | undefined {
+  const set = WOMPI_KEYS.filter((name) => v[name] !== undefined);
+  if (set.length === 0) return undefined;
+  if (set.length < WOMPI_KEYS.length) {
+    const missing = WOMPI_KEYS.filter((name) => v[name] === undefined);
+    throw new ConfigError(
+      `Wompi needs all four of ${WOMPI_KEYS.join(', ')} (or none, to turn online payment off): ${missing.join(', ')} not set`,
+    );
+  }
+  const publicKey = v.WOMPI_PUBLIC_KEY!;
+  const privateKey = v.WOMPI_PRIVATE_KEY!;
+  const pub = keyMode(publicKey, 'pub');
+  const prv = keyMode(privateKey, 'prv');
+  const problems: string[] = [];
+  if (!pub) problems.push('WOMPI_PUBLIC_KEY must start with pub_test_ (sandbox) or pub_prod_ (production)');
+  if (!prv) problems.push('WOMPI_PRIVATE_KEY must start with prv_test_ (sandbox) or prv_prod_ (production)');
+  if (pub && prv && pub !== prv) {
+    problems.push(
+      `WOMPI_PUBLIC_KEY is a ${pub} key and WOMPI_PRIVATE_KEY a ${prv} key: use the two of one environment`,
+    );
+  }
+  // Wompi's secrets carry their environment too (`test_integrity_…`, `prod_events_…`).
+  for (const name of ['WOMPI_INTEGRITY_SECRET', 'WOMPI_EVENTS_SECRET'] as const) {
+    const other = pub === 'sandbox' ? 'prod_' : 'test_';
+    if (pub && pub === prv && v[name]!.startsWith(other)) {
+      problems.push(`${name} is not a ${pub} secret (it starts with ${other}): use the one of the keys' environment`);
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(problems.join('; '));
+  return {
+    publicKey,
+    privateKey,
+    integritySecret: v.WOMPI_INTEGRITY_SECRET!,
+    eventsSecret: v.WOMPI_EVENTS_SECRET!,
+    mode: pub!,
+    apiUrl: v.WOMPI_API_URL ?? WOMPI_API[pub!],
+    checkoutUrl: v.WOMPI_CHECKOUT_URL ?? WOMPI_CHECKOUT,
+  };
+}
 
 /** `schema` applied to `env`; a ConfigError naming every bad variable, each with what it must be. */
 export function parseEnv<S extends z.ZodType>(schema: S, env: Env): z.output<S> {
@@ -296,5 +395,7 @@ export function readEnv(env: Env = process.env, cwd: string = process.cwd()): Co
     crashAt: v.CABANA_CRASH_AT,
     smtpUrl: v.SMTP_URL,
     mailFrom: v.MAIL_FROM,
+    onlinePaymentsPerClient: v.ONLINE_PAYMENTS_PER_CLIENT,
+    wompi: wompiConfig(v),
   };
 }

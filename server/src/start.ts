@@ -27,6 +27,8 @@ import { API } from '@cabana/shared/api/contract';
 import { CalendarService } from './calendar/calendar-service';
 import { EnquiryService } from './enquiries/enquiry-service';
 import { SettingsService } from './settings/settings-service';
+import { PaymentService } from './payments/payment-service';
+import { Wompi } from './payments/wompi';
 import { BookingService } from './bookings/booking-service';
 import { OutboxService } from './bookings/outbox';
 import { runPeriodically } from './lib/periodic';
@@ -154,6 +156,7 @@ export async function startServer(
       outbox,
       publicOrigin: config.publicUrl ?? BUSINESS.siteUrl,
       receiptsDir: path.join(config.dataDir, 'receipts'),
+      onlinePaymentEnabled: config.wompi !== undefined,
       log,
       now,
     });
@@ -182,6 +185,13 @@ export async function startServer(
       settings: new SettingsService({ store, now }),
       bookings,
       outbox,
+      payments: new PaymentService({
+        provider: config.wompi ? new Wompi(config.wompi) : undefined,
+        bookings,
+        publicOrigin: config.publicUrl ?? BUSINESS.siteUrl,
+        log,
+        now,
+      }),
       log,
       clock,
     };

@@ -71,6 +71,8 @@ describe('the server configuration (server/src/env.ts)', () => {
       crashAt: undefined,
       smtpUrl: undefined,
       mailFrom: 'Cabaña Brisas del Golfo <reservas@brisasdelgolfo.co>',
+      onlinePaymentsPerClient: 30,
+      wompi: undefined,
     } satisfies Config);
   });
 

@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_PATHS } from '../src/config/paths';
+import { acceptedBooking } from '../../test-support/bookings';
 import { PHONE, PHONE_PHOTO_GRAIN, makeJpeg, startSite, uploadAsAdmin, type Site } from './helpers';
 
 /**
@@ -49,31 +50,52 @@ afterAll(async () => {
   await site?.close();
 });
 
+/** JavaScript (gzip -9 of each file) a first visit to `path` loads, and in how many files. */
+async function firstVisitJs(path: string): Promise<{ bytes: number; files: number }> {
+  // A new context each time: nothing cached, as on a first visit.
+  const context = await site.browser.newContext(PHONE);
+  const page = await context.newPage();
+  const scripts = new Set<string>();
+  page.on('request', (req) => {
+    if (req.resourceType() === 'script') scripts.add(req.url());
+  });
+  await page.goto(site.server.url + path, { waitUntil: 'networkidle' });
+  await context.close();
+  let bytes = 0;
+  // Bodies read again from the server: DevTools may drop its copy on a busy machine.
+  for (const url of scripts) {
+    const res = await fetch(url);
+    expect(res.status, url).toBe(200);
+    bytes += gzipSync(Buffer.from(await res.arrayBuffer()), { level: 9 }).length;
+  }
+  return { bytes, files: scripts.size };
+}
+
 describe('byte budgets', () => {
   it(`a first visit loads at most ${JS_BUDGET / KB} KB of JavaScript (gzip) on every public page`, async () => {
     const report: string[] = [];
     for (const path of PUBLIC_PATHS) {
-      // A new context each time: nothing cached, as on a first visit.
-      const context = await site.browser.newContext(PHONE);
-      const page = await context.newPage();
-      const scripts = new Set<string>();
-      page.on('request', (req) => {
-        if (req.resourceType() === 'script') scripts.add(req.url());
-      });
-      await page.goto(site.server.url + path, { waitUntil: 'networkidle' });
-      await context.close();
-      let total = 0;
-      // Bodies read again from the server: DevTools may drop its copy on a busy machine.
-      for (const url of scripts) {
-        const res = await fetch(url);
-        expect(res.status, url).toBe(200);
-        total += gzipSync(Buffer.from(await res.arrayBuffer()), { level: 9 }).length;
-      }
-      report.push(`${path} ${(total / KB).toFixed(1)} KB in ${scripts.size} files`);
-      expect(scripts.size, path).toBeGreaterThan(0);
+      const { bytes: total, files } = await firstVisitJs(path);
+      report.push(`${path} ${(total / KB).toFixed(1)} KB in ${files} files`);
+      expect(files, path).toBeGreaterThan(0);
       expect(total, `${path}: ${(total / KB).toFixed(1)} KB`).toBeLessThanOrEqual(JS_BUDGET);
     }
     console.log(`[presupuesto] JavaScript por página (gzip): ${report.join('; ')}`);
+  });
+
+  it(`a guest's private page and its online-payment return page stay within ${JS_BUDGET / KB} KB too`, async () => {
+    const b = await acceptedBooking(site.server, 20, 2);
+    const pages = {
+      [`/reserva/${b.code}`]: b.path,
+      [`/reserva/${b.code}/pago`]: `/reserva/${b.code}/pago?t=${b.token}&id=no-existe`,
+    };
+    const report: string[] = [];
+    for (const [name, path] of Object.entries(pages)) {
+      const { bytes, files } = await firstVisitJs(path);
+      report.push(`${name} ${(bytes / KB).toFixed(1)} KB in ${files} files`);
+      expect(bytes, `${name}: ${(bytes / KB).toFixed(1)} KB`).toBeLessThanOrEqual(JS_BUDGET);
+    }
+    console.log(`[presupuesto] JavaScript de las páginas del huésped (gzip): ${report.join('; ')}`);
   });
 
   it(`the first screen of /galeria on a 390-px DPR-2 phone is at most ${GALLERY_FIRST_SCREEN_BUDGET / KB} KB`, async () => {

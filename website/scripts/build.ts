@@ -5,6 +5,7 @@ import { build } from 'vite';
 import { precompress } from './precompress';
 import { BUSINESS } from '@cabana/shared/domain/config/business';
 import {
+  GUEST_PAYMENT_KEY,
   NOT_FOUND_PATH,
   PAGE_KEYS,
   PAGE_PATHS,
@@ -30,6 +31,7 @@ const PAGE_MODULES: Record<PageKey, string> = {
 };
 const NOT_FOUND_MODULE = 'src/app/routes/not-found.tsx';
 const GUEST_BOOKING_MODULE = 'src/app/routes/reserva.tsx';
+const GUEST_PAYMENT_MODULE = 'src/app/routes/reserva-pago.tsx';
 
 interface ManifestChunk {
   file: string;
@@ -75,9 +77,14 @@ async function siteAssets(distDir: string): Promise<SiteAssets> {
   if (!entryKey) throw new Error('El manifiesto de Vite no tiene la entrada index.html');
   const inTemplate = new Set(chunksOf(manifest, entryKey).flatMap((c) => [c.file, ...(c.css ?? [])]));
   const preloads: Record<string, string> = {};
-  for (const path of [...PUBLIC_PATHS, paths.booking, NOT_FOUND_PATH]) {
+  const otherModules: Record<string, string> = {
+    [paths.booking]: GUEST_BOOKING_MODULE,
+    [GUEST_PAYMENT_KEY]: GUEST_PAYMENT_MODULE,
+    [NOT_FOUND_PATH]: NOT_FOUND_MODULE,
+  };
+  for (const path of [...PUBLIC_PATHS, ...Object.keys(otherModules)]) {
     const page = pageOf(path);
-    const moduleKey = page ? PAGE_MODULES[page.key] : path === paths.booking ? GUEST_BOOKING_MODULE : NOT_FOUND_MODULE;
+    const moduleKey = page ? PAGE_MODULES[page.key] : otherModules[path]!;
     if (!manifest[moduleKey]) throw new Error(`El manifiesto no tiene el módulo ${moduleKey}`);
     const chunks = chunksOf(manifest, moduleKey);
     const js = chunks.map((c) => c.file).filter((f) => !inTemplate.has(f) && f.endsWith('.js'));

@@ -1,6 +1,6 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { createHmac, randomInt } from 'node:crypto';
+import { createHmac, randomBytes, randomInt } from 'node:crypto';
 import { BUSINESS } from '@cabana/shared/domain/config/business';
 import { GUEST_BOOKING_PATHS } from '@cabana/shared/domain/pages/guest-paths';
 import { isStayFree } from '@cabana/shared/domain/availability/ranges';
@@ -17,16 +17,23 @@ import {
   type GuestBooking,
   type MailKind,
   type RecordPaymentInput,
+  type RecordRefundInput,
   type RequestBookingInput,
   type RequestedBooking,
 } from '@cabana/shared/domain/schemas/booking';
+import {
+  FINAL_ONLINE_PAYMENT_STATUSES,
+  type OnlinePayment,
+  type OnlinePaymentStatus,
+} from '@cabana/shared/domain/schemas/payment';
 import { newestFirst } from '@cabana/shared/domain/lib/newest-first';
 import { sniffImage, MIME_BY_KIND } from '@cabana/shared/domain/images/sniff';
 import type { Store } from '../db/store';
 import type { Logger } from '../deps';
 import type { EnquiryService } from '../enquiries/enquiry-service';
 import { blockedRanges, pricingRules } from '../calendar/entries';
-import { conflict, invalidInput, notFound, unsupportedMedia } from '../domain-errors';
+import { conflict, invalidInput, notFound, rateLimited, unsupportedMedia } from '../domain-errors';
+import type { ProviderTransaction } from '../payments/provider';
 import { newRecordId } from '../lib/ids';
 import { sameText } from '../lib/same-text';
 import { fsyncDir, writeNewFileSynced } from '../lib/durable-fs';
@@ -38,6 +45,18 @@ const GUEST_NOT_FOUND = 'No encontramos esa reserva. Revisa el enlace del correo
 const RECEIPT_NOT_FOUND = 'No encontramos ese comprobante.';
 const NIGHTS_TAKEN = 'Algunas de las noches de esta reserva ya están ocupadas por otra reserva o un bloqueo.';
 const RECEIPT_TYPES = 'Sube el comprobante como imagen (JPEG, PNG, WebP, HEIC) o PDF.';
+export const ONLINE_NOT_AVAILABLE = 'El pago en línea no está disponible para esta reserva.';
+const UNKNOWN_REFERENCE = 'No hay ningún intento de pago con esa referencia.';
+const WRONG_AMOUNT = 'El monto o la moneda del pago no corresponden al intento de pago.';
+/** Attempts one booking may start: each is a record; a guest retrying a few times stays far below. */
+const ONLINE_ATTEMPTS_MAX = 20;
+
+/** What applying a gateway's transaction did. */
+export interface AppliedTransaction {
+  booking: Booking;
+  /** `applied`: the record changed and was saved; `duplicate`: nothing new (the same status, or older news). */
+  outcome: 'applied' | 'duplicate';
+}
 
 /** Characters of the guest's reference: no 0/O nor 1/I. */
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -77,6 +96,8 @@ export interface BookingServiceDeps {
   publicOrigin: string;
   /** Where receipts are kept: private, never under the public media folder. */
   receiptsDir: string;
+  /** Whether a gateway's keys are set: the guest's page then offers paying the deposit online. */
+  onlinePaymentEnabled: boolean;
   log: Logger;
   now: () => number;
 }
@@ -214,6 +235,8 @@ export class BookingService {
       balanceDueAt: balanceDueDate(input.checkIn, settings.balanceDueDays),
       payments: [],
       paid: 0,
+      onlinePayments: [],
+      refunds: [],
       receipts: [],
       history: [{ at, state: 'solicitada', by: 'huesped' }],
       reminders: {},
@@ -269,7 +292,20 @@ export class BookingService {
       refundIfCancelledNow: canCancel ? refundFor(b.cancellationPolicy, b, this.deps.now()) : null,
       canUploadReceipt: ALLOWED.receipt!.includes(b.state),
       payment: { bankAccount: s.bankAccount, nequiNumber: s.nequiNumber, daviplataNumber: s.daviplataNumber },
+      onlinePayment: { available: this.onlinePaymentAvailable(b) },
+      onlinePayments: b.onlinePayments.map(({ reference, status, amountInCents, methodType, updatedAt }) => ({
+        reference,
+        status,
+        amountInCents,
+        ...(methodType ? { methodType } : {}),
+        updatedAt,
+      })),
     };
+  }
+
+  /** Whether the guest may pay the deposit online now: configured, held, and the deposit not yet paid. */
+  onlinePaymentAvailable(b: Booking): boolean {
+    return this.deps.onlinePaymentEnabled && b.state === 'aceptada' && b.paid < b.price.deposit;
   }
 
   guestBooking(code: string, token: string): GuestBooking {
@@ -308,6 +344,161 @@ export class BookingService {
     this.#mail(live, 'owner-receipt');
     await this.#commit();
     return this.guestView(live);
+  }
+
+  // ---- online payment (issue 22) ----
+
+  /**
+   * A new attempt at paying the deposit online: the deposit still due in cents, a fresh reference
+   * (`<code>-<10 hex>`), recorded PENDING in one save; `checkout` makes the gateway's URL from it.
+   */
+  async startOnlinePayment(
+    code: string,
+    token: string,
+    checkout: (booking: Booking, attempt: OnlinePayment) => string,
+  ): Promise<string> {
+    const booking = this.#byLink(code, token);
+    if (!this.deps.onlinePaymentEnabled) throw notFound(ONLINE_NOT_AVAILABLE);
+    if (booking.state !== 'aceptada') {
+      throw conflict('Solo se puede pagar en línea el anticipo de una reserva aceptada que lo espera.');
+    }
+    if (booking.paid >= booking.price.deposit) throw conflict('El anticipo de esta reserva ya está pagado.');
+    if (booking.depositDueAt && Date.parse(booking.depositDueAt) <= this.deps.now()) {
+      throw conflict('El plazo para pagar el anticipo ya terminó.');
+    }
+    if (booking.onlinePayments.length >= ONLINE_ATTEMPTS_MAX) {
+      throw rateLimited('Hiciste muchos intentos de pago. Escríbenos por WhatsApp y te ayudamos.', 3600);
+    }
+    const at = this.#iso();
+    const taken = new Set(booking.onlinePayments.map((p) => p.reference));
+    let reference: string;
+    do reference = `${booking.code}-${randomBytes(5).toString('hex').toUpperCase()}`;
+    while (taken.has(reference));
+    const attempt: OnlinePayment = {
+      reference,
+      provider: 'wompi',
+      status: 'PENDING',
+      amountInCents: (booking.price.deposit - booking.paid) * 100,
+      currency: 'COP',
+      createdAt: at,
+      updatedAt: at,
+    };
+    const url = checkout(booking, attempt);
+    booking.onlinePayments.push(attempt);
+    booking.updatedAt = at;
+    await this.#commit();
+    return url;
+  }
+
+  /** The guest's private page for the return from the checkout (`/reserva/<code>/pago?t=`). */
+  paymentReturnLink(booking: Booking): string {
+    const page = booking.lang === 'en' ? '/payment' : '/pago';
+    return `${this.deps.publicOrigin}${GUEST_BOOKING_PATHS[booking.lang]}/${booking.code}${page}?t=${this.tokenOf(booking)}`;
+  }
+
+  /** The booking one of whose attempts has this reference, and that attempt. */
+  findAttempt(reference: string): { booking: Booking; attempt: OnlinePayment } | undefined {
+    for (const booking of this.deps.store.data.bookings) {
+      const attempt = booking.onlinePayments.find((p) => p.reference === reference);
+      if (attempt) return { booking, attempt };
+    }
+    return undefined;
+  }
+
+  /** Whether the booking of a private link has an attempt with this reference (the return page's check). */
+  ownsReference(code: string, token: string, reference: string): Booking {
+    const booking = this.#byLink(code, token);
+    if (!booking.onlinePayments.some((p) => p.reference === reference)) throw notFound('No encontramos ese pago.');
+    return booking;
+  }
+
+  /**
+   * A transaction the gateway reported (a verified event, or a look-up by id), applied to the
+   * attempt of its reference, idempotently: the same transaction and status again, or a pending
+   * after a final status (events out of order), change nothing. An unknown reference is 404, an
+   * amount or currency other than the attempt's is 409; neither changes anything. APPROVED
+   * records the payment and confirms a held booking, or a lapsed one whose nights are still free;
+   * when the booking cannot take it any more the payment is kept and flagged for a refund. All
+   * of it, with its e-mails, in one save.
+   */
+  async applyOnlineTransaction(tx: ProviderTransaction): Promise<AppliedTransaction> {
+    const found = this.findAttempt(tx.reference);
+    if (!found) throw notFound(UNKNOWN_REFERENCE);
+    const { booking } = found;
+    if (tx.currency !== 'COP' || tx.amountInCents !== found.attempt.amountInCents) {
+      this.deps.log.error(
+        `payments: transaction ${tx.id} for ${tx.reference} refused: ${tx.amountInCents} ${tx.currency}, the attempt is ${found.attempt.amountInCents} COP`,
+      );
+      throw conflict(WRONG_AMOUNT);
+    }
+    const attempt = this.#attemptFor(booking, found.attempt, tx);
+    if (!isNews(attempt.status, tx.status) && attempt.transactionId === tx.id) return { booking, outcome: 'duplicate' };
+    const at = this.#iso();
+    attempt.transactionId = tx.id;
+    attempt.status = tx.status;
+    if (tx.methodType) attempt.methodType = tx.methodType;
+    attempt.updatedAt = at;
+    booking.updatedAt = at;
+    if (tx.status === 'APPROVED') this.#approved(booking, attempt);
+    await this.#commit();
+    return { booking, outcome: 'applied' };
+  }
+
+  /**
+   * The attempt a transaction updates: the one it already updated, else the reference's attempt
+   * if no transaction claimed it yet; a second transaction on a reference (the guest tried again
+   * in the same checkout) gets an attempt of its own.
+   */
+  #attemptFor(booking: Booking, first: OnlinePayment, tx: ProviderTransaction): OnlinePayment {
+    const same = booking.onlinePayments.find((p) => p.reference === tx.reference && p.transactionId === tx.id);
+    if (same) return same;
+    if (first.transactionId === undefined) return first;
+    const at = this.#iso();
+    const next: OnlinePayment = { ...first, status: 'PENDING', createdAt: at, updatedAt: at };
+    delete next.transactionId;
+    delete next.methodType;
+    delete next.refundDue;
+    booking.onlinePayments.push(next);
+    return booking.onlinePayments.at(-1)!;
+  }
+
+  /** An approved transaction: the payment recorded; the booking confirmed if it can take it, else flagged for a refund. */
+  #approved(booking: Booking, attempt: OnlinePayment): void {
+    const amount = attempt.amountInCents / 100;
+    booking.payments.push({
+      id: newRecordId(),
+      amount,
+      method: 'wompi',
+      date: todayAtCabin(new Date(this.deps.now())),
+      transactionId: attempt.transactionId!,
+      ...(attempt.methodType ? { note: `Pago en línea (${attempt.methodType})` } : {}),
+      recordedAt: attempt.updatedAt,
+    });
+    booking.paid = paidOf(booking);
+    const lapsed = booking.state === 'vencida';
+    if (
+      (booking.state === 'aceptada' || (lapsed && this.#nightsFree(booking))) &&
+      booking.paid >= booking.price.deposit
+    ) {
+      booking.depositDueAt = null;
+      const note = lapsed
+        ? 'Anticipo pagado en línea (Wompi) después del plazo; las noches seguían libres'
+        : 'Anticipo pagado en línea (Wompi)';
+      this.#move(booking, 'confirmada', 'sistema', note);
+      this.#mail(booking, 'guest-confirmed', 'owner-payment');
+    } else if (booking.state === 'aceptada' || booking.state === 'confirmada' || booking.state === 'completada') {
+      this.#mail(booking, 'guest-payment', 'owner-payment');
+    } else {
+      // Lapsed with its nights taken, cancelled, declined: never confirmed over another booking.
+      attempt.refundDue = true;
+      booking.history.push({
+        at: attempt.updatedAt,
+        state: booking.state,
+        by: 'sistema',
+        note: `Pago en línea aprobado (${amount} pesos) que la reserva ya no puede recibir: hay que devolverlo`,
+      });
+      this.#mail(booking, 'owner-refund-due');
+    }
   }
 
   // ---- the owner ----
@@ -390,6 +581,34 @@ export class BookingService {
     } else {
       this.#mail(booking, 'guest-payment', 'owner-payment');
     }
+    await this.#commit();
+    return booking;
+  }
+
+  /** The owner records money given back (made in Wompi's dashboard or by transfer): clears `refundDue`. */
+  async recordRefund(id: string, input: RecordRefundInput): Promise<Booking> {
+    const booking = this.#byId(id);
+    const refunded = booking.refunds.reduce((s, r) => s + r.amount, 0);
+    if (refunded + input.amount > booking.paid) {
+      const message = `El reembolso no puede superar lo pagado y no devuelto (${booking.paid - refunded} pesos).`;
+      throw invalidInput(message, { amount: message });
+    }
+    const at = this.#iso();
+    booking.refunds.push({
+      id: newRecordId(),
+      amount: input.amount,
+      date: input.date,
+      ...(input.note ? { note: input.note } : {}),
+      recordedAt: at,
+    });
+    for (const p of booking.onlinePayments) if (p.refundDue) p.refundDue = false;
+    booking.updatedAt = at;
+    booking.history.push({
+      at,
+      state: booking.state,
+      by: 'propietario',
+      note: `Reembolso registrado: ${input.amount} pesos`,
+    });
     await this.#commit();
     return booking;
   }
@@ -513,4 +732,13 @@ function receiptType(bytes: Uint8Array): string | undefined {
   if (bytes.length >= 5 && Buffer.from(bytes.subarray(0, 5)).toString('latin1') === '%PDF-') return 'application/pdf';
   const sniffed = sniffImage(bytes);
   return sniffed.accepted ? MIME_BY_KIND[sniffed.kind] : undefined;
+}
+
+/**
+ * Whether a status reported for an attempt is news: anything after PENDING is; a final status
+ * (APPROVED, DECLINED, VOIDED, ERROR) never changes again, so a late PENDING or a second final
+ * word (out of order, a retry) is not.
+ */
+function isNews(current: OnlinePaymentStatus, reported: OnlinePaymentStatus): boolean {
+  return !FINAL_ONLINE_PAYMENT_STATUSES.includes(current) && FINAL_ONLINE_PAYMENT_STATUSES.includes(reported);
 }

@@ -33,7 +33,13 @@ export interface OutboxDeps {
 }
 
 /** Who a message of each kind goes to. */
-const TO_OWNER = new Set<MailKind>(['owner-new-request', 'owner-receipt', 'owner-cancelled', 'owner-payment']);
+const TO_OWNER = new Set<MailKind>([
+  'owner-new-request',
+  'owner-receipt',
+  'owner-cancelled',
+  'owner-payment',
+  'owner-refund-due',
+]);
 
 /**
  * The outbox (issue 21): a transition writes its messages into `store.data.outbox` in the same

@@ -19,6 +19,7 @@ const MESSAGES: Record<DomainErrorCode, string> = {
   FEED_UNREADABLE: 'No pudimos leer ese calendario.',
   REQUEST_TIMEOUT: 'La solicitud tardó demasiado en llegar.',
   INSUFFICIENT_STORAGE: 'No queda espacio para esto ahora. Inténtalo de nuevo más tarde.',
+  PAYMENT_UNREACHABLE: 'No pudimos comunicarnos con la pasarela de pagos. Inténtalo de nuevo en unos minutos.',
 };
 
 export interface HttpError {

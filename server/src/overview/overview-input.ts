@@ -42,7 +42,7 @@ export function overviewInput(data: Data, ctx: OverviewContext): OverviewInput {
         failedAt: m.createdAt,
         error: m.lastError ?? NOT_CONFIGURED,
       })),
-    payments: data.bookings.flatMap((b) => [...waitingReceipts(b), ...recentPayments(b, ctx.now)]),
+    payments: data.bookings.flatMap((b) => [...waitingReceipts(b), ...recentPayments(b, ctx.now), ...refundsDue(b)]),
   };
 }
 
@@ -84,6 +84,22 @@ function waitingReceipts(b: Booking): OverviewPayment[] {
       at: r.uploadedAt,
       title: `Comprobante de ${b.name}`,
       body: `Reserva ${b.code}, del ${b.checkIn} al ${b.checkOut}: revísalo y registra el pago.`,
+    }));
+}
+
+/**
+ * Online payments that arrived for a booking that could not take them (issue 22): an alert until
+ * the owner records the refund.
+ */
+function refundsDue(b: Booking): OverviewPayment[] {
+  return b.onlinePayments
+    .filter((p) => p.refundDue)
+    .map((p) => ({
+      id: p.transactionId ?? p.reference,
+      kind: 'reembolso',
+      at: p.updatedAt,
+      title: `Reembolso pendiente a ${b.name}`,
+      body: `Reserva ${b.code} (${b.state}): Wompi aprobó $${p.amountInCents / 100} que hay que devolver desde el panel de Wompi y registrar aquí.`,
     }));
 }
 

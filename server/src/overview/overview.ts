@@ -67,7 +67,7 @@ interface OverviewEmail {
 /** A payment or receipt waiting for the owner's look (issue 21), for the alerts. */
 interface OverviewPayment {
   id: string;
-  kind: 'pago' | 'recibo';
+  kind: 'pago' | 'recibo' | 'reembolso';
   at: string;
   title: string;
   body: string;

@@ -12,6 +12,7 @@ import { enquiryRoutes } from './consultas';
 import { calendarRoutes } from './calendario';
 import { bookingRoutes } from './reservas';
 import { overviewRoutes } from './resumen';
+import { paymentRoutes } from './pagos';
 
 export { API_PREFIX };
 
@@ -40,6 +41,7 @@ export function createApiRouter(deps: AppDeps): Router {
       ...calendarRoutes(deps),
       ...bookingRoutes(deps),
       ...overviewRoutes(deps),
+      ...paymentRoutes(deps),
     },
     { store: deps.store, verify: deps.config.verifyContract },
   ).prefix(API_PREFIX);

@@ -29,7 +29,7 @@ type BookingRoutes =
   | 'retryOutbox';
 
 /** The guest's page and the owner's receipts are private: no cache anywhere keeps them. */
-const noStore: Middleware = async (ctx, next) => {
+export const noStore: Middleware = async (ctx, next) => {
   await next();
   ctx.set('Cache-Control', 'no-store');
 };

@@ -5,6 +5,7 @@ import {
   BOOKING_STATES,
   BOOKING_STATE_LABELS,
   PAYMENT_METHODS,
+  PAYMENT_METHOD_LABELS,
   type Booking,
   type BookingState,
   type PaymentMethod,
@@ -18,18 +19,13 @@ import { formatReceivedAt } from './reply-links';
 import { OutboxBox } from './outbox-box';
 import { parsePriceInput } from './price-section';
 import { useFieldErrorSubmit } from './use-field-error-submit';
+import { BookingPayments } from './booking-payments';
 
 const cop = (n: number) => formatMoney(n, 'COP');
 type Filter = 'todas' | BookingState;
 type Action = 'aceptar' | 'rechazar' | 'extender' | 'pago' | 'cancelar';
 
-const METHOD_LABELS: Record<PaymentMethod, string> = {
-  transferencia: 'Transferencia',
-  nequi: 'Nequi',
-  daviplata: 'Daviplata',
-  efectivo: 'Efectivo',
-  otro: 'Otro',
-};
+const METHOD_LABELS = PAYMENT_METHOD_LABELS;
 const BY_LABELS = { huesped: 'el huésped', propietario: 'tú', sistema: 'el sistema' } as const;
 
 /** "Vence en 5 h 12 min" (or that it lapsed), from the hold's deadline and the time now. */
@@ -201,6 +197,7 @@ function BookingItem({ booking: b, now, onDone }: { booking: Booking; now: numbe
             ))}
           </ul>
         )}
+        <BookingPayments booking={b} />
         <details>
           <summary>Historial</summary>
           <ol>

@@ -24,6 +24,8 @@ const PANEL_READS = {
   listOutbox: (api: AdminApi) => api.listOutbox(),
   getOverview: (api: AdminApi) => api.getOverview(),
   getAlerts: (api: AdminApi) => api.getAlerts(),
+  /** Whether online payment (Wompi) is on, and the events URL to paste in its dashboard. */
+  getPaymentsStatus: (api: AdminApi) => api.getPaymentsStatus(),
 } satisfies Record<string, (api: AdminApi) => Promise<unknown>>;
 
 export type PanelRead = keyof typeof PANEL_READS;

@@ -14,6 +14,7 @@ import { usePanelCache, usePanelData } from './panel-data';
 import { AlertMessage, StatusMessage } from './messages';
 import { AdminField } from './admin-field';
 import { useFieldErrorSubmit } from './use-field-error-submit';
+import { PaymentsSettings } from './payments-settings';
 
 const NETWORKS = Object.keys(SOCIAL_NETWORKS) as SocialNetwork[];
 
@@ -213,6 +214,7 @@ export function SettingsSection() {
         Lo que los visitantes leen en todas las páginas. Al guardar, la próxima visita ya muestra los cambios.
       </p>
       {current ? <SettingsForm initial={current} /> : <p>{loaded.error ?? 'Cargando ajustes…'}</p>}
+      <PaymentsSettings />
     </section>
   );
 }

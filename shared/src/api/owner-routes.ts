@@ -21,8 +21,10 @@ import {
   OutboxSchema,
   ReceiptFileSchema,
   RecordPaymentInputSchema,
+  RecordRefundInputSchema,
   RetryOutboxInputSchema,
 } from '../domain/schemas/booking';
+import { PaymentConnectionTestSchema, PaymentsStatusSchema } from '../domain/schemas/payment';
 import { AlertsSchema, OverviewSchema } from '../domain/schemas/overview';
 import { IMAGE_ID_PATTERN } from './media';
 import { routes } from './route';
@@ -333,6 +335,13 @@ export const OWNER_ROUTES = routes({
     ),
     body: RecordPaymentInputSchema,
   },
+  recordRefund: {
+    ...bookingAction(
+      '/reservas/:id/reembolsos',
+      "`{amount, date, note?}`: records money given back (a Wompi refund is made in Wompi's dashboard); clears the online payments' `refundDue`; 400 beyond what was paid",
+    ),
+    body: RecordRefundInputSchema,
+  },
   cancelBooking: {
     ...bookingAction(
       '/reservas/:id/cancelar',
@@ -372,6 +381,26 @@ export const OWNER_ROUTES = routes({
     summary: '`{id?}`: sends that unsent e-mail (or all) now; answers the outbox as above',
     body: RetryOutboxInputSchema,
     output: OutboxSchema,
+    errors: [],
+    panel: true,
+  },
+  getPaymentsStatus: {
+    method: 'GET',
+    path: '/pagos/wompi',
+    access: 'admin',
+    summary:
+      "`{configured, mode, eventsUrl}`: whether online payment is on (`sandbox` or `production`, by the keys) and the events URL to paste in Wompi's dashboard",
+    output: PaymentsStatusSchema,
+    errors: [],
+    panel: true,
+  },
+  testPaymentConnection: {
+    method: 'POST',
+    path: '/pagos/wompi/probar',
+    access: 'admin',
+    summary:
+      "`{ok, mode, merchantName?, problems}`: checks the public key (Wompi's merchant) and the private key (an authenticated call) against Wompi; never answers a key",
+    output: PaymentConnectionTestSchema,
     errors: [],
     panel: true,
   },

@@ -7,9 +7,12 @@ import { EnquiryInputSchema, FormTokenSchema } from '../domain/schemas/enquiry';
 import { AvailabilityQuerySchema, AvailabilitySchema } from '../domain/schemas/availability';
 import { SeasonsSchema } from '../domain/schemas/season';
 import { QuoteQuerySchema, QuoteSchema } from '../domain/schemas/quote';
+import { OnlinePaymentCheckoutSchema, WompiEventSchema } from '../domain/schemas/payment';
 import {
   BookingCodeParamsSchema,
+  CheckOnlinePaymentInputSchema,
   GuestBookingSchema,
+  OnlinePaymentCheckSchema,
   GuestCancelInputSchema,
   GuestTokenInputSchema,
   RequestBookingInputSchema,
@@ -213,5 +216,42 @@ export const PUBLIC_ROUTES = routes({
     status: 201,
     errors: ['CONFLICT', 'RATE_LIMITED', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'],
     notFound: BOOKING_NOT_FOUND,
+  },
+  startOnlinePayment: {
+    method: 'POST',
+    path: '/reserva/:code/pago-en-linea',
+    access: 'public',
+    who: 'whoever has the link',
+    summary:
+      "`{t}`: `{checkoutUrl}`, Wompi's Web Checkout for the deposit still due (a new reference per attempt, the integrity signature, the return URL, the hold's deadline as expiration), the attempt recorded `PENDING`; 404 wrong link or online payment not configured, 409 unless `aceptada` with the deposit unpaid, 429 past the limit",
+    params: BookingCodeParamsSchema,
+    body: GuestTokenInputSchema,
+    output: OnlinePaymentCheckoutSchema,
+    errors: ['CONFLICT', 'RATE_LIMITED'],
+    notFound: BOOKING_NOT_FOUND,
+  },
+  checkOnlinePayment: {
+    method: 'POST',
+    path: '/reserva/:code/pago-en-linea/verificar',
+    access: 'public',
+    who: 'whoever has the link',
+    summary:
+      "`{t, id}` (`id`: the transaction id Wompi appends to the return URL, never trusted): looks the transaction up on Wompi's API, applies it as its event would (idempotent), answers `{status, booking}`; 404 unknown transaction or another booking's, 409 amount or currency not the attempt's, 502 (`PAYMENT_UNREACHABLE`) when Wompi cannot be reached, 429 past the limit",
+    params: BookingCodeParamsSchema,
+    body: CheckOnlinePaymentInputSchema,
+    output: OnlinePaymentCheckSchema,
+    errors: ['CONFLICT', 'RATE_LIMITED', 'PAYMENT_UNREACHABLE'],
+    notFound: BOOKING_NOT_FOUND,
+  },
+  wompiEvent: {
+    method: 'POST',
+    path: '/pagos/wompi/eventos',
+    access: 'public',
+    who: 'Wompi',
+    summary:
+      "Wompi's signed event (`transaction.updated`): checksum verified in constant time (401 if wrong), 400 malformed, or `timestamp` more than 30 h old (Wompi's retries come up to 27.5 h late) or 5 min ahead; an approved deposit confirms the booking in one write; 200 on applied, duplicate or ignored events; 404 unknown reference, 409 amount or currency not the attempt's (nothing changed); exempt from the same-site check",
+    body: WompiEventSchema,
+    output: z.object({ ok: z.literal(true) }),
+    errors: ['UNAUTHENTICATED', 'NOT_FOUND', 'CONFLICT'],
   },
 });

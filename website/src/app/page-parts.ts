@@ -44,7 +44,13 @@ export const PAGE_PARTS: Record<PageKey, PageParts> = {
 /** A guest's private page (`/reserva/<code>`, `/en/booking/<code>`): the booking the link opens, or null. */
 export const GUEST_BOOKING_PARTS: PageParts = {
   data: (all, lang) => ({ guestBooking: all.guestBooking ?? null, cancellationPolicy: policy(all, lang) }),
-  messages: ['booking', 'guest'],
+  messages: ['booking', 'guest', 'payment'],
+};
+
+/** Where Wompi sends the guest back (`/reserva/<code>/pago`): the same booking, its own few messages. */
+export const GUEST_PAYMENT_PARTS: PageParts = {
+  data: (all) => ({ guestBooking: all.guestBooking ?? null }),
+  messages: ['guest', 'payment'],
 };
 
 /** The 404 page's message groups. */

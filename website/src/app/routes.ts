@@ -18,9 +18,11 @@ const PAGE_LOADERS: Record<PageKey, () => Promise<PageModule>> = {
   terms: () => import('./routes/condiciones'),
 };
 
-/** The component of the page at `pathname`: a public page, a guest's private page, or the 404 page for any other path. */
+/** The component of the page at `pathname`: a public page, a guest's private page (or its payment return), or the 404 page for any other path. */
 export async function loadPage(pathname: string): Promise<ComponentType> {
   const page = pageOf(pathname);
   if (page) return (await PAGE_LOADERS[page.key]()).default;
-  return (await (guestBookingOf(pathname) ? import('./routes/reserva') : import('./routes/not-found'))).default;
+  const guest = guestBookingOf(pathname);
+  if (guest?.view === 'payment') return (await import('./routes/reserva-pago')).default;
+  return (await (guest ? import('./routes/reserva') : import('./routes/not-found'))).default;
 }

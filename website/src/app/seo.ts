@@ -98,6 +98,11 @@ const guestBookingMeta = (s: PublicSettings): Record<Lang, PageMeta> => ({
   },
 });
 
+const guestPaymentMeta = (s: PublicSettings): Record<Lang, PageMeta> => ({
+  es: { title: `Tu pago · ${s.name}`, description: 'El resultado de tu pago en línea.', noindex: true },
+  en: { title: `Your payment · ${s.name}`, description: 'The outcome of your online payment.', noindex: true },
+});
+
 const ownerMeta = (s: PublicSettings): Record<string, PageMeta> => ({
   [paths.login]: {
     title: `Iniciar sesión · ${s.name}`,
@@ -122,7 +127,7 @@ export function knownMetaFor(pathname: string, settings: PublicSettings = DEFAUL
   const page = pageOf(pathname);
   if (page) return pageMeta(settings, settings.hoursDisplayEn ?? settings.hours.display)[page.lang][page.key];
   const guest = guestBookingOf(pathname);
-  if (guest) return guestBookingMeta(settings)[guest.lang];
+  if (guest) return (guest.view === 'payment' ? guestPaymentMeta : guestBookingMeta)(settings)[guest.lang];
   return ownerMeta(settings)[cleanPath(pathname)] ?? null;
 }
 

@@ -51,12 +51,30 @@ export const PUBLIC_PATHS: readonly string[] = /* @__PURE__ */ (['es', 'en'] as 
   PAGE_KEYS.map((k) => PAGE_PATHS[lang][k]),
 );
 
-/** A guest's private booking page: its code and language out of its path, or null for any other path. */
-export function guestBookingOf(pathname: string): { code: string; lang: Lang } | null {
-  const m = /^(.+)\/([A-Za-z0-9]{1,16})$/.exec(cleanPath(pathname));
+/**
+ * Where Wompi sends the guest back after paying online, under the booking's own page:
+ * `/reserva/<code>/pago?t=<token>&id=<transaction>` (`/en/booking/<code>/payment`). Private like it.
+ */
+export const GUEST_PAYMENT_SEGMENTS: Readonly<Record<Lang, string>> = { es: 'pago', en: 'payment' };
+
+/** The key the payment return page's chunks are preloaded under (both languages, any code). */
+export const GUEST_PAYMENT_KEY = `${paths.booking}/${GUEST_PAYMENT_SEGMENTS.es}`;
+
+/** Which of a guest's private pages: the booking itself, or the return from paying online. */
+export type GuestView = 'booking' | 'payment';
+
+/** A guest's private page: its code, language and view out of its path, or null for any other path. */
+export function guestBookingOf(pathname: string): { code: string; lang: Lang; view: GuestView } | null {
+  const m = /^(.+)\/([A-Za-z0-9]{1,16})(?:\/([a-z]+))?$/.exec(cleanPath(pathname));
   const lang = (['es', 'en'] as const).find((l) => m?.[1] === GUEST_BOOKING_PATHS[l]);
-  return m && lang ? { code: m[2]!, lang } : null;
+  if (!m || !lang) return null;
+  if (m[3] === undefined) return { code: m[2]!, lang, view: 'booking' };
+  return m[3] === GUEST_PAYMENT_SEGMENTS[lang] ? { code: m[2]!, lang, view: 'payment' } : null;
 }
+
+/** The return page of a booking's online payment, in its language (the query is added by the caller). */
+export const guestPaymentPath = (lang: Lang, code: string) =>
+  `${GUEST_BOOKING_PATHS[lang]}/${code}/${GUEST_PAYMENT_SEGMENTS[lang]}`;
 
 /** A guest's private booking page: the code out of its path, or null for any other path. */
 export const guestBookingCode = (pathname: string): string | null => guestBookingOf(pathname)?.code ?? null;

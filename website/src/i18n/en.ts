@@ -280,6 +280,50 @@ export const en: Messages<SourceMessages> = {
         'That file is neither an image nor a PDF. Upload a photo or screenshot (JPEG, PNG, WebP, HEIC, AVIF) or a PDF.',
     },
   },
+  /** Paying the deposit online (Wompi): the button on the private page and the page Wompi sends the guest back to. */
+  payment: {
+    payOnline: 'Pay the deposit online',
+    payOnlineHint:
+      'Secure payment with Wompi (Bancolombia): PSE, Nequi, debit or credit card and the Bancolombia button.',
+    starting: 'Opening the payment…',
+    orTransfer: 'Or pay by bank transfer:',
+    attemptsTitle: 'Online payments',
+    attempt: '{amount}, {method}: {status} ({at})',
+    online: 'online',
+    methods: {
+      CARD: 'card',
+      PSE: 'PSE',
+      NEQUI: 'Nequi',
+      BANCOLOMBIA_TRANSFER: 'Bancolombia button',
+      BANCOLOMBIA_QR: 'Bancolombia QR',
+    },
+    statuses: {
+      PENDING: 'in progress',
+      APPROVED: 'approved',
+      DECLINED: 'declined',
+      VOIDED: 'voided',
+      ERROR: 'not completed',
+    },
+    title: 'Your payment for booking {code}',
+    checking: 'Checking the payment…',
+    approved: 'Payment received! Your booking is confirmed.',
+    approvedText: 'We sent you an e-mail with the confirmation. We look forward to seeing you!',
+    approvedLate:
+      'We received your payment, but the booking had already expired and the dates are no longer free. We will refund the money and write to you to help.',
+    pending: 'Your payment is still in progress.',
+    pendingText:
+      'Wompi has not given us the outcome yet. We will e-mail you as soon as it arrives; you can also check again in a few minutes.',
+    declined: 'The payment was declined.',
+    voided: 'The payment was voided.',
+    failed: 'The payment could not be completed.',
+    notPaid:
+      'No money was taken. You can try again with another payment method, or pay by bank transfer from your booking page.',
+    notVerified: 'We could not check the payment.',
+    missingId: 'This link does not say which payment to check. Go back to your booking page.',
+    checkAgain: 'Check again',
+    tryAgain: 'Try again',
+    back: 'Back to my booking',
+  },
   terms: {
     title: 'Terms of your stay',
     lead: 'What we agree on when you book {name}.',

@@ -1,7 +1,7 @@
 import { formatMoney } from '@cabana/shared/domain/pricing/pricing';
 import { CANCELLATION_POLICIES } from '@cabana/shared/domain/pricing/booking';
 import { BUSINESS } from '@cabana/shared/domain/config/business';
-import type { Booking } from '@cabana/shared/domain/schemas/booking';
+import { PAYMENT_METHOD_LABELS, type Booking } from '@cabana/shared/domain/schemas/booking';
 import type { Settings } from '@cabana/shared/domain/schemas/settings';
 import type { MailContext, MailDraft, MailTemplates } from './render';
 
@@ -181,13 +181,30 @@ export const ES_TEMPLATES: MailTemplates = {
       subject: `Pago registrado: reserva ${b.code} (${b.name})`,
       paragraphs: [
         payment
-          ? `Se registró un pago de ${money(payment.amount)} (${payment.method}, ${payment.date}).`
+          ? `Se registró un pago de ${money(payment.amount)} (${PAYMENT_METHOD_LABELS[payment.method]}${payment.transactionId ? `, transacción ${payment.transactionId}` : ''}, ${payment.date}).`
           : 'Se registró un pago.',
         b.state === 'confirmada' && b.history.at(-1)?.state === 'confirmada'
           ? 'Con él llegó el anticipo: la reserva quedó confirmada.'
           : '',
         stay(b),
         `Pagado: ${money(b.paid)} de ${money(b.price.total)}. Falta: ${money(owed(b))}.`,
+      ],
+      link: panelLink(ctx),
+    };
+  },
+  'owner-refund-due': (ctx) => {
+    const b = ctx.booking;
+    const due = b.onlinePayments.filter((p) => p.refundDue);
+    const last = due.at(-1);
+    return {
+      subject: `Pago en línea por devolver: reserva ${b.code} (${b.name})`,
+      paragraphs: [
+        last
+          ? `Wompi aprobó un pago de ${money(last.amountInCents / 100)} (transacción ${last.transactionId ?? 'sin id'}) para una reserva que ya no lo puede recibir (estado: ${b.state}).`
+          : 'Wompi aprobó un pago para una reserva que ya no lo puede recibir.',
+        'La reserva no se confirmó: sus noches ya estaban ocupadas o la reserva terminó. Devuelve el dinero desde el panel de Wompi (Transacciones) y regístralo en el panel de reservas como reembolso.',
+        stay(b),
+        `Huésped: ${b.name}\nCorreo: ${b.email}\nTeléfono: ${b.phone}`,
       ],
       link: panelLink(ctx),
     };

@@ -3,6 +3,7 @@ import { isIsoDate } from '../pricing/dates';
 import { CANCELLATION_POLICY_IDS } from '../pricing/booking';
 import { checkStayDates, stayRequestFields } from './enquiry';
 import { cleanLine, cleanText } from './text';
+import { OnlinePaymentSchema, OnlinePaymentStatusSchema, RefundSchema } from './payment';
 
 export {
   CANCELLATION_POLICIES,
@@ -48,9 +49,18 @@ export const BOOKING_STATE_LABELS: Record<BookingState, string> = {
 export const ActorSchema = z.enum(['huesped', 'propietario', 'sistema']);
 export type Actor = z.infer<typeof ActorSchema>;
 
-export const PAYMENT_METHODS = ['transferencia', 'nequi', 'daviplata', 'efectivo', 'otro'] as const;
+/** `wompi`: paid online through the gateway (recorded by the server when Wompi approves it). */
+export const PAYMENT_METHODS = ['transferencia', 'nequi', 'daviplata', 'efectivo', 'otro', 'wompi'] as const;
 export const PaymentMethodSchema = z.enum(PAYMENT_METHODS, { error: 'Elige cómo se pagó.' });
 export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  transferencia: 'Transferencia',
+  nequi: 'Nequi',
+  daviplata: 'Daviplata',
+  efectivo: 'Efectivo',
+  otro: 'Otro',
+  wompi: 'Wompi (en línea)',
+};
 
 export const BookingLangSchema = z.enum(['es', 'en']);
 export type BookingLang = z.infer<typeof BookingLangSchema>;
@@ -75,6 +85,8 @@ export const PaymentSchema = z.object({
   /** YYYY-MM-DD: when the money arrived. */
   date: z.string(),
   receiptId: z.string().optional(),
+  /** The gateway's transaction id, for a payment made online (`method: 'wompi'`). */
+  transactionId: z.string().optional(),
   note: z.string().optional(),
   recordedAt: z.string(),
 });
@@ -151,6 +163,10 @@ export const BookingSchema = z.object({
   payments: z.array(PaymentSchema),
   /** Sum of the payments. */
   paid: z.number().int(),
+  /** Attempts at paying online (issue 22); absent from older records. An approved one is also in `payments`. */
+  onlinePayments: z.array(OnlinePaymentSchema).default([]),
+  /** Money given back, recorded by the owner; absent from older records. */
+  refunds: z.array(RefundSchema).default([]),
   receipts: z.array(ReceiptSchema),
   history: z.array(HistoryEntrySchema),
   declineReason: z.string().optional(),
@@ -202,6 +218,12 @@ export const GuestBookingSchema = BookingSchema.pick({
   /** Whether the guest may upload a receipt now (held or confirmed). */
   canUploadReceipt: z.boolean(),
   payment: PaymentInstructionsSchema,
+  /** Whether "Pagar anticipo en línea" is offered: online payment configured, `aceptada`, deposit not yet paid. */
+  onlinePayment: z.object({ available: z.boolean() }),
+  /** The online attempts, oldest first. */
+  onlinePayments: z.array(
+    OnlinePaymentSchema.pick({ reference: true, status: true, amountInCents: true, methodType: true, updatedAt: true }),
+  ),
 });
 export type GuestBooking = z.infer<typeof GuestBookingSchema>;
 
@@ -275,6 +297,27 @@ export const RecordPaymentInputSchema = z.strictObject({
 });
 export type RecordPaymentInput = z.infer<typeof RecordPaymentInputSchema>;
 
+/** The owner records money given back (a Wompi refund is made in Wompi's dashboard, then recorded here). */
+export const RecordRefundInputSchema = z.strictObject({
+  amount: money('el monto', 1),
+  date: z.string({ error: 'Elige la fecha del reembolso.' }).refine(isIsoDate, 'Elige la fecha del reembolso.'),
+  note: note('la nota').optional(),
+});
+export type RecordRefundInput = z.infer<typeof RecordRefundInputSchema>;
+
+/** A gateway's transaction id as it comes back on the return URL (`?id=`): never trusted, looked up. */
+const TRANSACTION_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+const BAD_TRANSACTION = 'No reconocemos ese pago. Vuelve a la página de tu reserva.';
+/** Body of POST /api/reserva/:code/pago-en-linea/verificar. */
+export const CheckOnlinePaymentInputSchema = GuestTokenInputSchema.extend({
+  id: z.string({ error: BAD_TRANSACTION }).regex(TRANSACTION_ID_PATTERN, BAD_TRANSACTION),
+});
+/** What the check answers: the transaction's status as Wompi gives it, and the booking after applying it. */
+export const OnlinePaymentCheckSchema = z.object({
+  status: OnlinePaymentStatusSchema,
+  booking: GuestBookingSchema,
+});
+
 export const CancelBookingInputSchema = z.strictObject({
   reason: note('el motivo').optional(),
   /** What the guest gets back; by default what the policy gives. */
@@ -305,6 +348,8 @@ export const MAIL_KINDS = [
   'owner-receipt',
   'owner-cancelled',
   'owner-payment',
+  /** A payment arrived online for a booking that cannot take it (lapsed and the nights taken, cancelled): give it back. */
+  'owner-refund-due',
 ] as const;
 export const MailKindSchema = z.enum(MAIL_KINDS);
 export type MailKind = z.infer<typeof MailKindSchema>;

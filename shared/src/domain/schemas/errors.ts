@@ -19,6 +19,8 @@ export const SERVER_ERROR_CODES = [
   'REQUEST_TIMEOUT',
   /** The room set aside for something (photos waiting for approval) is full. */
   'INSUFFICIENT_STORAGE',
+  /** The payment gateway (Wompi) could not be reached or answered nonsense. */
+  'PAYMENT_UNREACHABLE',
 ] as const;
 export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number];
 
@@ -38,6 +40,7 @@ export const ERROR_STATUS: Record<ServerErrorCode, number> = {
   FEED_UNREADABLE: 502,
   REQUEST_TIMEOUT: 408,
   INSUFFICIENT_STORAGE: 507,
+  PAYMENT_UNREACHABLE: 502,
 };
 
 /**

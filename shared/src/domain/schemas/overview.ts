@@ -113,7 +113,7 @@ export type Overview = z.infer<typeof OverviewSchema>;
 export const AlertItemSchema = z.object({
   /** Unique across kinds and stable (`solicitud:<enquiry id>`): a poller notifies only ids it has not seen. */
   id: z.string(),
-  kind: z.enum(['solicitud', 'consulta', 'pago', 'recibo']),
+  kind: z.enum(['solicitud', 'consulta', 'pago', 'recibo', 'reembolso']),
   /** When it arrived (ISO). */
   at: z.string(),
   title: z.string(),

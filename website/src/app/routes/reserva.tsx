@@ -5,29 +5,14 @@ import { PolicyRules } from '../../components/booking/policy-rules';
 import { useI18n } from '../../i18n/i18n';
 import { cop, formatInstant, nextStep } from '../../lib/booking-text';
 import { useGuestBooking, useSettings } from '../../lib/page-data';
+import { queryParam } from '../../lib/query-param';
 import { formatDay } from '../../lib/stay';
+import { NotFoundBooking } from '../../features/booking/not-found-booking';
+import { OnlineAttempts, OnlinePayButton } from '../../features/booking/online-payment';
 
 const actions = () => import('../../features/booking/guest-actions');
 /** The link's secret, read when the guest acts (the server rendered the page from it). */
-const linkToken = () => new URLSearchParams(window.location.search).get('t') ?? '';
-
-function NotFoundBooking() {
-  const s = useSettings();
-  const { m, t, href } = useI18n();
-  return (
-    <main id="contenido" className="page" tabIndex={-1}>
-      <div className="container narrow">
-        <h1 className="page__title">{m.guest.notFoundTitle}</h1>
-        <p>{t(m.guest.notFoundText, { phone: s.phone })}</p>
-        <p>
-          <a href={href('home')} className="button button--primary">
-            {m.guest.home}
-          </a>
-        </p>
-      </div>
-    </main>
-  );
-}
+const linkToken = () => queryParam('t');
 
 type Status = { kind: 'success' | 'error'; text: string } | null;
 
@@ -51,6 +36,8 @@ export default function ReservaRoute() {
   const p = b.price;
   const pay = b.payment;
   const showPayment = (b.state === 'aceptada' || b.state === 'confirmada') && b.due > 0;
+  // Wompi's checkout, beside the transfer: only while the deposit is still due (the server says).
+  const online = b.state === 'aceptada' && b.onlinePayment.available;
 
   const onUpload = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -151,6 +138,12 @@ export default function ReservaRoute() {
         {showPayment ? (
           <section aria-labelledby="pago-titulo">
             <h2 id="pago-titulo">{m.payTitle}</h2>
+            {online ? (
+              <>
+                <OnlinePayButton code={b.code} />
+                <p>{i18n.m.payment.orTransfer}</p>
+              </>
+            ) : null}
             {pay.bankAccount || pay.nequiNumber || pay.daviplataNumber ? (
               <ul>
                 {pay.bankAccount ? <li>{t(m.bank, { account: pay.bankAccount })}</li> : null}
@@ -161,8 +154,11 @@ export default function ReservaRoute() {
               <p>{t(m.payAsk, { phone: s.phone })}</p>
             )}
             <p>{t(m.payCode, { code: b.code })}</p>
+            <OnlineAttempts attempts={b.onlinePayments} />
           </section>
-        ) : null}
+        ) : (
+          <OnlineAttempts attempts={b.onlinePayments} />
+        )}
 
         {b.canUploadReceipt ? (
           <section aria-labelledby="comprobante-titulo">

@@ -38,3 +38,16 @@ export async function uploadReceipt(code: string, t: string, file: File): Promis
 }
 
 export const cancelBooking = (code: string, t: string): Promise<GuestBooking> => api.cancelGuestBooking({ code, t });
+
+/** Asks the server for Wompi's checkout of the deposit still due and sends the guest there. */
+export async function goToCheckout(code: string, t: string): Promise<void> {
+  const { checkoutUrl } = await api.startOnlinePayment({ code, t });
+  window.location.assign(checkoutUrl);
+}
+
+/** What the server finds on Wompi for the transaction `id` (never what the return URL's query claims). */
+export const checkPayment = (code: string, t: string, id: string) => api.checkOnlinePayment({ code, t, id });
+
+/** Whether checking again may help: Wompi unreachable, no answer, too many tries. */
+export const isTransient = (err: unknown) =>
+  !(err instanceof ApiError) || err.status === 0 || err.status === 429 || err.status >= 500;

@@ -1,6 +1,9 @@
 import net from 'node:net';
 
-/** A loopback port nothing listens on: connections to it are refused, like a server that is down. */
+/**
+ * A loopback port nothing listens on: connections to it are refused, like a server that is down;
+ * or a port to start a server on whose address must be known before it starts (PUBLIC_URL).
+ */
 export function closedPort(): Promise<number> {
   return new Promise((resolve) => {
     const s = net.createServer();

@@ -1,0 +1,110 @@
+import type { PaymentConnectionTest, PaymentsStatus } from '@cabana/shared/domain/schemas/payment';
+import type { GuestBooking } from '@cabana/shared/domain/schemas/booking';
+import type { OnlinePaymentStatus } from '@cabana/shared/domain/schemas/payment';
+import { API_PREFIX } from '@cabana/shared/api/http';
+import type { Logger } from '../deps';
+import { type BookingService, ONLINE_NOT_AVAILABLE } from '../bookings/booking-service';
+import { notFound } from '../domain-errors';
+import { crashPoint } from '../lib/crash-points';
+import type { PaymentProvider } from './provider';
+
+const TRANSACTION_NOT_FOUND = 'No encontramos ese pago. Vuelve a la página de tu reserva.';
+
+export interface PaymentServiceDeps {
+  /** The configured gateway, or undefined: online payment is off. */
+  provider: PaymentProvider | undefined;
+  bookings: BookingService;
+  publicOrigin: string;
+  log: Logger;
+  now: () => number;
+}
+
+/**
+ * Online payment of the deposit (issue 22): the gateway's side (checkout URLs, look-ups, events,
+ * the connection test). What a transaction does to a booking is BookingService's rule
+ * (`applyOnlineTransaction`), the same whether an event or the guest's return brought it.
+ */
+export class PaymentService {
+  constructor(private readonly deps: PaymentServiceDeps) {}
+
+  #provider(): PaymentProvider {
+    if (!this.deps.provider) throw notFound(ONLINE_NOT_AVAILABLE);
+    return this.deps.provider;
+  }
+
+  status(): PaymentsStatus {
+    const { provider, publicOrigin } = this.deps;
+    return provider
+      ? { configured: true, mode: provider.mode, eventsUrl: `${publicOrigin}${API_PREFIX}/pagos/wompi/eventos` }
+      : { configured: false, mode: null, eventsUrl: null };
+  }
+
+  /** The guest's "Pagar anticipo en línea": a new attempt, and the checkout's URL for it. */
+  async start(code: string, token: string): Promise<{ checkoutUrl: string }> {
+    const { bookings } = this.deps;
+    const checkoutUrl = await bookings.startOnlinePayment(code, token, (booking, attempt) =>
+      this.#provider().checkoutUrl({
+        reference: attempt.reference,
+        amountInCents: attempt.amountInCents,
+        currency: attempt.currency,
+        redirectUrl: bookings.paymentReturnLink(booking),
+        ...(booking.depositDueAt ? { expiresAt: booking.depositDueAt } : {}),
+        customer: { email: booking.email, fullName: booking.name },
+      }),
+    );
+    return { checkoutUrl };
+  }
+
+  /**
+   * The return page's check: the transaction id in its query is only a hint. The transaction is
+   * looked up on the gateway's API, must carry a reference of this booking, and is then applied
+   * as its event would be.
+   */
+  async check(
+    code: string,
+    token: string,
+    id: string,
+  ): Promise<{ status: OnlinePaymentStatus; booking: GuestBooking }> {
+    const { bookings, log } = this.deps;
+    // A wrong link or online payment off: 404 before anything is asked of the gateway.
+    bookings.guestBooking(code, token);
+    const provider = this.#provider();
+    const tx = await provider.lookUpTransaction(id);
+    if (!tx) throw notFound(TRANSACTION_NOT_FOUND);
+    try {
+      bookings.ownsReference(code, token, tx.reference);
+    } catch {
+      log.info(`payments: transaction ${tx.id} (reference ${tx.reference}) is not of booking ${code}`);
+      throw notFound(TRANSACTION_NOT_FOUND);
+    }
+    const { booking } = await bookings.applyOnlineTransaction(tx);
+    return { status: tx.status, booking: bookings.guestView(booking) };
+  }
+
+  /** An event the gateway sent: verified, applied once; duplicates and kinds we do not use are answered 200 too. */
+  async event(body: unknown): Promise<{ ok: true }> {
+    const { bookings, log, now } = this.deps;
+    const verified = this.#provider().verifyEvent(body, now());
+    if (verified.kind === 'ignored') {
+      log.info(`payments: event ${verified.event} ignored`);
+      return { ok: true };
+    }
+    const tx = verified.transaction;
+    const { outcome } = await bookings.applyOnlineTransaction(tx);
+    log.info(`payments: event for transaction ${tx.id} (${tx.reference}, ${tx.status}): ${outcome}`);
+    // The save is durable; a crash before the answer makes the gateway send the event again.
+    crashPoint('payments:applied-not-answered');
+    return { ok: true };
+  }
+
+  testConnection(): Promise<PaymentConnectionTest> {
+    if (!this.deps.provider) {
+      return Promise.resolve({
+        ok: false,
+        mode: null,
+        problems: ['El pago en línea no está configurado: faltan las llaves de Wompi en el servidor (WOMPI_*).'],
+      });
+    }
+    return this.deps.provider.testConnection();
+  }
+}
