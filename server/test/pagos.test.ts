@@ -184,7 +184,8 @@ describe('online deposit through Wompi, over HTTP with the local stand-in and re
     });
     wompi.connect(s);
     const log = s.running.deps.log;
-    const { info, error } = log;
+    const info = log.info.bind(log);
+    const error = log.error.bind(log);
     log.info = (msg) => {
       logs.push(msg);
       info(msg);
@@ -231,7 +232,7 @@ describe('online deposit through Wompi, over HTTP with the local stand-in and re
 
     const pending = await readJson(await call('GET', `/reserva/${b.code}?t=${b.t}`), GuestBookingSchema);
     expect(pending.onlinePayments).toEqual([
-      { reference, status: 'PENDING', amountInCents: amount, updatedAt: expect.any(String) },
+      { reference, status: 'PENDING', amountInCents: amount, updatedAt: expect.any(String) as unknown },
     ]);
 
     const tx = wompi.createTransaction({ reference, amountInCents: amount, status: 'APPROVED', methodType: 'NEQUI' });
