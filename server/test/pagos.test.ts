@@ -379,6 +379,9 @@ describe('online deposit through Wompi, over HTTP with the local stand-in and re
     const takenPay = await start(taken);
     const { holdHours } = s.running.deps.store.data.settings;
     await advance((holdHours + 1) * HOUR);
+    // Past the deadline, before the timers lapse it: no longer offered.
+    const past = await readJson(await call('GET', `/reserva/${free.code}?t=${free.t}`), GuestBookingSchema);
+    expect([past.state, past.onlinePayment.available]).toEqual(['aceptada', false]);
     await s.running.deps.bookings.runTimers();
     expect((await getBooking(free.id)).state).toBe('vencida');
     expect((await getBooking(taken.id)).state).toBe('vencida');
