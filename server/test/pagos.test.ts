@@ -458,6 +458,37 @@ describe('online deposit through Wompi, over HTTP with the local stand-in and re
     );
   });
 
+  it("goes through the stand-in's checkout page as a browser would: Rechazar, then Aprobar, back to the return page", async () => {
+    const b = await held();
+    const { url } = await start(b);
+    const pay = async (decision: 'APPROVED' | 'DECLINED') => {
+      const form = new URLSearchParams();
+      for (const name of ['reference', 'amount-in-cents', 'redirect-url', 'customer-data:email'])
+        form.set(name, url.searchParams.get(name)!);
+      form.set('decision', decision);
+      const res = await fetch(`${wompi.url}/p/pagar`, { method: 'POST', body: form, redirect: 'manual' });
+      expect(res.status).toBe(303);
+      expect(wompi.lastEvent).toBe(200);
+      const back = new URL(res.headers.get('location')!);
+      expect(back.origin + back.pathname).toBe(`${BUSINESS.siteUrl}/reserva/${b.code}/pago`);
+      expect([back.searchParams.get('t'), back.searchParams.get('env')]).toEqual([b.t, 'test']);
+      const check = await call('POST', `/reserva/${b.code}/pago-en-linea/verificar`, {
+        t: b.t,
+        id: back.searchParams.get('id'),
+      });
+      return readJson(check, OnlinePaymentCheckSchema);
+    };
+    const declined = await pay('DECLINED');
+    expect([declined.status, declined.booking.state, declined.booking.onlinePayment.available]).toEqual([
+      'DECLINED',
+      'aceptada',
+      true,
+    ]);
+    const approved = await pay('APPROVED');
+    expect([approved.status, approved.booking.state]).toEqual(['APPROVED', 'confirmada']);
+    expect(approved.booking.onlinePayments.map((p) => p.status)).toEqual(['DECLINED', 'APPROVED']);
+  });
+
   it('offers online payment only for a held booking with the deposit due, and says so', async () => {
     const requested = await readJson(
       await call('POST', '/reservas', await bookingRequestBody(s, (nextDay += 4), 2)),
