@@ -143,9 +143,9 @@ describe('online deposit through Wompi, over HTTP with the local stand-in and re
   };
   let nextDay = 10;
   /** A booking held for its deposit (`aceptada`), on nights no other test uses unless `inDays` says. */
-  const held = async (inDays = (nextDay += 4)) => {
+  const held = async (inDays = (nextDay += 4), over: Record<string, unknown> = {}) => {
     const requested = await readJson(
-      await call('POST', '/reservas', await bookingRequestBody(s, inDays, 2)),
+      await call('POST', '/reservas', await bookingRequestBody(s, inDays, 2, over)),
       RequestedBookingSchema,
     );
     const list = await owner('GET', '/reservas?state=solicitada', z.array(BookingSchema));
@@ -487,6 +487,12 @@ describe('online deposit through Wompi, over HTTP with the local stand-in and re
     const approved = await pay('APPROVED');
     expect([approved.status, approved.booking.state]).toEqual(['APPROVED', 'confirmada']);
     expect(approved.booking.onlinePayments.map((p) => p.status)).toEqual(['DECLINED', 'APPROVED']);
+  });
+
+  it('brings a guest of the English site back to the English page', async () => {
+    const b = await held(undefined, { lang: 'en' });
+    const { url } = await start(b);
+    expect(url.searchParams.get('redirect-url')).toBe(`${BUSINESS.siteUrl}/en/booking/${b.code}/payment?t=${b.t}`);
   });
 
   it('offers online payment only for a held booking with the deposit due, and says so', async () => {
