@@ -11,6 +11,7 @@ import {
 } from '../domain/schemas/booking';
 import type { AdminApi } from './admin-api';
 import { AdminField } from './admin-field';
+import { ListToolbar } from './list-toolbar';
 import { StatusMessage, RowAlert } from './messages';
 import { usePanel } from './panel-context';
 import { usePanelCache, usePanelData } from './panel-data';
@@ -30,6 +31,11 @@ const METHOD_LABELS: Record<PaymentMethod, string> = {
   efectivo: 'Efectivo',
   otro: 'Otro',
 };
+/** The list's filter: every booking, or those in one state. */
+const FILTERS: readonly (readonly [Filter, string])[] = [
+  ['todas', 'Todas'],
+  ...BOOKING_STATES.map((s) => [s, BOOKING_STATE_LABELS[s]] as const),
+];
 const BY_LABELS = { huesped: 'el huésped', propietario: 'tú', sistema: 'el sistema' } as const;
 
 /** "Vence en 5 h 12 min" (or that it lapsed), from the hold's deadline and the time now. */
@@ -67,27 +73,14 @@ export function BookingsSection() {
         Reservas
         {waiting > 0 && <span className="adm-badge">{waiting === 1 ? '1 solicitud' : `${waiting} solicitudes`}</span>}
       </h2>
-      <div className="adm-toolbar">
-        <div className="adm-field adm-field--inline">
-          <label htmlFor={`${id}-filter`}>Estado</label>
-          <select id={`${id}-filter`} value={filter} onChange={(e) => setFilter(e.target.value as Filter)}>
-            <option value="todas">Todas</option>
-            {BOOKING_STATES.map((s) => (
-              <option key={s} value={s}>
-                {BOOKING_STATE_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button
-          type="button"
-          className="adm-button"
-          disabled={loading}
-          onClick={() => void list.reload().then((ok) => ok && setStatus('Reservas actualizadas.'))}
-        >
-          {loading ? 'Actualizando…' : 'Actualizar'}
-        </button>
-      </div>
+      <ListToolbar
+        label="Estado"
+        value={filter}
+        options={FILTERS}
+        onChange={setFilter}
+        loading={loading}
+        onRefresh={() => void list.reload().then((ok) => ok && setStatus('Reservas actualizadas.'))}
+      />
       <StatusMessage text={status} />
       {loadError && <p className="adm-alert">{loadError}</p>}
       {items === null && !loadError && <p className="adm-muted">Cargando reservas…</p>}
