@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
 import { refundFor } from '../domain/pricing/booking';
+import { todayAtCabin } from '../domain/pricing/dates';
 import { formatMoney } from '../domain/pricing/pricing';
 import {
   BOOKING_STATES,
@@ -257,7 +258,8 @@ function actionCall(
             id: b.id,
             amount: amount(f('amount')) ?? 0,
             method: (f('method') || 'transferencia') as PaymentMethod,
-            date: f('date') || new Date().toISOString().slice(0, 10),
+            // Today at the cabin, not in UTC (which is already tomorrow there from 19:00).
+            date: f('date') || todayAtCabin(),
           }),
       ];
     case 'cancelar':
