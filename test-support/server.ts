@@ -74,6 +74,17 @@ export async function adminToken(url: string, admin: { email: string; password: 
   return body.token;
 }
 
+/** Sets the price per person as the admin would (PATCH with the session cookie). */
+export async function setPrice(server: TestServer, precio: number): Promise<void> {
+  const cookie = await server.loginCookie();
+  const res = await fetch(`${server.apiUrl}/precioPersona/precio`, {
+    method: 'PATCH',
+    headers: { cookie, origin: server.url, 'content-type': 'application/json' },
+    body: JSON.stringify({ precio }),
+  });
+  if (res.status !== 200) throw new Error(`setting the price failed: ${res.status} ${await res.text()}`);
+}
+
 /**
  * Starts the real app on 127.0.0.1 with an ephemeral port and (by default) a temp data folder.
  * It runs on a test clock (its own, or `clock` to share one across restarts).

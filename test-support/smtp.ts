@@ -9,6 +9,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** The Message-ID header, angle brackets included ('' when the message had none). */
+  messageId: string;
 }
 
 export interface TestSmtpServer {
@@ -63,6 +65,7 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
             subject: mail.subject ?? '',
             text: mail.text ?? '',
             html: typeof mail.html === 'string' ? mail.html : '',
+            messageId: mail.messageId ?? '',
           });
           callback();
           notify();

@@ -8,7 +8,7 @@ import { formatMoney } from '@cabana/shared/domain/pricing/pricing';
 import { launchBrowser, openPage, type PageProblems } from '../../test-support/browser';
 import { RECEIPT_PDF, bookingRequestBody, serverToday, uploadReceipt } from '../../test-support/bookings';
 import { readJson } from '../../test-support/json';
-import { startTestServer, type TestServer } from '../../test-support/server';
+import { setPrice, startTestServer, type TestServer } from '../../test-support/server';
 import { createDesktopService } from '../electron/lib/desktop-service';
 import { createFakeSafeStorage } from './helpers/fake-safe-storage';
 import { serveFolder } from './helpers/static-server';
@@ -39,13 +39,7 @@ describe('desktop renderer: the booking lifecycle through the bridge', () => {
     let dir: string;
     ({ dir, cleanup } = await tempDir());
     server = await startTestServer();
-    const cookie = await server.loginCookie();
-    const res = await fetch(`${server.apiUrl}/precioPersona/precio`, {
-      method: 'PATCH',
-      headers: { cookie, origin: server.url, 'content-type': 'application/json' },
-      body: JSON.stringify({ precio: PRICE }),
-    });
-    expect(res.status).toBe(200);
+    await setPrice(server, PRICE);
     site = await serveFolder(distDir);
     browser = await launchBrowser();
     // A previous run of the app remembered the server and signed in.
@@ -117,7 +111,8 @@ describe('desktop renderer: the booking lifecycle through the bridge', () => {
 
     await amount.fill(String(total / 2));
     await row.getByLabel('Método').selectOption('nequi');
-    await row.getByLabel('Fecha del pago').fill(paidOn);
+    // The date left empty: today at the cabin.
+    expect(await row.getByLabel('Fecha del pago').inputValue()).toBe('');
     await row.getByRole('button', { name: 'Guardar' }).click();
     await expect.poll(() => row.locator('.adm-badge').innerText()).toBe('Confirmada');
     await page.getByRole('status').filter({ hasText: 'Pago de María' }).waitFor();

@@ -149,12 +149,20 @@ export async function startServer(
       log,
       now,
     });
-    const outbox = new OutboxService({ store, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, log, now });
+    const publicOrigin = config.publicUrl ?? BUSINESS.siteUrl;
+    const outbox = new OutboxService({
+      store,
+      smtpUrl: config.smtpUrl,
+      mailFrom: config.mailFrom,
+      messageIdDomain: new URL(publicOrigin).hostname,
+      log,
+      now,
+    });
     const bookings = new BookingService({
       store,
       enquiries,
       outbox,
-      publicOrigin: config.publicUrl ?? BUSINESS.siteUrl,
+      publicOrigin,
       receiptsDir: path.join(config.dataDir, 'receipts'),
       onlinePaymentEnabled: config.wompi !== undefined,
       log,

@@ -11,7 +11,7 @@ import { longRuns } from '../../test-support/runs';
 import { buildServer } from '../../test-support/built-server';
 import { readStoredData } from '../../test-support/data-folder';
 import { startFeedServer, type FeedServer } from '../../test-support/ical-feeds';
-import { startSmtpServer, type TestSmtpServer } from '../../test-support/smtp';
+import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../test-support/smtp';
 import { startWompiStandIn, type WompiStandIn } from '../../test-support/wompi';
 import { twoColour } from './helpers/fixtures';
 import {
@@ -133,6 +133,8 @@ describe('crash safety (SIGKILL at random moments and at named points)', () => {
       const restartMs: number[] = [];
       const restartCpuMs: number[] = [];
       const reached = new Map<CrashPoint, number>();
+      /** Where in `smtp.messages` each message handed over just before a crash at `mail:sent-not-marked` is. */
+      const sentNotMarked: number[] = [];
       let kills = 0;
       let backupsChecked = 0;
       const backupEnv = { BACKUP_DIR: backupDir, BACKUP_KEEP: '3' };
@@ -196,11 +198,14 @@ describe('crash safety (SIGKILL at random moments and at named points)', () => {
           if (LONG && kills % 10 === 0)
             console.log(`crash test: ${kills} kills, ${acks.count} writes acknowledged`, new Date());
           if (plan.point && !killedByTest) reached.set(plan.point, (reached.get(plan.point) ?? 0) + 1);
+          // The point comes right after the SMTP server took the message: it is the last one received.
+          if (plan.point === 'mail:sent-not-marked' && !killedByTest) sentNotMarked.push(smtp.messages.length - 1);
         }
 
-        // A last start, with a backup: every acknowledged write is there, and served whole.
+        // A last start, with a backup: every acknowledged write is there, and served whole (and
+        // what a crash left unmarked is sent again).
         const leftovers = await storeTempFiles(dataDir);
-        current = await startChild(dataDir, backupEnv);
+        current = await startChild(dataDir, { SMTP_URL: smtp.url, ...backupEnv });
         expect(current).toBeDefined();
         const final = current!;
         restartMs.push(final.restartMs);
@@ -222,6 +227,22 @@ describe('crash safety (SIGKILL at random moments and at named points)', () => {
           }
         }
         for (const id of acks.images.deleted) expect(listed.has(id)).toBe(false);
+
+        // A message sent but not marked goes again, with the same Message-ID: a client that
+        // dedupes by it shows one message. Every copy of any Message-ID is the same message.
+        for (const i of sentNotMarked) {
+          const first = smtp.messages[i]!;
+          expect(first.messageId).toMatch(/^<[A-Za-z0-9_-]{16}@[a-z0-9.-]+>$/);
+          const again = await smtp.find((m) => m.messageId === first.messageId && smtp!.messages.indexOf(m) > i);
+          expect(again).toEqual(first);
+        }
+        const firstById = new Map<string, ReceivedMail>();
+        for (const m of smtp.messages) {
+          expect(m.messageId).not.toBe('');
+          const first = firstById.get(m.messageId);
+          if (first) expect(m).toEqual(first);
+          else firstById.set(m.messageId, m);
+        }
         await kill(final);
         current = undefined;
       } finally {
@@ -242,6 +263,8 @@ describe('crash safety (SIGKILL at random moments and at named points)', () => {
       expect(kills).toBe(PLANS.length);
       expect(acks.images.live.size + acks.images.deleted.size).toBeGreaterThan(0);
       expect(backupsChecked).toBeGreaterThan(0);
+      // The short run's plan reaches the e-mail point, so its resend is checked above.
+      expect(sentNotMarked.length, 'rounds that reached mail:sent-not-marked').toBeGreaterThan(0);
       if (LONG) {
         expect(kills).toBeGreaterThanOrEqual(200);
         for (const p of POINTS) expect(reached.get(p) ?? 0, `rounds that reached ${p}`).toBeGreaterThan(0);

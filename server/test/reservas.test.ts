@@ -107,6 +107,11 @@ describe('the booking lifecycle over HTTP, with real e-mail', () => {
     expect(toGuest!.from).toContain('reservas@brisas.test');
     expect(toGuest!.subject).toBe(`Recibimos tu solicitud de reserva ${code}`);
     const link = `${BUSINESS.siteUrl}/reserva/${code}?t=${token}`;
+    // Each outbox entry has its own stable Message-ID on the site's domain (the same on a resend).
+    const messageId = new RegExp(`^<[A-Za-z0-9_-]{16}@${new URL(BUSINESS.siteUrl).hostname.replaceAll('.', '\\.')}>$`);
+    expect(toGuest!.messageId).toMatch(messageId);
+    expect(toOwner!.messageId).toMatch(messageId);
+    expect(toOwner!.messageId).not.toBe(toGuest!.messageId);
     expect(toGuest!.text).toContain(link);
     expect(toGuest!.text).toContain('Las fechas aún no están reservadas');
     // The guest's own text is escaped in the HTML part.

@@ -2,6 +2,8 @@ import { tmpdir } from 'node:os';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { expect, onTestFailed } from 'vitest';
 import { startTestServer, type TestServer } from '../../test-support/server';
+
+export { setPrice } from '../../test-support/server';
 import { launchBrowser, openPage, type PageProblems } from '../../test-support/browser';
 import { E2E_DIST } from './e2e-dist';
 
@@ -140,17 +142,6 @@ export function daysFromToday(days: number): string {
   const d = new Date(`${today}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
-}
-
-/** Sets the price per person as the admin would (PATCH with the session cookie). */
-export async function setPrice(server: TestServer, precio: number): Promise<void> {
-  const cookie = await server.loginCookie();
-  const res = await fetch(`${server.apiUrl}/precioPersona/precio`, {
-    method: 'PATCH',
-    headers: { cookie, origin: server.url, 'content-type': 'application/json' },
-    body: JSON.stringify({ precio }),
-  });
-  expect(res.status).toBe(200);
 }
 
 /**

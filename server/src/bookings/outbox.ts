@@ -18,7 +18,14 @@ const ERROR_MAX = 300;
 
 /** What sends one message: nodemailer's SMTP transport, or what a test puts in its place. */
 export interface MailTransport {
-  sendMail(message: { from: string; to: string; subject: string; text: string; html: string }): Promise<unknown>;
+  sendMail(message: {
+    from: string;
+    to: string;
+    subject: string;
+    text: string;
+    html: string;
+    messageId: string;
+  }): Promise<unknown>;
 }
 
 export interface OutboxDeps {
@@ -26,6 +33,8 @@ export interface OutboxDeps {
   /** SMTP_URL; undefined: nothing is sent, messages wait for the owner to send them by hand. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** The site's host name (PUBLIC_URL's, else the business's site): the right side of every Message-ID. */
+  messageIdDomain: string;
   log: Logger;
   now: () => number;
   /** Tests: a transport instead of the SMTP one. */
@@ -46,7 +55,9 @@ const TO_OWNER = new Set<MailKind>([
  * save as the transition (`write`, then the caller saves), so a crash leaves both or neither.
  * After the save, `kick` sends what is due; a failure waits RETRY_BACKOFF_MS and tries again,
  * across restarts, so nothing is lost to a crash or an SMTP outage (a crash between a message
- * going out and being marked sent sends it again: at least once, never zero times).
+ * going out and being marked sent sends it again: at least once, never zero times). Every
+ * attempt of an entry carries the same Message-ID (`<entry id@site host>`), so mail clients that
+ * dedupe by it show such a second copy once.
  */
 export class OutboxService {
   readonly #transport: MailTransport | undefined;
@@ -147,6 +158,8 @@ export class OutboxService {
           subject: due.subject,
           text: due.text,
           html: due.html,
+          // The same on every attempt: a copy sent again after a crash is one message to clients that dedupe.
+          messageId: `<${due.id}@${this.deps.messageIdDomain}>`,
         });
         crashPoint('mail:sent-not-marked');
         due.sentAt = new Date(now()).toISOString();

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
 import { refundFor } from '../domain/pricing/booking';
+import { todayAtCabin } from '../domain/pricing/dates';
 import { formatMoney } from '../domain/pricing/pricing';
 import {
   BOOKING_STATES,
@@ -12,6 +13,7 @@ import {
 } from '../domain/schemas/booking';
 import type { AdminApi } from './admin-api';
 import { AdminField } from './admin-field';
+import { ListToolbar } from './list-toolbar';
 import { StatusMessage, RowAlert } from './messages';
 import { usePanel } from './panel-context';
 import { usePanelCache, usePanelData } from './panel-data';
@@ -26,6 +28,11 @@ type Filter = 'todas' | BookingState;
 type Action = 'aceptar' | 'rechazar' | 'extender' | 'pago' | 'cancelar';
 
 const METHOD_LABELS = PAYMENT_METHOD_LABELS;
+/** The list's filter: every booking, or those in one state. */
+const FILTERS: readonly (readonly [Filter, string])[] = [
+  ['todas', 'Todas'],
+  ...BOOKING_STATES.map((s) => [s, BOOKING_STATE_LABELS[s]] as const),
+];
 const BY_LABELS = { huesped: 'el huésped', propietario: 'tú', sistema: 'el sistema' } as const;
 
 /** "Vence en 5 h 12 min" (or that it lapsed), from the hold's deadline and the time now. */
@@ -63,27 +70,14 @@ export function BookingsSection() {
         Reservas
         {waiting > 0 && <span className="adm-badge">{waiting === 1 ? '1 solicitud' : `${waiting} solicitudes`}</span>}
       </h2>
-      <div className="adm-toolbar">
-        <div className="adm-field adm-field--inline">
-          <label htmlFor={`${id}-filter`}>Estado</label>
-          <select id={`${id}-filter`} value={filter} onChange={(e) => setFilter(e.target.value as Filter)}>
-            <option value="todas">Todas</option>
-            {BOOKING_STATES.map((s) => (
-              <option key={s} value={s}>
-                {BOOKING_STATE_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button
-          type="button"
-          className="adm-button"
-          disabled={loading}
-          onClick={() => void list.reload().then((ok) => ok && setStatus('Reservas actualizadas.'))}
-        >
-          {loading ? 'Actualizando…' : 'Actualizar'}
-        </button>
-      </div>
+      <ListToolbar
+        label="Estado"
+        value={filter}
+        options={FILTERS}
+        onChange={setFilter}
+        loading={loading}
+        onRefresh={() => void list.reload().then((ok) => ok && setStatus('Reservas actualizadas.'))}
+      />
       <StatusMessage text={status} />
       {loadError && <p className="adm-alert">{loadError}</p>}
       {items === null && !loadError && <p className="adm-muted">Cargando reservas…</p>}
@@ -261,7 +255,8 @@ function actionCall(
             id: b.id,
             amount: amount(f('amount')) ?? 0,
             method: (f('method') || 'transferencia') as PaymentMethod,
-            date: f('date') || new Date().toISOString().slice(0, 10),
+            // Today at the cabin, not in UTC (which is already tomorrow there from 19:00).
+            date: f('date') || todayAtCabin(),
           }),
       ];
     case 'cancelar':

@@ -3,6 +3,7 @@ import type { Enquiry, EnquiryStatus } from '../domain/schemas/enquiry';
 import type { Settings } from '../domain/schemas/settings';
 import { usePanel } from './panel-context';
 import { usePanelCache, usePanelData } from './panel-data';
+import { ListToolbar } from './list-toolbar';
 import { StatusMessage } from './messages';
 import { enquirySummary, formatReceivedAt, mailtoReplyUrl, whatsappReplyUrl } from './reply-links';
 
@@ -93,26 +94,14 @@ export function InboxSection() {
         Bandeja de consultas
         {newCount > 0 && <span className="adm-badge">{newCount === 1 ? '1 nueva' : `${newCount} nuevas`}</span>}
       </h2>
-      <div className="adm-toolbar">
-        <div className="adm-field adm-field--inline">
-          <label htmlFor={`${id}-filter`}>Mostrar</label>
-          <select id={`${id}-filter`} value={filter} onChange={(ev) => setFilter(ev.target.value as Filter)}>
-            {FILTERS.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button
-          type="button"
-          className="adm-button"
-          disabled={loading}
-          onClick={() => void inbox.reload().then((ok) => ok && setStatus('Bandeja actualizada.'))}
-        >
-          {loading ? 'Actualizando…' : 'Actualizar'}
-        </button>
-      </div>
+      <ListToolbar
+        label="Mostrar"
+        value={filter}
+        options={FILTERS}
+        onChange={setFilter}
+        loading={loading}
+        onRefresh={() => void inbox.reload().then((ok) => ok && setStatus('Bandeja actualizada.'))}
+      />
       <StatusMessage text={status} />
       {loadError && <p className="adm-alert">{loadError}</p>}
       {items === null && !loadError && <p className="adm-muted">Cargando consultas…</p>}

@@ -1,76 +1,38 @@
-import { formatMoney } from '@cabana/shared/domain/pricing/pricing';
-import { policyWords } from '@cabana/shared/domain/pricing/policy-words';
-import { BUSINESS } from '@cabana/shared/domain/config/business';
-import type { Booking } from '@cabana/shared/domain/schemas/booking';
-import type { Settings } from '@cabana/shared/domain/schemas/settings';
-import type { MailContext, MailDraft, MailTemplates } from './render';
+import type { MailTemplates } from './render';
 import { ES_TEMPLATES } from './templates-es';
+import { mailParts } from './parts';
 
 /**
  * The English messages to a guest who booked on the English site; the owner's messages about
  * the same booking stay Spanish (the admin is Spanish).
  */
 
-const money = (n: number) => formatMoney(n, 'COP', undefined, 'en');
-const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeZone: 'UTC' });
-const instantFormat = new Intl.DateTimeFormat('en-US', {
-  dateStyle: 'full',
-  timeStyle: 'short',
-  timeZone: BUSINESS.timeZone,
+const { money, instant, balanceWhen, owed, owedLine, stay, price, howToPay, policy, guest } = mailParts({
+  lang: 'en',
+  instantZone: ' (Colombia time)',
+  people: (n) => `${n} ${n === 1 ? 'person' : 'people'}`,
+  nights: (n) => `${n} ${n === 1 ? 'night' : 'nights'}`,
+  booking: 'Booking',
+  checkIn: (day, time) => `Check-in: ${day}, from ${time}`,
+  checkOut: (day, time) => `Check-out: ${day}, by ${time}`,
+  lodging: 'Lodging',
+  cleaning: 'Cleaning',
+  total: 'Total',
+  note: 'Note',
+  deposit: 'Deposit',
+  balance: 'Balance',
+  balanceBy: (day) => `by ${day}`,
+  onArrival: 'on arrival',
+  bankTransfer: 'Bank transfer',
+  askHowToPay: (phone) => `Message us on WhatsApp at ${phone} and we will tell you how to pay.`,
+  howToPay: 'How to pay',
+  uploadReceipt: 'Upload the receipt on your booking page.',
+  policy: 'Cancellation policy',
+  hello: (name) => `Hello ${name},`,
+  seeBooking: 'See your booking',
+  balanceDue: (amount, when) => `Balance due: ${amount}, ${when}.`,
+  nothingDue: 'Nothing is left to pay.',
 });
-/** A YYYY-MM-DD date in words ("Saturday, December 12, 2026"). */
-const day = (iso: string) => dayFormat.format(new Date(`${iso}T00:00:00Z`));
-/** An instant at the cabin's clock, in words (Colombian time). */
-const instant = (iso: string) => `${instantFormat.format(new Date(iso))} (Colombia time)`;
-
-function stay(b: Booking): string {
-  const people = `${b.numPeople} ${b.numPeople === 1 ? 'person' : 'people'}`;
-  const nights = `${b.price.nights} ${b.price.nights === 1 ? 'night' : 'nights'}`;
-  return [
-    `Booking ${b.code}`,
-    `Check-in: ${day(b.checkIn)}, from ${b.checkInTime}`,
-    `Check-out: ${day(b.checkOut)}, by ${b.checkOutTime}`,
-    `${nights}, ${people}`,
-  ].join('\n');
-}
-
-const balanceWhen = (b: Booking) => (b.balanceDueAt ? `by ${day(b.balanceDueAt)}` : 'on arrival');
-
-function price(b: Booking): string {
-  const lines = [`Lodging: ${money(b.price.lodging)}`];
-  if (b.price.cleaningFee > 0) lines.push(`Cleaning: ${money(b.price.cleaningFee)}`);
-  lines.push(`Total: ${money(b.price.total)}`);
-  if (b.price.adjustedTotal !== null && b.price.adjustmentNote) lines.push(`Note: ${b.price.adjustmentNote}`);
-  lines.push(`Deposit (${b.price.depositPercent} %): ${money(b.price.deposit)}`);
-  lines.push(`Balance: ${money(b.price.balance)}, ${balanceWhen(b)}`);
-  return lines.join('\n');
-}
-
-function howToPay(s: Settings): string {
-  const ways: string[] = [];
-  if (s.bankAccount) ways.push(`Bank transfer: ${s.bankAccount}`);
-  if (s.nequiNumber) ways.push(`Nequi: ${s.nequiNumber}`);
-  if (s.daviplataNumber) ways.push(`Daviplata: ${s.daviplataNumber}`);
-  if (ways.length === 0) return `Message us on WhatsApp at ${s.phone} and we will tell you how to pay.`;
-  return ['How to pay:', ...ways, 'Upload the receipt on your booking page.'].join('\n');
-}
-
-function policy(b: Booking): string {
-  const words = policyWords(b.cancellationPolicy, 'en');
-  return [`Cancellation policy (${words.name}):`, ...words.rules].join('\n');
-}
-
-const owed = (b: Booking) => Math.max(0, b.price.total - b.paid);
-const owedLine = (b: Booking) =>
-  owed(b) > 0 ? `Balance due: ${money(owed(b))}, ${balanceWhen(b)}.` : 'Nothing is left to pay.';
-
-function guest(ctx: MailContext, subject: string, ...paragraphs: string[]): MailDraft {
-  return {
-    subject,
-    paragraphs: [`Hello ${ctx.booking.name},`, ...paragraphs],
-    link: { href: ctx.guestLink, label: 'See your booking' },
-  };
-}
 
 export const EN_TEMPLATES: MailTemplates = {
   ...ES_TEMPLATES,

@@ -1,70 +1,36 @@
-import { formatMoney } from '@cabana/shared/domain/pricing/pricing';
-import { CANCELLATION_POLICIES } from '@cabana/shared/domain/pricing/booking';
-import { BUSINESS } from '@cabana/shared/domain/config/business';
-import { PAYMENT_METHOD_LABELS, type Booking } from '@cabana/shared/domain/schemas/booking';
-import type { Settings } from '@cabana/shared/domain/schemas/settings';
-import type { MailContext, MailDraft, MailTemplates } from './render';
+import { PAYMENT_METHOD_LABELS } from '@cabana/shared/domain/schemas/booking';
+import type { MailContext, MailTemplates } from './render';
+import { mailParts } from './parts';
 
 /** The Spanish messages of the booking lifecycle: one function per kind. */
 
-const money = (n: number) => formatMoney(n, 'COP');
-const dayFormat = new Intl.DateTimeFormat('es-CO', { dateStyle: 'full', timeZone: 'UTC' });
-const instantFormat = new Intl.DateTimeFormat('es-CO', {
-  dateStyle: 'full',
-  timeStyle: 'short',
-  timeZone: BUSINESS.timeZone,
+const { money, instant, balanceWhen, owed, owedLine, stay, price, howToPay, policy, guest } = mailParts({
+  lang: 'es',
+  instantZone: '',
+  people: (n) => `${n} ${n === 1 ? 'persona' : 'personas'}`,
+  nights: (n) => `${n} ${n === 1 ? 'noche' : 'noches'}`,
+  booking: 'Reserva',
+  checkIn: (day, time) => `Llegada: ${day}, desde las ${time}`,
+  checkOut: (day, time) => `Salida: ${day}, hasta las ${time}`,
+  lodging: 'Alojamiento',
+  cleaning: 'Limpieza',
+  total: 'Total',
+  note: 'Nota',
+  deposit: 'Anticipo',
+  balance: 'Saldo',
+  balanceBy: (day) => `a más tardar el ${day}`,
+  onArrival: 'a la llegada',
+  bankTransfer: 'Transferencia',
+  askHowToPay: (phone) => `Escríbenos por WhatsApp al ${phone} y te indicamos cómo pagar.`,
+  howToPay: 'Cómo pagar',
+  uploadReceipt: 'Sube el comprobante en la página de tu reserva.',
+  policy: 'Política de cancelación',
+  hello: (name) => `Hola, ${name}:`,
+  seeBooking: 'Ver tu reserva',
+  balanceDue: (amount, when) => `Saldo pendiente: ${amount}, ${when}.`,
+  nothingDue: 'No queda saldo pendiente.',
 });
-/** A YYYY-MM-DD date in words ("sábado, 12 de diciembre de 2026"). */
-const day = (iso: string) => dayFormat.format(new Date(`${iso}T00:00:00Z`));
-/** An instant at the cabin's clock, in words. */
-const instant = (iso: string) => instantFormat.format(new Date(iso));
-
-function stay(b: Booking): string {
-  const people = `${b.numPeople} ${b.numPeople === 1 ? 'persona' : 'personas'}`;
-  const nights = `${b.price.nights} ${b.price.nights === 1 ? 'noche' : 'noches'}`;
-  return [
-    `Reserva ${b.code}`,
-    `Llegada: ${day(b.checkIn)}, desde las ${b.checkInTime}`,
-    `Salida: ${day(b.checkOut)}, hasta las ${b.checkOutTime}`,
-    `${nights}, ${people}`,
-  ].join('\n');
-}
-
-function price(b: Booking): string {
-  const lines = [`Alojamiento: ${money(b.price.lodging)}`];
-  if (b.price.cleaningFee > 0) lines.push(`Limpieza: ${money(b.price.cleaningFee)}`);
-  lines.push(`Total: ${money(b.price.total)}`);
-  if (b.price.adjustedTotal !== null && b.price.adjustmentNote) lines.push(`Nota: ${b.price.adjustmentNote}`);
-  lines.push(`Anticipo (${b.price.depositPercent} %): ${money(b.price.deposit)}`);
-  lines.push(`Saldo: ${money(b.price.balance)}, ${balanceWhen(b)}`);
-  return lines.join('\n');
-}
-
-const balanceWhen = (b: Booking) => (b.balanceDueAt ? `a más tardar el ${day(b.balanceDueAt)}` : 'a la llegada');
-
-function howToPay(s: Settings): string {
-  const ways: string[] = [];
-  if (s.bankAccount) ways.push(`Transferencia: ${s.bankAccount}`);
-  if (s.nequiNumber) ways.push(`Nequi: ${s.nequiNumber}`);
-  if (s.daviplataNumber) ways.push(`Daviplata: ${s.daviplataNumber}`);
-  if (ways.length === 0) return `Escríbenos por WhatsApp al ${s.phone} y te indicamos cómo pagar.`;
-  return ['Cómo pagar:', ...ways, 'Sube el comprobante en la página de tu reserva.'].join('\n');
-}
-
-const policy = (b: Booking) =>
-  [
-    `Política de cancelación (${CANCELLATION_POLICIES[b.cancellationPolicy].name}):`,
-    ...CANCELLATION_POLICIES[b.cancellationPolicy].rules,
-  ].join('\n');
-
-const hello = (b: Booking) => `Hola, ${b.name}:`;
-const guestLink = (ctx: MailContext) => ({ href: ctx.guestLink, label: 'Ver tu reserva' });
 const panelLink = (ctx: MailContext) => ({ href: ctx.panelLink, label: 'Abrir el panel de reservas' });
-const owed = (b: Booking) => Math.max(0, b.price.total - b.paid);
-
-function guest(ctx: MailContext, subject: string, ...paragraphs: string[]): MailDraft {
-  return { subject, paragraphs: [hello(ctx.booking), ...paragraphs], link: guestLink(ctx) };
-}
 
 export const ES_TEMPLATES: MailTemplates = {
   'guest-received': (ctx) =>
@@ -92,9 +58,7 @@ export const ES_TEMPLATES: MailTemplates = {
       `Reserva confirmada ${ctx.booking.code}`,
       `¡Tu reserva está confirmada! Recibimos ${money(ctx.booking.paid)}.`,
       stay(ctx.booking),
-      owed(ctx.booking) > 0
-        ? `Saldo pendiente: ${money(owed(ctx.booking))}, ${balanceWhen(ctx.booking)}.`
-        : 'No queda saldo pendiente.',
+      owedLine(ctx.booking),
       howToPay(ctx.settings),
     ),
   'guest-payment': (ctx) =>
@@ -102,9 +66,7 @@ export const ES_TEMPLATES: MailTemplates = {
       ctx,
       `Recibimos tu pago (reserva ${ctx.booking.code})`,
       `Registramos tu pago. Llevas pagado ${money(ctx.booking.paid)} de ${money(ctx.booking.price.total)}.`,
-      owed(ctx.booking) > 0
-        ? `Saldo pendiente: ${money(owed(ctx.booking))}, ${balanceWhen(ctx.booking)}.`
-        : 'No queda saldo pendiente.',
+      owedLine(ctx.booking),
     ),
   'guest-hold-reminder': (ctx) =>
     guest(
