@@ -229,7 +229,7 @@ export async function measureWebsite(
         // (its computeMedianRun, by FCP and TTI) is the page's figure.
         const reports: LighthouseReport[] = [];
         for (let run = 0; run < LIGHTHOUSE_RUNS; run++) {
-          const out = join(outDir, `${path === '/' ? 'inicio' : path.slice(1)}-${run}.json`);
+          const out = join(outDir, `${path === '/' ? 'inicio' : path.slice(1).replace(/\//g, '-')}-${run}.json`);
           await lighthouse(server.url + path, out);
           reports.push(JSON.parse(await readFile(out, 'utf8')) as LighthouseReport);
         }
