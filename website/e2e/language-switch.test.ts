@@ -4,7 +4,7 @@ import { BUSINESS } from '@cabana/shared/domain/config/business';
 import { addDays } from '@cabana/shared/domain/pricing/dates';
 import { bookingRequestBody } from '../../test-support/bookings';
 import { PAGE_KEYS, PAGE_PATHS } from '../src/config/paths';
-import { DESKTOP, daysFromToday, expectClean, newPage, startSite, type Site } from './helpers';
+import { DESKTOP, PHONE, daysFromToday, expectClean, newPage, runAxe, startSite, type Site } from './helpers';
 
 /**
  * The language switcher in Chromium (issue 23): on every page it leads to the same page in the
@@ -124,5 +124,74 @@ describe('the language switcher', () => {
     expect(await page.locator('h1').innerText()).toBe(BUSINESS.name);
     expectClean(problems);
     await page.close();
+  });
+});
+
+/** The layout shifts the page had (Chromium's layout-shift entries, as CLS counts them). */
+const layoutShift = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((done) => {
+        new PerformanceObserver((list) => {
+          const shifts = list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[];
+          done(shifts.filter((e) => !e.hadRecentInput).reduce((n, e) => n + e.value, 0));
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => done(0), 500);
+      }),
+  );
+
+describe('the suggestion of the English page', () => {
+  const hint = (page: Page) => page.locator('aside.english-hint');
+
+  it('an English browser on a Spanish page: after hydration, a link to the same page in English; nothing moves; closed for good', async () => {
+    const phone = await site.browser.newContext({ ...PHONE, locale: 'en-GB' });
+    const { page, problems } = await newPage(phone);
+    // Never in the server's HTML: crawlers and the first paint see the page alone.
+    const html = await (await fetch(site.server.url + PAGE_PATHS.es.plans)).text();
+    expect(html).not.toMatch(/<aside[^>]*english-hint/);
+    await page.goto(site.server.url + PAGE_PATHS.es.plans, { waitUntil: 'networkidle' });
+    await expect.poll(() => hint(page).count()).toBe(1);
+    expect(await hint(page).getAttribute('lang')).toBe('en');
+    expect(await hint(page).evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
+    expect(await layoutShift(page)).toBe(0);
+    expect(await runAxe(page)).toEqual([]);
+    // It keeps the chosen stay, like the switcher.
+    await page.getByLabel('Número de personas').selectOption('5');
+    await expect.poll(() => new URL(page.url()).searchParams.get('people')).toBe('5');
+    await Promise.all([
+      page.waitForEvent('load'),
+      hint(page).getByRole('link', { name: 'This page is also in English' }).click(),
+    ]);
+    expect(new URL(page.url()).pathname).toBe(PAGE_PATHS.en.plans);
+    expect(new URL(page.url()).searchParams.get('people')).toBe('5');
+    // Never on an English page.
+    await page.waitForLoadState('networkidle');
+    expect(await hint(page).count()).toBe(0);
+
+    // Closed: gone, and not shown again on any page of this browser.
+    await page.goto(site.server.url + PAGE_PATHS.es.gallery, { waitUntil: 'networkidle' });
+    await expect.poll(() => hint(page).count()).toBe(1);
+    await hint(page).getByRole('button', { name: 'Dismiss' }).click();
+    expect(await hint(page).count()).toBe(0);
+    for (const path of [PAGE_PATHS.es.gallery, PAGE_PATHS.es.home]) {
+      await page.goto(site.server.url + path, { waitUntil: 'networkidle' });
+      expect(await hint(page).count(), path).toBe(0);
+    }
+    expectClean(problems);
+    await phone.close();
+  });
+
+  it('a Spanish browser never gets it', async () => {
+    const spanish = await site.browser.newContext(DESKTOP);
+    const { page, problems } = await newPage(spanish);
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(r.url());
+    });
+    await page.goto(site.server.url + PAGE_PATHS.es.plans, { waitUntil: 'networkidle' });
+    expect(await hint(page).count()).toBe(0);
+    expect(scripts.filter((u) => u.includes('english-hint'))).toEqual([]);
+    expectClean(problems);
+    await spanish.close();
   });
 });
