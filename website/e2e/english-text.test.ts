@@ -54,7 +54,7 @@ const spanishIn = (text: string): boolean => {
 async function textsOf(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const out: string[] = [document.title];
-    const skipped = (el: Element | null) => el?.closest('body [lang="es"], script, style, template') != null;
+    const skipped = (el: Element | null) => Boolean(el?.closest('body [lang="es"], script, style, template'));
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
       const text = n.textContent?.trim();

@@ -73,7 +73,7 @@ export const guestBookingCode = (pathname: string): string | null => guestBookin
 export const NOT_FOUND_PATH = '/pagina-no-encontrada';
 
 /** The key of the English 404 page, which every unknown path under `/en/` gets (same chunk). */
-export const EN_NOT_FOUND_PATH = '/en/page-not-found';
+const EN_NOT_FOUND_PATH = '/en/page-not-found';
 
 /** The 404 page a path that is no page gets: English under `/en/`, Spanish everywhere else. */
 export const notFoundPathFor = (pathname: string): string =>

@@ -33,7 +33,8 @@ export function fieldErrorsOf<K extends string>(error: z.ZodError, i: ErrorWords
 /** The date rules' problems (`reservationDateProblems`) as field messages in the page's language. */
 export function dateRuleErrors(problems: DateProblems, i: ErrorWords, max: number): FieldErrors {
   const out: FieldErrors = {};
-  for (const [field, rule] of Object.entries(problems)) if (rule) out[field] = word(i, `${field}.${rule}`, rule, max);
+  for (const [field, rule] of Object.entries(problems) as [string, string | undefined][])
+    if (rule) out[field] = word(i, `${field}.${rule}`, rule, max);
   return out;
 }
 
