@@ -59,7 +59,7 @@ describe('English pages (server HTML)', () => {
     const island = attr(html, /<script type="application\/json" id="datos-pagina">([\s\S]*?)<\/script>/) ?? '';
     const data = JSON.parse(island) as { lang: string; messages: Record<string, unknown> };
     expect(data.lang).toBe('en');
-    expect(Object.keys(data.messages).sort()).toEqual(['booking', 'common', 'form', 'plans']);
+    expect(Object.keys(data.messages).sort()).toEqual(['booking', 'common', 'errors', 'form', 'plans']);
     expect(island).not.toContain('Planes y reservas');
     // And the Spanish page only Spanish.
     const es = await get('/planes');

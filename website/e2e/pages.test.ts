@@ -1,12 +1,18 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUSINESS } from '@cabana/shared/domain/config/business';
+import type { Lang } from '@cabana/shared/domain/i18n/lang';
+import { en } from '../src/i18n/en';
+import { es } from '../src/i18n/es';
+import { PAGE_PATHS } from '../src/config/paths';
 import { DESKTOP, PHONE, expectClean, makeJpeg, newPage, runAxe, startSite, uploadAsAdmin, type Site } from './helpers';
 
 interface PageCase {
   path: string;
   h1: string;
   texts: string[];
+  /** The page's language (Spanish unless said). */
+  lang?: Lang;
 }
 
 const PAGES: PageCase[] = [
@@ -85,7 +91,61 @@ const PAGES: PageCase[] = [
       `si a los ${BUSINESS.pendingPhotoRetentionDays} días de recibidas no las hemos publicado`,
     ],
   },
+  {
+    path: '/condiciones',
+    h1: 'Condiciones de la estadía',
+    texts: ['Contrato de hospedaje', 'Política de cancelación'],
+  },
+  // The English site (issue 23): the same checks, axe included, on every English page.
+  {
+    lang: 'en',
+    path: PAGE_PATHS.en.home,
+    h1: BUSINESS.name,
+    texts: ['Book now', 'See the gallery', '10 minutes from the sea', 'Things to do nearby', 'Mud volcano'],
+  },
+  {
+    lang: 'en',
+    path: PAGE_PATHS.en.plans,
+    h1: 'Plans and booking',
+    texts: ['Total capacity', '20 people', 'Price per person', 'Currency', 'Request your booking'],
+  },
+  { lang: 'en', path: PAGE_PATHS.en.gallery, h1: 'Gallery', texts: ['Share your photos'] },
+  {
+    lang: 'en',
+    path: PAGE_PATHS.en.contact,
+    h1: 'Contact',
+    texts: ['Location', BUSINESS.phoneDisplay, BUSINESS.email, 'Send us a message'],
+  },
+  {
+    lang: 'en',
+    path: PAGE_PATHS.en.upload,
+    h1: 'Share your photos',
+    texts: ['Upload a photo', 'Title', 'Description', 'Upload'],
+  },
+  {
+    lang: 'en',
+    path: PAGE_PATHS.en.privacy,
+    h1: 'Personal data policy',
+    texts: [
+      'Law 1581 of 2012',
+      BUSINESS.dataController.name,
+      'Know',
+      'Withdraw',
+      'Superintendence of Industry and Commerce',
+      'How to exercise your rights',
+      'November 22, 2026',
+      `${BUSINESS.enquiryRetentionMonths} months after we receive them`,
+    ],
+  },
+  {
+    lang: 'en',
+    path: PAGE_PATHS.en.terms,
+    h1: 'Terms of your stay',
+    texts: ['Lodging contract', 'Cancellation policy'],
+  },
 ];
+
+const CATALOGUES = { es, en } as const;
 
 const ADMIN_CHUNK = /\/assets\/(admin|login|http-admin-api)[^/]*\.js$/;
 
@@ -110,7 +170,7 @@ describe('HTML rendered by the server', () => {
       expect(res.status).toBe(200);
       expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
       const html = await res.text();
-      expect(html).toContain('<html lang="es">');
+      expect(html).toContain(`<html lang="${p.lang ?? 'es'}">`);
       expect(html).toContain('data-prerendered="true"');
       expect(html).toMatch(new RegExp(`<h1[^>]*>${p.h1}</h1>`));
       const title = /<title>([^<]+)<\/title>/.exec(html)?.[1] ?? '';
@@ -185,6 +245,15 @@ describe('HTML rendered by the server', () => {
     expect(html).toContain('<nav aria-label="Principal"');
     expect(html).toContain('class="site-footer"');
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+    // Under /en/ the English one, in the English frame.
+    const english = await fetch(site.server.url + '/en/no-existe');
+    expect(english.status).toBe(404);
+    const englishHtml = await english.text();
+    expect(englishHtml).toContain('<html lang="en">');
+    expect(englishHtml).toContain('<title>Page not found');
+    expect(englishHtml).toContain('noindex');
+    expect(englishHtml).toContain('<nav aria-label="Main"');
+    expect(englishHtml).not.toContain('Página no encontrada');
     // Dotfiles and source maps get the same page, and nothing of theirs.
     for (const p of ['/.env', '/assets/nada.js.map', '/%2e%2e/package.json']) {
       const other = await fetch(site.server.url + p);
@@ -232,33 +301,35 @@ async function expectHydrated(page: Page, hydration: string[]) {
   expect(sameMain, 'el <main> del servidor fue reemplazado').toBe(true);
 }
 
-async function expectLayout(page: Page) {
+async function expectLayout(page: Page, lang: Lang = 'es') {
+  const nav = CATALOGUES[lang].common.nav;
+  const at = PAGE_PATHS[lang];
   const header = page.locator('header.site-header');
-  await expect.poll(() => header.getByRole('link', { name: /Brisas del Golfo/ }).getAttribute('href')).toBe('/');
+  await expect.poll(() => header.getByRole('link', { name: /Brisas del Golfo/ }).getAttribute('href')).toBe(at.home);
   for (const [name, href] of [
-    ['Planes', '/planes'],
-    ['Galería', '/galeria'],
-    ['Contacto', '/contacto'],
+    [nav.plans, at.plans],
+    [nav.gallery, at.gallery],
+    [nav.contact, at.contact],
   ] as const) {
     expect(await header.getByRole('link', { name, exact: true }).getAttribute('href')).toBe(href);
   }
   const footer = page.locator('footer');
   for (const [name, href] of [
-    ['Planes', '/planes'],
-    ['Galería', '/galeria'],
-    ['Contacto', '/contacto'],
+    [nav.plans, at.plans],
+    [nav.gallery, at.gallery],
+    [nav.contact, at.contact],
     ['Login', '/login'],
   ] as const) {
     expect(await footer.getByRole('link', { name, exact: true }).getAttribute('href')).toBe(href);
   }
   const footerText = text(await footer.innerText());
-  expect(footerText).toContain(`RNT) n.º ${BUSINESS.rnt}`);
+  expect(footerText).toContain(`RNT) ${lang === 'es' ? 'n.º' : 'no.'} ${BUSINESS.rnt}`);
   expect(footerText).toContain(BUSINESS.phoneDisplay);
   expect(footerText).toContain(BUSINESS.email);
   for (const s of BUSINESS.socials) {
     expect(await footer.getByRole('link', { name: s.name }).getAttribute('href')).toBe(s.url);
   }
-  const wa = page.getByRole('link', { name: 'Escríbenos por WhatsApp' }).last();
+  const wa = page.getByRole('link', { name: CATALOGUES[lang].common.whatsappFab }).last();
   const href = (await wa.getAttribute('href')) ?? '';
   expect(href.startsWith(`https://wa.me/${BUSINESS.whatsappNumber}?text=`)).toBe(true);
   expect(new URL(href).searchParams.get('text')).toBe(BUSINESS.whatsappGreeting);
@@ -286,7 +357,7 @@ describe('each public page in the browser', () => {
         expect(await page.locator('h1').innerText()).toBe(p.h1);
         const body = text(await page.locator('main').innerText());
         for (const t of p.texts) expect(body).toContain(t);
-        await expectLayout(page);
+        await expectLayout(page, p.lang);
         const violations = await runAxe(page);
         expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
         expect(
@@ -341,20 +412,25 @@ describe('each public page in the browser', () => {
     ['phone 390px', () => phone],
     ['desktop 1280px', () => desktop],
   ] as const) {
-    it(`the 404 page (${label}) renders, hydrates without a mismatch, passes axe and leads home`, async () => {
-      const { page, problems, hydration } = await visit(ctx(), '/no-existe');
-      await expectHydrated(page, hydration);
-      expect(await page.locator('h1').innerText()).toBe('Página no encontrada');
-      const violations = await runAxe(page);
-      expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
-      await page.getByRole('link', { name: 'Volver al inicio' }).click();
-      await page.waitForURL(site.server.url + '/');
-      await expect.poll(() => page.locator('h1').innerText()).toBe(BUSINESS.name);
-      // Chromium logs the 404 of the document itself; nothing else may appear.
-      problems.consoleErrors = problems.consoleErrors.filter((e) => !/status of 404/.test(e));
-      expectClean(problems);
-      await page.close();
-    });
+    for (const lang of ['es', 'en'] as const) {
+      const path = lang === 'es' ? '/no-existe' : '/en/no-existe';
+      const words = CATALOGUES[lang].notFound;
+      it(`the ${lang} 404 page ${path} (${label}) renders, hydrates without a mismatch, passes axe and leads home`, async () => {
+        const { page, problems, hydration } = await visit(ctx(), path);
+        await expectHydrated(page, hydration);
+        expect(await page.locator('html').getAttribute('lang')).toBe(lang);
+        expect(await page.locator('h1').innerText()).toBe(words.title);
+        const violations = await runAxe(page);
+        expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
+        await page.getByRole('link', { name: words.home }).click();
+        await page.waitForURL(site.server.url + PAGE_PATHS[lang].home);
+        await expect.poll(() => page.locator('h1').innerText()).toBe(BUSINESS.name);
+        // Chromium logs the 404 of the document itself; nothing else may appear.
+        problems.consoleErrors = problems.consoleErrors.filter((e) => !/status of 404/.test(e));
+        expectClean(problems);
+        await page.close();
+      });
+    }
   }
 });
 

@@ -109,6 +109,7 @@ import { createRenderer } from './entry-server.js';
 const renderer = createRenderer(${JSON.stringify(assets)});
 export const publicPaths = renderer.publicPaths;
 export const notFoundPath = renderer.notFoundPath;
+export const notFoundPathFor = renderer.notFoundPathFor;
 export const renderPage = renderer.renderPage;
 export const renderShell = renderer.renderShell;
 export const isGuestBookingPath = renderer.isGuestBookingPath;

@@ -101,7 +101,12 @@ async function lighthouse(url: string, out: string): Promise<void> {
 function scriptsOf(page: Page): Map<string, Promise<Buffer>> {
   const files = new Map<string, Promise<Buffer>>();
   page.on('response', (res) => {
-    if (res.request().resourceType() === 'script' && !files.has(res.url())) files.set(res.url(), res.body());
+    if (res.request().resourceType() === 'script' && !files.has(res.url())) {
+      const body = res.body();
+      // A script that arrives as the page closes (a chunk loaded after hydration) must not crash the run.
+      body.catch(() => undefined);
+      files.set(res.url(), body);
+    }
   });
   return files;
 }
@@ -161,7 +166,11 @@ export async function measureWebsite(
     const browser = await launchBrowser(CHROMIUM_PATH);
     try {
       // 1. JavaScript each page really loads (first visit, nothing cached), gzip -9 of each file.
-      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+      const context = await browser.newContext({
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        locale: 'es-CO',
+      });
       for (const path of PUBLIC_PATHS) {
         const page = await context.newPage();
         const files = scriptsOf(page);
@@ -229,7 +238,7 @@ export async function measureWebsite(
         // (its computeMedianRun, by FCP and TTI) is the page's figure.
         const reports: LighthouseReport[] = [];
         for (let run = 0; run < LIGHTHOUSE_RUNS; run++) {
-          const out = join(outDir, `${path === '/' ? 'inicio' : path.slice(1)}-${run}.json`);
+          const out = join(outDir, `${path === '/' ? 'inicio' : path.slice(1).replace(/\//g, '-')}-${run}.json`);
           await lighthouse(server.url + path, out);
           reports.push(JSON.parse(await readFile(out, 'utf8')) as LighthouseReport);
         }

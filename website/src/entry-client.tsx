@@ -52,6 +52,9 @@ async function start() {
     startTransition(() => {
       hydrateRoot(container, app);
     });
+    // A Spanish page for a browser that prefers English: the suggestion of the English one, loaded only then.
+    if (lang === 'es' && /^en/.test(navigator.language))
+      void import('./components/layout/english-hint').then((h) => h.showEnglishHint(path)).catch(() => undefined);
   } else {
     // The Vite dev server's index.html has no head of its own.
     if (!document.title) void import('./app/seo').then((m) => (document.title = m.metaFor(path).title));

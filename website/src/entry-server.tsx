@@ -14,6 +14,8 @@ import {
   cleanPath,
   guestBookingCode,
   guestBookingOf,
+  langOfPath,
+  notFoundPathFor,
   pageOf,
   paths,
 } from './config/paths';
@@ -58,6 +60,7 @@ export function createRenderer(assets: SiteAssets): PageRenderer & { renderShell
   return {
     publicPaths: PUBLIC_PATHS,
     notFoundPath: NOT_FOUND_PATH,
+    notFoundPathFor,
     isGuestBookingPath: guestBookingCode,
 
     async renderPage(url: string, data: PageData): Promise<RenderedPage> {
@@ -66,8 +69,8 @@ export function createRenderer(assets: SiteAssets): PageRenderer & { renderShell
       const guest = page ? null : guestBookingOf(pathname);
       const guestParts = guest?.view === 'payment' ? GUEST_PAYMENT_PARTS : GUEST_BOOKING_PARTS;
       const route = page ? PAGE_PARTS[page.key] : guest ? guestParts : undefined;
-      // The 404 page is Spanish whatever the path (one page, cached once for every unknown path).
-      const lang = page?.lang ?? guest?.lang ?? 'es';
+      // The 404 page is English under /en/ and Spanish elsewhere (one page per language, cached once).
+      const lang = page?.lang ?? guest?.lang ?? langOfPath(pathname);
       const messages = messagesFor(lang, route ? route.messages : NOT_FOUND_MESSAGES);
       // Settings on every page, the 404 page too: the header, footer and WhatsApp button show them.
       // The page's language and only its own messages: the browser never gets a whole catalogue.

@@ -211,10 +211,11 @@ export function livePages(opts: LivePagesOptions): Middleware {
     }
     // The client build's bare template is baked into the server build; it is no page of its own.
     if (path === '/index.html') return send(ctx, await page(r, r.notFoundPath));
+    const notFoundPath = r.notFoundPathFor?.(path) ?? r.notFoundPath;
     await next();
     // No static file either: the site's own 404 page, the same for every such path.
     if (ctx.status === 404 && (ctx.body === null || ctx.body === undefined || ctx.response.is('html'))) {
-      send(ctx, await page(r, r.notFoundPath));
+      send(ctx, await page(r, notFoundPath));
     }
   };
 }

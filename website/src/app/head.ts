@@ -5,7 +5,7 @@ import type { Image } from '@cabana/shared/domain/schemas/image';
 import { DEFAULT_SETTINGS, phoneE164 } from '@cabana/shared/domain/config/settings';
 import type { PublicSettings } from '@cabana/shared/domain/schemas/settings';
 import { OG_LOCALE, ownerText, type Lang } from '@cabana/shared/domain/i18n/lang';
-import { PAGE_PATHS, guestBookingOf, pageOf } from '../config/paths';
+import { PAGE_PATHS, guestBookingOf, langOfPath, pageOf } from '../config/paths';
 import { scriptJson } from '../lib/page-data';
 import { canonicalUrl, knownMetaFor, metaFor, siteDescription } from './seo';
 
@@ -28,10 +28,21 @@ interface SocialImage {
 /** The cover photo (the first in the owner's order) as a JPEG link previews can show; the drawn image without one. */
 function socialImage(images: readonly Image[], s: PublicSettings = DEFAULT_SETTINGS, lang: Lang = 'es'): SocialImage {
   const cover = images[0];
-  if (!cover)
-    return { url: BUSINESS.siteUrl + OG_IMAGE, alt: `${s.name}, ${ownerText(lang, s.tagline, s.taglineEn).text}` };
+  // An owner's text without its English version would be Spanish in an English head: English words instead.
+  const owned = (es: string, en: string | undefined, instead: string) => {
+    const shown = ownerText(lang, es, en);
+    return shown.lang === lang ? shown.text : instead;
+  };
+  if (!cover) {
+    const tagline = owned(
+      s.tagline,
+      s.taglineEn,
+      `holiday cabin ${BUSINESS.distanceToSeaMinutes} minutes from the sea`,
+    );
+    return { url: BUSINESS.siteUrl + OG_IMAGE, alt: `${s.name}, ${tagline}` };
+  }
   const variant = cover.variants.find((v) => v.url === cover.secure_url);
-  const alt = ownerText(lang, cover.title, cover.titleEn).text;
+  const alt = owned(cover.title, cover.titleEn, `A photo of ${s.name}`);
   return { url: absolute(cover.secure_url), width: variant?.width, height: variant?.height, alt };
 }
 
@@ -110,7 +121,7 @@ export function headFor(pathname: string, data?: PageData): string {
   const meta = known ?? metaFor(pathname, settings);
   const page = pageOf(pathname);
   const guest = guestBookingOf(pathname);
-  const lang = page?.lang ?? guest?.lang ?? 'es';
+  const lang = page?.lang ?? guest?.lang ?? langOfPath(pathname);
   const url = canonicalUrl(page ? PAGE_PATHS[lang][page.key] : pathname);
   const image = socialImage(data?.images ?? [], settings, lang);
   const other: Lang = lang === 'es' ? 'en' : 'es';

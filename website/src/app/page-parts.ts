@@ -26,17 +26,17 @@ export const PAGE_PARTS: Record<PageKey, PageParts> = {
       seasons: all.seasons,
       cancellationPolicy: policy(all, lang),
     }),
-    messages: ['plans', 'form', 'booking'],
+    messages: ['plans', 'form', 'booking', 'errors'],
   },
   gallery: { data: ({ images }) => ({ images }), messages: ['gallery'] },
-  contact: { messages: ['contact', 'form'] },
-  upload: { messages: ['upload', 'form'] },
+  contact: { messages: ['contact', 'form', 'errors'] },
+  upload: { messages: ['upload', 'form', 'errors'] },
   privacy: {
     data: ({ enquiryRetentionMonths, pendingPhotoRetentionDays }) => ({
       enquiryRetentionMonths,
       pendingPhotoRetentionDays,
     }),
-    messages: [],
+    messages: ['privacy'],
   },
   terms: { data: (all, lang) => ({ cancellationPolicy: policy(all, lang) }), messages: ['booking', 'terms'] },
 };
@@ -44,7 +44,7 @@ export const PAGE_PARTS: Record<PageKey, PageParts> = {
 /** A guest's private page (`/reserva/<code>`, `/en/booking/<code>`): the booking the link opens, or null. */
 export const GUEST_BOOKING_PARTS: PageParts = {
   data: (all, lang) => ({ guestBooking: all.guestBooking ?? null, cancellationPolicy: policy(all, lang) }),
-  messages: ['booking', 'guest', 'payment'],
+  messages: ['booking', 'guest', 'payment', 'errors'],
 };
 
 /** Where Wompi sends the guest back (`/reserva/<code>/pago`): the same booking, its own few messages. */

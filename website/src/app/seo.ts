@@ -2,7 +2,7 @@ import { BUSINESS } from '@cabana/shared/domain/config/business';
 import { DEFAULT_SETTINGS } from '@cabana/shared/domain/config/settings';
 import type { Lang } from '@cabana/shared/domain/i18n/lang';
 import type { PublicSettings } from '@cabana/shared/domain/schemas/settings';
-import { cleanPath, guestBookingOf, pageOf, paths, type PageKey } from '../config/paths';
+import { cleanPath, guestBookingOf, langOfPath, pageOf, paths, type PageKey } from '../config/paths';
 
 export interface PageMeta {
   title: string;
@@ -116,23 +116,34 @@ const ownerMeta = (s: PublicSettings): Record<string, PageMeta> => ({
   },
 });
 
-const notFoundMeta = (brand: string): PageMeta => ({
-  title: `Página no encontrada · ${brand}`,
-  description: 'La página que buscas no existe. Vuelve al inicio para conocer la cabaña.',
-  noindex: true,
-});
+const notFoundMeta = (brand: string, lang: Lang): PageMeta =>
+  lang === 'en'
+    ? {
+        title: `Page not found · ${brand}`,
+        description: 'The page you are looking for does not exist. Go back to the home page to see the cabin.',
+        noindex: true,
+      }
+    : {
+        title: `Página no encontrada · ${brand}`,
+        description: 'La página que buscas no existe. Vuelve al inicio para conocer la cabaña.',
+        noindex: true,
+      };
 
 /** The meta of a path the site has, or null for any other (the 404 page's). */
 export function knownMetaFor(pathname: string, settings: PublicSettings = DEFAULT_SETTINGS): PageMeta | null {
   const page = pageOf(pathname);
-  if (page) return pageMeta(settings, settings.hoursDisplayEn ?? settings.hours.display)[page.lang][page.key];
+  if (page) {
+    // English pages never show the Spanish hours (a head tag cannot mark its language): the times instead.
+    const hours = settings.hoursDisplayEn ?? `daily, ${settings.hours.opens}–${settings.hours.closes}`;
+    return pageMeta(settings, hours)[page.lang][page.key];
+  }
   const guest = guestBookingOf(pathname);
   if (guest) return (guest.view === 'payment' ? guestPaymentMeta : guestBookingMeta)(settings)[guest.lang];
   return ownerMeta(settings)[cleanPath(pathname)] ?? null;
 }
 
 export function metaFor(pathname: string, settings: PublicSettings = DEFAULT_SETTINGS): PageMeta {
-  return knownMetaFor(pathname, settings) ?? notFoundMeta(settings.name);
+  return knownMetaFor(pathname, settings) ?? notFoundMeta(settings.name, langOfPath(pathname));
 }
 
 export const canonicalUrl = (path: string) => BUSINESS.siteUrl + (path === '/' ? '/' : path);

@@ -16,6 +16,14 @@ export const paths = {
   admin: '/admin',
 } as const;
 
+/** The same page in the other language (a guest's page keeps its code), or null for a path that has none. */
+export function otherLanguagePath(pathname: string): string | null {
+  const page = pageOf(pathname);
+  if (page) return PAGE_PATHS[page.lang === 'es' ? 'en' : 'es'][page.key];
+  const guest = guestBookingOf(pathname);
+  return guest && `${GUEST_BOOKING_PATHS[guest.lang === 'es' ? 'en' : 'es']}/${guest.code}`;
+}
+
 /** The public pages, each in both languages. */
 export type PageKey = 'home' | 'plans' | 'gallery' | 'contact' | 'upload' | 'privacy' | 'terms';
 
@@ -81,6 +89,13 @@ export const guestBookingCode = (pathname: string): string | null => guestBookin
 
 /** The key the 404 page is rendered and preloaded under (any unknown path gets that page). */
 export const NOT_FOUND_PATH = '/pagina-no-encontrada';
+
+/** The key of the English 404 page, which every unknown path under `/en/` gets (same chunk). */
+const EN_NOT_FOUND_PATH = '/en/page-not-found';
+
+/** The 404 page a path that is no page gets: English under `/en/`, Spanish everywhere else. */
+export const notFoundPathFor = (pathname: string): string =>
+  langOfPath(pathname) === 'en' ? EN_NOT_FOUND_PATH : NOT_FOUND_PATH;
 
 /** Routes that get a bare, noindex shell at build time: their code loads only when visited. */
 export const SHELL_PATHS = [paths.login, paths.admin] as const;

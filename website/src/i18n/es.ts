@@ -160,6 +160,7 @@ export const es = {
     newTab: ' (se abre en una pestaña nueva)',
     honeypot: 'Sitio web',
     sending: 'Enviando…',
+    checkFields: 'Revisa los campos marcados: hay datos por corregir.',
   },
   gallery: {
     title: 'Galería',
@@ -202,6 +203,26 @@ export const es = {
     title: 'Comparte tus fotos',
     lead: '¿Pasaste unos días con nosotros? Sube tus mejores fotos de la cabaña o de Tolú. Las revisamos antes de publicarlas en la galería.',
     note: 'Al subir una foto confirmas que la tomaste tú y nos autorizas a mostrarla en este sitio. Quitamos los datos de ubicación (GPS) y demás metadatos de cada foto.',
+    /** The upload form (features/upload/upload-form.tsx). */
+    form: {
+      title: 'Sube una foto',
+      photo: 'Foto',
+      hint: 'JPG, PNG, WebP, AVIF o HEIC (iPhone), hasta {max}.',
+      preview: 'Vista previa de la foto elegida',
+      noPreview: '{name}: la vista previa no está disponible para este formato, pero la foto se puede subir.',
+      photoTitle: 'Título',
+      description: 'Descripción',
+      uploading: 'Subiendo… {percent}%',
+      submit: 'Subir',
+      notReady: 'Elige una foto y escribe un título para poder subirla.',
+      success:
+        '¡Gracias! Recibimos tu foto. Quedó pendiente de aprobación y aparecerá en la galería cuando el anfitrión la revise.',
+      notImage: 'Ese archivo no es una imagen. Elige una foto JPG, PNG, WebP, AVIF o HEIC.',
+      tooBig: 'La foto pesa {size}; el máximo es {max}.',
+      offline: 'No pudimos subir la foto. Revisa tu conexión e inténtalo de nuevo.',
+      failed: 'No pudimos subir la foto. Inténtalo de nuevo.',
+      retryIn: ' Podrás intentarlo de nuevo en unos {minutes} minutos.',
+    },
   },
   booking: {
     policy: 'Política de cancelación: ',
@@ -371,6 +392,103 @@ export const es = {
     title: 'Página no encontrada',
     text: 'La página que buscas no existe o cambió de dirección.',
     home: 'Volver al inicio',
+  },
+  /**
+   * The privacy policy (/privacidad, /en/privacy). `**text**` is strong; `{email}`, `{phone}`,
+   * `{address}` and `{sic}` are links or owner texts the page puts in.
+   */
+  privacy: {
+    title: 'Política de tratamiento de datos personales',
+    lead: 'Conforme a la Ley 1581 de 2012 y el Decreto 1377 de 2013 (compilado en el Decreto 1074 de 2015).',
+    controllerTitle: '1. Responsable del tratamiento',
+    controller:
+      '**{controller}**, NIT {nit}, operador de {name}. Domicilio: {address}. Correo para asuntos de datos personales: {email}. Teléfono: {phone}.',
+    dataTitle: '2. Qué datos recogemos',
+    dataBooking:
+      'En el formulario de reserva: nombre, correo electrónico, teléfono, fechas de llegada y salida, número de personas y el mensaje que escribas.',
+    dataContact: 'En el formulario de contacto: nombre, correo electrónico y mensaje.',
+    dataLogs:
+      'Al visitar el sitio, nuestro servidor web anota la dirección IP, la fecha y la página pedida, para protegerlo de abusos; esos registros se borran a los {days} días.',
+    dataPhotos:
+      'En la página para compartir fotos: la foto, su título y su descripción. Antes de guardarla le quitamos la ubicación GPS y demás metadatos.',
+    dataNot:
+      'No pedimos datos sensibles ni datos de niñas, niños o adolescentes. No usamos cookies de publicidad ni herramientas de seguimiento; las únicas cookies del sitio son las del administrador (su sesión y la que recuerda que su equipo ya inició sesión).',
+    purposeTitle: '3. Para qué los usamos (finalidad)',
+    purposeAnswer: 'Responder tu consulta, confirmar disponibilidad y gestionar tu reserva y estadía.',
+    purposeQuote: 'Enviarte la cotización de servicios adicionales que pidas.',
+    purposeLaw: 'Cumplir obligaciones legales del prestador de servicios turísticos (RNT {rnt}).',
+    purposeShare:
+      'No vendemos ni cedemos tus datos. Para enviar los correos usamos el servicio EmailJS, que actúa como encargado del tratamiento y puede almacenar el mensaje fuera de Colombia; la copia de tu solicitud queda guardada en nuestro propio servidor.',
+    rightsTitle: '4. Tus derechos',
+    rightsLead: 'Como titular de los datos tienes derecho a:',
+    rightKnow: '**Conocer** los datos que tenemos sobre ti y acceder a ellos gratuitamente.',
+    rightUpdate: '**Actualizar** y **rectificar** tus datos si son inexactos o están incompletos.',
+    rightDelete: '**Suprimir** tus datos cuando no sean necesarios para la finalidad para la que se recogieron.',
+    rightRevoke: '**Revocar** la autorización que nos diste, y pedir prueba de ella.',
+    rightInformed: 'Ser informado sobre el uso que hemos dado a tus datos.',
+    rightComplain:
+      'Presentar **quejas ante la Superintendencia de Industria y Comercio (SIC)** por infracciones a la ley, después de haber acudido a nosotros.',
+    howTitle: '5. Cómo ejercer tus derechos',
+    how: 'Escribe a {email} con tu nombre, el correo o teléfono que usaste y lo que solicitas. Respondemos las consultas en un plazo máximo de diez (10) días hábiles y los reclamos (corrección, actualización, supresión o revocatoria) en un máximo de quince (15) días hábiles, como prevén los artículos 14 y 15 de la Ley 1581 de 2012. Si no quedas satisfecho puedes acudir a la SIC en {sic}.',
+    keepTitle: '6. Autorización y conservación',
+    keep: 'Al marcar la casilla de autorización de un formulario nos autorizas a tratar tus datos para las finalidades anteriores; guardamos la fecha en que lo hiciste y la versión de esta política. Conservamos tus datos mientras sean necesarios para atender tu solicitud y cumplir la ley, y después los eliminamos: las solicitudes enviadas desde el sitio se borran automáticamente de nuestro servidor a los {months} meses de recibidas, y puedes pedir que las borremos antes. Las fotos que compartes desde la página de fotos esperan nuestra revisión: si a los {days} días de recibidas no las hemos publicado, las borramos automáticamente con su título, su descripción y el nombre de quien las envió.',
+    validTitle: '7. Vigencia',
+    valid:
+      'Esta política rige desde el {date} (versión {version}). Si la cambiamos, publicaremos aquí la nueva versión y su fecha.',
+  },
+  /**
+   * Why a form was refused (lib/validation.ts). The shared zod schemas' messages by
+   * `field.issue-code`, and the date rules by `field.rule`: these Spanish texts are the schemas'
+   * own (i18n/__tests__/errors.test.ts checks it), so Spanish pages read exactly what they did.
+   * `server` and `field`: what a refusal by the server means, by its error code and by field;
+   * Spanish pages show the server's own sentence, English pages these.
+   */
+  errors: {
+    'name.too_small': 'Escribe tu nombre.',
+    'name.too_big': 'El nombre admite hasta {max} caracteres.',
+    'email.too_big': 'El correo es demasiado largo.',
+    'email.invalid_format': 'Escribe un correo electrónico válido.',
+    'phone.invalid_format': 'Escribe un teléfono válido (solo números, espacios o +).',
+    'phone.too_big': 'El teléfono es demasiado largo.',
+    'numPeople.invalid_type': 'Elige el número de personas.',
+    'numPeople.too_small': 'Elige el número de personas.',
+    'numPeople.too_big': 'La capacidad máxima es de {max} personas.',
+    'checkIn.custom': 'Elige la fecha de llegada.',
+    'checkOut.custom': 'Elige la fecha de salida.',
+    'checkIn.past': 'La fecha de llegada no puede estar en el pasado.',
+    'checkOut.order': 'La salida debe ser posterior a la llegada.',
+    'checkOut.long': 'La estadía puede ser de {max} noches como máximo.',
+    'message.too_small': 'Escribe tu mensaje.',
+    'message.too_big': 'El mensaje admite hasta {max} caracteres.',
+    'consent.invalid_value': 'Debes aceptar el tratamiento de tus datos personales.',
+    'title.too_small': 'Escribe un título.',
+    'title.too_big': 'El título admite hasta {max} caracteres.',
+    'description.too_big': 'La descripción admite hasta {max} caracteres.',
+    server: {
+      generic: 'Algo salió mal. Inténtalo de nuevo.',
+      VALIDATION: 'Revisa los campos marcados: hay datos por corregir.',
+      CONFLICT: 'Esto cambió mientras tanto. Recarga e inténtalo de nuevo.',
+      datesTaken: 'Algunas de las noches elegidas ya están reservadas. Elige otras fechas.',
+      RATE_LIMITED: 'Demasiadas solicitudes. Espera un momento e inténtalo de nuevo.',
+      NOT_FOUND: 'No encontramos esa reserva. Revisa el enlace del correo.',
+      PAYLOAD_TOO_LARGE: 'El archivo es demasiado grande.',
+      UNSUPPORTED_MEDIA_TYPE: 'Ese tipo de archivo no se admite.',
+      INSUFFICIENT_STORAGE: 'Hay demasiadas fotos esperando revisión. Inténtalo de nuevo en unos días.',
+      NETWORK: 'No pudimos conectar con el servidor. Revisa tu conexión e inténtalo de nuevo.',
+    },
+    field: {
+      name: 'Revisa tu nombre.',
+      email: 'Revisa tu correo electrónico.',
+      phone: 'Revisa tu teléfono.',
+      numPeople: 'Ese número de personas no es posible: mira el mínimo y el máximo.',
+      checkIn: 'Revisa la fecha de llegada.',
+      checkOut: 'Revisa la fecha de salida: la estadía puede ser más corta que el mínimo para esas fechas.',
+      message: 'Revisa tu mensaje.',
+      consent: 'Debes aceptar el tratamiento de tus datos personales.',
+      formToken: 'El formulario caducó: recarga la página y envíalo de nuevo.',
+      title: 'Revisa el título.',
+      description: 'Revisa la descripción.',
+    },
   },
 };
 

@@ -3,6 +3,7 @@ import type { RequestedBooking, RequestBookingInput } from '@cabana/shared/domai
 import type { EnquiryInput } from '@cabana/shared/domain/schemas/enquiry';
 import { api } from './api';
 import { sendEmail, type EmailParams } from './emailjs';
+import { apiErrorText, apiFieldErrors, type ErrorWords } from './validation';
 
 export interface EnquiryEmail {
   templateId: string;
@@ -36,9 +37,14 @@ const unreachable = (err: unknown) =>
 /**
  * Delivers a form to the server and, once the server took it (or could not be reached), by
  * EmailJS. It counts as sent once either accepted it, so a visitor is never told "received" for
- * something lost, and an EmailJS outage alone never loses a request.
+ * something lost, and an EmailJS outage alone never loses a request. The server's refusals are
+ * worded in the page's language (`i`).
  */
-async function deliver<T>(store: () => Promise<T>, emails: EnquiryEmail[]): Promise<SendOutcome & { value?: T }> {
+async function deliver<T>(
+  store: () => Promise<T>,
+  emails: EnquiryEmail[],
+  i: ErrorWords,
+): Promise<SendOutcome & { value?: T }> {
   let value: T | undefined;
   let stored = false;
   let serverMessage = '';
@@ -47,13 +53,14 @@ async function deliver<T>(store: () => Promise<T>, emails: EnquiryEmail[]): Prom
     stored = true;
   } catch (err) {
     if (err instanceof ApiError && err.status === 400 && Object.keys(err.fields).length > 0) {
-      return { ok: false, kind: 'fields', message: err.message, fields: err.fields };
+      return { ok: false, kind: 'fields', message: apiErrorText(err, i), fields: apiFieldErrors(err.fields, i) };
     }
     // A night of the stay is taken: final, and an e-mail would promise what the cabin cannot give.
     if (err instanceof ApiError && err.status === 409) {
-      return { ok: false, kind: 'fields', message: err.message, fields: { checkIn: err.message } };
+      const message = apiErrorText(err, i, 'datesTaken');
+      return { ok: false, kind: 'fields', message, fields: { checkIn: message } };
     }
-    serverMessage = err instanceof ApiError ? err.message : String(err);
+    serverMessage = err instanceof ApiError ? apiErrorText(err, i) : String(err);
     console.warn('El servidor no aceptó el formulario:', serverMessage);
     if (!unreachable(err)) return { ok: false, kind: 'failed', message: serverMessage };
   }
@@ -68,11 +75,15 @@ async function deliver<T>(store: () => Promise<T>, emails: EnquiryEmail[]): Prom
 }
 
 /** A contact message (or an enquiry of the older kind), stored for the admin inbox. */
-export const sendEnquiry = (input: EnquiryInput, emails: EnquiryEmail[]): Promise<SendOutcome> =>
-  deliver(() => api.sendEnquiry(input), emails);
+export const sendEnquiry = (input: EnquiryInput, emails: EnquiryEmail[], i: ErrorWords): Promise<SendOutcome> =>
+  deliver(() => api.sendEnquiry(input), emails, i);
 
 /** A booking request from `/planes`: the outcome carries what the server made of it. */
-export async function sendBookingRequest(input: RequestBookingInput, emails: EnquiryEmail[]): Promise<SendOutcome> {
-  const { value, ...outcome } = await deliver(() => api.requestBooking(input), emails);
+export async function sendBookingRequest(
+  input: RequestBookingInput,
+  emails: EnquiryEmail[],
+  i: ErrorWords,
+): Promise<SendOutcome> {
+  const { value, ...outcome } = await deliver(() => api.requestBooking(input), emails, i);
   return outcome.ok && value ? { ...outcome, booking: value } : outcome;
 }

@@ -3,8 +3,6 @@ import type { FormToken } from './form-token';
 import type { FormChecks, FormStatusState, Options } from './use-enquiry-form';
 import { focusFirstError, type FieldErrors } from './validation';
 
-const CHECK_FIELDS_TEXT = 'Revisa los campos marcados: hay datos por corregir.';
-
 /** What one submit works with: the form's state as it is and its setters. */
 export interface SubmitRun<V, I> {
   checks: FormChecks<V, I>;
@@ -33,7 +31,7 @@ export async function submitEnquiry<V, I>(r: SubmitRun<V, I>): Promise<void> {
   const result = checks.validate(r.values, formToken);
   if (!result.ok) {
     r.setErrors(result.errors);
-    r.setStatus({ kind: 'error', text: CHECK_FIELDS_TEXT, offerWhatsapp: false });
+    r.setStatus({ kind: 'error', text: checks.checkFields, offerWhatsapp: false });
     focusFirstError(r.form, opts.fieldOrder, result.errors);
     return;
   }
@@ -48,7 +46,7 @@ export async function submitEnquiry<V, I>(r: SubmitRun<V, I>): Promise<void> {
     r.setStatus({ kind: 'success', ...(checks.success?.(outcome) ?? { text: opts.success }) });
   } else if (outcome.kind === 'fields') {
     r.setErrors(outcome.fields);
-    r.setStatus({ kind: 'error', text: outcome.message || CHECK_FIELDS_TEXT, offerWhatsapp: false });
+    r.setStatus({ kind: 'error', text: outcome.message || checks.checkFields, offerWhatsapp: false });
     focusFirstError(r.form, opts.fieldOrder, outcome.fields);
   } else {
     // A used or expired token may be why the server refused: get a fresh one for the retry.

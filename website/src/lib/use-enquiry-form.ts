@@ -29,6 +29,8 @@ export interface FormChecks<V, I> {
   send: (input: I, emails: EnquiryEmail[]) => Promise<SendOutcome>;
   /** What to say once it was sent, from what the server answered. */
   success?: (outcome: SentOutcome) => SuccessStatus;
+  /** What to say when fields need fixing, in the page's language. */
+  checkFields: string;
 }
 
 export interface Options<V, I> {

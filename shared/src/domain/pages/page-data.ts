@@ -51,6 +51,8 @@ export interface PageRenderer {
   publicPaths: readonly string[];
   /** A path that is no page: rendering it gives the 404 page (which is the same for every such path). */
   notFoundPath: string;
+  /** The 404 page's path for a path that is no page (the English one under `/en/`); `notFoundPath` without it. */
+  notFoundPathFor?: (pathname: string) => string;
   renderPage(url: string, data: PageData): Promise<RenderedPage>;
   /** Whether a path is a guest's private booking page: rendered for each request, never cached. */
   isGuestBookingPath?: (pathname: string) => string | null;

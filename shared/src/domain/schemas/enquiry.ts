@@ -43,6 +43,37 @@ const antiBot = {
   formToken: z.string().max(500),
 };
 
+/** Which date rule a stay breaks, per field (the website words them in the page's language). */
+export interface DateProblems {
+  checkIn?: 'past';
+  checkOut?: 'order' | 'long';
+}
+
+/** The reservation's date rules as problems: what `reservationDateErrors` words in Spanish. */
+export function reservationDateProblems(
+  checkIn: string,
+  checkOut: string,
+  today: string = todayAtCabin(),
+): DateProblems {
+  const problems: DateProblems = {};
+  if (isIsoDate(checkIn) && checkIn < today) problems.checkIn = 'past';
+  if (isIsoDate(checkIn) && isIsoDate(checkOut) && checkOut <= checkIn) problems.checkOut = 'order';
+  else if (
+    isIsoDate(checkIn) &&
+    isIsoDate(checkOut) &&
+    nightsBetween(checkIn, checkOut) > CALENDAR_LIMITS.maxStayNights
+  ) {
+    problems.checkOut = 'long';
+  }
+  return problems;
+}
+
+const DATE_RULE_MESSAGES = {
+  past: 'La fecha de llegada no puede estar en el pasado.',
+  order: 'La salida debe ser posterior a la llegada.',
+  long: `La estadía puede ser de ${CALENDAR_LIMITS.maxStayNights} noches como máximo.`,
+};
+
 /**
  * The reservation's date rules. zod skips an object's refinements while other fields are
  * invalid, so forms call this too, to show every error at once.
@@ -52,18 +83,11 @@ export function reservationDateErrors(
   checkOut: string,
   today: string = todayAtCabin(),
 ): { checkIn?: string; checkOut?: string } {
-  const errors: { checkIn?: string; checkOut?: string } = {};
-  if (isIsoDate(checkIn) && checkIn < today) errors.checkIn = 'La fecha de llegada no puede estar en el pasado.';
-  if (isIsoDate(checkIn) && isIsoDate(checkOut) && checkOut <= checkIn) {
-    errors.checkOut = 'La salida debe ser posterior a la llegada.';
-  } else if (
-    isIsoDate(checkIn) &&
-    isIsoDate(checkOut) &&
-    nightsBetween(checkIn, checkOut) > CALENDAR_LIMITS.maxStayNights
-  ) {
-    errors.checkOut = `La estadía puede ser de ${CALENDAR_LIMITS.maxStayNights} noches como máximo.`;
-  }
-  return errors;
+  const p = reservationDateProblems(checkIn, checkOut, today);
+  return {
+    ...(p.checkIn ? { checkIn: DATE_RULE_MESSAGES[p.checkIn] } : {}),
+    ...(p.checkOut ? { checkOut: DATE_RULE_MESSAGES[p.checkOut] } : {}),
+  };
 }
 
 /** A stay's fields as the guest fills them (the reservation enquiry and the booking request share them). */

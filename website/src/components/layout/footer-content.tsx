@@ -6,12 +6,13 @@ import { useSettings } from '../../lib/page-data';
 import { OwnerText } from '../ui/owner-text';
 import { Icon } from '../ui/icon';
 import { ICONS } from '../ui/icons';
+import { CONTACT_ICONS } from '../ui/contact-icons';
 import { WhatsAppButton } from './whatsapp-button';
 
 const SOCIAL_ICONS: Record<string, string> = {
-  Facebook: ICONS.facebook,
-  Instagram: ICONS.instagram,
-  TikTok: ICONS.tiktok,
+  Facebook: CONTACT_ICONS.facebook,
+  Instagram: CONTACT_ICONS.instagram,
+  TikTok: CONTACT_ICONS.tiktok,
 };
 
 /** What the site's footer holds (the owner's contact details, links, the WhatsApp button). */
@@ -28,7 +29,7 @@ export function FooterContent() {
             <OwnerText es={s.tagline} en={s.taglineEn} />.
           </p>
           <p className="rnt">
-            <Icon path={ICONS.shield} size={18} /> {t(f.rnt, { rnt: s.rnt })}
+            <Icon path={CONTACT_ICONS.shield} size={18} /> {t(f.rnt, { rnt: s.rnt })}
           </p>
         </div>
         <nav aria-labelledby="footer-nav">
@@ -63,7 +64,7 @@ export function FooterContent() {
           <h2 className="site-footer__title">{f.contact}</h2>
           <ul className="site-footer__list site-footer__contact">
             <li>
-              <Icon path={ICONS.phone} size={18} /> <a href={`tel:${phoneE164(s)}`}>{s.phone}</a>
+              <Icon path={CONTACT_ICONS.phone} size={18} /> <a href={`tel:${phoneE164(s)}`}>{s.phone}</a>
             </li>
             <li>
               <Icon path={ICONS.whatsapp} size={18} />{' '}
@@ -72,13 +73,13 @@ export function FooterContent() {
               </a>
             </li>
             <li>
-              <Icon path={ICONS.mail} size={18} /> <a href={`mailto:${s.email}`}>{s.email}</a>
+              <Icon path={CONTACT_ICONS.mail} size={18} /> <a href={`mailto:${s.email}`}>{s.email}</a>
             </li>
             <li>
-              <Icon path={ICONS.pin} size={18} /> <OwnerText es={s.address} en={s.addressEn} />
+              <Icon path={CONTACT_ICONS.pin} size={18} /> <OwnerText es={s.address} en={s.addressEn} />
             </li>
             <li>
-              <Icon path={ICONS.clock} size={18} /> <OwnerText es={s.hours.display} en={s.hoursDisplayEn} />
+              <Icon path={CONTACT_ICONS.clock} size={18} /> <OwnerText es={s.hours.display} en={s.hoursDisplayEn} />
             </li>
           </ul>
         </div>

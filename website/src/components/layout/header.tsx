@@ -1,4 +1,4 @@
-import { PAGE_PATHS, pageOf } from '../../config/paths';
+import { otherLanguagePath, pageOf } from '../../config/paths';
 import { useI18n } from '../../i18n/i18n';
 import { useSettings } from '../../lib/page-data';
 import { Icon } from '../ui/icon';
@@ -10,6 +10,7 @@ const NAV = ['plans', 'gallery', 'contact'] as const;
 /** Links between public pages are plain document loads: each page is rendered (and cached) by the server. */
 export function Header({ path }: { path: string }) {
   const page = pageOf(path);
+  const other = otherLanguagePath(path);
   const { name } = useSettings();
   const { m, href } = useI18n();
   return (
@@ -31,9 +32,9 @@ export function Header({ path }: { path: string }) {
                 </a>
               </li>
             ))}
-            {page ? (
+            {other ? (
               <li>
-                <LanguageSwitch to={PAGE_PATHS[page.lang === 'es' ? 'en' : 'es'][page.key]} />
+                <LanguageSwitch to={other} />
               </li>
             ) : null}
           </ul>

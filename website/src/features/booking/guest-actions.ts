@@ -4,16 +4,22 @@ import { fillPath } from '@cabana/shared/api/route';
 import { GuestBookingSchema, type GuestBooking } from '@cabana/shared/domain/schemas/booking';
 import type { I18n } from '../../i18n/i18n';
 import { api } from '../../lib/api';
+import { apiErrorText } from '../../lib/validation';
 
-/** The sentence for a failed action, in the page's language: ours for 413/415/429 and for failures without an answer, else the server's own. */
-export function actionError(err: unknown, i: Pick<I18n, 'm' | 't'>): string {
+/**
+ * The sentence for a failed action, in the page's language: ours for 413/415/429 and for failures
+ * without an answer, else the server's own (on English pages, the catalogue's for its code).
+ */
+export function actionError(err: unknown, i: Pick<I18n, 'lang' | 'm' | 't'>): string {
   const w = i.m.guest.errors;
   if (!(err instanceof ApiError)) return w.generic;
-  if (err.status === 429)
-    return `${err.message || w.tooMany}${err.retryAfter ? i.t(w.retryIn, { minutes: Math.ceil(err.retryAfter / 60) }) : ''}`;
+  if (err.status === 429) {
+    const text = i.lang === 'es' && err.message ? err.message : w.tooMany;
+    return `${text}${err.retryAfter ? i.t(w.retryIn, { minutes: Math.ceil(err.retryAfter / 60) }) : ''}`;
+  }
   if (err.status === 413) return w.tooLarge;
   if (err.status === 415) return w.wrongType;
-  return err.message;
+  return apiErrorText(err, i);
 }
 
 /** Uploads a transfer receipt (image or PDF) with the link's secret; answers the booking as it is now. */

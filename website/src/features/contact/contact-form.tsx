@@ -19,12 +19,13 @@ const ORDER = ['name', 'email', 'message', 'consent'] as const;
 
 export function ContactForm() {
   const settings = useSettings();
-  const { m: all, t } = useI18n();
+  const i18n = useI18n();
+  const { m: all, t } = i18n;
   const m = all.contact;
   const form = useEnquiryForm<ContactValues, EnquiryInput>({
     initial: INITIAL,
     fieldOrder: ORDER,
-    loadChecks: () => import('./contact-submit').then((m) => m.contactChecks),
+    loadChecks: () => import('./contact-submit').then((c) => c.contactChecks(i18n)),
     success: m.success,
     failureText: m.failure,
   });

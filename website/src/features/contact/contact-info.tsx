@@ -3,7 +3,7 @@ import { OwnerText } from '../../components/ui/owner-text';
 import { useI18n } from '../../i18n/i18n';
 import { phoneE164, whatsappLink } from '@cabana/shared/domain/config/settings';
 import { Icon } from '../../components/ui/icon';
-import { ICONS } from '../../components/ui/icons';
+import { CONTACT_ICONS } from '../../components/ui/contact-icons';
 import { useSettings } from '../../lib/page-data';
 
 export function ContactInfo() {
@@ -17,7 +17,7 @@ export function ContactInfo() {
       </h2>
       <ul className="contact-info__list">
         <li>
-          <Icon path={ICONS.pin} className="contact-info__icon" />
+          <Icon path={CONTACT_ICONS.pin} className="contact-info__icon" />
           <div>
             <strong>{m.location}</strong>
             <OwnerText es={s.address} en={s.addressEn} />
@@ -27,7 +27,7 @@ export function ContactInfo() {
           </div>
         </li>
         <li>
-          <Icon path={ICONS.phone} className="contact-info__icon" />
+          <Icon path={CONTACT_ICONS.phone} className="contact-info__icon" />
           <div>
             <strong>{m.phone}</strong>
             <a href={`tel:${phoneE164(s)}`}>{s.phone}</a>
@@ -41,14 +41,14 @@ export function ContactInfo() {
           </div>
         </li>
         <li>
-          <Icon path={ICONS.mail} className="contact-info__icon" />
+          <Icon path={CONTACT_ICONS.mail} className="contact-info__icon" />
           <div>
             <strong>{m.email}</strong>
             <a href={`mailto:${s.email}`}>{s.email}</a>
           </div>
         </li>
         <li>
-          <Icon path={ICONS.clock} className="contact-info__icon" />
+          <Icon path={CONTACT_ICONS.clock} className="contact-info__icon" />
           <div>
             <strong>{m.hours}</strong>
             <OwnerText es={s.hours.display} en={s.hoursDisplayEn} />

@@ -1,5 +1,6 @@
 import { RequestBookingInputSchema, type RequestBookingInput } from '@cabana/shared/domain/schemas/booking';
-import { reservationDateErrors } from '@cabana/shared/domain/schemas/enquiry';
+import { reservationDateProblems } from '@cabana/shared/domain/schemas/enquiry';
+import { CALENDAR_LIMITS } from '@cabana/shared/domain/config/calendar';
 import { es } from '../../i18n/es';
 import { makeI18n } from '../../i18n/i18n';
 import { formatMoney } from '@cabana/shared/domain/pricing/pricing';
@@ -9,7 +10,7 @@ import { businessEmailParams } from '../../lib/emailjs';
 import { sendBookingRequest } from '../../lib/send-enquiry';
 import { formatDay, partText, quoteStay } from '../../lib/stay';
 import type { FormChecks, SentOutcome, SuccessStatus } from '../../lib/use-enquiry-form';
-import { fieldErrorsOf } from '../../lib/validation';
+import { dateRuleErrors, fieldErrorsOf } from '../../lib/validation';
 import { cop, formatInstant, guestBookingHref, nextStep, type BookingI18n } from '../../lib/booking-text';
 import type { ReservationValues } from './reservation-form';
 
@@ -60,10 +61,12 @@ export const reservationChecks = (
       lang: i18n.lang,
     });
     if (parsed.success) return { ok: true, input: parsed.data };
-    // Date rules too, even while other fields are still wrong.
-    return { ok: false, errors: { ...reservationDateErrors(v.checkIn, v.checkOut), ...fieldErrorsOf(parsed.error) } };
+    // Date rules too, even while other fields are still wrong (last: zod words their issues as `custom`).
+    const dates = dateRuleErrors(reservationDateProblems(v.checkIn, v.checkOut), i18n, CALENDAR_LIMITS.maxStayNights);
+    return { ok: false, errors: { ...fieldErrorsOf(parsed.error, i18n), ...dates } };
   },
-  send: sendBookingRequest,
+  send: (input, emails) => sendBookingRequest(input, emails, i18n),
+  checkFields: i18n.m.form.checkFields,
   success: (outcome) => requestOutcome(outcome, i18n),
   emails: (input, settings) => {
     const r = rules();

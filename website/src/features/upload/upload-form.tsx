@@ -7,23 +7,23 @@ import { FieldError, TextAreaField, TextField } from '../../components/form/fiel
 import { FormStatus } from '../../components/form/form-status';
 import { Icon } from '../../components/ui/icon';
 import { env } from '../../config/env';
-import { fieldErrorsOf, type FieldErrors } from '../../lib/validation';
+import { useI18n } from '../../i18n/i18n';
+import { apiErrorText, apiFieldErrors, fieldErrorsOf, type FieldErrors } from '../../lib/validation';
 
 const cameraIcon = 'M4 7h3l2-3h6l2 3h3v13H4zM12 17a4 4 0 1 0 0-8 4 4 0 0 0 0 8z';
 const uploadIcon = 'M12 16V4M7 9l5-5 5 5M4 16v3a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-3';
 
-const UPLOAD_SUCCESS =
-  '¡Gracias! Recibimos tu foto. Quedó pendiente de aprobación y aparecerá en la galería cuando el anfitrión la revise.';
-
 /** Who sent it, for the admin's review queue; the page asks for no personal data. */
 const PUBLIC_UPLOADER = 'Visitante del sitio web';
 
-function checkFile(file: File): string | null {
+type Words = ReturnType<typeof useI18n>;
+
+function checkFile(file: File, { m, t }: Words): string | null {
   const byType = (ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type);
   const byName = /\.(jpe?g|png|webp|avif|heic|heif)$/i.test(file.name);
-  if (!byType && !byName) return 'Ese archivo no es una imagen. Elige una foto JPG, PNG, WebP, AVIF o HEIC.';
+  if (!byType && !byName) return m.upload.form.notImage;
   if (file.size > LIMITS.maxUploadBytes)
-    return `La foto pesa ${formatBytes(file.size)}; el máximo es ${formatBytes(LIMITS.maxUploadBytes)}.`;
+    return t(m.upload.form.tooBig, { size: formatBytes(file.size), max: formatBytes(LIMITS.maxUploadBytes) });
   return null;
 }
 
@@ -48,6 +48,9 @@ const loadSending = () =>
   }));
 
 export function UploadForm() {
+  const i18n = useI18n();
+  const { t } = i18n;
+  const w = i18n.m.upload.form;
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [title, setTitle] = useState('');
@@ -76,7 +79,7 @@ export function UploadForm() {
       setFile(null);
       return;
     }
-    const problem = checkFile(chosen);
+    const problem = checkFile(chosen, i18n);
     setErrors((prev) => ({ ...prev, image: problem ?? undefined }));
     setFile(problem ? null : chosen);
     if (!title && !problem) {
@@ -95,7 +98,7 @@ export function UploadForm() {
     try {
       code = await loadSending();
     } catch {
-      setStatus({ kind: 'error', text: 'No pudimos subir la foto. Revisa tu conexión e inténtalo de nuevo.' });
+      setStatus({ kind: 'error', text: w.offline });
       return;
     }
     const { UploadImageFieldsSchema, uploadImage, ApiError } = code;
@@ -106,7 +109,7 @@ export function UploadForm() {
       uploaded_by: PUBLIC_UPLOADER,
     });
     if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error));
+      setErrors(fieldErrorsOf(parsed.error, i18n));
       return;
     }
     setErrors({});
@@ -126,13 +129,13 @@ export function UploadForm() {
       setTitle('');
       setDescription('');
       setInputKey((k) => k + 1);
-      setStatus({ kind: 'success', text: UPLOAD_SUCCESS });
+      setStatus({ kind: 'success', text: w.success });
     } catch (err) {
       const apiErr = err instanceof ApiError ? err : null;
-      if (apiErr && Object.keys(apiErr.fields).length > 0) setErrors(apiErr.fields);
-      let text = apiErr?.message ?? 'No pudimos subir la foto. Inténtalo de nuevo.';
+      if (apiErr && Object.keys(apiErr.fields).length > 0) setErrors(apiFieldErrors(apiErr.fields, i18n));
+      let text = apiErr ? apiErrorText(apiErr, i18n) : w.failed;
       if (apiErr?.status === 429 && apiErr.retryAfter) {
-        text += ` Podrás intentarlo de nuevo en unos ${Math.ceil(apiErr.retryAfter / 60)} minutos.`;
+        text += t(w.retryIn, { minutes: Math.ceil(apiErr.retryAfter / 60) });
       }
       setStatus({ kind: 'error', text });
     } finally {
@@ -153,11 +156,11 @@ export function UploadForm() {
       aria-busy={uploading}
     >
       <h2 id="subir-titulo" className="form__title">
-        Sube una foto
+        {w.title}
       </h2>
       <div className={errors.image ? 'field field--error' : 'field'}>
         <label htmlFor="imagen" className="field__label">
-          Foto
+          {w.photo}
           <span className="field__required" aria-hidden="true">
             {' '}
             *
@@ -178,7 +181,7 @@ export function UploadForm() {
             disabled={uploading}
           />
           <p id="imagen-ayuda" className="field__hint">
-            JPG, PNG, WebP, AVIF o HEIC (iPhone), hasta {formatBytes(LIMITS.maxUploadBytes)}.
+            {t(w.hint, { max: formatBytes(LIMITS.maxUploadBytes) })}
           </p>
         </div>
         <FieldError id="imagen-error" text={errors.image} />
@@ -186,18 +189,17 @@ export function UploadForm() {
       {file ? (
         <div className="upload__preview">
           {preview ? (
-            <img src={preview} alt="Vista previa de la foto elegida" />
+            <img src={preview} alt={w.preview} />
           ) : (
             <p className="upload__no-preview">
-              <Icon path={cameraIcon} size={20} /> {file.name}: la vista previa no está disponible para este formato,
-              pero la foto se puede subir.
+              <Icon path={cameraIcon} size={20} /> {t(w.noPreview, { name: file.name })}
             </p>
           )}
         </div>
       ) : null}
       <TextField
         id="title"
-        label="Título"
+        label={w.photoTitle}
         required
         maxLength={LIMITS.titleMax}
         value={title}
@@ -207,7 +209,7 @@ export function UploadForm() {
       />
       <TextAreaField
         id="description"
-        label="Descripción"
+        label={w.description}
         rows={3}
         maxLength={LIMITS.descriptionMax}
         value={description}
@@ -217,18 +219,16 @@ export function UploadForm() {
       />
       {uploading ? (
         <div className="upload__progress">
-          <label htmlFor="progreso">Subiendo… {percent}%</label>
+          <label htmlFor="progreso">{t(w.uploading, { percent })}</label>
           <progress id="progreso" max={100} value={percent}>
             {percent}%
           </progress>
         </div>
       ) : null}
       <button type="submit" className="button button--accent button--lg button--block" disabled={!ready}>
-        <Icon path={uploadIcon} size={20} /> Subir
+        <Icon path={uploadIcon} size={20} /> {w.submit}
       </button>
-      {!ready && !uploading ? (
-        <p className="field__hint">Elige una foto y escribe un título para poder subirla.</p>
-      ) : null}
+      {!ready && !uploading ? <p className="field__hint">{w.notReady}</p> : null}
       {status ? (
         <FormStatus kind={status.kind}>
           <p>{status.text}</p>

@@ -1,0 +1,32 @@
+import { otherLanguagePath } from '../../config/paths';
+
+/** Set once the visitor closed the suggestion: it is not shown again in this browser. */
+const DISMISSED = 'cabana:english-hint';
+
+/**
+ * The gentle suggestion on a Spanish page for a browser that prefers English: a link to the same
+ * page in English, never a redirect. Made in the browser only, after hydration, outside React's
+ * root (neither the server's HTML nor hydration knows of it), fixed at the bottom of the screen
+ * (nothing moves), closable and remembered. In English, and marked so. Kept small: an English
+ * browser on /planes loads it on its first visit, within the 80 KB.
+ */
+export function showEnglishHint(path: string): void {
+  const to = otherLanguagePath(path);
+  // Without storage (a privacy setting) it could not be closed for good: not shown.
+  if (!to || localStorage.getItem(DISMISSED)) return;
+  const box = document.createElement('aside');
+  box.className = 'english-hint';
+  box.lang = 'en';
+  box.ariaLabel = 'Language';
+  // `to` is one of the site's own paths.
+  box.innerHTML = `<a hreflang="en">This page is also in English</a><button type="button" aria-label="Dismiss">×</button>`;
+  const [link, close] = box.children as unknown as [HTMLAnchorElement, HTMLButtonElement];
+  // The same page with what the visitor chose since (the plans page keeps the stay in its query).
+  link.href = to;
+  link.onfocus = link.onclick = () => (link.href = to + location.search);
+  close.onclick = () => {
+    localStorage.setItem(DISMISSED, '1');
+    box.remove();
+  };
+  document.body.append(box);
+}
