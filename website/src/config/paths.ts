@@ -65,11 +65,15 @@ export type GuestView = 'booking' | 'payment';
 
 /** A guest's private page: its code, language and view out of its path, or null for any other path. */
 export function guestBookingOf(pathname: string): { code: string; lang: Lang; view: GuestView } | null {
-  const m = /^(.+)\/([A-Za-z0-9]{1,16})(?:\/([a-z]+))?$/.exec(cleanPath(pathname));
-  const lang = (['es', 'en'] as const).find((l) => m?.[1] === GUEST_BOOKING_PATHS[l]);
-  if (!m || !lang) return null;
-  if (m[3] === undefined) return { code: m[2]!, lang, view: 'booking' };
-  return m[3] === GUEST_PAYMENT_SEGMENTS[lang] ? { code: m[2]!, lang, view: 'payment' } : null;
+  const clean = cleanPath(pathname);
+  for (const lang of ['es', 'en'] as const) {
+    // The prefixes are plain path segments: nothing in them is special to a RegExp.
+    const m = new RegExp(`^${GUEST_BOOKING_PATHS[lang]}/([A-Za-z0-9]{1,16})(/${GUEST_PAYMENT_SEGMENTS[lang]})?$`).exec(
+      clean,
+    );
+    if (m) return { code: m[1]!, lang, view: m[2] ? 'payment' : 'booking' };
+  }
+  return null;
 }
 
 /** The return page of a booking's online payment, in its language (the query is added by the caller). */
