@@ -184,14 +184,16 @@ const smtpUrl = variable().transform((raw, ctx) => {
 /** A secret or key: trimmed, unset when blank; never echoed in an error. */
 const secret = variable().transform((raw) => raw?.trim() || undefined);
 
-/** An absolute http(s) URL kept whole (path included), without a trailing slash. */
-const baseUrl = variable().transform((raw, ctx) => {
+/** An absolute http(s) URL, kept whole (path included). */
+const httpUrl = variable().transform((raw, ctx) => {
   const url = raw?.trim();
   if (!url) return undefined;
-  if (URL.canParse(url) && ['http:', 'https:'].includes(new URL(url).protocol)) return url.replace(/\/+$/, '');
+  if (URL.canParse(url) && ['http:', 'https:'].includes(new URL(url).protocol)) return url;
   ctx.addIssue(`must be an absolute http(s) URL (got "${url}")`);
   return z.NEVER;
 });
+/** The same, without a trailing slash: an API base paths are added to. */
+const baseUrl = httpUrl.transform((url) => url?.replace(/\/+$/, ''));
 
 /** A From address: `addr@host` or `Name <addr@host>`. */
 const MAIL_FROM_PATTERN = /^(?:[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/;
@@ -270,7 +272,7 @@ export const SERVER_ENV = z.object({
   WOMPI_INTEGRITY_SECRET: secret,
   WOMPI_EVENTS_SECRET: secret,
   WOMPI_API_URL: baseUrl,
-  WOMPI_CHECKOUT_URL: baseUrl,
+  WOMPI_CHECKOUT_URL: httpUrl,
 });
 
 const WOMPI_KEYS = ['WOMPI_PUBLIC_KEY', 'WOMPI_PRIVATE_KEY', 'WOMPI_INTEGRITY_SECRET', 'WOMPI_EVENTS_SECRET'] as const;
