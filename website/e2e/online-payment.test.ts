@@ -287,6 +287,63 @@ describe('with the Wompi stand-in', () => {
     expectClean(problems);
     await page.close();
   });
+
+  // Last in this block: it moves the server's clock past the holds.
+  it('a payment approved after the hold lapsed and the nights were taken: flagged to the owner, who records the refund', async () => {
+    const taken = await acceptedBooking(site.server, 240, 2);
+    const view = (await (await fetch(`${site.server.apiUrl}/reserva/${taken.code}?t=${taken.token}`)).json()) as {
+      checkIn: string;
+      checkOut: string;
+    };
+    const started = await fetch(`${site.server.apiUrl}/reserva/${taken.code}/pago-en-linea`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: site.server.url },
+      body: JSON.stringify({ t: taken.token }),
+    });
+    const checkout = new URL(((await started.json()) as { checkoutUrl: string }).checkoutUrl);
+    const { holdHours } = site.server.running.deps.store.data.settings;
+    site.server.clock.advance((holdHours + 1) * 3_600_000);
+    await site.server.running.deps.bookings.runTimers();
+    // Someone else takes the nights, then Wompi approves the first guest's payment.
+    await acceptedBooking(site.server, 0, 0, { checkIn: view.checkIn, checkOut: view.checkOut });
+    const tx = wompi.createTransaction({
+      reference: checkout.searchParams.get('reference')!,
+      amountInCents: Number(checkout.searchParams.get('amount-in-cents')),
+      status: 'APPROVED',
+    });
+    expect((await wompi.sendEvent(tx)).status).toBe(200);
+
+    // The guest coming back is told the truth: paid, not confirmed, the money will be returned.
+    const { page, problems } = await newPage(guest);
+    await page.goto(`${site.server.url}/reserva/${taken.code}/pago?t=${taken.token}&id=${tx.id}`);
+    await expect.poll(() => page.getByRole('status').innerText().then(norm)).toContain('Te devolveremos el dinero');
+    expectClean(problems);
+    await page.close();
+
+    const context = await site.browser.newContext(DESKTOP);
+    const { page: panel, problems: panelProblems } = await openAdminPage(context);
+    await signIn(panel, site.server);
+    await panel.goto(`${site.server.url}/admin/reservas`);
+    const r = row(panel, taken.code);
+    const owed = cop(Number(checkout.searchParams.get('amount-in-cents')) / 100);
+    await expect.poll(() => r.innerText().then(norm)).toContain(`Reembolso pendiente Devuelve ${owed} al huésped`);
+    expect(norm(await r.getByRole('table', { name: 'Intentos de pago en línea (Wompi)' }).innerText())).toContain(
+      `${tx.id} Tarjeta Aprobado · reembolso pendiente`,
+    );
+    expect(await runAxe(panel)).toEqual([]);
+    await r.getByRole('button', { name: 'Registrar reembolso' }).click();
+    const form = r.getByRole('form', { name: /Registrar reembolso de/ });
+    // The amount owed is filled in.
+    expect(cop(Number(await form.getByLabel('Monto devuelto (pesos)').inputValue()))).toBe(owed);
+    await form.getByLabel('Nota (opcional)').fill('Devuelto desde el panel de Wompi');
+    await form.getByRole('button', { name: 'Guardar reembolso' }).click();
+    await expect
+      .poll(() => r.getByRole('list', { name: 'Reembolsos registrados' }).innerText().then(norm))
+      .toContain(`Reembolso de ${owed}`);
+    expect(norm(await r.innerText())).not.toContain('Reembolso pendiente');
+    expectClean(panelProblems);
+    await context.close();
+  });
 });
 
 describe('with wrong Wompi keys', () => {
