@@ -272,8 +272,7 @@ export async function startWompiStandIn(): Promise<WompiStandIn> {
       return;
     }
     const u = new URL(req.url ?? '/', url);
-    // WOMPI_CHECKOUT_URL loses its trailing slash in the server's env parsing: both are the checkout.
-    if (req.method === 'GET' && (u.pathname === '/p/' || u.pathname === '/p')) return checkout(u.searchParams, res);
+    if (req.method === 'GET' && u.pathname === '/p/') return checkout(u.searchParams, res);
     if (req.method === 'POST' && u.pathname === '/p/pagar') {
       void readForm(req).then((form) => pay(form, res));
       return;
