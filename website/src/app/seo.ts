@@ -127,7 +127,7 @@ export function knownMetaFor(pathname: string, settings: Settings = DEFAULT_SETT
   const page = pageOf(pathname);
   if (page) return pageMeta(settings, settings.hoursDisplayEn ?? settings.hours.display)[page.lang][page.key];
   const guest = guestBookingOf(pathname);
-  if (guest) return (guest.view === 'payment' ? guestPaymentMeta : guestBookingMeta)(settings)[guest.lang];
+  if (guest) return (guest.payment ? guestPaymentMeta : guestBookingMeta)(settings)[guest.lang];
   return ownerMeta(settings)[cleanPath(pathname)] ?? null;
 }
 

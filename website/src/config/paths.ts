@@ -52,42 +52,22 @@ export const PUBLIC_PATHS: readonly string[] = /* @__PURE__ */ (['es', 'en'] as 
 );
 
 /**
- * Where Wompi sends the guest back after paying online, under the booking's own page:
- * `/reserva/<code>/pago?t=<token>&id=<transaction>` (`/en/booking/<code>/payment`). Private like it.
+ * A guest's private page: its code and language out of its path, or null for any other path;
+ * `payment` (`/pago`, `/payment`) when it is where Wompi sends the guest back after paying online,
+ * `/reserva/<code>/pago` (`/en/booking/<code>/payment`). Every page loads this: it is kept short.
  */
-export const GUEST_PAYMENT_SEGMENTS: Readonly<Record<Lang, string>> = { es: 'pago', en: 'payment' };
-
-/** The key the payment return page's chunks are preloaded under (both languages, any code). */
-export const GUEST_PAYMENT_KEY = `${paths.booking}/${GUEST_PAYMENT_SEGMENTS.es}`;
-
-/** Which of a guest's private pages: the booking itself, or the return from paying online. */
-export type GuestView = 'booking' | 'payment';
-
-/** A guest's private page: its code, language and view out of its path, or null for any other path. */
-export function guestBookingOf(pathname: string): { code: string; lang: Lang; view: GuestView } | null {
-  const clean = cleanPath(pathname);
-  for (const lang of ['es', 'en'] as const) {
-    // The prefixes are plain path segments: nothing in them is special to a RegExp.
-    const m = new RegExp(`^${GUEST_BOOKING_PATHS[lang]}/([A-Za-z0-9]{1,16})(/${GUEST_PAYMENT_SEGMENTS[lang]})?$`).exec(
-      clean,
-    );
-    if (m) return { code: m[1]!, lang, view: m[2] ? 'payment' : 'booking' };
-  }
-  return null;
+export function guestBookingOf(pathname: string): { code: string; lang: Lang; payment?: string } | null {
+  // Lazy, so that `<prefix>/<code>/pago` is not read as the code `pago` (no code is a word).
+  const m = /^(.+?)\/([A-Za-z0-9]{1,16})(\/pago|\/payment)?$/.exec(cleanPath(pathname));
+  const lang = (['es', 'en'] as const).find((l) => m?.[1] === GUEST_BOOKING_PATHS[l]);
+  return m && lang ? { code: m[2]!, lang, payment: m[3] } : null;
 }
-
-/** The return page of a booking's online payment, in its language (the query is added by the caller). */
-export const guestPaymentPath = (lang: Lang, code: string) =>
-  `${GUEST_BOOKING_PATHS[lang]}/${code}/${GUEST_PAYMENT_SEGMENTS[lang]}`;
 
 /** A guest's private booking page: the code out of its path, or null for any other path. */
 export const guestBookingCode = (pathname: string): string | null => guestBookingOf(pathname)?.code ?? null;
 
 /** The key the 404 page is rendered and preloaded under (any unknown path gets that page). */
 export const NOT_FOUND_PATH = '/pagina-no-encontrada';
-
-/** Routes that get a bare, noindex shell at build time: their code loads only when visited. */
-export const SHELL_PATHS = [paths.login, paths.admin] as const;
 
 /** `/planes/` and `/planes` are the same page. */
 export const cleanPath = (pathname: string): string => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
