@@ -44,4 +44,3 @@ export async function goToCheckout(code: string, t: string): Promise<void> {
   const { checkoutUrl } = await api.startOnlinePayment({ code, t });
   window.location.assign(checkoutUrl);
 }
-
