@@ -266,7 +266,7 @@ export const SERVER_ENV = z.object({
   CABANA_CRASH_AT: variable().transform((raw) => parseCrashAt(raw)),
   SMTP_URL: smtpUrl,
   MAIL_FROM: mailFrom,
-  ONLINE_PAYMENTS_PER_CLIENT: int(30, 1),
+  ONLINE_PAYMENTS_PER_CLIENT: int(60, 1),
   WOMPI_PUBLIC_KEY: secret,
   WOMPI_PRIVATE_KEY: secret,
   WOMPI_INTEGRITY_SECRET: secret,

@@ -71,7 +71,7 @@ describe('the server configuration (server/src/env.ts)', () => {
       crashAt: undefined,
       smtpUrl: undefined,
       mailFrom: 'Cabaña Brisas del Golfo <reservas@brisasdelgolfo.co>',
-      onlinePaymentsPerClient: 30,
+      onlinePaymentsPerClient: 60,
       wompi: undefined,
     } satisfies Config);
   });

@@ -143,9 +143,9 @@ describe('online deposit through Wompi, over HTTP with the local stand-in and re
   };
   let nextDay = 10;
   /** A booking held for its deposit (`aceptada`), on nights no other test uses unless `inDays` says. */
-  const held = async (inDays = (nextDay += 4)) => {
+  const held = async (inDays = (nextDay += 4), over: Record<string, unknown> = {}) => {
     const requested = await readJson(
-      await call('POST', '/reservas', await bookingRequestBody(s, inDays, 2)),
+      await call('POST', '/reservas', await bookingRequestBody(s, inDays, 2, over)),
       RequestedBookingSchema,
     );
     const list = await owner('GET', '/reservas?state=solicitada', z.array(BookingSchema));
@@ -184,7 +184,8 @@ describe('online deposit through Wompi, over HTTP with the local stand-in and re
     });
     wompi.connect(s);
     const log = s.running.deps.log;
-    const { info, error } = log;
+    const info = log.info.bind(log);
+    const error = log.error.bind(log);
     log.info = (msg) => {
       logs.push(msg);
       info(msg);
@@ -231,7 +232,7 @@ describe('online deposit through Wompi, over HTTP with the local stand-in and re
 
     const pending = await readJson(await call('GET', `/reserva/${b.code}?t=${b.t}`), GuestBookingSchema);
     expect(pending.onlinePayments).toEqual([
-      { reference, status: 'PENDING', amountInCents: amount, updatedAt: expect.any(String) },
+      { reference, status: 'PENDING', amountInCents: amount, updatedAt: expect.any(String) as unknown },
     ]);
 
     const tx = wompi.createTransaction({ reference, amountInCents: amount, status: 'APPROVED', methodType: 'NEQUI' });
@@ -378,6 +379,9 @@ describe('online deposit through Wompi, over HTTP with the local stand-in and re
     const takenPay = await start(taken);
     const { holdHours } = s.running.deps.store.data.settings;
     await advance((holdHours + 1) * HOUR);
+    // Past the deadline, before the timers lapse it: no longer offered.
+    const past = await readJson(await call('GET', `/reserva/${free.code}?t=${free.t}`), GuestBookingSchema);
+    expect([past.state, past.onlinePayment.available]).toEqual(['aceptada', false]);
     await s.running.deps.bookings.runTimers();
     expect((await getBooking(free.id)).state).toBe('vencida');
     expect((await getBooking(taken.id)).state).toBe('vencida');
@@ -452,6 +456,43 @@ describe('online deposit through Wompi, over HTTP with the local stand-in and re
     expect((await call('POST', `/reservas/${taken.id}/reembolsos`, { amount: 1, date: serverToday(s) })).status).toBe(
       401,
     );
+  });
+
+  it("goes through the stand-in's checkout page as a browser would: Rechazar, then Aprobar, back to the return page", async () => {
+    const b = await held();
+    const { url } = await start(b);
+    const pay = async (decision: 'APPROVED' | 'DECLINED') => {
+      const form = new URLSearchParams();
+      for (const name of ['reference', 'amount-in-cents', 'redirect-url', 'customer-data:email'])
+        form.set(name, url.searchParams.get(name)!);
+      form.set('decision', decision);
+      const res = await fetch(`${wompi.url}/p/pagar`, { method: 'POST', body: form, redirect: 'manual' });
+      expect(res.status).toBe(303);
+      expect(wompi.lastEvent).toBe(200);
+      const back = new URL(res.headers.get('location')!);
+      expect(back.origin + back.pathname).toBe(`${BUSINESS.siteUrl}/reserva/${b.code}/pago`);
+      expect([back.searchParams.get('t'), back.searchParams.get('env')]).toEqual([b.t, 'test']);
+      const check = await call('POST', `/reserva/${b.code}/pago-en-linea/verificar`, {
+        t: b.t,
+        id: back.searchParams.get('id'),
+      });
+      return readJson(check, OnlinePaymentCheckSchema);
+    };
+    const declined = await pay('DECLINED');
+    expect([declined.status, declined.booking.state, declined.booking.onlinePayment.available]).toEqual([
+      'DECLINED',
+      'aceptada',
+      true,
+    ]);
+    const approved = await pay('APPROVED');
+    expect([approved.status, approved.booking.state]).toEqual(['APPROVED', 'confirmada']);
+    expect(approved.booking.onlinePayments.map((p) => p.status)).toEqual(['DECLINED', 'APPROVED']);
+  });
+
+  it('brings a guest of the English site back to the English page', async () => {
+    const b = await held(undefined, { lang: 'en' });
+    const { url } = await start(b);
+    expect(url.searchParams.get('redirect-url')).toBe(`${BUSINESS.siteUrl}/en/booking/${b.code}/payment?t=${b.t}`);
   });
 
   it('offers online payment only for a held booking with the deposit due, and says so', async () => {

@@ -303,9 +303,10 @@ export class BookingService {
     };
   }
 
-  /** Whether the guest may pay the deposit online now: configured, held, and the deposit not yet paid. */
+  /** Whether the guest may pay the deposit online now: configured, held (deadline not past), the deposit not yet paid. */
   onlinePaymentAvailable(b: Booking): boolean {
-    return this.deps.onlinePaymentEnabled && b.state === 'aceptada' && b.paid < b.price.deposit;
+    const holdOpen = b.depositDueAt === null || Date.parse(b.depositDueAt) > this.deps.now();
+    return this.deps.onlinePaymentEnabled && b.state === 'aceptada' && holdOpen && b.paid < b.price.deposit;
   }
 
   guestBooking(code: string, token: string): GuestBooking {

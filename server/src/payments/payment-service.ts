@@ -1,6 +1,5 @@
-import type { PaymentConnectionTest, PaymentsStatus } from '@cabana/shared/domain/schemas/payment';
+import type { OnlinePaymentStatus, PaymentConnectionTest, PaymentsStatus } from '@cabana/shared/domain/schemas/payment';
 import type { GuestBooking } from '@cabana/shared/domain/schemas/booking';
-import type { OnlinePaymentStatus } from '@cabana/shared/domain/schemas/payment';
 import { API_PREFIX } from '@cabana/shared/api/http';
 import type { Logger } from '../deps';
 import { type BookingService, ONLINE_NOT_AVAILABLE } from '../bookings/booking-service';

@@ -69,9 +69,9 @@ export function checksumMatches(given: string, expected: string): boolean {
  * try while we do not answer 200, with the first try's timestamp; read as cumulative delays the
  * last one comes 27.5 h after it. 30 h lets every retry in; older is refused (400).
  */
-export const EVENT_MAX_AGE_MS = 30 * 3_600_000;
+const EVENT_MAX_AGE_MS = 30 * 3_600_000;
 /** How far ahead of our clock an event's timestamp may be (the two clocks' drift). */
-export const EVENT_MAX_SKEW_MS = 5 * 60_000;
+const EVENT_MAX_SKEW_MS = 5 * 60_000;
 
 /** A transaction as Wompi's API and events carry it (only what we read). */
 const WompiTransactionSchema = z.object({
