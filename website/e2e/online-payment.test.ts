@@ -199,6 +199,40 @@ describe('with the Wompi stand-in', () => {
     await page.close();
   });
 
+  it('while Wompi says PENDING the return page keeps checking, and shows the outcome once it changes', async () => {
+    const b = await acceptedBooking(site.server, 270, 2);
+    const started = await fetch(`${site.server.apiUrl}/reserva/${b.code}/pago-en-linea`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: site.server.url },
+      body: JSON.stringify({ t: b.token }),
+    });
+    const checkout = new URL(((await started.json()) as { checkoutUrl: string }).checkoutUrl);
+    const tx = wompi.createTransaction({
+      reference: checkout.searchParams.get('reference')!,
+      amountInCents: Number(checkout.searchParams.get('amount-in-cents')),
+      status: 'PENDING',
+      methodType: 'PSE',
+    });
+    const { page, problems } = await newPage(guest);
+    const checks: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/pago-en-linea/verificar')) checks.push(r.url());
+    });
+    // The first look-up answered (the server asked the stand-in) before Wompi's answer changes.
+    const first = page.waitForResponse((r) => r.url().endsWith('/pago-en-linea/verificar'));
+    await page.goto(`${site.server.url}/reserva/${b.code}/pago?t=${b.token}&id=${tx.id}&env=test`);
+    expect(((await (await first).json()) as { status: string }).status).toBe('PENDING');
+    expect(norm(await page.getByRole('status').innerText())).toBe('Verificando el pago…');
+    // Wompi's answer changes (the bank took its time): the next look-up shows it.
+    wompi.transactions.get(tx.id)!.status = 'APPROVED';
+    await expect
+      .poll(() => page.getByRole('status').innerText().then(norm))
+      .toBe('¡Pago recibido! Tu reserva está confirmada.');
+    expect(checks.length).toBeGreaterThanOrEqual(2);
+    expectClean(problems);
+    await page.close();
+  });
+
   it('a forged return query never shows success: the page shows what the server found', async () => {
     const b = await acceptedBooking(site.server, 90, 2);
     const other = await acceptedBooking(site.server, 120, 2);
