@@ -22,12 +22,7 @@ const UNIT = [
   'server/test/rate-limits.test.ts',
   'scripts/**/*.test.ts',
 ];
-const DESKTOP_E2E = [
-  'desktop/test/renderer.e2e.test.ts',
-  'desktop/test/bookings.e2e.test.ts',
-  'desktop/test/packaging.test.ts',
-  'desktop/test/preload.test.ts',
-];
+const DESKTOP_E2E = ['desktop/test/**/*.e2e.test.ts', 'desktop/test/packaging.test.ts', 'desktop/test/preload.test.ts'];
 const SLOW = ['server/test/crash.test.ts', 'server/test/soak.test.ts'];
 
 export default defineConfig({

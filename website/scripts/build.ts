@@ -4,18 +4,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { precompress } from './precompress';
 import { BUSINESS } from '@cabana/shared/domain/config/business';
-import {
-  GUEST_PAYMENT_KEY,
-  NOT_FOUND_PATH,
-  PAGE_KEYS,
-  PAGE_PATHS,
-  PUBLIC_PATHS,
-  SHELL_PATHS,
-  pageOf,
-  paths,
-  type PageKey,
-} from '../src/config/paths';
+import { NOT_FOUND_PATH, PAGE_KEYS, PAGE_PATHS, PUBLIC_PATHS, pageOf, paths, type PageKey } from '../src/config/paths';
 import type { SiteAssets, createRenderer } from '../src/entry-server';
+import { GUEST_PAYMENT_KEY } from '../src/app/page-parts';
 
 export const WEBSITE_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -29,6 +20,9 @@ const PAGE_MODULES: Record<PageKey, string> = {
   privacy: 'src/app/routes/privacidad.tsx',
   terms: 'src/app/routes/condiciones.tsx',
 };
+/** Routes that get a bare, noindex shell at build time: their code loads only when visited. */
+const SHELL_PATHS = [paths.login, paths.admin] as const;
+
 const NOT_FOUND_MODULE = 'src/app/routes/not-found.tsx';
 const GUEST_BOOKING_MODULE = 'src/app/routes/reserva.tsx';
 const GUEST_PAYMENT_MODULE = 'src/app/routes/reserva-pago.tsx';

@@ -5,10 +5,15 @@ import { ShellApp, SitePage } from './app/app';
 import { Footer } from './components/layout/footer';
 import { FooterContent } from './components/layout/footer-content';
 import { headFor } from './app/head';
-import { GUEST_BOOKING_PARTS, GUEST_PAYMENT_PARTS, NOT_FOUND_MESSAGES, PAGE_PARTS } from './app/page-parts';
+import {
+  GUEST_BOOKING_PARTS,
+  GUEST_PAYMENT_KEY,
+  GUEST_PAYMENT_PARTS,
+  NOT_FOUND_MESSAGES,
+  PAGE_PARTS,
+} from './app/page-parts';
 import { loadPage } from './app/routes';
 import {
-  GUEST_PAYMENT_KEY,
   NOT_FOUND_PATH,
   PUBLIC_PATHS,
   cleanPath,
@@ -67,7 +72,7 @@ export function createRenderer(assets: SiteAssets): PageRenderer & { renderShell
       const pathname = cleanPath(new URL(url, 'http://localhost').pathname);
       const page = pageOf(pathname);
       const guest = page ? null : guestBookingOf(pathname);
-      const guestParts = guest?.view === 'payment' ? GUEST_PAYMENT_PARTS : GUEST_BOOKING_PARTS;
+      const guestParts = guest?.payment ? GUEST_PAYMENT_PARTS : GUEST_BOOKING_PARTS;
       const route = page ? PAGE_PARTS[page.key] : guest ? guestParts : undefined;
       // The 404 page is English under /en/ and Spanish elsewhere (one page per language, cached once).
       const lang = page?.lang ?? guest?.lang ?? langOfPath(pathname);
@@ -86,7 +91,7 @@ export function createRenderer(assets: SiteAssets): PageRenderer & { renderShell
         </StrictMode>,
       );
       // Both languages' guest pages share one chunk, preloaded under the Spanish path.
-      const guestKey = guest?.view === 'payment' ? GUEST_PAYMENT_KEY : paths.booking;
+      const guestKey = guest?.payment ? GUEST_PAYMENT_KEY : paths.booking;
       const preloads = assets.preloads[page ? pathname : guest ? guestKey : NOT_FOUND_PATH] ?? '';
       const head = [headFor(pathname, data), preloads].filter(Boolean).join('\n    ');
       const html = document(head, body, scriptJson(carried));

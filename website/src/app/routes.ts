@@ -23,6 +23,11 @@ export async function loadPage(pathname: string): Promise<ComponentType> {
   const page = pageOf(pathname);
   if (page) return (await PAGE_LOADERS[page.key]()).default;
   const guest = guestBookingOf(pathname);
-  if (guest?.view === 'payment') return (await import('./routes/reserva-pago')).default;
-  return (await (guest ? import('./routes/reserva') : import('./routes/not-found'))).default;
+  return (
+    await (guest
+      ? guest.payment
+        ? import('./routes/reserva-pago')
+        : import('./routes/reserva')
+      : import('./routes/not-found'))
+  ).default;
 }

@@ -138,7 +138,7 @@ export function knownMetaFor(pathname: string, settings: PublicSettings = DEFAUL
     return pageMeta(settings, hours)[page.lang][page.key];
   }
   const guest = guestBookingOf(pathname);
-  if (guest) return (guest.view === 'payment' ? guestPaymentMeta : guestBookingMeta)(settings)[guest.lang];
+  if (guest) return (guest.payment ? guestPaymentMeta : guestBookingMeta)(settings)[guest.lang];
   return ownerMeta(settings)[cleanPath(pathname)] ?? null;
 }
 

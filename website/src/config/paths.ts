@@ -60,29 +60,16 @@ export const PUBLIC_PATHS: readonly string[] = /* @__PURE__ */ (['es', 'en'] as 
 );
 
 /**
- * Where Wompi sends the guest back after paying online, under the booking's own page:
- * `/reserva/<code>/pago?t=<token>&id=<transaction>` (`/en/booking/<code>/payment`). Private like it.
+ * A guest's private page: its code and language out of its path, or null for any other path;
+ * `payment` (`/pago`, `/payment`) when it is where Wompi sends the guest back after paying online,
+ * `/reserva/<code>/pago` (`/en/booking/<code>/payment`). Every page loads this: it is kept short.
  */
-export const GUEST_PAYMENT_SEGMENTS: Readonly<Record<Lang, string>> = { es: 'pago', en: 'payment' };
-
-/** The key the payment return page's chunks are preloaded under (both languages, any code). */
-export const GUEST_PAYMENT_KEY = `${paths.booking}/${GUEST_PAYMENT_SEGMENTS.es}`;
-
-/** Which of a guest's private pages: the booking itself, or the return from paying online. */
-export type GuestView = 'booking' | 'payment';
-
-/** A guest's private page: its code, language and view out of its path, or null for any other path. */
-export function guestBookingOf(pathname: string): { code: string; lang: Lang; view: GuestView } | null {
-  const m = /^(.+)\/([A-Za-z0-9]{1,16})(?:\/([a-z]+))?$/.exec(cleanPath(pathname));
+export function guestBookingOf(pathname: string): { code: string; lang: Lang; payment?: string } | null {
+  // Lazy, so that `<prefix>/<code>/pago` is not read as the code `pago` (no code is a word).
+  const m = /^(.+?)\/([A-Za-z0-9]{1,16})(\/pago|\/payment)?$/.exec(cleanPath(pathname));
   const lang = (['es', 'en'] as const).find((l) => m?.[1] === GUEST_BOOKING_PATHS[l]);
-  if (!m || !lang) return null;
-  if (m[3] === undefined) return { code: m[2]!, lang, view: 'booking' };
-  return m[3] === GUEST_PAYMENT_SEGMENTS[lang] ? { code: m[2]!, lang, view: 'payment' } : null;
+  return m && lang ? { code: m[2]!, lang, payment: m[3] } : null;
 }
-
-/** The return page of a booking's online payment, in its language (the query is added by the caller). */
-export const guestPaymentPath = (lang: Lang, code: string) =>
-  `${GUEST_BOOKING_PATHS[lang]}/${code}/${GUEST_PAYMENT_SEGMENTS[lang]}`;
 
 /** A guest's private booking page: the code out of its path, or null for any other path. */
 export const guestBookingCode = (pathname: string): string | null => guestBookingOf(pathname)?.code ?? null;
@@ -96,9 +83,6 @@ const EN_NOT_FOUND_PATH = '/en/page-not-found';
 /** The 404 page a path that is no page gets: English under `/en/`, Spanish everywhere else. */
 export const notFoundPathFor = (pathname: string): string =>
   langOfPath(pathname) === 'en' ? EN_NOT_FOUND_PATH : NOT_FOUND_PATH;
-
-/** Routes that get a bare, noindex shell at build time: their code loads only when visited. */
-export const SHELL_PATHS = [paths.login, paths.admin] as const;
 
 /** `/planes/` and `/planes` are the same page. */
 export const cleanPath = (pathname: string): string => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);

@@ -1,14 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { GUEST_BOOKING_PATHS } from '@cabana/shared/domain/pages/guest-paths';
 import type { GuestBooking } from '@cabana/shared/domain/schemas/booking';
 import type { OnlinePaymentStatus } from '@cabana/shared/domain/schemas/payment';
-import { useI18n } from '../../i18n/i18n';
-import { guestBookingHref } from '../../lib/booking-text';
+import { useI18n, type I18n } from '../../i18n/i18n';
 import { useGuestBooking } from '../../lib/page-data';
 import { queryParam } from '../../lib/query-param';
 import { NotFoundBooking } from '../../features/booking/not-found-booking';
 import { OnlinePayButton } from '../../features/booking/online-payment';
-
-const actions = () => import('../../features/booking/guest-actions');
+import { checkPayment, type PaymentCheck } from '../../features/booking/payment-check';
 
 /** Waits before each look-up while Wompi still says PENDING: at once, then longer and longer (about half a minute in all). */
 const POLL_DELAYS_MS = [0, 2_000, 4_000, 8_000, 15_000];
@@ -19,6 +18,14 @@ type View =
   | { kind: 'error'; text: string; retry: boolean };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A refused or failed check in the page's language: ours without an answer and for 429, else the server's. */
+function refusal(r: Extract<PaymentCheck, { ok: false }>, i: Pick<I18n, 'm' | 't'>): string {
+  const w = i.m.guest.errors;
+  if (r.status === 429)
+    return `${r.message || w.tooMany}${r.retryAfter ? i.t(w.retryIn, { minutes: Math.ceil(r.retryAfter / 60) }) : ''}`;
+  return (r.status !== 0 && r.message) || w.generic;
+}
 
 /**
  * Where Wompi sends the guest back (`/reserva/<code>/pago?t=&id=`). Its query is never believed:
@@ -32,7 +39,10 @@ export default function ReservaPagoRoute() {
   const m = i18n.m.payment;
   const [view, setView] = useState<View>({ kind: 'checking' });
   // The link's secret is in the address only: the server renders the link back without it.
-  const [back, setBack] = useState(() => (booking ? guestBookingHref(lang, booking.code, '') : ''));
+  // (Built here rather than with booking-text's guestBookingHref: that module would change how the
+  // pages' shared code is split, and /planes has no byte of its 80 KB to spare.)
+  const home = booking ? `${GUEST_BOOKING_PATHS[lang]}/${booking.code}` : '';
+  const [back, setBack] = useState(home);
   /** The look-up under way: a newer one ("Verificar de nuevo") or leaving the page stops it. */
   const current = useRef<{ stopped: boolean } | null>(null);
 
@@ -45,25 +55,23 @@ export default function ReservaPagoRoute() {
         setView({ kind: 'error', text: m.missingId, retry: false });
         return;
       }
-      try {
-        const a = await actions();
-        for (const [i, delay] of POLL_DELAYS_MS.entries()) {
-          await sleep(delay);
-          if (run.stopped) return;
-          try {
-            const r = await a.checkPayment(booking.code, queryParam('t'), id);
-            if (run.stopped) return;
-            if (r.status !== 'PENDING' || i === POLL_DELAYS_MS.length - 1) {
-              setView({ kind: 'result', status: r.status, booking: r.booking });
-              return;
-            }
-          } catch (err) {
-            if (!run.stopped) setView({ kind: 'error', text: a.actionError(err, i18n), retry: a.isTransient(err) });
-            return;
-          }
+      for (const [i, delay] of POLL_DELAYS_MS.entries()) {
+        await sleep(delay);
+        if (run.stopped) return;
+        const r = await checkPayment(booking.code, queryParam('t'), id);
+        if (run.stopped) return;
+        if (!r.ok) {
+          setView({
+            kind: 'error',
+            text: refusal(r, i18n),
+            retry: r.status === 0 || r.status === 429 || r.status >= 500,
+          });
+          return;
         }
-      } catch {
-        if (!run.stopped) setView({ kind: 'error', text: i18n.m.guest.errors.generic, retry: true });
+        if (r.status !== 'PENDING' || i === POLL_DELAYS_MS.length - 1) {
+          setView({ kind: 'result', status: r.status, booking: r.booking });
+          return;
+        }
       }
     },
     [booking, i18n, m.missingId],
@@ -78,8 +86,8 @@ export default function ReservaPagoRoute() {
   }, [poll]);
 
   useEffect(() => {
-    if (booking) setBack(guestBookingHref(lang, booking.code, queryParam('t')));
-  }, [booking, lang]);
+    setBack(`${home}?t=${encodeURIComponent(queryParam('t'))}`);
+  }, [home]);
 
   useEffect(() => {
     const run = check();

@@ -8,7 +8,8 @@ import { useGuestBooking, useSettings } from '../../lib/page-data';
 import { queryParam } from '../../lib/query-param';
 import { formatDay } from '../../lib/stay';
 import { NotFoundBooking } from '../../features/booking/not-found-booking';
-import { OnlineAttempts, OnlinePayButton } from '../../features/booking/online-payment';
+import { OnlineAttempts } from '../../features/booking/online-attempts';
+import { OnlinePayButton } from '../../features/booking/online-payment';
 
 const actions = () => import('../../features/booking/guest-actions');
 /** The link's secret, read when the guest acts (the server rendered the page from it). */

@@ -50,10 +50,3 @@ export async function goToCheckout(code: string, t: string): Promise<void> {
   const { checkoutUrl } = await api.startOnlinePayment({ code, t });
   window.location.assign(checkoutUrl);
 }
-
-/** What the server finds on Wompi for the transaction `id` (never what the return URL's query claims). */
-export const checkPayment = (code: string, t: string, id: string) => api.checkOnlinePayment({ code, t, id });
-
-/** Whether checking again may help: Wompi unreachable, no answer, too many tries. */
-export const isTransient = (err: unknown) =>
-  !(err instanceof ApiError) || err.status === 0 || err.status === 429 || err.status >= 500;

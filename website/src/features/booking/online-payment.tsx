@@ -1,8 +1,6 @@
 import { useId, useState } from 'react';
-import type { GuestBooking } from '@cabana/shared/domain/schemas/booking';
 import { FormStatus } from '../../components/form/form-status';
 import { useI18n } from '../../i18n/i18n';
-import { cop, formatInstant } from '../../lib/booking-text';
 import { queryParam } from '../../lib/query-param';
 
 const actions = () => import('./guest-actions');
@@ -56,33 +54,5 @@ export function OnlinePayButton({ code, label }: { code: string; label?: string 
         </FormStatus>
       ) : null}
     </div>
-  );
-}
-
-type Attempt = GuestBooking['onlinePayments'][number];
-
-/** The guest's online attempts, each in words: amount, how, what came of it, when. */
-export function OnlineAttempts({ attempts }: { attempts: readonly Attempt[] }) {
-  const { lang, t, m } = useI18n();
-  if (attempts.length === 0) return null;
-  const w = m.payment;
-  const method = (type: string | undefined) =>
-    (type && (w.methods as Record<string, string | undefined>)[type]) ?? w.online;
-  return (
-    <>
-      <h3>{w.attemptsTitle}</h3>
-      <ul className="online-attempts">
-        {attempts.map((a) => (
-          <li key={a.reference}>
-            {t(w.attempt, {
-              amount: cop(a.amountInCents / 100, lang),
-              method: method(a.methodType),
-              status: w.statuses[a.status],
-              at: formatInstant(a.updatedAt, lang),
-            })}
-          </li>
-        ))}
-      </ul>
-    </>
   );
 }
