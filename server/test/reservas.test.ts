@@ -254,6 +254,8 @@ describe('the booking lifecycle over HTTP, with real e-mail', () => {
       [`/reservas/${id}/extender`, { hours: 2 }, 409, /Solo se puede extender/],
       [`/reservas/${id}/pagos`, { amount: -5, method: 'nequi', date: todayAtCabin() }, 400, /monto/],
       [`/reservas/${id}/pagos`, { amount: 5, method: 'bitcoin', date: todayAtCabin() }, 400, /Elige cómo se pagó/],
+      // Only the gateway records a Wompi payment (with its transaction).
+      [`/reservas/${id}/pagos`, { amount: 5, method: 'wompi', date: todayAtCabin() }, 400, /Elige cómo se pagó/],
       [`/reservas/${id}/pagos`, { amount: 5, method: 'nequi', date: todayAtCabin() }, 409, /Solo se registran pagos/],
       [`/reservas/${id}/aceptar`, { total: 0 }, 400, /total/],
       [`/reservas/${id}/cancelar`, { refund: 10 }, 400, /no puede superar lo pagado/],

@@ -5,11 +5,10 @@ import { formatMoney } from '../domain/pricing/pricing';
 import {
   BOOKING_STATES,
   BOOKING_STATE_LABELS,
-  PAYMENT_METHODS,
+  MANUAL_PAYMENT_METHODS,
   PAYMENT_METHOD_LABELS,
   type Booking,
   type BookingState,
-  type PaymentMethod,
 } from '../domain/schemas/booking';
 import type { AdminApi } from './admin-api';
 import { AdminField } from './admin-field';
@@ -254,7 +253,7 @@ function actionCall(
           api.recordPayment({
             id: b.id,
             amount: amount(f('amount')) ?? 0,
-            method: (f('method') || 'transferencia') as PaymentMethod,
+            method: (f('method') || 'transferencia') as (typeof MANUAL_PAYMENT_METHODS)[number],
             // Today at the cabin, not in UTC (which is already tomorrow there from 19:00).
             date: f('date') || todayAtCabin(),
           }),
@@ -347,7 +346,7 @@ function BookingActionForm({
               aria-invalid={errors.method ? true : undefined}
               aria-describedby={`${id}-method-error`}
             >
-              {PAYMENT_METHODS.map((m) => (
+              {MANUAL_PAYMENT_METHODS.map((m) => (
                 <option key={m} value={m}>
                   {METHOD_LABELS[m]}
                 </option>

@@ -49,10 +49,13 @@ export const BOOKING_STATE_LABELS: Record<BookingState, string> = {
 export const ActorSchema = z.enum(['huesped', 'propietario', 'sistema']);
 export type Actor = z.infer<typeof ActorSchema>;
 
-/** `wompi`: paid online through the gateway (recorded by the server when Wompi approves it). */
-export const PAYMENT_METHODS = ['transferencia', 'nequi', 'daviplata', 'efectivo', 'otro', 'wompi'] as const;
+/** `wompi`: paid online through the gateway (recorded by the server when Wompi approves it, never by hand). */
+export const MANUAL_PAYMENT_METHODS = ['transferencia', 'nequi', 'daviplata', 'efectivo', 'otro'] as const;
+export const PAYMENT_METHODS = [...MANUAL_PAYMENT_METHODS, 'wompi'] as const;
 export const PaymentMethodSchema = z.enum(PAYMENT_METHODS, { error: 'Elige cómo se pagó.' });
 export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
+/** The methods the owner records by hand (MANUAL_PAYMENT_METHODS): `wompi` only ever comes from the gateway. */
+const ManualPaymentMethodSchema = z.enum(MANUAL_PAYMENT_METHODS, { error: 'Elige cómo se pagó.' });
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   transferencia: 'Transferencia',
   nequi: 'Nequi',
@@ -290,7 +293,7 @@ export const ExtendHoldInputSchema = z.strictObject({
 
 export const RecordPaymentInputSchema = z.strictObject({
   amount: money('el monto', 1),
-  method: PaymentMethodSchema,
+  method: ManualPaymentMethodSchema,
   date: z.string({ error: 'Elige la fecha del pago.' }).refine(isIsoDate, 'Elige la fecha del pago.'),
   receiptId: z.string().max(64).optional(),
   note: note('la nota').optional(),
