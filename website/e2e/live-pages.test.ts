@@ -117,7 +117,7 @@ describe('what the HTML carries before any JavaScript', () => {
     expect(norm(await page.getByTestId('resumen-personas').textContent())).toBe(String(BUSINESS.defaultPeople));
     const carried = island(await html('/planes'));
     expect(carried).toEqual(planesIsland(90_000));
-    expect(messageGroups(carried)).toEqual(['booking', 'common', 'form', 'plans']);
+    expect(messageGroups(carried)).toEqual(['booking', 'common', 'errors', 'form', 'plans']);
     await page.close();
   });
 
