@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { benchHttp, type HttpResults } from '../server/bench/http';
 import { benchPipeline, median, type PipelineResults } from '../server/bench/image-pipeline';
 import { benchStore, type StoreResults } from '../server/bench/store';
+import { benchBookings, type BookingsResults } from '../server/bench/bookings';
 import { measureWebsite, type WebsiteResults } from '../website/scripts/measure';
 import { WEBSITE_DIR, buildSite } from '../website/scripts/build';
 
@@ -103,6 +104,26 @@ ${variants}
 ${r.uploads.count} uploads of that photo sent at once to the real server (its own process, image queue as configured):
 answers ${r.uploads.statuses.join(', ')} in ${r.uploads.seconds.toFixed(1)} s; server RSS peak
 **${r.uploads.serverPeakRssMb.toFixed(0)} MB** (idle before: ${r.uploads.serverIdleRssMb.toFixed(0)} MB), target < 300 MB: ${ok(r.uploads.serverPeakRssMb < 300)}.
+`;
+}
+
+function bookingsSection(r: BookingsResults): string {
+  const ms = (n: number) => `${n.toFixed(0)} ms`;
+  const mb = (n: number) => `${(n / 1024 / 1024).toFixed(2)} MB`;
+  return `## Booking requests at scale (issue 28)
+
+The real server in its own process over a data folder of ${r.sizes.bookings.toLocaleString('en')} bookings and
+${r.sizes.outbox.toLocaleString('en')} outbox messages (${(r.sizes.bytes / 1e6).toFixed(1)} MB of JSON); new booking requests one after
+another while \`GET /api/health\` is probed every 25 ms (\`server/bench/bookings.ts\`).
+
+| measure | value |
+|---|---|
+| start (import and open) | ${ms(r.startMs)} |
+| journal append per request (median / max) | ${r.appendBytes.median.toLocaleString('en')} B / ${r.appendBytes.max.toLocaleString('en')} B |
+| request latency (median / p99 / max) | ${ms(r.requestMs.median)} / ${ms(r.requestMs.p99)} / ${ms(r.requestMs.max)} |
+| health latency meanwhile (median / p99 / max) | ${ms(r.healthMs.median)} / ${ms(r.healthMs.p99)} / ${ms(r.healthMs.max)} |
+| \`GET /api/reservas\` (first answer) | ${mb(r.list.bytes)} in ${ms(r.list.ms)} |
+| RSS idle / after / peak | ${r.rssMb.idle.toFixed(0)} / ${r.rssMb.after.toFixed(0)} / ${r.rssMb.peak.toFixed(0)} MB |
 `;
 }
 
@@ -202,6 +223,10 @@ if (!skip.has('store')) {
   log('\n== Store ==');
   sections.push(storeSection(await benchStore(log)));
 } else sections.push('## Store (issue 13)\n\nLeft out of this run (`--skip store`).\n');
+if (!skip.has('bookings')) {
+  log('\n== Booking requests at scale ==');
+  sections.push(bookingsSection(await benchBookings(log)));
+} else sections.push('## Booking requests at scale (issue 28)\n\nLeft out of this run (`--skip bookings`).\n');
 if (!skip.has('website')) {
   log('\n== Website ==');
   sections.push(websiteSection(await measureWebsite({ log })));
