@@ -11,11 +11,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { addDays, todayAtCabin } from '@cabana/shared/domain/pricing/dates';
-import type { Booking, BookingState } from '@cabana/shared/domain/schemas/booking';
+import type { BookingState } from '@cabana/shared/domain/schemas/booking';
 import { initialData } from '../src/db/store';
 import { DB_DIR, JOURNAL_FILE, LEGACY_FILE } from '../src/db/folder';
-import type { Data, StoredMail } from '../src/db/schema';
+import type { Data } from '../src/db/schema';
 import { probeHealth } from '../../test-support/health-probe';
+import { storedBooking, storedMail } from '../../test-support/booking-records';
 import { startChild } from './processes';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -44,77 +45,6 @@ const summary = (xs: number[]) => {
 
 const STATES: BookingState[] = ['rechazada', 'completada', 'cancelada', 'vencida'];
 
-function booking(i: number, now: number): Booking {
-  const at = new Date(now - (BOOKINGS - i) * 60_000).toISOString();
-  const checkIn = addDays(todayAtCabin(new Date(now)), 30 + (i % 300));
-  const state: BookingState = i >= BOOKINGS - PENDING ? 'solicitada' : STATES[i % STATES.length]!;
-  return {
-    id: `K${String(i).padStart(15, '0')}`,
-    code: `C${String(i).padStart(7, '0')}`.replace(/[01]/g, 'A'),
-    state,
-    lang: 'es',
-    createdAt: at,
-    updatedAt: at,
-    name: `Persona de prueba ${i}`,
-    email: `persona${i}@example.com`,
-    phone: '300 123 4567',
-    message: `Hola, quisiera la cabaña para el puente festivo. ${'Gracias. '.repeat(20)}`,
-    checkIn,
-    checkOut: addDays(checkIn, 2),
-    numPeople: 4,
-    consentAt: at,
-    policyVersion: '2026-11-01',
-    price: {
-      nights: 2,
-      numPeople: 4,
-      nightly: [
-        { date: checkIn, pricePerPerson: 100_000 },
-        { date: addDays(checkIn, 1), pricePerPerson: 100_000 },
-      ],
-      lodging: 800_000,
-      cleaningFee: 0,
-      total: 800_000,
-      adjustedTotal: null,
-      adjustmentNote: '',
-      depositPercent: 30,
-      deposit: 240_000,
-      balance: 560_000,
-    },
-    cancellationPolicy: 'moderada',
-    checkInTime: '15:00',
-    checkOutTime: '11:00',
-    depositDueAt: null,
-    balanceDueAt: null,
-    payments: [],
-    paid: 0,
-    onlinePayments: [],
-    refunds: [],
-    receipts: [],
-    history: [{ at, state, by: 'huesped' }],
-    reminders: {},
-  };
-}
-
-function mail(i: number, now: number): StoredMail {
-  const at = new Date(now - (OUTBOX - i) * 30_000).toISOString();
-  const b = Math.floor(i / 2);
-  return {
-    id: `M${String(i).padStart(15, '0')}`,
-    bookingId: `K${String(b).padStart(15, '0')}`,
-    code: 'CAAAAAAA',
-    kind: i % 2 ? 'owner-new-request' : 'guest-received',
-    to: `persona${b}@example.com`,
-    subject: 'Recibimos tu solicitud de reserva',
-    text: `Hola,\n\nRecibimos tu solicitud. ${'Te escribiremos pronto. '.repeat(30)}`,
-    html: `<p>Hola,</p><p>Recibimos tu solicitud. ${'Te escribiremos pronto. '.repeat(30)}</p>`,
-    createdAt: at,
-    attempts: 1,
-    lastError: null,
-    nextAttemptAt: null,
-    sentAt: at,
-  };
-}
-
 /** The journal's last complete line, in bytes (what the latest save appended). */
 async function lastLineBytes(dataDir: string): Promise<number> {
   const buf = await readFile(path.join(dataDir, DB_DIR, JOURNAL_FILE));
@@ -135,8 +65,10 @@ export async function benchBookings(log: (msg: string) => void = console.log): P
     const now = Date.now();
     const data: Data = initialData();
     data.seeded = true;
-    data.bookings = Array.from({ length: BOOKINGS }, (_, i) => booking(i, now));
-    data.outbox = Array.from({ length: OUTBOX }, (_, i) => mail(i, now));
+    data.bookings = Array.from({ length: BOOKINGS }, (_, i) =>
+      storedBooking(i, now, i >= BOOKINGS - PENDING ? 'solicitada' : STATES[i % STATES.length]!),
+    );
+    data.outbox = Array.from({ length: OUTBOX }, (_, i) => storedMail(i, now));
     const whole = JSON.stringify(data);
     await writeFile(path.join(dataDir, LEGACY_FILE), whole);
     log(`bookings: ${(whole.length / 1e6).toFixed(1)} MB of data (${BOOKINGS} bookings, ${OUTBOX} messages)`);

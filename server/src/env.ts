@@ -55,6 +55,8 @@ export interface Config {
   imageQueueMax: number;
   /** Photos waiting for approval beyond which public uploads get 429, and their bytes beyond which 507. */
   pendingPhotosMax: number;
+  /** Booking requests (`solicitada`) stored at once; past it new ones get 429 (issue 28). */
+  pendingBookingsMax: number;
   pendingPhotosMaxBytes: number;
   /** Photos still waiting for approval this many days after they arrived are deleted. */
   pendingPhotoRetentionDays: number;
@@ -248,6 +250,7 @@ export const SERVER_ENV = z.object({
   IMAGE_CONCURRENCY: int(1, 1),
   IMAGE_QUEUE_MAX: int(50, 1),
   PENDING_PHOTOS_MAX: int(200, 1),
+  PENDING_BOOKINGS_MAX: int(300, 1),
   PENDING_PHOTOS_MAX_MB: int(500, 1),
   PENDING_PHOTO_RETENTION_DAYS: int(BUSINESS.pendingPhotoRetentionDays, 1),
   ICAL_SYNC_MINUTES: int(30, 0, ICAL_SYNC_MINUTES_MAX),
@@ -378,6 +381,7 @@ export function readEnv(env: Env = process.env, cwd: string = process.cwd()): Co
     imageConcurrency: v.IMAGE_CONCURRENCY,
     imageQueueMax: v.IMAGE_QUEUE_MAX,
     pendingPhotosMax: v.PENDING_PHOTOS_MAX,
+    pendingBookingsMax: v.PENDING_BOOKINGS_MAX,
     pendingPhotosMaxBytes: v.PENDING_PHOTOS_MAX_MB * 1024 * 1024,
     pendingPhotoRetentionDays: v.PENDING_PHOTO_RETENTION_DAYS,
     icalSyncMinutes: v.ICAL_SYNC_MINUTES,

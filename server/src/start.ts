@@ -167,11 +167,14 @@ export async function startServer(
       onlinePaymentEnabled: config.wompi !== undefined,
       log,
       now,
+      pendingRequestsMax: config.pendingBookingsMax,
     });
     // Holds that lapsed while the server was down lapse now, before the first request.
     const bookingTimers = runPeriodically(
       async () => {
         await bookings.runTimers();
+        const lapsed = await bookings.expireRequests();
+        if (lapsed > 0) log.info(`bookings: ${lapsed} request(s) lapsed unanswered`);
         const removed = await bookings.forget(retentionCutoff(config.enquiryRetentionMonths, now()));
         if (removed > 0)
           log.info(`retention: deleted ${removed} booking(s) older than ${config.enquiryRetentionMonths} months`);

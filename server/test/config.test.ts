@@ -52,6 +52,7 @@ describe('the server configuration (server/src/env.ts)', () => {
       imageConcurrency: 1,
       imageQueueMax: 50,
       pendingPhotosMax: 200,
+      pendingBookingsMax: 300,
       pendingPhotosMaxBytes: 500 * 1024 * 1024,
       pendingPhotoRetentionDays: 30,
       icalSyncMinutes: 30,

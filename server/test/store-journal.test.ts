@@ -68,8 +68,7 @@ describe('the store on disk', () => {
         'enquiries.3.json',
         'images.json',
         'journal',
-        // The bookings' outbox, empty (bookings themselves are split: no file until there is one).
-        'outbox.json',
+        // Bookings and their outbox are split too: no file until there is a record.
         'price.json',
         'secrets.json',
         'seeded.json',

@@ -39,6 +39,7 @@ import { sameText } from '../lib/same-text';
 import { fsyncDir, writeNewFileSynced } from '../lib/durable-fs';
 import { crashPoint } from '../lib/crash-points';
 import type { OutboxService } from './outbox';
+import { BOOKINGS_PAGE } from '@cabana/shared/domain/schemas/booking';
 
 const NOT_FOUND = 'No encontramos esa reserva.';
 const GUEST_NOT_FOUND = 'No encontramos esa reserva. Revisa el enlace del correo.';
@@ -100,7 +101,18 @@ export interface BookingServiceDeps {
   onlinePaymentEnabled: boolean;
   log: Logger;
   now: () => number;
+  /** Requests (`solicitada`) stored at once; past it new ones get 429 (issue 28). Default PENDING_REQUESTS_MAX. */
+  pendingRequestsMax?: number;
 }
+
+/** How many unanswered requests may be stored when the server's configuration does not say. */
+const PENDING_REQUESTS_MAX = 300;
+const PENDING_FULL =
+  'Ahora mismo hay demasiadas solicitudes esperando respuesta. Inténtalo de nuevo más tarde o escríbenos por WhatsApp.';
+const PENDING_RETRY_SECONDS = 3600;
+/** What the owner may delete in bulk: requests and bookings that ended, never one with money. */
+const DELETABLE_STATES: readonly BookingState[] = ['solicitada', ...FINAL_STATES];
+const DAY_MS = 24 * 3_600_000;
 
 /**
  * The booking lifecycle (issue 21): every rule of a booking lives here; routes only translate
@@ -206,6 +218,7 @@ export class BookingService {
       { what: 'booking request', formToken: input.formToken, website: input.website, stay: input },
       ip,
     );
+    this.#checkPendingRoom();
     const data = store.data;
     const settings = data.settings;
     const at = this.#iso();
@@ -504,9 +517,10 @@ export class BookingService {
 
   // ---- the owner ----
 
-  list(state: BookingState | undefined): Booking[] {
+  list(state: BookingState | undefined, page: { offset?: number; limit?: number } = {}): Booking[] {
     const all = this.deps.store.view.bookings.filter((b) => state === undefined || b.state === state);
-    return newestFirst(all, (b) => b.createdAt);
+    const offset = page.offset ?? 0;
+    return newestFirst(all, (b) => b.createdAt).slice(offset, offset + (page.limit ?? BOOKINGS_PAGE));
   }
 
   get(id: string): Booking {
@@ -719,6 +733,75 @@ export class BookingService {
     await store.save();
     for (const id of ids) await fsp.rm(path.join(this.deps.receiptsDir, id), { recursive: true, force: true });
     return gone.length;
+  }
+
+  // ---- issue 28: requests never pile up ----
+
+  /** 429 once as many requests wait for an answer as the cap allows (counted on the plain data). */
+  #checkPendingRoom(): void {
+    let waiting = 0;
+    for (const b of this.deps.store.view.bookings) if (b.state === 'solicitada') waiting++;
+    if (waiting >= (this.deps.pendingRequestsMax ?? PENDING_REQUESTS_MAX)) {
+      throw rateLimited(PENDING_FULL, PENDING_RETRY_SECONDS);
+    }
+  }
+
+  /**
+   * Requests left unanswered lapse (`vencida`): once their check-in date comes, or after the
+   * owner's `requestExpiryDays`. The guest of a request that looked human is told politely (they
+   * are waiting for an answer and may book elsewhere); a suspect one's address gets nothing, as
+   * it may not be the sender's. One save for all of them.
+   */
+  async expireRequests(): Promise<number> {
+    const { store, now } = this.deps;
+    const at = now();
+    const today = todayAtCabin(new Date(at));
+    const cutoff = at - store.view.settings.requestExpiryDays * DAY_MS;
+    const lapsed = store.view.bookings.filter(
+      (b) => b.state === 'solicitada' && (b.checkIn <= today || Date.parse(b.createdAt) <= cutoff),
+    );
+    if (lapsed.length === 0) return 0;
+    const ids = new Set(lapsed.map((b) => b.id));
+    for (const booking of store.data.bookings) {
+      if (!ids.has(booking.id)) continue;
+      this.#move(booking, 'vencida', 'sistema', 'La solicitud venció sin respuesta');
+      if (!booking.suspect) this.#mail(booking, 'guest-request-expired');
+    }
+    await this.#commit();
+    return lapsed.length;
+  }
+
+  /**
+   * The owner deletes requests and ended bookings at once, without an e-mail to anyone: their
+   * unsent e-mails and receipts go with them. All or nothing: an unknown id is 404, one still
+   * under way (held, confirmed) or with money recorded is 409, and then nothing is deleted.
+   */
+  async deleteMany(ids: readonly string[]): Promise<{ deleted: number }> {
+    const { store, outbox } = this.deps;
+    const wanted = new Set(ids);
+    const found = store.view.bookings.filter((b) => wanted.has(b.id));
+    if (found.length < wanted.size) throw notFound(NOT_FOUND);
+    const active = found.filter((b) => !DELETABLE_STATES.includes(b.state));
+    if (active.length > 0) {
+      throw conflict(
+        `Solo se borran solicitudes y reservas terminadas; cancela antes: ${active.map((b) => b.code).join(', ')}.`,
+      );
+    }
+    const withMoney = found.filter(
+      (b) => b.payments.length > 0 || b.refunds.length > 0 || b.onlinePayments.some((p) => p.status === 'APPROVED'),
+    );
+    if (withMoney.length > 0) {
+      throw conflict(
+        `No se puede borrar una reserva con pagos registrados: ${withMoney.map((b) => b.code).join(', ')}.`,
+      );
+    }
+    const all = store.data.bookings;
+    all.splice(0, Infinity, ...store.view.bookings.filter((b) => !wanted.has(b.id)));
+    outbox.forgetBookings(wanted);
+    // Their personal data leaves the journal at once, not when it next fills.
+    await store.save({ forget: true });
+    for (const id of wanted) await fsp.rm(path.join(this.deps.receiptsDir, id), { recursive: true, force: true });
+    return { deleted: found.length };
   }
 }
 

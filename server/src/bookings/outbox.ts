@@ -14,6 +14,8 @@ const RETRY_BACKOFF_MS = [60_000, 300_000, 1_800_000, 7_200_000, 21_600_000, 43_
 const SWEEP_MS = 30_000;
 /** Sent messages are kept this long (the panel's "sent" trail), then dropped. */
 const KEEP_SENT_MS = 30 * 24 * 3_600_000;
+/** Messages sent (or failed) between two saves of their marks while the outbox drains. */
+const MARK_BATCH = 25;
 const ERROR_MAX = 300;
 
 /** What sends one message: nodemailer's SMTP transport, or what a test puts in its place. */
@@ -142,49 +144,61 @@ export class OutboxService {
 
   async #pass(): Promise<void> {
     const { store, now } = this.deps;
-    const pruned = this.#prune();
-    if (pruned) await store.save();
-    for (;;) {
-      if (this.#stopped) return;
-      const at = now();
-      const due = store.data.outbox.find(
-        (m) => m.sentAt === null && (m.nextAttemptAt === null || Date.parse(m.nextAttemptAt) <= at),
-      );
-      if (!due) return;
+    if (this.#prune()) await store.save();
+    const at = now();
+    // Found on the plain data once per pass: a scan through the tracking proxies costs far more.
+    const due = store.view.outbox.filter(
+      (m) => m.sentAt === null && (m.nextAttemptAt === null || Date.parse(m.nextAttemptAt) <= at),
+    );
+    let marked = 0;
+    let from = 0;
+    for (const found of due) {
+      if (this.#stopped) break;
+      // The record through the tracking proxies, if it is still there and still unsent. `due` is
+      // in the list's order, so the search goes on from the last one found (linear per pass).
+      let index = store.view.outbox.indexOf(found, from);
+      if (index < 0) index = store.view.outbox.indexOf(found);
+      if (index < 0 || found.sentAt !== null) continue;
+      from = index + 1;
+      const entry = store.data.outbox[index]!;
       try {
         await this.#transport!.sendMail({
           from: this.deps.mailFrom,
-          to: due.to,
-          subject: due.subject,
-          text: due.text,
-          html: due.html,
+          to: entry.to,
+          subject: entry.subject,
+          text: entry.text,
+          html: entry.html,
           // The same on every attempt: a copy sent again after a crash is one message to clients that dedupe.
-          messageId: `<${due.id}@${this.deps.messageIdDomain}>`,
+          messageId: `<${entry.id}@${this.deps.messageIdDomain}>`,
         });
         crashPoint('mail:sent-not-marked');
-        due.sentAt = new Date(now()).toISOString();
-        due.lastError = null;
-        due.nextAttemptAt = null;
+        entry.sentAt = new Date(now()).toISOString();
+        entry.lastError = null;
+        entry.nextAttemptAt = null;
       } catch (err) {
-        const wait = RETRY_BACKOFF_MS[Math.min(due.attempts, RETRY_BACKOFF_MS.length - 1)]!;
-        due.lastError = describe(err);
-        due.nextAttemptAt = new Date(now() + wait).toISOString();
+        const wait = RETRY_BACKOFF_MS[Math.min(entry.attempts, RETRY_BACKOFF_MS.length - 1)]!;
+        entry.lastError = describe(err);
+        entry.nextAttemptAt = new Date(now() + wait).toISOString();
         this.deps.log.info(
-          `outbox: ${due.kind} for ${due.code} not sent (${due.lastError}); next try in ${wait / 60_000} min`,
+          `outbox: ${entry.kind} for ${entry.code} not sent (${entry.lastError}); next try in ${wait / 60_000} min`,
         );
       }
-      due.attempts += 1;
-      await store.save();
+      entry.attempts += 1;
+      // Marked in batches: draining a long outbox costs one small save per MARK_BATCH messages,
+      // not one per message. A crash before the save sends the unmarked ones again (same Message-ID).
+      if (++marked % MARK_BATCH === 0) await store.save();
     }
+    if (marked % MARK_BATCH !== 0) await store.save();
   }
 
-  /** Drops sent messages older than KEEP_SENT_MS; true when any went. */
+  /** Drops sent messages older than KEEP_SENT_MS; true when any went (the caller saves). */
   #prune(): boolean {
     const cutoff = this.deps.now() - KEEP_SENT_MS;
+    const old = (m: StoredMail) => m.sentAt !== null && Date.parse(m.sentAt) < cutoff;
+    // Looked for on the plain data: the list changes (through the proxies) only when some go.
+    if (!this.deps.store.view.outbox.some(old)) return false;
     const all = this.deps.store.data.outbox;
-    const kept = all.filter((m) => m.sentAt === null || Date.parse(m.sentAt) >= cutoff);
-    if (kept.length === all.length) return false;
-    all.splice(0, Infinity, ...kept);
+    all.splice(0, Infinity, ...this.deps.store.view.outbox.filter((m) => !old(m)));
     return true;
   }
 
@@ -213,9 +227,8 @@ export class OutboxService {
 
   /** Forgets the messages of bookings removed by retention (the caller saves). */
   forgetBookings(ids: ReadonlySet<string>): void {
-    const all = this.deps.store.data.outbox;
-    const kept = all.filter((m) => !ids.has(m.bookingId));
-    if (kept.length !== all.length) all.splice(0, Infinity, ...kept);
+    const kept = this.deps.store.view.outbox.filter((m) => !ids.has(m.bookingId));
+    if (kept.length !== this.deps.store.view.outbox.length) this.deps.store.data.outbox.splice(0, Infinity, ...kept);
   }
 }
 

@@ -19,7 +19,7 @@ export const LEGACY_FILE = 'db.json';
 export const JOURNAL_FILE = 'journal';
 
 /** Collections stored as many files, and how many records each file holds. */
-export const SPLIT_COLLECTIONS: Readonly<Record<string, number>> = { enquiries: 50, bookings: 50 };
+export const SPLIT_COLLECTIONS: Readonly<Record<string, number>> = { enquiries: 50, bookings: 50, outbox: 50 };
 
 export class DataFileError extends Error {}
 
@@ -161,6 +161,41 @@ async function readDbFolder(dbDir: string): Promise<FolderContent> {
   throw new DataFileError(`The data folder ${dbDir} kept changing while it was read.`);
 }
 
+/**
+ * A collection that became split while a folder still holds it as one file (`outbox.json`
+ * before issue 28): its records go into segment files. The single file wins over any segment
+ * beside it (those are what an interrupted split left), so the split is done again until the
+ * single file is gone. Changes `values` to the split layout and returns what to write: the
+ * segments (`text`), then what to remove, in two steps (`stale` segments first, the single file
+ * last), so a crash at any point leaves either the single file or the complete segments.
+ */
+export function splitSingleFiles(values: Map<string, unknown>): {
+  write: Map<string, string>;
+  stale: string[];
+  single: string[];
+} {
+  const write = new Map<string, string>();
+  const stale: string[] = [];
+  const single: string[] = [];
+  for (const [key, size] of Object.entries(SPLIT_COLLECTIONS)) {
+    const name = collectionFile(key);
+    if (!values.has(name)) continue;
+    const list = values.get(name);
+    if (!Array.isArray(list)) throw new DataFileError(`The data file ${name} is not a list.`);
+    const old = [...values.keys()].filter((n) => parseFileName(n)!.key === key && n !== name);
+    for (const n of old) values.delete(n);
+    values.delete(name);
+    for (let i = 0, n = 1; i < list.length; i += size, n++) {
+      const records = list.slice(i, i + size) as unknown[];
+      values.set(segmentFile(key, n), records);
+      write.set(segmentFile(key, n), JSON.stringify(records));
+    }
+    stale.push(...old.filter((n) => !write.has(n)));
+    single.push(name);
+  }
+  return { write, stale, single };
+}
+
 /** The data the files hold, validated; `segments`: per split collection, its files' record counts in order. */
 export function assemble(
   values: ReadonlyMap<string, unknown>,
@@ -236,7 +271,9 @@ export async function readDataFolder(dataDir: string): Promise<Data | undefined>
   if (await exists(legacy)) return readLegacy(legacy);
   const dbDir = path.join(dataDir, DB_DIR);
   if (!(await exists(dbDir))) return undefined;
-  return assemble((await readDbFolder(dbDir)).values, dbDir).data;
+  const { values } = await readDbFolder(dbDir);
+  splitSingleFiles(values);
+  return assemble(values, dbDir).data;
 }
 
 async function exists(p: string): Promise<boolean> {

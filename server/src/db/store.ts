@@ -19,6 +19,7 @@ import {
   readJournal,
   resetJournal,
   segmentFile,
+  splitSingleFiles,
 } from './folder';
 import { CollectionFile, JournaledFile, type Batch, type Staging } from './collection-file';
 import { Tracker, type Changes } from './tracking';
@@ -153,6 +154,7 @@ export async function openStore(dataDir: string, opts: StoreOptions = {}): Promi
     values.set(name, file.data);
   }
   applyJournal(values, journal.entries);
+  const singleFiles = splitSingleFiles(values);
   const { data, segments } = assemble(values, dir);
   // Kept in memory only: written with the next change of the photos, computed the same by every start until then.
   assignImagePositions(data);
@@ -240,6 +242,16 @@ export async function openStore(dataDir: string, opts: StoreOptions = {}): Promi
     );
     return dirSync;
   };
+
+  // A collection kept in one file by an earlier version becomes segment files (splitSingleFiles):
+  // the segments are durable, then the single file goes; until then it wins at every start.
+  if (singleFiles.single.length > 0) {
+    await writeOut(
+      new Map<string, string | null>([...singleFiles.write, ...singleFiles.stale.map((n) => [n, null] as const)]),
+    );
+    crashPoint('store:split-before-remove');
+    await writeOut(new Map(singleFiles.single.map((n) => [n, null] as const)));
+  }
 
   // The journal's changes into the collection files, before anything else writes.
   if (journal.entries.length > 0 || journal.torn) {

@@ -12,6 +12,8 @@ export const CRASH_POINTS = {
   'store:compaction-start': 'a compaction started, no file written out yet',
   'store:between-renames': 'a write-out renamed one collection file in, not the others',
   'store:journal-swapped': 'a compaction renamed its new journal in, the folder not yet synced',
+  'store:split-before-remove':
+    'a collection an earlier version kept in one file written as segment files, the single file not yet removed',
   'images:variants-staged': "a photo's variants written in .staging, not yet moved into images/",
   'images:before-record': "a photo's variants in images/, its record not yet saved",
   'images:before-file-removal': "a photo's record removed and saved, its files still there",

@@ -17,6 +17,7 @@ type BookingRoutes =
   | 'cancelGuestBooking'
   | 'uploadGuestReceipt'
   | 'listBookings'
+  | 'deleteBookings'
   | 'getBooking'
   | 'acceptBooking'
   | 'declineBooking'
@@ -75,7 +76,8 @@ export function bookingRoutes({ bookings, outbox, limiters, images }: AppDeps): 
         return bookings.addReceipt(code, t, { path: file.filepath, name: cleanFileName(file.originalFilename ?? '') });
       },
     },
-    listBookings: ({ state }) => bookings.list(state),
+    listBookings: ({ state, offset, limit }) => bookings.list(state, { offset, limit }),
+    deleteBookings: ({ ids }) => bookings.deleteMany(ids),
     getBooking: ({ id }) => bookings.get(id),
     acceptBooking: ({ id, ...input }) => bookings.accept(id, input),
     declineBooking: ({ id, reason }) => bookings.decline(id, reason),

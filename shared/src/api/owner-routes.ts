@@ -16,6 +16,7 @@ import {
   BookingSchema,
   CancelBookingInputSchema,
   DeclineBookingInputSchema,
+  DeleteBookingsInputSchema,
   ExtendHoldInputSchema,
   ListBookingsQuerySchema,
   OutboxSchema,
@@ -293,10 +294,23 @@ export const OWNER_ROUTES = routes({
     method: 'GET',
     path: '/reservas',
     access: 'admin',
-    summary: '`?state=`: the bookings, newest first, with history, price, payments and receipts',
+    summary:
+      '`?state=&offset=&limit=`: the bookings, newest first, with history, price, payments and receipts; one page of `limit` (default 50, at most 200) from `offset`',
     query: ListBookingsQuerySchema,
     output: z.array(BookingSchema),
     errors: [],
+    panel: true,
+  },
+  deleteBookings: {
+    method: 'POST',
+    path: '/reservas/eliminar',
+    access: 'admin',
+    summary:
+      '`{"ids": [...]}` (1 to 200): deletes requests and ended bookings without e-mailing anyone (their unsent e-mails and receipts too), answers `{"deleted": n}`; all or nothing: 404 for an unknown id, 409 for one held or confirmed, or with payments',
+    body: DeleteBookingsInputSchema,
+    output: z.object({ deleted: z.number().int() }),
+    errors: ['CONFLICT'],
+    notFound: BOOKING_NOT_FOUND,
     panel: true,
   },
   getBooking: {

@@ -111,4 +111,11 @@ export const EN_TEMPLATES: MailTemplates = {
       'The deadline for the deposit passed without our receiving it, so the dates are free again.',
       `If you would still like to come, send a new request or message us on WhatsApp at ${ctx.settings.phone}.`,
     ),
+  'guest-request-expired': (ctx) =>
+    guest(
+      ctx,
+      `Your request ${ctx.booking.code} has expired`,
+      'We are sorry: we could not answer your booking request in time, so we have closed it. You have not been charged anything.',
+      `If you would still like to come, send a new request or message us on WhatsApp at ${ctx.settings.phone}.`,
+    ),
 };

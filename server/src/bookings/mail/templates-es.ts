@@ -108,6 +108,13 @@ export const ES_TEMPLATES: MailTemplates = {
       'El plazo para pagar el anticipo terminó sin que lo recibiéramos, así que las fechas quedaron libres.',
       `Si aún quieres venir, haz una nueva solicitud o escríbenos por WhatsApp al ${ctx.settings.phone}.`,
     ),
+  'guest-request-expired': (ctx) =>
+    guest(
+      ctx,
+      `Tu solicitud ${ctx.booking.code} venció`,
+      'Lo sentimos: no alcanzamos a responder tu solicitud de reserva a tiempo, así que la cerramos. No se te cobró nada.',
+      `Si aún quieres venir, haz una nueva solicitud o escríbenos por WhatsApp al ${ctx.settings.phone}.`,
+    ),
   'owner-new-request': (ctx) => {
     const b = ctx.booking;
     return {

@@ -269,7 +269,33 @@ const note = (label: string) =>
     .trim()
     .max(NOTE_MAX, `${label[0]!.toUpperCase()}${label.slice(1)} admite hasta ${NOTE_MAX} caracteres.`);
 
-export const ListBookingsQuerySchema = z.strictObject({ state: BookingStateSchema.optional() });
+/** Bookings per page of the owner's list (GET /api/reservas), and the most one page may ask for. */
+export const BOOKINGS_PAGE = 50;
+const BOOKINGS_PAGE_MAX = 200;
+
+/** `?state=&offset=&limit=`: newest first, `limit` (default BOOKINGS_PAGE) from `offset` on. */
+export const ListBookingsQuerySchema = z.strictObject({
+  state: BookingStateSchema.optional(),
+  offset: z.coerce
+    .number({ error: 'El desplazamiento es un número entero desde 0.' })
+    .int('El desplazamiento es un número entero desde 0.')
+    .min(0, 'El desplazamiento es un número entero desde 0.')
+    .optional(),
+  limit: z.coerce
+    .number({ error: `Pide entre 1 y ${BOOKINGS_PAGE_MAX} reservas por página.` })
+    .int(`Pide entre 1 y ${BOOKINGS_PAGE_MAX} reservas por página.`)
+    .min(1, `Pide entre 1 y ${BOOKINGS_PAGE_MAX} reservas por página.`)
+    .max(BOOKINGS_PAGE_MAX, `Pide entre 1 y ${BOOKINGS_PAGE_MAX} reservas por página.`)
+    .optional(),
+});
+
+/** Body of POST /api/reservas/eliminar: the bookings to delete (requests, or ended ones without money). */
+export const DeleteBookingsInputSchema = z.strictObject({
+  ids: z
+    .array(z.string().max(64))
+    .min(1, 'Elige al menos una reserva.')
+    .max(BOOKINGS_PAGE_MAX, `Elimina como máximo ${BOOKINGS_PAGE_MAX} reservas a la vez.`),
+});
 
 /** Accept a request: optionally with another total (and a note the guest sees). */
 export const AcceptBookingInputSchema = z.strictObject({
@@ -346,6 +372,8 @@ export const MAIL_KINDS = [
   'guest-cancelled',
   'guest-declined',
   'guest-expired',
+  /** A request nobody answered lapsed (issue 28); never sent for a suspect one. */
+  'guest-request-expired',
   'guest-payment',
   'owner-new-request',
   'owner-receipt',

@@ -204,6 +204,15 @@ const bookingFields = {
     .int('Escribe un número entero de horas.')
     .min(1, 'Las fechas se guardan al menos 1 hora.')
     .max(168, 'Las fechas se guardan como mucho 168 horas (7 días).'),
+  /**
+   * Days a request may wait unanswered: then it lapses (`vencida`), as it does once its check-in
+   * date comes, so unanswered requests never pile up (issue 28).
+   */
+  requestExpiryDays: z
+    .number({ error: 'Escribe cuántos días espera una solicitud sin respuesta.' })
+    .int('Escribe un número entero de días.')
+    .min(1, 'Una solicitud espera al menos 1 día.')
+    .max(60, 'Una solicitud espera como mucho 60 días.'),
   /** The house rules, as the /condiciones page shows them. */
   houseRules: z
     .string({ error: 'Escribe las normas de la casa.' })
@@ -227,6 +236,7 @@ const bookingFieldsWithDefaults = {
   nequiNumber: bookingFields.nequiNumber.default(d.nequiNumber),
   daviplataNumber: bookingFields.daviplataNumber.default(d.daviplataNumber),
   holdHours: bookingFields.holdHours.default(d.holdHours),
+  requestExpiryDays: bookingFields.requestExpiryDays.default(d.requestExpiryDays),
   houseRules: bookingFields.houseRules.default(d.houseRules),
 };
 
