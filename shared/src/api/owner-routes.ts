@@ -309,8 +309,7 @@ export const OWNER_ROUTES = routes({
       '`{"ids": [...]}` (1 to 200): deletes requests and ended bookings without e-mailing anyone (their unsent e-mails and receipts too), answers `{"deleted": n}`; all or nothing: 404 for an unknown id, 409 for one held or confirmed, or with payments',
     body: DeleteBookingsInputSchema,
     output: z.object({ deleted: z.number().int() }),
-    errors: ['CONFLICT'],
-    notFound: BOOKING_NOT_FOUND,
+    errors: ['CONFLICT', 'NOT_FOUND'],
     panel: true,
   },
   getBooking: {
