@@ -21,6 +21,7 @@ import { OutboxBox } from './outbox-box';
 import { parsePriceInput } from './price-section';
 import { useFieldErrorSubmit } from './use-field-error-submit';
 import { BookingPayments } from './booking-payments';
+import { DeleteBookings, LoadMoreBookings } from './bookings-bulk';
 
 const cop = (n: number) => formatMoney(n, 'COP');
 type Filter = 'todas' | BookingState;
@@ -88,6 +89,8 @@ export function BookingsSection() {
           ))}
         </ul>
       )}
+      {items !== null && <LoadMoreBookings loaded={items.length} onDone={setStatus} />}
+      {items !== null && <DeleteBookings items={items} onDone={setStatus} />}
       <OutboxBox />
     </section>
   );

@@ -1,0 +1,153 @@
+import { useId, useState } from 'react';
+import { BOOKINGS_PAGE, BOOKING_STATE_LABELS, FINAL_STATES, type Booking } from '../domain/schemas/booking';
+import { RowAlert } from './messages';
+import { usePanel } from './panel-context';
+import { usePanelCache } from './panel-data';
+
+/**
+ * The bookings list in pages (issue 28): the panel loads the newest BOOKINGS_PAGE, and "Cargar
+ * más" asks for the next page from the number already shown. A page shorter than a full one is
+ * the last: the button goes.
+ */
+export function LoadMoreBookings({ loaded, onDone }: { loaded: number; onDone: (s: string) => void }) {
+  const { api, failure } = usePanel();
+  const cache = usePanelCache();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  /** How many were shown when the last page came back short (nothing more to load then). */
+  const [endAt, setEndAt] = useState<number | null>(null);
+  if (loaded < BOOKINGS_PAGE || endAt === loaded) return null;
+
+  async function more() {
+    setBusy(true);
+    setError(undefined);
+    try {
+      const page = await api.listBookings({ offset: loaded, limit: BOOKINGS_PAGE });
+      let total = loaded;
+      cache.set('listBookings', (all) => {
+        const known = new Set(all.map((b) => b.id));
+        const next = [...all, ...page.filter((b) => !known.has(b.id))];
+        total = next.length;
+        return next;
+      });
+      if (page.length < BOOKINGS_PAGE) setEndAt(total);
+      onDone(page.length === 0 ? 'No hay más reservas.' : `${page.length} reservas más cargadas.`);
+    } catch (err) {
+      setError(failure(err) ?? undefined);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="adm-actions">
+      <button type="button" className="adm-button" disabled={busy} onClick={() => void more()}>
+        {busy ? 'Cargando…' : 'Cargar más'}
+      </button>
+      <RowAlert text={error} />
+    </div>
+  );
+}
+
+/** What the owner may delete without e-mailing anyone: a request, or a booking that ended, with no money recorded. */
+const deletable = (b: Booking) =>
+  (b.state === 'solicitada' || FINAL_STATES.includes(b.state)) &&
+  b.payments.length === 0 &&
+  b.refunds.length === 0 &&
+  !b.onlinePayments.some((p) => p.status === 'APPROVED');
+
+/**
+ * Deleting several requests at once (issue 28): tick them in a list of those shown that may go,
+ * then confirm in a second step; nobody is e-mailed. The server checks again (all or nothing).
+ */
+export function DeleteBookings({ items, onDone }: { items: readonly Booking[]; onDone: (s: string) => void }) {
+  const { api, failure } = usePanel();
+  const cache = usePanelCache();
+  const id = useId();
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  const candidates = items.filter(deletable);
+  if (candidates.length === 0) return null;
+  const picked = candidates.filter((b) => chosen.has(b.id));
+
+  const toggle = (bookingId: string) =>
+    setChosen((all) => {
+      const next = new Set(all);
+      if (!next.delete(bookingId)) next.add(bookingId);
+      return next;
+    });
+
+  async function remove() {
+    setBusy(true);
+    setError(undefined);
+    try {
+      const ids = picked.map((b) => b.id);
+      const { deleted } = await api.deleteBookings({ ids });
+      const gone = new Set(ids);
+      cache.set('listBookings', (all) => all.filter((b) => !gone.has(b.id)));
+      cache.invalidate('listOutbox', 'getOverview');
+      setChosen(new Set());
+      setConfirming(false);
+      onDone(deleted === 1 ? '1 reserva borrada.' : `${deleted} reservas borradas.`);
+    } catch (err) {
+      setError(failure(err) ?? undefined);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <details className="adm-bulk">
+      <summary>Borrar varias solicitudes o reservas terminadas</summary>
+      <p className="adm-muted">
+        Se borran sin avisar a nadie por correo. Solo aparecen las solicitudes y las reservas terminadas sin pagos.
+      </p>
+      <fieldset>
+        <legend>Elige las que quieres borrar</legend>
+        <ul className="adm-bulk-list">
+          {candidates.map((b) => (
+            <li key={b.id}>
+              <label>
+                <input type="checkbox" checked={chosen.has(b.id)} onChange={() => toggle(b.id)} /> {b.name} · {b.code} ·{' '}
+                {BOOKING_STATE_LABELS[b.state]} · {b.checkIn}
+              </label>
+            </li>
+          ))}
+        </ul>
+      </fieldset>
+      <RowAlert text={error} />
+      {!confirming ? (
+        <div className="adm-actions">
+          <button
+            type="button"
+            className="adm-button adm-button--danger"
+            disabled={picked.length === 0}
+            onClick={() => setConfirming(true)}
+          >
+            Borrar seleccionadas ({picked.length})
+          </button>
+        </div>
+      ) : (
+        <div className="adm-actions" role="group" aria-labelledby={`${id}-confirm`}>
+          <p id={`${id}-confirm`}>
+            ¿Borrar {picked.length === 1 ? '1 reserva' : `${picked.length} reservas`}? No se envía ningún correo y no se
+            puede deshacer.
+          </p>
+          <button
+            type="button"
+            className="adm-button adm-button--danger"
+            disabled={busy || picked.length === 0}
+            onClick={() => void remove()}
+          >
+            Sí, borrar
+          </button>
+          <button type="button" className="adm-button" disabled={busy} onClick={() => setConfirming(false)}>
+            No, volver
+          </button>
+        </div>
+      )}
+    </details>
+  );
+}
