@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Image } from '@cabana/shared/domain/schemas/image';
 import { CRASH_POINTS, type CrashPoint } from '../src/lib/crash-points';
 import { verifyBackup } from '../src/backup/backup';
+import { initialData } from '../src/db/store';
+import { storedBooking, storedMail } from '../../test-support/booking-records';
 import { longRuns } from '../../test-support/runs';
 import { buildServer } from '../../test-support/built-server';
 import { readStoredData } from '../../test-support/data-folder';
@@ -362,5 +364,59 @@ describe("crash safety of online payment: killed after applying Wompi's event, b
       'owner-new-request',
       'owner-payment',
     ]);
+  });
+});
+
+describe('crash safety of the split of collections an earlier version kept in one file (issue 28)', () => {
+  let dataDir = '';
+  let current: Child | undefined;
+  beforeAll(buildServer);
+  afterAll(async () => {
+    if (current) await kill(current);
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('loses no booking nor e-mail when killed while writing the segments or before removing the single files', async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'cabana-crash-split-'));
+    const now = Date.now();
+    const data = initialData();
+    data.seeded = true;
+    data.bookings = Array.from({ length: 120 }, (_, i) => storedBooking(i, now, 'completada'));
+    data.outbox = Array.from({ length: 130 }, (_, i) => storedMail(i, now));
+    // The layout before issue 28: one file per collection, bookings and outbox included.
+    const db = join(dataDir, 'db');
+    await mkdir(db, { mode: 0o700 });
+    for (const [key, value] of Object.entries(data)) await writeFile(join(db, `${key}.json`), JSON.stringify(value));
+    await writeFile(join(db, 'journal'), `${JSON.stringify({ journal: 1, gen: 1 })}\n`);
+    const single = async () => (await readdir(db)).filter((n) => n === 'bookings.json' || n === 'outbox.json').sort();
+
+    // Killed between two renames of the segments, then after all of them: the single files still win.
+    for (const point of ['store:between-renames:3', 'store:split-before-remove']) {
+      const child = await startChild(dataDir, { CABANA_CRASH_AT: point });
+      expect(child, point).toBeUndefined();
+      expect(await single()).toEqual(['bookings.json', 'outbox.json']);
+      const read = await readStoredData(dataDir);
+      expect(read.bookings).toEqual(data.bookings);
+      expect(read.outbox).toEqual(data.outbox);
+    }
+    expect((await readdir(db)).filter((n) => /^outbox\.\d+\.json$/.test(n))).toHaveLength(3);
+
+    const child = await startChild(dataDir);
+    expect(child).toBeDefined();
+    current = child!;
+    await kill(child!);
+    current = undefined;
+    expect(await single()).toEqual([]);
+    expect((await readdir(db)).filter((n) => /^(outbox|bookings)\.\d+\.json$/.test(n)).sort()).toEqual([
+      'bookings.1.json',
+      'bookings.2.json',
+      'bookings.3.json',
+      'outbox.1.json',
+      'outbox.2.json',
+      'outbox.3.json',
+    ]);
+    const read = await readStoredData(dataDir);
+    expect(read.bookings).toEqual(data.bookings);
+    expect(read.outbox).toEqual(data.outbox);
   });
 });

@@ -1,0 +1,69 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PHONE, expectClean, runAxe, startSite, type Site } from './helpers';
+import { ADMIN_CONTEXT, adminPage, openSection } from './admin-helpers';
+import { bookingId, storedBooking } from '../../test-support/booking-records';
+
+/** Issue 28: the panel's bookings come in pages ("Cargar más"), and requests can be deleted in bulk after a confirm step. */
+let site: Site;
+const STORED = 60;
+
+beforeAll(async () => {
+  site = await startSite();
+  const { store } = site.server.running.deps;
+  const now = site.server.clock.now();
+  for (let i = 0; i < STORED; i++)
+    store.data.bookings.push(storedBooking(i, now, i % 2 ? 'solicitada' : 'rechazada', STORED - i));
+  await store.save();
+});
+afterAll(async () => {
+  await site?.close();
+});
+
+const rows = (page: Page) => page.locator('li[data-booking-code]');
+
+describe('the panel’s bookings at scale', () => {
+  it('shows the newest 50, loads the rest with "Cargar más", then the button goes', async () => {
+    const { page, problems } = await adminPage(await site.browser.newContext(ADMIN_CONTEXT), site.server);
+    await openSection(page, 'Reservas');
+    await expect.poll(() => rows(page).count()).toBe(50);
+    // Newest first: the last one stored leads.
+    await expect
+      .poll(() => rows(page).first().getAttribute('data-booking-code'))
+      .toBe(storedBooking(STORED - 1, 0, 'rechazada').code);
+    await page.getByRole('button', { name: 'Cargar más' }).click();
+    await expect.poll(() => rows(page).count()).toBe(STORED);
+    await page.getByText('10 reservas más cargadas.').waitFor();
+    await expect.poll(() => page.getByRole('button', { name: 'Cargar más' }).count()).toBe(0);
+    expect(await runAxe(page)).toEqual([]);
+    expectClean(problems);
+  });
+
+  it('deletes ticked requests only after the confirm step, e-mailing nobody (at 360 px)', async () => {
+    const { page, problems } = await adminPage(await site.browser.newContext(PHONE), site.server);
+    await openSection(page, 'Reservas');
+    await expect.poll(() => rows(page).count()).toBe(50);
+    const outboxBefore = site.server.running.deps.store.view.outbox.length;
+    await page.getByText('Borrar varias solicitudes o reservas terminadas').click();
+    const newest = storedBooking(STORED - 1, 0, 'solicitada').code;
+    const second = storedBooking(STORED - 2, 0, 'rechazada').code;
+    await page.getByRole('checkbox', { name: new RegExp(newest) }).check();
+    await page.getByRole('checkbox', { name: new RegExp(second) }).check();
+    await page.getByRole('button', { name: 'Borrar seleccionadas (2)' }).click();
+    // One tap does not delete: the confirm step asks first, and "No, volver" keeps everything.
+    await page.getByText('¿Borrar 2 reservas? No se envía ningún correo').waitFor();
+    expect(site.server.running.deps.store.view.bookings).toHaveLength(STORED);
+    await page.getByRole('button', { name: 'No, volver' }).click();
+    await page.getByRole('button', { name: 'Borrar seleccionadas (2)' }).click();
+    await page.getByRole('button', { name: 'Sí, borrar' }).click();
+    await page.getByText('2 reservas borradas.').waitFor();
+    await expect.poll(() => rows(page).count()).toBe(48);
+    const left = site.server.running.deps.store.view.bookings.map((b) => b.id);
+    expect(left).toHaveLength(STORED - 2);
+    expect(left).not.toContain(bookingId(STORED - 1));
+    expect(left).not.toContain(bookingId(STORED - 2));
+    expect(site.server.running.deps.store.view.outbox.length).toBe(outboxBefore);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expectClean(problems);
+  });
+});
