@@ -407,14 +407,8 @@ describe('crash safety of the split of collections an earlier version kept in on
     await kill(child!);
     current = undefined;
     expect(await single()).toEqual([]);
-    expect((await readdir(db)).filter((n) => /^(outbox|bookings)\.\d+\.json$/.test(n)).sort()).toEqual([
-      'bookings.1.json',
-      'bookings.2.json',
-      'bookings.3.json',
-      'outbox.1.json',
-      'outbox.2.json',
-      'outbox.3.json',
-    ]);
+    const segments = ['bookings', 'outbox'].flatMap((key) => [1, 2, 3].map((n) => `${key}.${n}.json`));
+    expect((await readdir(db)).filter((n) => /^(outbox|bookings)\.\d+\.json$/.test(n)).sort()).toEqual(segments);
     const read = await readStoredData(dataDir);
     expect(read.bookings).toEqual(data.bookings);
     expect(read.outbox).toEqual(data.outbox);
