@@ -139,7 +139,7 @@ export class BookingService {
   }
 
   #newCode(): string {
-    const taken = new Set(this.deps.store.data.bookings.map((b) => b.code));
+    const taken = new Set(this.deps.store.view.bookings.map((b) => b.code));
     for (;;) {
       let code = '';
       for (let i = 0; i < CODE_LENGTH; i++) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
