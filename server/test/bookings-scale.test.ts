@@ -189,8 +189,10 @@ describe('requests never pile up', () => {
     const bookings = s.running.deps.bookings;
     expect(await bookings.expireRequests()).toBe(0);
 
-    // Three days on: the stay that starts in two days lapsed; the others still wait.
-    s.clock.advance(3 * DAY);
+    // On its check-in day a request may still be accepted; the day after, it lapsed; the others still wait.
+    s.clock.advance(2 * DAY);
+    expect(await bookings.expireRequests()).toBe(0);
+    s.clock.advance(DAY);
     expect(await bookings.expireRequests()).toBe(1);
     const state = () => new Map(s.running.deps.store.view.bookings.map((b) => [b.code, b.state]));
     expect(state().get(soon.code)).toBe('vencida');

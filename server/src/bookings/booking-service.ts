@@ -747,8 +747,8 @@ export class BookingService {
   }
 
   /**
-   * Requests left unanswered lapse (`vencida`): once their check-in date comes, or after the
-   * owner's `requestExpiryDays`. The guest of a request that looked human is told politely (they
+   * Requests left unanswered lapse (`vencida`): the day after their check-in date (a same-day
+   * request can still be accepted on the day), or after the owner's `requestExpiryDays`. The guest of a request that looked human is told politely (they
    * are waiting for an answer and may book elsewhere); a suspect one's address gets nothing, as
    * it may not be the sender's. One save for all of them.
    */
@@ -758,7 +758,7 @@ export class BookingService {
     const today = todayAtCabin(new Date(at));
     const cutoff = at - store.view.settings.requestExpiryDays * DAY_MS;
     const lapsed = store.view.bookings.filter(
-      (b) => b.state === 'solicitada' && (b.checkIn <= today || Date.parse(b.createdAt) <= cutoff),
+      (b) => b.state === 'solicitada' && (b.checkIn < today || Date.parse(b.createdAt) <= cutoff),
     );
     if (lapsed.length === 0) return 0;
     const ids = new Set(lapsed.map((b) => b.id));

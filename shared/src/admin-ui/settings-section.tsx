@@ -383,7 +383,7 @@ function SettingsForm({ initial }: { initial: Settings }) {
             {field('holdHours', { inputMode: 'numeric', hint: 'Entre 1 y 168 horas (7 días).' })}
             {field('requestExpiryDays', {
               inputMode: 'numeric',
-              hint: 'Entre 1 y 60 días. Pasado ese plazo, o al llegar la fecha de entrada, la solicitud vence y se le avisa al huésped.',
+              hint: 'Entre 1 y 60 días. Pasado ese plazo, o pasada la fecha de entrada, la solicitud vence y se le avisa al huésped.',
             })}
             <div className="adm-field">
               <label htmlFor={`${id}-cancellationPolicy`}>Política de cancelación</label>

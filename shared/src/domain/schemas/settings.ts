@@ -206,7 +206,7 @@ const bookingFields = {
     .max(168, 'Las fechas se guardan como mucho 168 horas (7 días).'),
   /**
    * Days a request may wait unanswered: then it lapses (`vencida`), as it does once its check-in
-   * date comes, so unanswered requests never pile up (issue 28).
+   * date has passed, so unanswered requests never pile up (issue 28).
    */
   requestExpiryDays: z
     .number({ error: 'Escribe cuántos días espera una solicitud sin respuesta.' })
