@@ -4,6 +4,12 @@ import { RowAlert } from './messages';
 import { usePanel } from './panel-context';
 import { usePanelCache } from './panel-data';
 
+/** The list with a further page after it; one shown already (a booking that moved up meanwhile) stays where it is. */
+const appendNew = (all: Booking[], page: readonly Booking[]) => {
+  const known = new Set(all.map((b) => b.id));
+  return [...all, ...page.filter((b) => !known.has(b.id))];
+};
+
 /**
  * The bookings list in pages (issue 28): the panel loads the newest BOOKINGS_PAGE, and "Cargar
  * más" asks for the next page from the number already shown. A page shorter than a full one is
@@ -25,8 +31,7 @@ export function LoadMoreBookings({ loaded, onDone }: { loaded: number; onDone: (
       const page = await api.listBookings({ offset: loaded, limit: BOOKINGS_PAGE });
       let total = loaded;
       cache.set('listBookings', (all) => {
-        const known = new Set(all.map((b) => b.id));
-        const next = [...all, ...page.filter((b) => !known.has(b.id))];
+        const next = appendNew(all, page);
         total = next.length;
         return next;
       });
@@ -86,7 +91,15 @@ export function DeleteBookings({ items, onDone }: { items: readonly Booking[]; o
       const ids = picked.map((b) => b.id);
       const { deleted } = await api.deleteBookings({ ids });
       const gone = new Set(ids);
-      cache.set('listBookings', (all) => all.filter((b) => !gone.has(b.id)));
+      let left = 0;
+      cache.set('listBookings', (all) => {
+        const kept = all.filter((b) => !gone.has(b.id));
+        left = kept.length;
+        return kept;
+      });
+      // As many from the next page as went, so "Cargar más" goes on from a full list.
+      const refill = await api.listBookings({ offset: left, limit: deleted }).catch(() => []);
+      cache.set('listBookings', (all) => appendNew(all, refill));
       cache.invalidate('listOutbox', 'getOverview');
       setChosen(new Set());
       setConfirming(false);
