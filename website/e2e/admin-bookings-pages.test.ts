@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHONE, expectClean, runAxe, startSite, type Site } from './helpers';
-import { ADMIN_CONTEXT, adminPage, openSection } from './admin-helpers';
+import { ADMIN_CONTEXT, adminPage, expectCleanExcept, openSection } from './admin-helpers';
 import { bookingId, storedBooking } from '../../test-support/booking-records';
 
 /** Issue 28: the panel's bookings come in pages ("Cargar más"), and requests can be deleted in bulk after a confirm step. */
@@ -69,5 +69,23 @@ describe('the panel’s bookings at scale', () => {
     expect(site.server.running.deps.store.view.outbox.length).toBe(outboxBefore);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     expectClean(problems);
+  });
+
+  it('lets the owner set how many days a request waits (Ajustes), with the server’s message beside a bad value', async () => {
+    const { page, problems } = await adminPage(await site.browser.newContext(ADMIN_CONTEXT), site.server);
+    await page.getByRole('link', { name: 'Ajustes' }).click();
+    const section = page.locator('#adm-ajustes');
+    const days = section.getByLabel('Días que una solicitud espera tu respuesta');
+    await expect(days.inputValue()).resolves.toBe('7');
+    await days.fill('90');
+    await section.getByRole('button', { name: 'Guardar ajustes' }).click();
+    await expect.poll(() => days.getAttribute('aria-invalid')).toBe('true');
+    expect(site.server.running.deps.store.view.settings.requestExpiryDays).toBe(7);
+    await days.fill('10');
+    await section.getByRole('button', { name: 'Guardar ajustes' }).click();
+    await section.getByRole('status').filter({ hasText: 'Ajustes guardados' }).waitFor();
+    expect(site.server.running.deps.store.view.settings.requestExpiryDays).toBe(10);
+    // The refused save's 400 is the only resource error the console shows.
+    expectCleanExcept(problems, [400]);
   });
 });
