@@ -65,7 +65,7 @@ async function request(s: TestServer, inDays: number, over: Record<string, unkno
 }
 
 describe('bookings and the outbox on disk', () => {
-  it('one booking request appends the same bytes with 40 or 4,000 stored bookings and 80 or 8,000 e-mails', async () => {
+  it('one booking request, and the owner accepting it, append the same bytes with 40 or 4,000 stored bookings and 80 or 8,000 e-mails', async () => {
     const appended: number[] = [];
     for (const n of [40, 4_000]) {
       const s = await serverOn(await folderWith(n));
@@ -76,6 +76,14 @@ describe('bookings and the outbox on disk', () => {
       expect(last.files.filter((f) => f.startsWith('bookings.'))).toHaveLength(1);
       expect(last.files.filter((f) => f.startsWith('outbox.'))).toHaveLength(1);
       appended.push(last.bytes);
+      // The owner accepting it writes the same two files (the booking's, its e-mail's).
+      const { code } = (await res.json()) as { code: string };
+      const id = s.running.deps.store.view.bookings.find((b) => b.code === code)!.id;
+      expect((await json(s, 'POST', `/reservas/${id}/aceptar`, {}, bearer(await s.loginToken()))).status).toBe(200);
+      const accepted = (await journalEntries(s.dataDir)).at(-1)!;
+      const ours = (files: string[]) => files.filter((f) => /^(bookings|outbox)\./.test(f));
+      expect(ours(accepted.files)).toEqual(ours(last.files));
+      expect(accepted.bytes).toBeLessThan(200_000);
       await s.close();
       servers.splice(0);
     }
