@@ -183,6 +183,7 @@ describe('online deposit through Wompi, over HTTP with the local stand-in and re
       env: { ...wompi.env, SMTP_URL: smtp.url, MAIL_FROM: 'Brisas <reservas@brisas.test>' },
     });
     wompi.connect(s);
+    s.clock.toCabinMorning();
     const log = s.running.deps.log;
     const info = log.info.bind(log);
     const error = log.error.bind(log);
@@ -244,7 +245,7 @@ describe('online deposit through Wompi, over HTTP with the local stand-in and re
     expect(confirmed.depositDueAt).toBeNull();
     expect(confirmed.history.at(-1)).toMatchObject({
       state: 'confirmada',
-      by: 'sistema',
+      by: 'pasarela',
       note: 'Anticipo pagado en línea (Wompi)',
     });
     expect(confirmed.payments).toEqual([

@@ -48,6 +48,7 @@ const TO_OWNER = new Set<MailKind>([
   'owner-cancelled',
   'owner-payment',
   'owner-refund-due',
+  'owner-payment-pending',
 ]);
 
 /**

@@ -1,5 +1,7 @@
 import { addDays, nightsBetween, todayAtCabin } from '@cabana/shared/domain/pricing/dates';
 import { CALENDAR_SOURCES } from '@cabana/shared/domain/schemas/calendar';
+import type { BookingState } from '@cabana/shared/domain/schemas/booking';
+import { EXPECTING_STATES, STAYING_STATES } from '@cabana/shared/domain/bookings/lifecycle';
 import type { Enquiry } from '@cabana/shared/domain/schemas/enquiry';
 import type {
   AlertItem,
@@ -31,9 +33,6 @@ interface OverviewRange {
   /** When the record came to be (ISO). */
   stampedAt: string;
 }
-
-/** The states of a direct booking (issue 21). */
-type BookingState = 'solicitada' | 'aceptada' | 'confirmada' | 'completada' | 'rechazada' | 'vencida' | 'cancelada';
 
 /** What the overview needs of a direct booking: whatever the booking store keeps, mapped to this. */
 export interface OverviewBooking {
@@ -92,12 +91,13 @@ const WEEKS = 12;
 /** Arrivals and departures this many days ahead are listed. */
 const UPCOMING_DAYS = 14;
 
+/** The state sets come from the lifecycle table (shared/src/domain/bookings/lifecycle.ts). */
 /** Bookings that became stays: a request counts as confirmed when it reached one of these. */
-const STAYING: ReadonlySet<BookingState> = new Set(['confirmada', 'completada']);
+const STAYING: ReadonlySet<BookingState> = new Set(STAYING_STATES);
 /** Bookings whose nights are taken (the direct nights of the charts): held, confirmed or completed. */
-const TAKING: ReadonlySet<BookingState> = new Set(['aceptada', 'confirmada', 'completada']);
+const TAKING: ReadonlySet<BookingState> = new Set(EXPECTING_STATES);
 /** Bookings whose money is expected. */
-const EXPECTED: ReadonlySet<BookingState> = new Set(['aceptada', 'confirmada', 'completada']);
+const EXPECTED: ReadonlySet<BookingState> = new Set(EXPECTING_STATES);
 
 export const EMPTY_TEXTS = {
   noBookings: 'Aún no hay reservas directas: aquí aparecerán los depósitos y saldos por cobrar.',
