@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUSINESS } from '@cabana/shared/domain/config/business';
 import { zoneOffsetMs } from '@cabana/shared/domain/pricing/dates';
 import { BookingSchema, GuestBookingSchema, type Booking } from '@cabana/shared/domain/schemas/booking';
-import { startTestServer, type TestServer } from '../../test-support/server';
+import { startTestServer, TEST_ADMIN, type TestServer } from '../../test-support/server';
 import { startSmtpServer, type TestSmtpServer } from '../../test-support/smtp';
 import { readError, readJson } from '../../test-support/json';
 import { acceptedBooking, serverToday, uploadReceipt } from '../../test-support/bookings';
@@ -47,18 +47,34 @@ describe('no paid guest loses a booking (issue 29)', () => {
     });
     s.clock.toCabinMorning();
     admin = bearer(await s.loginToken());
-    const settings = await json(
-      s,
-      'PATCH',
-      '/ajustes',
-      { email: 'dueno@brisas.test', bankAccount: 'Bancolombia 123' },
-      admin,
-    );
-    expect(settings.status).toBe(200);
   });
   afterAll(async () => {
     await s.close();
     await smtp.close();
+  });
+
+  it('situation 5: owner alerts go to the admin account, then to the notification address, never to the public e-mail', async () => {
+    const first = await held(20);
+    const request = await smtp.find((m) => m.subject.startsWith(`Nueva solicitud ${first.code}`));
+    // A fresh install: the public contact e-mail is the built-in sample; the alert goes to the admin's account.
+    expect(request.to).toEqual([TEST_ADMIN.email]);
+    expect(request.to).not.toEqual([BUSINESS.email]);
+    const settings = await json(
+      s,
+      'PATCH',
+      '/ajustes',
+      { email: 'contacto@brisas.test', notificationEmail: 'dueno@brisas.test', bankAccount: 'Bancolombia 123' },
+      admin,
+    );
+    expect(settings.status).toBe(200);
+    const bad = await json(s, 'PATCH', '/ajustes', { notificationEmail: 'no es un correo' }, admin);
+    expect(bad.status).toBe(400);
+    expect((await readError(bad)).fields?.notificationEmail).toBe(
+      'Escribe un correo electrónico válido, o déjalo vacío.',
+    );
+    // Private: the public settings do not carry it.
+    const pub = (await (await json(s, 'GET', '/ajustes')).json()) as Record<string, unknown>;
+    expect(pub.notificationEmail).toBeUndefined();
   });
 
   it('situation 1: a receipt stops the hold from lapsing; the owner is told and confirms the payment', async () => {

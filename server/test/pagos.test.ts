@@ -197,7 +197,7 @@ describe('online deposit through Wompi, over HTTP with the local stand-in and re
     };
     restoreLog = () => Object.assign(log, { info, error });
     admin = bearer(await s.loginToken());
-    await owner('PATCH', '/ajustes', z.unknown(), { email: 'dueno@brisas.test' });
+    await owner('PATCH', '/ajustes', z.unknown(), { notificationEmail: 'dueno@brisas.test' });
   });
   afterAll(async () => {
     restoreLog();

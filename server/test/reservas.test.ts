@@ -47,7 +47,7 @@ describe('the booking lifecycle over HTTP, with real e-mail', () => {
       bankAccount: 'Bancolombia ahorros 123-456789-01 a nombre de Ana Gómez',
       nequiNumber: '3005550142',
       cleaningFee: 80_000,
-      email: 'dueno@brisas.test',
+      notificationEmail: 'dueno@brisas.test',
     });
   });
   afterAll(async () => {

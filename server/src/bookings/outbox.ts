@@ -1,6 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { MailKind, Outbox, OutboxEntry } from '@cabana/shared/domain/schemas/booking';
 import { newestFirst } from '@cabana/shared/domain/lib/newest-first';
+import type { Settings } from '@cabana/shared/domain/schemas/settings';
 import type { Store } from '../db/store';
 import type { StoredMail } from '../db/schema';
 import type { Logger } from '../deps';
@@ -39,6 +40,14 @@ export interface OutboxDeps {
   now: () => number;
   /** Tests: a transport instead of the SMTP one. */
   transport?: MailTransport;
+}
+
+/** Where the owner's alerts go: the notification setting, else the admin account's e-mail (the public contact one last, before any admin exists). */
+export function ownerAlertAddress(
+  settings: Pick<Settings, 'notificationEmail' | 'email'>,
+  admin: { email: string } | null,
+): string {
+  return settings.notificationEmail || admin?.email || settings.email;
 }
 
 /** Who a message of each kind goes to. */
@@ -94,7 +103,8 @@ export class OutboxService {
       bookingId: booking.id,
       code: booking.code,
       kind,
-      to: toOwner ? settings.email : booking.email,
+      // Owner alerts go to the notification address (issue 29), never to the public contact e-mail.
+      to: toOwner ? ownerAlertAddress(settings, this.deps.store.data.admin) : booking.email,
       // The guest's phone, for the WhatsApp link offered when the message cannot be sent.
       ...(!toOwner && booking.phone ? { phone: booking.phone } : {}),
       ...mail,
