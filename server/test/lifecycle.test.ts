@@ -77,6 +77,50 @@ describe('no paid guest loses a booking (issue 29)', () => {
     expect(pub.notificationEmail).toBeUndefined();
   });
 
+  it('situation 2: a booking keeps its own terms when the site changes its policy, rules and hours', async () => {
+    const b = await held(80);
+    const before = await guest(b.code, b.token);
+    expect(before.terms).toMatchObject({ cancellationPolicy: { id: 'moderada' }, source: 'request' });
+    const changed = await json(
+      s,
+      'PATCH',
+      '/ajustes',
+      { cancellationPolicy: 'estricta', houseRules: 'Nada de música.', checkInTime: '17:00', depositPercent: 80 },
+      admin,
+    );
+    expect(changed.status).toBe(200);
+    const after = await guest(b.code, b.token);
+    expect(after.terms).toEqual(before.terms);
+    expect(after.terms!.cancellationPolicy.words.es.name).toBe('Moderada');
+    expect(after.terms!.cancellationPolicy.words.en.name).toBe('Moderate');
+    expect(after.terms!.houseRules).not.toContain('Nada de música.');
+    expect(after.checkInTime).toBe('15:00');
+    // The dialog's refund comes from the same frozen policy (nothing paid yet, nothing to give back).
+    expect(after.refundIfCancelledNow).toBe(0);
+    const back = await json(
+      s,
+      'PATCH',
+      '/ajustes',
+      { cancellationPolicy: 'moderada', checkInTime: '15:00', depositPercent: 50 },
+      admin,
+    );
+    expect(back.status).toBe(200);
+  });
+
+  it("migration: a booking stored before terms were frozen gets today's settings once, recorded as such", async () => {
+    const b = await held(85);
+    const store = s.running.deps.store;
+    const live = store.data.bookings.find((x) => x.id === b.id)!;
+    delete live.terms;
+    await store.save();
+    expect(await s.running.deps.bookings.freezeMissingTerms()).toBe(1);
+    const migrated = await owner('GET', `/reservas/${b.id}`);
+    expect(migrated.terms).toMatchObject({ source: 'migration', cancellationPolicy: { id: 'moderada' } });
+    expect(migrated.history.at(-1)).toMatchObject({ by: 'sistema', event: { kind: 'terms-frozen' } });
+    // Once: a second run finds nothing to do.
+    expect(await s.running.deps.bookings.freezeMissingTerms()).toBe(0);
+  });
+
   it('situation 1: a receipt stops the hold from lapsing; the owner is told and confirms the payment', async () => {
     const b = await held(30);
     const up = await uploadReceipt(s, b.code, b.token);

@@ -13,6 +13,8 @@ import {
   type Actor,
   type Booking,
   type BookingState,
+  type BookingTerms,
+  type CancellationPolicyId,
   type CancelBookingInput,
   type GuestBooking,
   type HistoryEvent,
@@ -36,6 +38,8 @@ import {
   refusal,
   type LifecycleAction,
 } from '@cabana/shared/domain/bookings/lifecycle';
+import { policyWords } from '@cabana/shared/domain/pricing/policy-words';
+import type { Settings } from '@cabana/shared/domain/schemas/settings';
 import { newestFirst } from '@cabana/shared/domain/lib/newest-first';
 import { sniffImage, MIME_BY_KIND } from '@cabana/shared/domain/images/sniff';
 import type { Store } from '../db/store';
@@ -239,6 +243,7 @@ export class BookingService {
       cancellationPolicy: settings.cancellationPolicy,
       checkInTime: settings.checkInTime,
       checkOutTime: settings.checkOutTime,
+      terms: frozenTerms(settings, at, 'request'),
       depositDueAt: null,
       balanceDueAt: balanceDueDate(input.checkIn, settings.balanceDueDays),
       payments: [],
@@ -289,6 +294,7 @@ export class BookingService {
       cancellationPolicy: b.cancellationPolicy,
       checkInTime: b.checkInTime,
       checkOutTime: b.checkOutTime,
+      ...(b.terms ? { terms: b.terms } : {}),
       depositDueAt: b.depositDueAt,
       balanceDueAt: b.balanceDueAt,
       ...(b.declineReason ? { declineReason: b.declineReason } : {}),
@@ -785,6 +791,34 @@ export class BookingService {
     };
   }
 
+  /**
+   * The start-up migration of issue 29: a booking made before terms were stored gets them once,
+   * from what it already froze (policy, hours, deposit %, cleaning fee) and today's settings for
+   * the rest (house rules, balance days), marked `source: 'migration'` with a typed history event.
+   * One save for all of them; nothing to do the next time.
+   */
+  async freezeMissingTerms(): Promise<number> {
+    const { store } = this.deps;
+    const at = this.#iso();
+    let changed = 0;
+    for (const b of store.data.bookings) {
+      if (b.terms) continue;
+      const terms = frozenTerms(store.data.settings, at, 'migration');
+      b.terms = {
+        ...terms,
+        cancellationPolicy: policyTerms(b.cancellationPolicy),
+        checkInTime: b.checkInTime,
+        checkOutTime: b.checkOutTime,
+        depositPercent: b.price.depositPercent,
+        cleaningFee: b.price.cleaningFee,
+      };
+      b.history.push({ at, state: b.state, by: 'sistema', event: { kind: 'terms-frozen' } });
+      changed += 1;
+    }
+    if (changed > 0) await this.#commit();
+    return changed;
+  }
+
   // ---- the clock ----
 
   /**
@@ -838,6 +872,30 @@ export class BookingService {
     for (const id of ids) await fsp.rm(path.join(this.deps.receiptsDir, id), { recursive: true, force: true });
     return gone.length;
   }
+}
+
+/** A policy's id with its words in both languages, as the guest read them. */
+function policyTerms(id: CancellationPolicyId): BookingTerms['cancellationPolicy'] {
+  const words = (lang: 'es' | 'en') => {
+    const w = policyWords(id, lang);
+    return { name: w.name, rules: [...w.rules] };
+  };
+  return { id, words: { es: words('es'), en: words('en') } };
+}
+
+/** The booking terms of the settings now. */
+function frozenTerms(settings: Settings, at: string, source: BookingTerms['source']): BookingTerms {
+  return {
+    cancellationPolicy: policyTerms(settings.cancellationPolicy),
+    houseRules: settings.houseRules,
+    checkInTime: settings.checkInTime,
+    checkOutTime: settings.checkOutTime,
+    depositPercent: settings.depositPercent,
+    balanceDueDays: settings.balanceDueDays,
+    cleaningFee: settings.cleaningFee,
+    frozenAt: at,
+    source,
+  };
 }
 
 /** When the current hold began: the last time the booking became `aceptada` or had its deadline moved. */

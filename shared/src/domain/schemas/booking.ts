@@ -170,6 +170,31 @@ export const CancellationSchema = z.object({
   reason: z.string(),
 });
 
+const PolicyWordsSchema = z.object({ name: z.string(), rules: z.array(z.string()) });
+
+/**
+ * The terms the guest agreed to, stored with the booking at request time (issue 29): pages,
+ * e-mails and the panel show these, never the current settings. `source: 'migration'` marks a
+ * booking made before terms were stored, given that day's settings once.
+ */
+export const BookingTermsSchema = z.object({
+  cancellationPolicy: z.object({
+    id: CancellationPolicyIdSchema,
+    /** Its name and rules as the guest read them, in both languages. */
+    words: z.object({ es: PolicyWordsSchema, en: PolicyWordsSchema }),
+  }),
+  houseRules: z.string(),
+  checkInTime: z.string(),
+  checkOutTime: z.string(),
+  depositPercent: z.number(),
+  /** Days before arrival the balance is due; null: on arrival. */
+  balanceDueDays: z.number().int().nullable(),
+  cleaningFee: z.number(),
+  frozenAt: z.string(),
+  source: z.enum(['request', 'migration']),
+});
+export type BookingTerms = z.infer<typeof BookingTermsSchema>;
+
 /** A payment in verification: since when, and what waits (a receipt, or an online attempt's reference). */
 export const VerificationSchema = z.object({
   since: z.string(),
@@ -203,6 +228,8 @@ export const BookingSchema = z.object({
   cancellationPolicy: CancellationPolicyIdSchema,
   checkInTime: z.string(),
   checkOutTime: z.string(),
+  /** Every term frozen at request time; absent only until the start-up migration gives older bookings theirs. */
+  terms: BookingTermsSchema.optional(),
   /** The hold's deadline (ISO instant) while `aceptada`; null before acceptance. */
   depositDueAt: z.string().nullable(),
   /** YYYY-MM-DD the balance is due, or null: on arrival. */
@@ -255,6 +282,7 @@ export const GuestBookingSchema = BookingSchema.pick({
   cancellationPolicy: true,
   checkInTime: true,
   checkOutTime: true,
+  terms: true,
   depositDueAt: true,
   balanceDueAt: true,
   declineReason: true,
