@@ -175,6 +175,7 @@ export class BookingService {
   async #commit(): Promise<void> {
     crashPoint('bookings:before-save');
     await this.deps.store.save();
+    crashPoint('bookings:saved-not-sent');
     void this.deps.outbox.kick();
   }
 
