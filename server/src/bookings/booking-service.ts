@@ -32,7 +32,9 @@ import {
   type OnlinePaymentStatus,
 } from '@cabana/shared/domain/schemas/payment';
 import {
+  attemptExpired,
   can,
+  ONLINE_ATTEMPT_MINUTES,
   reasonableDeadline,
   refundableOf,
   refusal,
@@ -319,13 +321,16 @@ export class BookingService {
       ...(b.refundOwed ? { refundOwed: b.refundOwed } : {}),
       payment: { bankAccount: s.bankAccount, nequiNumber: s.nequiNumber, daviplataNumber: s.daviplataNumber },
       onlinePayment: { available: this.onlinePaymentAvailable(b) },
-      onlinePayments: b.onlinePayments.map(({ reference, status, amountInCents, methodType, updatedAt }) => ({
-        reference,
-        status,
-        amountInCents,
-        ...(methodType ? { methodType } : {}),
-        updatedAt,
-      })),
+      // An abandoned checkout (expired unanswered) is not shown: it would read as a second charge in progress.
+      onlinePayments: b.onlinePayments
+        .filter((p) => !attemptExpired(p, now))
+        .map(({ reference, status, amountInCents, methodType, updatedAt }) => ({
+          reference,
+          status,
+          amountInCents,
+          ...(methodType ? { methodType } : {}),
+          updatedAt,
+        })),
     };
   }
 
@@ -411,6 +416,11 @@ export class BookingService {
     let reference: string;
     do reference = `${booking.code}-${randomBytes(5).toString('hex').toUpperCase()}`;
     while (taken.has(reference));
+    // The checkout closes at the hold's deadline or after ONLINE_ATTEMPT_MINUTES, whichever comes first.
+    const closes = Math.min(
+      this.deps.now() + ONLINE_ATTEMPT_MINUTES * 60_000,
+      booking.depositDueAt ? Date.parse(booking.depositDueAt) : Number.POSITIVE_INFINITY,
+    );
     const attempt: OnlinePayment = {
       reference,
       provider: 'wompi',
@@ -419,6 +429,7 @@ export class BookingService {
       currency: 'COP',
       createdAt: at,
       updatedAt: at,
+      expiresAt: this.#iso(closes),
     };
     const url = checkout(booking, attempt);
     booking.onlinePayments.push(attempt);

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { can, refundMethodOf } from '../domain/bookings/lifecycle';
+import { attemptExpired, can, refundMethodOf } from '../domain/bookings/lifecycle';
 import { formatMoney } from '../domain/pricing/pricing';
 import { PAYMENT_METHOD_LABELS, type Booking } from '../domain/schemas/booking';
 import { ONLINE_PAYMENT_STATUS_LABELS } from '../domain/schemas/payment';
@@ -94,7 +94,7 @@ export function BookingPayments({ booking: b, now }: { booking: Booking; now: nu
                   <td>{p.transactionId ?? '—'}</td>
                   <td>{methodType(p.methodType)}</td>
                   <td>
-                    {ONLINE_PAYMENT_STATUS_LABELS[p.status]}
+                    {attemptExpired(p, now) ? 'Vencido sin pago' : ONLINE_PAYMENT_STATUS_LABELS[p.status]}
                     {p.refundDue ? ' · reembolso pendiente' : ''}
                   </td>
                   <td>{cop(p.amountInCents / 100)}</td>

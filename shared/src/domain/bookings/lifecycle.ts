@@ -198,3 +198,19 @@ export const REFUND_WITHIN_BUSINESS_DAYS = 10;
 /** How a refund goes back: through the gateway to the card or account that paid online, else by transfer. */
 export const refundMethodOf = (b: Pick<Booking, 'payments'>): 'wompi' | 'transferencia' =>
   b.payments.some((p) => p.method === 'wompi') ? 'wompi' : 'transferencia';
+
+/** How long an online checkout attempt stays open (capped by the hold's deadline). */
+export const ONLINE_ATTEMPT_MINUTES = 60;
+
+/**
+ * Whether an online attempt expired unanswered: still PENDING with no transaction the gateway
+ * reported, past its expiration time. Such an attempt was abandoned; it is no payment in progress.
+ */
+export function attemptExpired(
+  a: { status: string; transactionId?: string; expiresAt?: string; createdAt: string },
+  now: number,
+): boolean {
+  if (a.status !== 'PENDING' || a.transactionId !== undefined) return false;
+  const until = a.expiresAt ? Date.parse(a.expiresAt) : Date.parse(a.createdAt) + ONLINE_ATTEMPT_MINUTES * 60_000;
+  return now >= until;
+}
