@@ -163,7 +163,7 @@ export function actionsFor(booking: LifecycleBooking, actor: Actor, now: number)
 /** The Spanish reason an action is refused (the server's 409). */
 export const refusal = (action: LifecycleAction): string => LIFECYCLE[action].refused;
 
-/** States in which some action is possible: a booking in any other state never changes again. */
+/** States that end a booking's course (retention may forget them); the owner may still repair a lapsed one. */
 export const FINAL_LIFECYCLE_STATES: readonly BookingState[] = ['completada', 'rechazada', 'vencida', 'cancelada'];
 
 /** States whose nights are taken: a hold and a confirmed stay block them everywhere. */

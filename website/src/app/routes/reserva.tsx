@@ -227,7 +227,8 @@ export default function ReservaRoute() {
         {b.terms?.houseRules ? (
           <>
             <h3>{m.houseRulesTitle}</h3>
-            <ul>
+            {/* The owner writes the house rules in Spanish only: marked so on the English page (as /en/terms). */}
+            <ul lang={lang === 'es' ? undefined : 'es'}>
               {b.terms.houseRules.split('\n').map((rule) => (
                 <li key={rule}>{rule}</li>
               ))}
