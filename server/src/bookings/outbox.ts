@@ -43,7 +43,7 @@ export interface OutboxDeps {
 }
 
 /** Where the owner's alerts go: the notification setting, else the admin account's e-mail (the public contact one last, before any admin exists). */
-export function ownerAlertAddress(
+function ownerAlertAddress(
   settings: Pick<Settings, 'notificationEmail' | 'email'>,
   admin: { email: string } | null,
 ): string {

@@ -184,6 +184,20 @@ function BookingItem({ booking: b, now, onDone }: { booking: Booking; now: numbe
           <dd>
             {cop(b.price.total)} · anticipo {cop(b.price.deposit)} · pagado {cop(b.paid)}
           </dd>
+          {b.terms && (
+            <>
+              {/* The booking's own terms, frozen when the guest asked (issue 29): never today's settings. */}
+              <dt>Condiciones</dt>
+              <dd>
+                Política {b.terms.cancellationPolicy.words.es.name} · anticipo {b.terms.depositPercent} % · saldo{' '}
+                {b.terms.balanceDueDays === null
+                  ? 'a la llegada'
+                  : `${b.terms.balanceDueDays} días antes de la llegada`}{' '}
+                · llegada {b.terms.checkInTime}, salida {b.terms.checkOutTime}
+                {b.terms.source === 'migration' ? ' (las vigentes al actualizar el sistema)' : ''}
+              </dd>
+            </>
+          )}
           <dt>Contacto</dt>
           <dd>
             {b.email} · {b.phone}
