@@ -94,7 +94,8 @@ export default function ReservaRoute() {
         </div>
       </div>
       <article className="container narrow prose booking">
-        <p className="booking__next">{nextStep(b, i18n)}</p>
+        {/* While a payment is being checked the next step is the owner's: said just below. */}
+        {b.verifying ? null : <p className="booking__next">{nextStep(b, i18n)}</p>}
         {b.declineReason ? <p>{t(m.reason, { reason: b.declineReason })}</p> : null}
         {b.cancellation ? (
           <p>
