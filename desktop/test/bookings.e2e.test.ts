@@ -6,7 +6,13 @@ import { AvailabilitySchema } from '@cabana/shared/domain/schemas/availability';
 import { GuestBookingSchema, RequestedBookingSchema } from '@cabana/shared/domain/schemas/booking';
 import { formatMoney } from '@cabana/shared/domain/pricing/pricing';
 import { launchBrowser, openPage, type PageProblems } from '../../test-support/browser';
-import { RECEIPT_PDF, bookingRequestBody, serverToday, uploadReceipt } from '../../test-support/bookings';
+import {
+  RECEIPT_PDF,
+  acceptedBooking,
+  bookingRequestBody,
+  serverToday,
+  uploadReceipt,
+} from '../../test-support/bookings';
 import { readJson } from '../../test-support/json';
 import { setPrice, startTestServer, type TestServer } from '../../test-support/server';
 import { createDesktopService } from '../electron/lib/desktop-service';
@@ -94,7 +100,9 @@ describe('desktop renderer: the booking lifecycle through the bridge', () => {
     expect(await readFile(await download.path(), 'utf8')).toBe(RECEIPT_PDF);
 
     const paidOn = serverToday(server);
-    await row.getByRole('button', { name: 'Registrar pago' }).click();
+    // The receipt waits for the owner's check (issue 29): confirming it records the payment.
+    expect(norm(await row.innerText())).toContain('Pago por verificar');
+    await row.getByRole('button', { name: 'Confirmar pago' }).click();
     // A bad amount: the message stands beside the amount, which is marked and focused.
     const amount = row.getByLabel('Monto (pesos)');
     await amount.fill('medio millón');
@@ -136,6 +144,47 @@ describe('desktop renderer: the booking lifecycle through the bridge', () => {
       AvailabilitySchema,
     );
     expect(availability.blocked).toContainEqual({ start: body.checkIn, end: body.checkOut });
+  });
+
+  it('issue 29: the owner repairs a lapsed booking and records a refund owed, through the bridge', async () => {
+    const lapsed = await acceptedBooking(server, 70, 2);
+    const cancelled = await acceptedBooking(server, 80, 2);
+    // The first hold's deadline passed while nobody looked (no clock jump: the app's session stays valid).
+    const live = server.running.deps.store.data.bookings.find((b) => b.id === lapsed.id)!;
+    live.depositDueAt = new Date(server.clock.now() - 60_000).toISOString();
+    await server.running.deps.bookings.runTimers();
+    const cookie = await server.loginCookie();
+    const paid = await fetch(`${server.apiUrl}/reservas/${cancelled.id}/pagos`, {
+      method: 'POST',
+      headers: { cookie, origin: server.url, 'content-type': 'application/json' },
+      body: JSON.stringify({ amount: cancelled.deposit, method: 'transferencia', date: serverToday(server) }),
+    });
+    expect(paid.status).toBe(200);
+    const cancel = await fetch(`${server.apiUrl}/reserva/${cancelled.code}/cancelar`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ t: cancelled.token }),
+    });
+    expect(cancel.status).toBe(200);
+
+    await page.getByRole('button', { name: 'Actualizar' }).click();
+    const repaired = page.locator(`li[data-booking-code="${lapsed.code}"]`);
+    await expect.poll(() => repaired.locator('.adm-badge').first().innerText()).toBe('Vencida');
+    await repaired.getByRole('button', { name: 'Registrar pago' }).click();
+    await repaired.getByLabel('Monto (pesos)').fill(String(lapsed.deposit));
+    await repaired.getByRole('button', { name: 'Guardar' }).click();
+    await expect.poll(() => repaired.locator('.adm-badge').first().innerText()).toBe('Confirmada');
+
+    const refund = page.locator(`li[data-booking-code="${cancelled.code}"]`);
+    await expect.poll(() => refund.innerText().then(norm)).toContain('Reembolso pendiente');
+    await refund.getByRole('button', { name: 'Registrar reembolso' }).click();
+    expect(await refund.getByLabel('Monto devuelto (pesos)').inputValue()).toBe(String(cancelled.deposit));
+    await refund.getByRole('button', { name: 'Guardar reembolso' }).click();
+    await expect.poll(() => refund.innerText().then(norm)).not.toContain('Reembolso pendiente');
+    expect(await axeViolations(page)).toEqual([]);
+    const stored = server.running.deps.store.data.bookings.find((b) => b.id === cancelled.id)!;
+    expect(stored.refundOwed).toBeUndefined();
+    expect(stored.refunds).toHaveLength(1);
   });
 
   it('stayed clean: no CSP violations, no console or page errors, every answer as the contract says', () => {

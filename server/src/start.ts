@@ -169,6 +169,9 @@ export async function startServer(
       now,
       pendingRequestsMax: config.pendingBookingsMax,
     });
+    // Bookings made before their terms were stored get them once (issue 29), before anything reads them.
+    const migrated = await bookings.freezeMissingTerms();
+    if (migrated > 0) log.info(`bookings: stored today's terms with ${migrated} older booking(s)`);
     // Holds that lapsed while the server was down lapse now, before the first request.
     const bookingTimers = runPeriodically(
       async () => {

@@ -12,6 +12,7 @@ import { storedBooking, storedMail } from '../../test-support/booking-records';
 import { longRuns } from '../../test-support/runs';
 import { buildServer } from '../../test-support/built-server';
 import { readStoredData } from '../../test-support/data-folder';
+import { openStore } from '../src/db/store';
 import { startFeedServer, type FeedServer } from '../../test-support/ical-feeds';
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../test-support/smtp';
 import { startWompiStandIn, type WompiStandIn } from '../../test-support/wompi';
@@ -412,5 +413,131 @@ describe('crash safety of the split of collections an earlier version kept in on
     const read = await readStoredData(dataDir);
     expect(read.bookings).toEqual(data.bookings);
     expect(read.outbox).toEqual(data.outbox);
+  });
+});
+
+describe('crash safety of issue 29: a receipt and its alert, a repair and its e-mails', () => {
+  let dataDir = '';
+  let current: Child | undefined;
+  let smtp: TestSmtpServer | undefined;
+  beforeAll(buildServer);
+  afterAll(async () => {
+    if (current) await kill(current);
+    await smtp?.close();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("alerts the owner of a receipt saved just before a kill, and sends a repair's e-mails after one", async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'cabana-crash-life-'));
+    smtp = await startSmtpServer();
+    const env = { SMTP_URL: smtp.url };
+    const start = async (crashAt?: string) => {
+      const child = await startChild(dataDir, crashAt ? { ...env, CABANA_CRASH_AT: crashAt } : env);
+      expect(child).toBeDefined();
+      current = child!;
+      return child!;
+    };
+    const api = (path: string, method = 'GET', body?: unknown, headers: Record<string, string> = {}) =>
+      fetch(`${current!.url}/api${path}`, {
+        method,
+        headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    /** A request the owner accepts: its id, code and link secret. */
+    const held = async (auth: Record<string, string>, inDays: number) => {
+      const { token: formToken } = (await (await api('/consultas/token')).json()) as { token: string };
+      const checkIn = new Date(Date.now() + inDays * 86_400_000).toISOString().slice(0, 10);
+      const checkOut = new Date(Date.now() + (inDays + 2) * 86_400_000).toISOString().slice(0, 10);
+      const requested = await api('/reservas', 'POST', {
+        name: 'Caída',
+        email: 'caida@example.com',
+        phone: '+57 300 000 0000',
+        checkIn,
+        checkOut,
+        numPeople: 2,
+        consent: true,
+        website: '',
+        formToken,
+      });
+      expect(requested.status).toBe(201);
+      const { code, token } = (await requested.json()) as { code: string; token: string };
+      const list = (await (await api('/reservas', 'GET', undefined, auth)).json()) as { id: string; code: string }[];
+      const id = list.find((b) => b.code === code)!.id;
+      expect((await api(`/reservas/${id}/aceptar`, 'POST', {}, auth)).status).toBe(200);
+      return { id, code, token };
+    };
+
+    // 1. The receipt's record and its alert are saved together; the kill comes before the sender runs
+    //    (saves: the request, the acceptance, the receipt).
+    const first = await start('bookings:saved-not-sent:3');
+    const a = await held((await signIn(first.url))!, 60);
+    const fd = new FormData();
+    fd.set('t', a.token);
+    fd.set('file', new Blob(['%PDF-1.4\n%%EOF\n'], { type: 'application/pdf' }), 'pago.pdf');
+    const upload = await fetch(`${first.url}/api/reserva/${a.code}/comprobantes`, { method: 'POST', body: fd }).catch(
+      () => undefined,
+    );
+    expect(upload).toBeUndefined();
+    await first.exited;
+    expect(first.proc.signalCode, first.output()).toBe('SIGKILL');
+    // Restarted, the outbox sends the alert the kill held back.
+    const second = await start();
+    const alert = await smtp.find((m) => m.subject.startsWith(`Comprobante recibido: reserva ${a.code}`));
+    expect(alert.to).toEqual(['admin@test.local']);
+    const auth = (await signIn(second.url))!;
+    const b = await held(auth, 90);
+    await kill(second);
+    current = undefined;
+    let data = await readStoredData(dataDir);
+    const withReceipt = data.bookings.find((x) => x.id === a.id)!;
+    expect(withReceipt.receipts).toHaveLength(1);
+    expect(withReceipt.verification?.receiptId).toBe(withReceipt.receipts[0]!.id);
+
+    // 2. A repair: b's hold lapsed while the server was down (its deadline moved into the past
+    //    here), and a's does not lapse (its receipt waits). The owner records b's payment; the
+    //    kill comes after that save (saves: the lapse at start, the payment).
+    const store = await openStore(dataDir);
+    store.data.bookings.find((x) => x.id === b.id)!.depositDueAt = new Date(Date.now() - 60_000).toISOString();
+    store.data.bookings.find((x) => x.id === a.id)!.depositDueAt = new Date(Date.now() - 60_000).toISOString();
+    await store.save();
+    await store.close();
+    const third = await start('bookings:saved-not-sent:2');
+    const ownerAuth = (await signIn(third.url))!;
+    const lapsed = (await (await api(`/reservas/${b.id}`, 'GET', undefined, ownerAuth)).json()) as { state: string };
+    expect(lapsed.state).toBe('vencida');
+    const stillHeld = (await (await api(`/reservas/${a.id}`, 'GET', undefined, ownerAuth)).json()) as { state: string };
+    expect(stillHeld.state).toBe('aceptada');
+    const deposit = (
+      (await (await api(`/reservas/${b.id}`, 'GET', undefined, ownerAuth)).json()) as {
+        price: { deposit: number };
+      }
+    ).price.deposit;
+    const paid = await api(
+      `/reservas/${b.id}/pagos`,
+      'POST',
+      { amount: deposit, method: 'transferencia', date: new Date().toISOString().slice(0, 10) },
+      ownerAuth,
+    ).catch(() => undefined);
+    expect(paid).toBeUndefined();
+    await third.exited;
+    expect(third.proc.signalCode, third.output()).toBe('SIGKILL');
+    const fourth = await start();
+    await smtp.find((m) => m.subject === `Reserva confirmada ${b.code}`);
+    await smtp.find((m) => m.subject.startsWith(`Pago registrado: reserva ${b.code}`));
+    await kill(fourth);
+    current = undefined;
+    data = await readStoredData(dataDir);
+    const repaired = data.bookings.find((x) => x.id === b.id)!;
+    expect(repaired.state).toBe('confirmada');
+    expect(repaired.payments).toHaveLength(1);
+    const kinds = data.outbox.filter((m) => m.bookingId === b.id).map((m) => m.kind);
+    expect(kinds.sort()).toEqual([
+      'guest-accepted',
+      'guest-confirmed',
+      'guest-expired',
+      'guest-received',
+      'owner-new-request',
+      'owner-payment',
+    ]);
   });
 });

@@ -183,6 +183,7 @@ describe('online deposit through Wompi, over HTTP with the local stand-in and re
       env: { ...wompi.env, SMTP_URL: smtp.url, MAIL_FROM: 'Brisas <reservas@brisas.test>' },
     });
     wompi.connect(s);
+    s.clock.toCabinMorning();
     const log = s.running.deps.log;
     const info = log.info.bind(log);
     const error = log.error.bind(log);
@@ -196,7 +197,7 @@ describe('online deposit through Wompi, over HTTP with the local stand-in and re
     };
     restoreLog = () => Object.assign(log, { info, error });
     admin = bearer(await s.loginToken());
-    await owner('PATCH', '/ajustes', z.unknown(), { email: 'dueno@brisas.test' });
+    await owner('PATCH', '/ajustes', z.unknown(), { notificationEmail: 'dueno@brisas.test' });
   });
   afterAll(async () => {
     restoreLog();
@@ -217,7 +218,8 @@ describe('online deposit through Wompi, over HTTP with the local stand-in and re
       'public-key': WOMPI_TEST_KEYS.WOMPI_PUBLIC_KEY,
       currency: 'COP',
       'redirect-url': `${BUSINESS.siteUrl}/reserva/${b.code}/pago?t=${b.t}`,
-      'expiration-time': b.booking.depositDueAt,
+      // The attempt's own expiration: an hour, the hold's deadline at the latest (issue 29).
+      'expiration-time': (await getBooking(b.id)).onlinePayments.at(-1)!.expiresAt,
       'customer-data:email': 'maria@example.com',
       'customer-data:full-name': b.booking.name,
     });
@@ -244,7 +246,7 @@ describe('online deposit through Wompi, over HTTP with the local stand-in and re
     expect(confirmed.depositDueAt).toBeNull();
     expect(confirmed.history.at(-1)).toMatchObject({
       state: 'confirmada',
-      by: 'sistema',
+      by: 'pasarela',
       note: 'Anticipo pagado en línea (Wompi)',
     });
     expect(confirmed.payments).toEqual([
@@ -554,6 +556,70 @@ describe('online deposit through Wompi, over HTTP with the local stand-in and re
     } finally {
       await rm(backup, { force: true });
     }
+  });
+
+  it('situation 3: an abandoned checkout expires, signed into the checkout, and is never shown as in progress', async () => {
+    const b = await held();
+    const { url, reference, amount } = await start(b);
+    const expiration = url.searchParams.get('expiration-time')!;
+    const attempt = (await getBooking(b.id)).onlinePayments.find((p) => p.reference === reference)!;
+    expect(attempt.expiresAt).toBe(expiration);
+    // Within the hour (and never after the hold's deadline), and part of the integrity signature.
+    expect(Date.parse(expiration) - s.clock.now()).toBeLessThanOrEqual(60 * 60_000);
+    expect(Date.parse(expiration)).toBeLessThanOrEqual(Date.parse(b.booking.depositDueAt!));
+    expect(url.searchParams.get('signature:integrity')).toBe(
+      integritySignature(
+        { reference, amountInCents: amount, currency: 'COP', expirationTime: expiration },
+        WOMPI_TEST_KEYS.WOMPI_INTEGRITY_SECRET,
+      ),
+    );
+    const open = await readJson(await call('GET', `/reserva/${b.code}?t=${b.t}`), GuestBookingSchema);
+    expect(open.onlinePayments.map((p) => p.reference)).toEqual([reference]);
+    await advance(61 * 60_000);
+    const later = await readJson(await call('GET', `/reserva/${b.code}?t=${b.t}`), GuestBookingSchema);
+    expect(later.onlinePayments).toEqual([]);
+    // The guest may try again: a new attempt, the old one still on the owner's record.
+    const second = await start(b);
+    expect(second.reference).not.toBe(reference);
+    expect((await getBooking(b.id)).onlinePayments).toHaveLength(2);
+  });
+
+  it('a payment Wompi reports PENDING stops the hold from lapsing until its final word', async () => {
+    const b = await held();
+    const { reference, amount } = await start(b);
+    const tx = wompi.createTransaction({ reference, amountInCents: amount, status: 'PENDING', methodType: 'PSE' });
+    expect((await event(wompi.sendEvent(tx))).status).toBe(200);
+    const waiting = await getBooking(b.id);
+    expect(waiting.verification).toMatchObject({ reference });
+    expect(waiting.history.at(-1)).toMatchObject({ by: 'pasarela', event: { kind: 'gateway-pending' } });
+    const alert = await smtp.find((m) => m.subject.startsWith(`Pago en línea pendiente: reserva ${b.code}`));
+    expect(alert.to).toEqual(['dueno@brisas.test']);
+    // Past the deadline: still held, the guest told what is happening.
+    await advance(Date.parse(b.booking.depositDueAt!) - s.clock.now() + 60_000);
+    await s.running.deps.bookings.runTimers();
+    expect((await getBooking(b.id)).state).toBe('aceptada');
+    const page = await readJson(await call('GET', `/reserva/${b.code}?t=${b.t}`), GuestBookingSchema);
+    expect(page).toMatchObject({ verifying: 'gateway', state: 'aceptada' });
+    expect(page.onlinePayments).toEqual([expect.objectContaining({ reference, status: 'PENDING' })]);
+    // The bank approves: confirmed, no longer in verification.
+    expect((await event(wompi.sendEvent({ ...tx, status: 'APPROVED' }))).status).toBe(200);
+    const done = await getBooking(b.id);
+    expect(done).toMatchObject({ state: 'confirmada' });
+    expect(done.verification).toBeUndefined();
+  });
+
+  it('a pending payment the bank then declines ends the wait: a past deadline lapses the hold', async () => {
+    const b = await held();
+    const { reference, amount } = await start(b);
+    const tx = wompi.createTransaction({ reference, amountInCents: amount, status: 'PENDING' });
+    expect((await event(wompi.sendEvent(tx))).status).toBe(200);
+    await advance(Date.parse(b.booking.depositDueAt!) - s.clock.now() + 60_000);
+    await s.running.deps.bookings.runTimers();
+    expect((await getBooking(b.id)).state).toBe('aceptada');
+    expect((await event(wompi.sendEvent({ ...tx, status: 'DECLINED' }))).status).toBe(200);
+    expect((await getBooking(b.id)).verification).toBeUndefined();
+    await s.running.deps.bookings.runTimers();
+    expect((await getBooking(b.id)).state).toBe('vencida');
   });
 });
 

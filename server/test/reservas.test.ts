@@ -41,12 +41,13 @@ describe('the booking lifecycle over HTTP, with real e-mail', () => {
   beforeAll(async () => {
     smtp = await startSmtpServer();
     s = await startTestServer({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Brisas <reservas@brisas.test>' } });
+    s.clock.toCabinMorning();
     admin = bearer(await s.loginToken());
     await owner('PATCH', '/ajustes', z.unknown(), {
       bankAccount: 'Bancolombia ahorros 123-456789-01 a nombre de Ana Gómez',
       nequiNumber: '3005550142',
       cleaningFee: 80_000,
-      email: 'dueno@brisas.test',
+      notificationEmail: 'dueno@brisas.test',
     });
   });
   afterAll(async () => {
@@ -482,6 +483,7 @@ describe('bookings without SMTP, and their limits', () => {
   let s: TestServer;
   beforeAll(async () => {
     s = await startTestServer({ env: { PUBLIC_UPLOADS_PER_CLIENT: '2' } });
+    s.clock.toCabinMorning();
   });
   afterAll(() => s.close());
 

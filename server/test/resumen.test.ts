@@ -141,7 +141,16 @@ describe('the overview, from hand-made data', () => {
 
   it('lists what needs attention, each with the section that handles it', () => {
     const group = (key: string) => o.attention.find((g) => g.key === key)!;
-    expect(o.attention.map((g) => g.key)).toEqual(['solicitudes', 'pagos', 'llegadas', 'fuentes', 'fotos', 'correos']);
+    expect(o.attention.map((g) => g.key)).toEqual([
+      'solicitudes',
+      'dinero',
+      'conflictos',
+      'pagos',
+      'llegadas',
+      'fuentes',
+      'fotos',
+      'correos',
+    ]);
     expect(group('solicitudes').items.map((i) => [i.id, i.link])).toEqual([
       ['e1', 'consultas'],
       ['e4', 'consultas'],
@@ -247,6 +256,115 @@ describe('the overview with direct bookings (issue 21 plugs in here)', () => {
     const alerts = AlertsSchema.parse(computeAlerts({ ...INPUT, bookings }));
     expect(alerts.items.map((a) => a.id)).toEqual(['solicitud:k3', 'consulta:e5', 'solicitud:e1', 'solicitud:e4']);
     expect(alerts.count).toBe(4);
+  });
+});
+
+describe('"Qué hacer hoy" lists what costs money (issue 29)', () => {
+  const base = {
+    people: 2,
+    total: 1_000_000,
+    depositDue: 500_000,
+    depositReceived: 0,
+    balanceReceived: 0,
+    createdAt: '2026-03-10T15:00:00Z',
+    confirmedAt: null,
+    holdUntil: null,
+  };
+  const bookings: OverviewBooking[] = [
+    // Cancelled after paying: the refund is owed.
+    {
+      ...base,
+      id: 'r1',
+      code: 'AAAA2222',
+      name: 'Rosa',
+      state: 'cancelada',
+      checkIn: '2026-05-01',
+      checkOut: '2026-05-03',
+      refundOwed: 500_000,
+      hadMoney: true,
+    },
+    // A receipt waits for the owner's check.
+    {
+      ...base,
+      id: 'v1',
+      code: 'BBBB3333',
+      name: 'Vera',
+      state: 'aceptada',
+      checkIn: '2026-06-01',
+      checkOut: '2026-06-03',
+      verifying: { kind: 'receipt', since: '2026-03-18T12:00:00Z' },
+      hadMoney: true,
+    },
+    // Wompi said PENDING.
+    {
+      ...base,
+      id: 'g1',
+      code: 'CCCC4444',
+      name: 'Gina',
+      state: 'aceptada',
+      checkIn: '2026-07-01',
+      checkOut: '2026-07-03',
+      verifying: { kind: 'gateway', since: '2026-03-18T13:00:00Z' },
+    },
+    // Lapsed, with a receipt the owner never looked at.
+    {
+      ...base,
+      id: 'l1',
+      code: 'DDDD5555',
+      name: 'Lina',
+      state: 'vencida',
+      checkIn: '2026-08-01',
+      checkOut: '2026-08-03',
+      hadMoney: true,
+    },
+    // Lapsed without money: nothing to do.
+    {
+      ...base,
+      id: 'l2',
+      code: 'EEEE6666',
+      name: 'Luz',
+      state: 'vencida',
+      checkIn: '2026-08-10',
+      checkOut: '2026-08-12',
+      hadMoney: false,
+    },
+    // Confirmed over Airbnb's Bruno (a2: 20 to 25 March): a conflict; the manual block is not one.
+    {
+      ...base,
+      id: 'c1',
+      code: 'FFFF7777',
+      name: 'Carla',
+      state: 'confirmada',
+      checkIn: '2026-03-24',
+      checkOut: '2026-03-26',
+      depositReceived: 500_000,
+    },
+    {
+      ...base,
+      id: 'c2',
+      code: 'GGGG8888',
+      name: 'Clara',
+      state: 'confirmada',
+      checkIn: '2026-03-15',
+      checkOut: '2026-03-16',
+      depositReceived: 500_000,
+    },
+  ];
+  const o = OverviewSchema.parse(computeOverview({ ...INPUT, bookings, unsentEmails: [] }, NOW));
+  const group = (key: string) => o.attention.find((g) => g.key === key)!;
+
+  it('refunds owed, receipts to verify, payments pending at the gateway and lapsed bookings that had money', () => {
+    expect(group('dinero').items.map((i) => [i.id, i.title, i.link])).toEqual([
+      ['r1:reembolso', 'Reembolso pendiente a Rosa: $500000', 'reservas'],
+      ['l1:vencida', 'Reserva vencida de Lina con comprobante o pago', 'reservas'],
+      ['v1:comprobante', 'Comprobante de Vera por verificar', 'reservas'],
+      ['g1:pasarela', 'Pago de Gina pendiente en Wompi', 'reservas'],
+    ]);
+  });
+
+  it('calendar conflicts: an imported event over a held or confirmed stay', () => {
+    expect(group('conflictos').items.map((i) => [i.id, i.link])).toEqual([['c1:a2', 'calendario']]);
+    expect(group('conflictos').items[0]!.title).toBe('Choque de fechas: Carla y Airbnb');
   });
 });
 

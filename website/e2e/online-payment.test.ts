@@ -328,6 +328,7 @@ describe('with the Wompi stand-in', () => {
     const view = (await (await fetch(`${site.server.apiUrl}/reserva/${taken.code}?t=${taken.token}`)).json()) as {
       checkIn: string;
       checkOut: string;
+      depositDueAt: string;
     };
     const started = await fetch(`${site.server.apiUrl}/reserva/${taken.code}/pago-en-linea`, {
       method: 'POST',
@@ -335,8 +336,8 @@ describe('with the Wompi stand-in', () => {
       body: JSON.stringify({ t: taken.token }),
     });
     const checkout = new URL(((await started.json()) as { checkoutUrl: string }).checkoutUrl);
-    const { holdHours } = site.server.running.deps.store.data.settings;
-    site.server.clock.advance((holdHours + 1) * 3_600_000);
+    // Past the hold's deadline (24 h, or the next 09:00 when that falls at night at the cabin).
+    site.server.clock.advance(Date.parse(view.depositDueAt) - site.server.clock.now() + 3_600_000);
     await site.server.running.deps.bookings.runTimers();
     // Someone else takes the nights, then Wompi approves the first guest's payment.
     await acceptedBooking(site.server, 0, 0, { checkIn: view.checkIn, checkOut: view.checkOut });

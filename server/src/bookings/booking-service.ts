@@ -13,11 +13,16 @@ import {
   type Actor,
   type Booking,
   type BookingState,
+  type BookingTerms,
+  type CancellationPolicyId,
   type CancelBookingInput,
   type GuestBooking,
+  type HistoryEvent,
   type MailKind,
   type RecordPaymentInput,
   type RecordRefundInput,
+  type RejectReceiptInput,
+  type ReopenBookingInput,
   type RequestBookingInput,
   type RequestedBooking,
 } from '@cabana/shared/domain/schemas/booking';
@@ -26,6 +31,17 @@ import {
   type OnlinePayment,
   type OnlinePaymentStatus,
 } from '@cabana/shared/domain/schemas/payment';
+import {
+  attemptExpired,
+  can,
+  ONLINE_ATTEMPT_MINUTES,
+  reasonableDeadline,
+  refundableOf,
+  refusal,
+  type LifecycleAction,
+} from '@cabana/shared/domain/bookings/lifecycle';
+import { policyWords } from '@cabana/shared/domain/pricing/policy-words';
+import type { Settings } from '@cabana/shared/domain/schemas/settings';
 import { newestFirst } from '@cabana/shared/domain/lib/newest-first';
 import { sniffImage, MIME_BY_KIND } from '@cabana/shared/domain/images/sniff';
 import type { Store } from '../db/store';
@@ -67,27 +83,6 @@ const CODE_LENGTH = 8;
 const HOLD_REMINDER_MS = 6 * 3_600_000;
 /** The balance's reminder goes this many days before it is due (before arrival when due on arrival). */
 const BALANCE_REMINDER_DAYS = 3;
-
-/** Which transitions each state allows, and who may make them (the service checks the rest). */
-const ALLOWED: Record<string, readonly BookingState[]> = {
-  accept: ['solicitada'],
-  decline: ['solicitada'],
-  extend: ['aceptada'],
-  pay: ['aceptada', 'confirmada', 'completada'],
-  cancel: ['solicitada', 'aceptada', 'confirmada'],
-  complete: ['confirmada'],
-  receipt: ['aceptada', 'confirmada'],
-};
-
-const REFUSED: Record<keyof typeof ALLOWED, string> = {
-  accept: 'Solo se puede aceptar una solicitud pendiente.',
-  decline: 'Solo se puede rechazar una solicitud pendiente; una reserva aceptada se cancela.',
-  extend: 'Solo se puede extender el plazo de una reserva aceptada que espera el anticipo.',
-  pay: 'Solo se registran pagos de reservas aceptadas, confirmadas o completadas.',
-  cancel: 'Esta reserva ya no se puede cancelar.',
-  complete: 'Solo una reserva confirmada se puede marcar como completada.',
-  receipt: 'Solo se pueden subir comprobantes de una reserva aceptada o confirmada.',
-};
 
 export interface BookingServiceDeps {
   store: Store;
@@ -160,15 +155,23 @@ export class BookingService {
     return booking;
   }
 
-  #allow(booking: Booking, action: keyof typeof ALLOWED): void {
-    if (!ALLOWED[action]!.includes(booking.state)) throw conflict(REFUSED[action]!);
+  /** The lifecycle table's word (shared/src/domain/bookings/lifecycle.ts): 409 with its reason when refused. */
+  #allow(booking: Booking, action: LifecycleAction, by: Actor = 'propietario'): void {
+    if (!can(action, booking, this.deps.now(), by)) throw conflict(refusal(action));
   }
 
-  #move(booking: Booking, state: BookingState, by: Actor, note?: string): void {
+  #move(booking: Booking, state: BookingState, by: Actor, note?: string, event?: HistoryEvent): void {
     const at = this.#iso();
     booking.state = state;
     booking.updatedAt = at;
-    booking.history.push({ at, state, by, ...(note ? { note } : {}) });
+    booking.history.push({ at, state, by, ...(note ? { note } : {}), ...(event ? { event } : {}) });
+  }
+
+  /** A history line that changes no state (a payment, a receipt, a deadline), typed for every language. */
+  #note(booking: Booking, by: Actor, event: HistoryEvent, note?: string): void {
+    const at = this.#iso();
+    booking.updatedAt = at;
+    booking.history.push({ at, state: booking.state, by, ...(note ? { note } : {}), event });
   }
 
   #mail(booking: Booking, ...kinds: MailKind[]): void {
@@ -186,6 +189,7 @@ export class BookingService {
   async #commit(): Promise<void> {
     crashPoint('bookings:before-save');
     await this.deps.store.save();
+    crashPoint('bookings:saved-not-sent');
     void this.deps.outbox.kick();
   }
 
@@ -195,14 +199,25 @@ export class BookingService {
   }
 
   /** Starts the hold: `aceptada` until the deposit deadline, or `confirmada` at once when nothing is due first. */
-  #hold(booking: Booking, by: Actor, note?: string): void {
-    const { holdHours } = this.deps.store.data.settings;
-    booking.depositDueAt = this.#iso(this.deps.now() + holdHours * 3_600_000);
-    this.#move(booking, 'aceptada', by, note);
-    if (booking.paid >= booking.price.deposit) {
+  #hold(
+    booking: Booking,
+    by: Actor,
+    note?: string,
+    hours = this.deps.store.data.settings.holdHours,
+    kind: 'accepted' | 'reopened' = 'accepted',
+  ): void {
+    booking.depositDueAt = this.#deadline(hours);
+    delete booking.reminders.hold;
+    this.#move(booking, 'aceptada', by, note, { kind, data: { until: booking.depositDueAt } });
+    if (can('confirm', booking, this.deps.now(), 'sistema')) {
       booking.depositDueAt = null;
-      this.#move(booking, 'confirmada', 'sistema');
+      this.#move(booking, 'confirmada', 'sistema', undefined, { kind: 'confirmed', data: { amount: booking.paid } });
     }
+  }
+
+  /** A hold's deadline `hours` from now, moved out of the cabin's night to the next 09:00. */
+  #deadline(hours: number): string {
+    return this.#iso(reasonableDeadline(this.deps.now() + hours * 3_600_000));
   }
 
   // ---- the guest ----
@@ -244,6 +259,7 @@ export class BookingService {
       cancellationPolicy: settings.cancellationPolicy,
       checkInTime: settings.checkInTime,
       checkOutTime: settings.checkOutTime,
+      terms: frozenTerms(settings, at, 'request'),
       depositDueAt: null,
       balanceDueAt: balanceDueDate(input.checkIn, settings.balanceDueDays),
       payments: [],
@@ -251,7 +267,7 @@ export class BookingService {
       onlinePayments: [],
       refunds: [],
       receipts: [],
-      history: [{ at, state: 'solicitada', by: 'huesped' }],
+      history: [{ at, state: 'solicitada', by: 'huesped', event: { kind: 'requested' } }],
       reminders: {},
     };
     if (admission.kind === 'drop') {
@@ -271,13 +287,16 @@ export class BookingService {
   #holdUnsaved(booking: Booking): void {
     const at = this.#iso();
     booking.state = 'aceptada';
-    booking.depositDueAt = this.#iso(this.deps.now() + this.deps.store.data.settings.holdHours * 3_600_000);
-    booking.history.push({ at, state: 'aceptada', by: 'sistema' });
+    booking.depositDueAt = this.#deadline(this.deps.store.data.settings.holdHours);
+    booking.history.push({ at, state: 'aceptada', by: 'sistema', event: { kind: 'accepted' } });
   }
 
   guestView(b: Booking): GuestBooking {
     const s = this.deps.store.view.settings;
-    const canCancel = !FINAL_STATES.includes(b.state);
+    const now = this.deps.now();
+    const canCancel = can('cancel', b, now, 'huesped');
+    // A cancelled, declined or lapsed booking owes nothing: what was paid is refunded, not topped up.
+    const closed = b.state === 'cancelada' || b.state === 'rechazada' || b.state === 'vencida';
     return {
       code: b.code,
       state: b.state,
@@ -291,35 +310,46 @@ export class BookingService {
       cancellationPolicy: b.cancellationPolicy,
       checkInTime: b.checkInTime,
       checkOutTime: b.checkOutTime,
+      ...(b.terms ? { terms: b.terms } : {}),
       depositDueAt: b.depositDueAt,
       balanceDueAt: b.balanceDueAt,
       ...(b.declineReason ? { declineReason: b.declineReason } : {}),
       paid: b.paid,
-      due: Math.max(0, b.price.total - b.paid),
+      due: closed ? 0 : Math.max(0, b.price.total - b.paid),
       receipts: b.receipts.map(({ id, name, type, bytes, uploadedAt }) => ({ id, name, type, bytes, uploadedAt })),
-      history: b.history.map(({ at, state, by }) => ({ at, state, by })),
+      history: b.history.map(({ at, state, by, event }) => ({
+        at,
+        state,
+        by,
+        // The owner's free text (a reason) stays out: the guest's page words each event in its language.
+        ...(event ? { event: { kind: event.kind, ...(event.data ? { data: withoutReason(event.data) } : {}) } } : {}),
+      })),
       ...(b.cancellation
         ? { cancellation: { at: b.cancellation.at, by: b.cancellation.by, refund: b.cancellation.refund } }
         : {}),
       canCancel,
-      refundIfCancelledNow: canCancel ? refundFor(b.cancellationPolicy, b, this.deps.now()) : null,
-      canUploadReceipt: ALLOWED.receipt!.includes(b.state),
+      refundIfCancelledNow: canCancel ? refundFor(b.cancellationPolicy, b, now) : null,
+      canUploadReceipt: can('uploadReceipt', b, now, 'huesped'),
+      ...(b.verification ? { verifying: b.verification.receiptId ? 'receipt' : 'gateway' } : {}),
+      ...(b.refundOwed ? { refundOwed: b.refundOwed } : {}),
       payment: { bankAccount: s.bankAccount, nequiNumber: s.nequiNumber, daviplataNumber: s.daviplataNumber },
       onlinePayment: { available: this.onlinePaymentAvailable(b) },
-      onlinePayments: b.onlinePayments.map(({ reference, status, amountInCents, methodType, updatedAt }) => ({
-        reference,
-        status,
-        amountInCents,
-        ...(methodType ? { methodType } : {}),
-        updatedAt,
-      })),
+      // An abandoned checkout (expired unanswered) is not shown: it would read as a second charge in progress.
+      onlinePayments: b.onlinePayments
+        .filter((p) => !attemptExpired(p, now))
+        .map(({ reference, status, amountInCents, methodType, updatedAt }) => ({
+          reference,
+          status,
+          amountInCents,
+          ...(methodType ? { methodType } : {}),
+          updatedAt,
+        })),
     };
   }
 
   /** Whether the guest may pay the deposit online now: configured, held (deadline not past), the deposit not yet paid. */
   onlinePaymentAvailable(b: Booking): boolean {
-    const holdOpen = b.depositDueAt === null || Date.parse(b.depositDueAt) > this.deps.now();
-    return this.deps.onlinePaymentEnabled && b.state === 'aceptada' && holdOpen && b.paid < b.price.deposit;
+    return this.deps.onlinePaymentEnabled && can('payOnline', b, this.deps.now(), 'huesped');
   }
 
   guestBooking(code: string, token: string): GuestBooking {
@@ -328,6 +358,7 @@ export class BookingService {
 
   async cancelByGuest(code: string, token: string, reason: string | undefined): Promise<GuestBooking> {
     const booking = this.#byLink(code, token);
+    this.#allow(booking, 'cancel', 'huesped');
     this.#cancel(booking, 'huesped', refundFor(booking.cancellationPolicy, booking, this.deps.now()), reason ?? '');
     this.#mail(booking, 'guest-cancelled', 'owner-cancelled');
     await this.#commit();
@@ -341,7 +372,7 @@ export class BookingService {
    */
   async addReceipt(code: string, token: string, file: { path: string; name: string }): Promise<GuestBooking> {
     const booking = this.#byLink(code, token);
-    this.#allow(booking, 'receipt');
+    this.#allow(booking, 'uploadReceipt', 'huesped');
     const bytes = await fsp.readFile(file.path);
     const type = receiptType(bytes);
     if (!type) throw unsupportedMedia(RECEIPT_TYPES);
@@ -352,9 +383,18 @@ export class BookingService {
     await fsyncDir(dir);
     // The booking may have changed while the file was written: look again.
     const live = this.#byLink(code, token);
-    this.#allow(live, 'receipt');
-    live.receipts.push({ id, name: file.name, type, bytes: bytes.length, uploadedAt: this.#iso() });
-    live.updatedAt = this.#iso();
+    this.#allow(live, 'uploadReceipt', 'huesped');
+    const at = this.#iso();
+    live.receipts.push({ id, name: file.name, type, bytes: bytes.length, uploadedAt: at });
+    live.updatedAt = at;
+    // The payment waits for the owner's decision: the hold no longer lapses on its own (issue 29).
+    live.verification = { since: at, receiptId: id };
+    live.history.push({
+      at,
+      state: live.state,
+      by: 'huesped',
+      event: { kind: 'receipt-uploaded', data: { name: file.name } },
+    });
     this.#mail(live, 'owner-receipt');
     await this.#commit();
     return this.guestView(live);
@@ -380,6 +420,7 @@ export class BookingService {
     if (booking.depositDueAt && Date.parse(booking.depositDueAt) <= this.deps.now()) {
       throw conflict('El plazo para pagar el anticipo ya terminó.');
     }
+    this.#allow(booking, 'payOnline', 'huesped');
     if (booking.onlinePayments.length >= ONLINE_ATTEMPTS_MAX) {
       throw rateLimited('Hiciste muchos intentos de pago. Escríbenos por WhatsApp y te ayudamos.', 3600);
     }
@@ -388,6 +429,11 @@ export class BookingService {
     let reference: string;
     do reference = `${booking.code}-${randomBytes(5).toString('hex').toUpperCase()}`;
     while (taken.has(reference));
+    // The checkout closes at the hold's deadline or after ONLINE_ATTEMPT_MINUTES, whichever comes first.
+    const closes = Math.min(
+      this.deps.now() + ONLINE_ATTEMPT_MINUTES * 60_000,
+      booking.depositDueAt ? Date.parse(booking.depositDueAt) : Number.POSITIVE_INFINITY,
+    );
     const attempt: OnlinePayment = {
       reference,
       provider: 'wompi',
@@ -396,6 +442,7 @@ export class BookingService {
       currency: 'COP',
       createdAt: at,
       updatedAt: at,
+      expiresAt: this.#iso(closes),
     };
     const url = checkout(booking, attempt);
     booking.onlinePayments.push(attempt);
@@ -454,6 +501,7 @@ export class BookingService {
     attempt.updatedAt = at;
     booking.updatedAt = at;
     if (tx.status === 'APPROVED') this.#approved(booking, attempt);
+    else this.#gatewayWaits(booking, attempt);
     await this.#commit();
     return { booking, outcome: 'applied' };
   }
@@ -476,6 +524,28 @@ export class BookingService {
     return booking.onlinePayments.at(-1)!;
   }
 
+  /**
+   * A transaction the gateway reported PENDING (a PSE or Nequi payment the bank has not settled)
+   * holds the booking in verification: the hold does not lapse while it waits; the owner is told.
+   * A final word other than APPROVED (declined, voided, error) ends that wait; a lapsed deadline
+   * then lapses the hold at the next timer.
+   */
+  #gatewayWaits(booking: Booking, attempt: OnlinePayment): void {
+    if (attempt.status === 'PENDING') {
+      if (booking.state !== 'aceptada' || booking.verification) return;
+      booking.verification = { since: attempt.updatedAt, reference: attempt.reference };
+      booking.history.push({
+        at: attempt.updatedAt,
+        state: booking.state,
+        by: 'pasarela',
+        event: { kind: 'gateway-pending', data: { amount: attempt.amountInCents / 100 } },
+      });
+      this.#mail(booking, 'owner-payment-pending');
+    } else if (booking.verification?.reference === attempt.reference) {
+      delete booking.verification;
+    }
+  }
+
   /** An approved transaction: the payment recorded; the booking confirmed if it can take it, else flagged for a refund. */
   #approved(booking: Booking, attempt: OnlinePayment): void {
     const amount = attempt.amountInCents / 100;
@@ -489,30 +559,41 @@ export class BookingService {
       recordedAt: attempt.updatedAt,
     });
     booking.paid = paidOf(booking);
+    if (booking.verification?.reference !== undefined) delete booking.verification;
     const lapsed = booking.state === 'vencida';
-    if (
-      (booking.state === 'aceptada' || (lapsed && this.#nightsFree(booking))) &&
-      booking.paid >= booking.price.deposit
-    ) {
+    if (can('confirm', booking, this.deps.now(), 'pasarela') && (!lapsed || this.#nightsFree(booking))) {
       booking.depositDueAt = null;
       const note = lapsed
         ? 'Anticipo pagado en línea (Wompi) después del plazo; las noches seguían libres'
         : 'Anticipo pagado en línea (Wompi)';
-      this.#move(booking, 'confirmada', 'sistema', note);
+      this.#move(booking, 'confirmada', 'pasarela', note, { kind: 'confirmed', data: { amount, method: 'wompi' } });
       this.#mail(booking, 'guest-confirmed', 'owner-payment');
     } else if (booking.state === 'aceptada' || booking.state === 'confirmada' || booking.state === 'completada') {
+      booking.history.push({
+        at: attempt.updatedAt,
+        state: booking.state,
+        by: 'pasarela',
+        event: { kind: 'payment-recorded', data: { amount, method: 'wompi' } },
+      });
       this.#mail(booking, 'guest-payment', 'owner-payment');
     } else {
       // Lapsed with its nights taken, cancelled, declined: never confirmed over another booking.
       attempt.refundDue = true;
-      booking.history.push({
-        at: attempt.updatedAt,
-        state: booking.state,
-        by: 'sistema',
-        note: `Pago en línea aprobado (${amount} pesos) que la reserva ya no puede recibir: hay que devolverlo`,
-      });
+      this.#oweRefund(booking, amount, 'pasarela');
       this.#mail(booking, 'owner-refund-due');
     }
+  }
+
+  /** Money the booking cannot keep: owed back until the owner records the refund. */
+  #oweRefund(booking: Booking, amount: number, by: Actor): void {
+    booking.refundOwed = (booking.refundOwed ?? 0) + amount;
+    booking.history.push({
+      at: this.#iso(),
+      state: booking.state,
+      by,
+      note: `Pago (${amount} pesos) que la reserva ya no puede recibir: hay que devolverlo`,
+      event: { kind: 'refund-owed', data: { amount } },
+    });
   }
 
   // ---- the owner ----
@@ -546,7 +627,7 @@ export class BookingService {
     const booking = this.#byId(id);
     this.#allow(booking, 'decline');
     booking.declineReason = reason;
-    this.#move(booking, 'rechazada', 'propietario', reason);
+    this.#move(booking, 'rechazada', 'propietario', reason, { kind: 'declined', data: { reason } });
     this.#mail(booking, 'guest-declined');
     await this.#commit();
     return booking;
@@ -554,18 +635,17 @@ export class BookingService {
 
   async extendHold(id: string, hours: number): Promise<Booking> {
     const booking = this.#byId(id);
-    this.#allow(booking, 'extend');
+    this.#allow(booking, 'extendHold');
     const from = Math.max(this.deps.now(), Date.parse(booking.depositDueAt ?? this.#iso()));
     booking.depositDueAt = this.#iso(from + hours * 3_600_000);
     // A new deadline gets its own reminder.
     delete booking.reminders.hold;
-    booking.updatedAt = this.#iso();
-    booking.history.push({
-      at: booking.updatedAt,
-      state: booking.state,
-      by: 'propietario',
-      note: `Plazo del anticipo extendido ${hours} h`,
-    });
+    this.#note(
+      booking,
+      'propietario',
+      { kind: 'hold-extended', data: { hours, until: booking.depositDueAt } },
+      `Plazo del anticipo extendido ${hours} h`,
+    );
     this.#mail(booking, 'guest-accepted');
     await this.#commit();
     return booking;
@@ -573,7 +653,7 @@ export class BookingService {
 
   async recordPayment(id: string, input: RecordPaymentInput): Promise<Booking> {
     const booking = this.#byId(id);
-    this.#allow(booking, 'pay');
+    this.#allow(booking, 'recordPayment');
     if (input.receiptId !== undefined && !booking.receipts.some((r) => r.id === input.receiptId)) {
       const message = 'Ese comprobante no es de esta reserva.';
       throw invalidInput(message, { receiptId: message });
@@ -589,13 +669,61 @@ export class BookingService {
     });
     booking.paid = paidOf(booking);
     booking.updatedAt = this.#iso();
-    if (booking.state === 'aceptada' && booking.paid >= booking.price.deposit) {
+    // The owner decided: whatever waited for verification is settled by this payment.
+    delete booking.verification;
+    const event: HistoryEvent = { kind: 'payment-recorded', data: { amount: input.amount, method: input.method } };
+    const lapsed = booking.state === 'vencida';
+    if (can('confirm', booking, this.deps.now(), 'propietario') && (!lapsed || this.#nightsFree(booking))) {
+      // On a lapsed booking this is a repair: the guest paid in time for nights still free.
       booking.depositDueAt = null;
-      this.#move(booking, 'confirmada', 'propietario', 'Anticipo recibido');
+      this.#move(booking, 'confirmada', 'propietario', 'Anticipo recibido', { ...event, kind: 'confirmed' });
       this.#mail(booking, 'guest-confirmed', 'owner-payment');
+    } else if (lapsed) {
+      // The nights went to someone else (or the deposit is not complete): the money is owed back.
+      this.#note(booking, 'propietario', event);
+      this.#oweRefund(booking, input.amount, 'propietario');
+      this.#mail(booking, 'guest-payment-refund');
     } else {
+      this.#note(booking, 'propietario', event);
       this.#mail(booking, 'guest-payment', 'owner-payment');
     }
+    await this.#commit();
+    return booking;
+  }
+
+  /**
+   * The owner rejects the receipt waiting for verification (unreadable, another amount, not
+   * arrived), with a reason the guest is told: a held booking gets a new deadline (`hours`, by
+   * default the settings' hold, moved out of the night), so the guest can pay or send another.
+   */
+  async rejectReceipt(id: string, input: RejectReceiptInput): Promise<Booking> {
+    const booking = this.#byId(id);
+    this.#allow(booking, 'rejectReceipt');
+    delete booking.verification;
+    const data: Record<string, string | number> = { reason: input.reason };
+    if (booking.state === 'aceptada') {
+      booking.depositDueAt = this.#deadline(input.hours ?? this.deps.store.data.settings.holdHours);
+      delete booking.reminders.hold;
+      data.until = booking.depositDueAt;
+    }
+    this.#note(booking, 'propietario', { kind: 'receipt-rejected', data }, input.reason);
+    this.#mail(booking, 'guest-receipt-rejected');
+    await this.#commit();
+    return booking;
+  }
+
+  /**
+   * A lapsed booking held again with a new deadline (the owner's repair), when its nights are
+   * still free (409 otherwise); with its deposit already paid it is confirmed at once.
+   */
+  async reopen(id: string, input: ReopenBookingInput): Promise<Booking> {
+    const booking = this.#byId(id);
+    this.#allow(booking, 'reopen');
+    if (!this.#nightsFree(booking)) throw conflict(NIGHTS_TAKEN);
+    // The money it holds counts for the stay again.
+    delete booking.refundOwed;
+    this.#hold(booking, 'propietario', input.note, input.hours ?? this.deps.store.data.settings.holdHours, 'reopened');
+    this.#mail(booking, booking.state === 'confirmada' ? 'guest-confirmed' : 'guest-accepted');
     await this.#commit();
     return booking;
   }
@@ -603,9 +731,10 @@ export class BookingService {
   /** The owner records money given back (made in Wompi's dashboard or by transfer): clears `refundDue`. */
   async recordRefund(id: string, input: RecordRefundInput): Promise<Booking> {
     const booking = this.#byId(id);
-    const refunded = booking.refunds.reduce((s, r) => s + r.amount, 0);
-    if (refunded + input.amount > booking.paid) {
-      const message = `El reembolso no puede superar lo pagado y no devuelto (${booking.paid - refunded} pesos).`;
+    this.#allow(booking, 'recordRefund');
+    const refundable = refundableOf(booking);
+    if (input.amount > refundable) {
+      const message = `El reembolso no puede superar lo pagado y no devuelto (${refundable} pesos).`;
       throw invalidInput(message, { amount: message });
     }
     const at = this.#iso();
@@ -617,19 +746,23 @@ export class BookingService {
       recordedAt: at,
     });
     for (const p of booking.onlinePayments) if (p.refundDue) p.refundDue = false;
-    booking.updatedAt = at;
-    booking.history.push({
-      at,
-      state: booking.state,
-      by: 'propietario',
-      note: `Reembolso registrado: ${input.amount} pesos`,
-    });
+    const owed = Math.max(0, (booking.refundOwed ?? 0) - input.amount);
+    if (owed > 0) booking.refundOwed = owed;
+    else delete booking.refundOwed;
+    this.#note(
+      booking,
+      'propietario',
+      { kind: 'refund-recorded', data: { amount: input.amount } },
+      `Reembolso registrado: ${input.amount} pesos`,
+    );
+    this.#mail(booking, 'guest-refunded');
     await this.#commit();
     return booking;
   }
 
   async cancelByOwner(id: string, input: CancelBookingInput): Promise<Booking> {
     const booking = this.#byId(id);
+    this.#allow(booking, 'cancel');
     const refund = input.refund ?? refundFor(booking.cancellationPolicy, booking, this.deps.now());
     if (refund > booking.paid) {
       const message = `El reembolso no puede superar lo pagado (${booking.paid} pesos).`;
@@ -642,19 +775,21 @@ export class BookingService {
   }
 
   #cancel(booking: Booking, by: Actor, refund: number, reason: string): void {
-    this.#allow(booking, 'cancel');
     booking.cancellation = { at: this.#iso(), by, refund, reason };
     booking.depositDueAt = null;
-    this.#move(booking, 'cancelada', by, reason || undefined);
+    delete booking.verification;
+    // A paid booking carries the refund until the owner records it (issue 29).
+    if (refund > 0) booking.refundOwed = refund;
+    this.#move(booking, 'cancelada', by, reason || undefined, { kind: 'cancelled', data: { refund } });
   }
 
   async complete(id: string): Promise<Booking> {
     const booking = this.#byId(id);
-    this.#allow(booking, 'complete');
-    if (todayAtCabin(new Date(this.deps.now())) < booking.checkOut) {
+    if (booking.state === 'confirmada' && todayAtCabin(new Date(this.deps.now())) < booking.checkOut) {
       throw conflict('La reserva se puede marcar como completada desde el día de salida.');
     }
-    this.#move(booking, 'completada', 'propietario');
+    this.#allow(booking, 'complete');
+    this.#move(booking, 'completada', 'propietario', undefined, { kind: 'completed' });
     await this.#commit();
     return booking;
   }
@@ -682,6 +817,34 @@ export class BookingService {
     };
   }
 
+  /**
+   * The start-up migration of issue 29: a booking made before terms were stored gets them once,
+   * from what it already froze (policy, hours, deposit %, cleaning fee) and today's settings for
+   * the rest (house rules, balance days), marked `source: 'migration'` with a typed history event.
+   * One save for all of them; nothing to do the next time.
+   */
+  async freezeMissingTerms(): Promise<number> {
+    const { store } = this.deps;
+    const at = this.#iso();
+    let changed = 0;
+    for (const b of store.data.bookings) {
+      if (b.terms) continue;
+      const terms = frozenTerms(store.data.settings, at, 'migration');
+      b.terms = {
+        ...terms,
+        cancellationPolicy: policyTerms(b.cancellationPolicy),
+        checkInTime: b.checkInTime,
+        checkOutTime: b.checkOutTime,
+        depositPercent: b.price.depositPercent,
+        cleaningFee: b.price.cleaningFee,
+      };
+      b.history.push({ at, state: b.state, by: 'sistema', event: { kind: 'terms-frozen' } });
+      changed += 1;
+    }
+    if (changed > 0) await this.#commit();
+    return changed;
+  }
+
   // ---- the clock ----
 
   /**
@@ -695,19 +858,19 @@ export class BookingService {
     const today = todayAtCabin(new Date(at));
     let changed = 0;
     for (const booking of store.data.bookings) {
-      if (booking.state === 'aceptada' && booking.depositDueAt && Date.parse(booking.depositDueAt) <= at) {
+      if (can('lapse', booking, at, 'sistema')) {
         booking.depositDueAt = null;
-        this.#move(booking, 'vencida', 'sistema', 'El plazo del anticipo terminó');
+        this.#move(booking, 'vencida', 'sistema', 'El plazo del anticipo terminó', { kind: 'lapsed' });
         this.#mail(booking, 'guest-expired');
-      } else if (booking.state === 'aceptada' && booking.depositDueAt && !booking.reminders.hold) {
+      } else if (can('remindHold', booking, at, 'sistema') && booking.depositDueAt && !booking.reminders.hold) {
         const due = Date.parse(booking.depositDueAt);
         const lead = Math.min(HOLD_REMINDER_MS, (due - Date.parse(lastHoldStart(booking))) / 2);
         if (at < due - lead) continue;
         booking.reminders = { ...booking.reminders, hold: this.#iso(at) };
         this.#mail(booking, 'guest-hold-reminder');
-      } else if (booking.state === 'confirmada' && booking.checkOut <= today) {
-        this.#move(booking, 'completada', 'sistema');
-      } else if (booking.state === 'confirmada' && !booking.reminders.balance && booking.paid < booking.price.total) {
+      } else if (can('complete', booking, at, 'sistema')) {
+        this.#move(booking, 'completada', 'sistema', undefined, { kind: 'completed' });
+      } else if (can('remindBalance', booking, at, 'sistema') && !booking.reminders.balance) {
         const dueDate = booking.balanceDueAt ?? booking.checkIn;
         if (today < addDays(dueDate, -BALANCE_REMINDER_DAYS)) continue;
         booking.reminders = { ...booking.reminders, balance: this.#iso(at) };
@@ -725,7 +888,8 @@ export class BookingService {
   async forget(cutoff: number): Promise<number> {
     const { store, outbox } = this.deps;
     const all = store.data.bookings;
-    const gone = all.filter((b) => FINAL_STATES.includes(b.state) && Date.parse(b.updatedAt) < cutoff);
+    // Never a booking that still owes the guest money.
+    const gone = all.filter((b) => FINAL_STATES.includes(b.state) && !b.refundOwed && Date.parse(b.updatedAt) < cutoff);
     if (gone.length === 0) return 0;
     const ids = new Set(gone.map((b) => b.id));
     all.splice(0, Infinity, ...all.filter((b) => !ids.has(b.id)));
@@ -805,11 +969,37 @@ export class BookingService {
   }
 }
 
+/** A policy's id with its words in both languages, as the guest read them. */
+function policyTerms(id: CancellationPolicyId): BookingTerms['cancellationPolicy'] {
+  const words = (lang: 'es' | 'en') => {
+    const w = policyWords(id, lang);
+    return { name: w.name, rules: [...w.rules] };
+  };
+  return { id, words: { es: words('es'), en: words('en') } };
+}
+
+/** The booking terms of the settings now. */
+function frozenTerms(settings: Settings, at: string, source: BookingTerms['source']): BookingTerms {
+  return {
+    cancellationPolicy: policyTerms(settings.cancellationPolicy),
+    houseRules: settings.houseRules,
+    checkInTime: settings.checkInTime,
+    checkOutTime: settings.checkOutTime,
+    depositPercent: settings.depositPercent,
+    balanceDueDays: settings.balanceDueDays,
+    cleaningFee: settings.cleaningFee,
+    frozenAt: at,
+    source,
+  };
+}
+
 /** When the current hold began: the last time the booking became `aceptada` or had its deadline moved. */
 function lastHoldStart(b: Booking): string {
   for (let i = b.history.length - 1; i >= 0; i--) if (b.history[i]!.state === 'aceptada') return b.history[i]!.at;
   return b.updatedAt;
 }
+
+const withoutReason = ({ reason: _reason, ...data }: NonNullable<HistoryEvent['data']>) => data;
 
 /** A receipt's type by its content: an accepted image, or a PDF. */
 function receiptType(bytes: Uint8Array): string | undefined {

@@ -1,6 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { MailKind, Outbox, OutboxEntry } from '@cabana/shared/domain/schemas/booking';
 import { newestFirst } from '@cabana/shared/domain/lib/newest-first';
+import type { Settings } from '@cabana/shared/domain/schemas/settings';
 import type { Store } from '../db/store';
 import type { StoredMail } from '../db/schema';
 import type { Logger } from '../deps';
@@ -43,6 +44,14 @@ export interface OutboxDeps {
   transport?: MailTransport;
 }
 
+/** Where the owner's alerts go: the notification setting, else the admin account's e-mail (the public contact one last, before any admin exists). */
+function ownerAlertAddress(
+  settings: Pick<Settings, 'notificationEmail' | 'email'>,
+  admin: { email: string } | null,
+): string {
+  return settings.notificationEmail || admin?.email || settings.email;
+}
+
 /** Who a message of each kind goes to. */
 const TO_OWNER = new Set<MailKind>([
   'owner-new-request',
@@ -50,6 +59,7 @@ const TO_OWNER = new Set<MailKind>([
   'owner-cancelled',
   'owner-payment',
   'owner-refund-due',
+  'owner-payment-pending',
 ]);
 
 /**
@@ -95,7 +105,8 @@ export class OutboxService {
       bookingId: booking.id,
       code: booking.code,
       kind,
-      to: toOwner ? settings.email : booking.email,
+      // Owner alerts go to the notification address (issue 29), never to the public contact e-mail.
+      to: toOwner ? ownerAlertAddress(settings, this.deps.store.data.admin) : booking.email,
       // The guest's phone, for the WhatsApp link offered when the message cannot be sent.
       ...(!toOwner && booking.phone ? { phone: booking.phone } : {}),
       ...mail,

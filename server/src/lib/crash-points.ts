@@ -18,6 +18,7 @@ export const CRASH_POINTS = {
   'images:before-record': "a photo's variants in images/, its record not yet saved",
   'images:before-file-removal': "a photo's record removed and saved, its files still there",
   'bookings:before-save': "a booking's transition and its e-mails staged in memory, not yet saved",
+  'bookings:saved-not-sent': "a booking's transition and its e-mails saved, the e-mails not yet handed to the sender",
   'payments:applied-not-answered': "a gateway's event applied and saved, not yet answered 200",
   'mail:sent-not-marked': 'an e-mail handed to the SMTP server, not yet marked sent',
   'backup:archiving': 'a backup archive partly written under its temporary name',

@@ -63,6 +63,12 @@ function overviewBooking(b: Booking): OverviewBooking {
     createdAt: b.createdAt,
     confirmedAt: b.history.find((h) => h.state === 'confirmada')?.at ?? null,
     holdUntil: b.state === 'aceptada' ? b.depositDueAt : null,
+    code: b.code,
+    ...(b.refundOwed ? { refundOwed: b.refundOwed } : {}),
+    verifying: b.verification
+      ? { kind: b.verification.receiptId ? 'receipt' : 'gateway', since: b.verification.since }
+      : null,
+    hadMoney: b.receipts.length > 0 || b.paid > 0,
   };
 }
 
@@ -92,15 +98,29 @@ function waitingReceipts(b: Booking): OverviewPayment[] {
  * the owner records the refund.
  */
 function refundsDue(b: Booking): OverviewPayment[] {
-  return b.onlinePayments
-    .filter((p) => p.refundDue)
-    .map((p) => ({
+  const online = b.onlinePayments.filter((p) => p.refundDue);
+  // A refund owed for another reason (a paid cancellation, a payment recorded on a lapsed booking).
+  const other: OverviewPayment[] =
+    (b.refundOwed ?? 0) > 0 && online.length === 0
+      ? [
+          {
+            id: `${b.id}:reembolso`,
+            kind: 'reembolso',
+            at: b.updatedAt,
+            title: `Reembolso pendiente a ${b.name}`,
+            body: `Reserva ${b.code} (${b.state}): hay que devolver $${b.refundOwed} y registrarlo aquí.`,
+          },
+        ]
+      : [];
+  return other.concat(
+    online.map((p) => ({
       id: p.transactionId ?? p.reference,
       kind: 'reembolso',
       at: p.updatedAt,
       title: `Reembolso pendiente a ${b.name}`,
       body: `Reserva ${b.code} (${b.state}): Wompi aprobó $${p.amountInCents / 100} que hay que devolver desde el panel de Wompi y registrar aquí.`,
-    }));
+    })),
+  );
 }
 
 /** Payments recorded in the last PAYMENT_ALERT_MS. */

@@ -1,5 +1,7 @@
 import { addDays, nightsBetween, todayAtCabin } from '@cabana/shared/domain/pricing/dates';
 import { CALENDAR_SOURCES } from '@cabana/shared/domain/schemas/calendar';
+import type { BookingState } from '@cabana/shared/domain/schemas/booking';
+import { EXPECTING_STATES, NIGHT_BLOCKING_STATES, STAYING_STATES } from '@cabana/shared/domain/bookings/lifecycle';
 import type { Enquiry } from '@cabana/shared/domain/schemas/enquiry';
 import type {
   AlertItem,
@@ -32,9 +34,6 @@ interface OverviewRange {
   stampedAt: string;
 }
 
-/** The states of a direct booking (issue 21). */
-type BookingState = 'solicitada' | 'aceptada' | 'confirmada' | 'completada' | 'rechazada' | 'vencida' | 'cancelada';
-
 /** What the overview needs of a direct booking: whatever the booking store keeps, mapped to this. */
 export interface OverviewBooking {
   id: string;
@@ -53,6 +52,14 @@ export interface OverviewBooking {
   confirmedAt: string | null;
   /** Until when a request or an accepted booking holds its nights (ISO), null without a hold. */
   holdUntil: string | null;
+  /** The guest's reference (issue 29's items name it). */
+  code?: string;
+  /** Money owed back and not yet recorded as refunded (pesos). */
+  refundOwed?: number;
+  /** A payment waiting for the owner: a receipt, or the gateway's pending transaction, and since when. */
+  verifying?: { kind: 'receipt' | 'gateway'; since: string } | null;
+  /** Whether a receipt was uploaded or a payment recorded (a lapsed one of these needs a look). */
+  hadMoney?: boolean;
 }
 
 /** An e-mail of the outbox that could not be sent. */
@@ -92,12 +99,15 @@ const WEEKS = 12;
 /** Arrivals and departures this many days ahead are listed. */
 const UPCOMING_DAYS = 14;
 
+/** The state sets come from the lifecycle table (shared/src/domain/bookings/lifecycle.ts). */
 /** Bookings that became stays: a request counts as confirmed when it reached one of these. */
-const STAYING: ReadonlySet<BookingState> = new Set(['confirmada', 'completada']);
+const STAYING: ReadonlySet<BookingState> = new Set(STAYING_STATES);
 /** Bookings whose nights are taken (the direct nights of the charts): held, confirmed or completed. */
-const TAKING: ReadonlySet<BookingState> = new Set(['aceptada', 'confirmada', 'completada']);
+const TAKING: ReadonlySet<BookingState> = new Set(EXPECTING_STATES);
 /** Bookings whose money is expected. */
-const EXPECTED: ReadonlySet<BookingState> = new Set(['aceptada', 'confirmada', 'completada']);
+const EXPECTED: ReadonlySet<BookingState> = new Set(EXPECTING_STATES);
+/** Bookings whose nights nothing else may take: an imported event over them is a conflict. */
+const BLOCKING: ReadonlySet<BookingState> = new Set(NIGHT_BLOCKING_STATES);
 
 export const EMPTY_TEXTS = {
   noBookings: 'Aún no hay reservas directas: aquí aparecerán los depósitos y saldos por cobrar.',
@@ -316,6 +326,89 @@ function waitingRequests(input: OverviewInput): AttentionGroup {
   };
 }
 
+/**
+ * What costs money if left alone (issue 29): refunds owed, receipts and gateway payments waiting
+ * for the owner's check, and lapsed bookings that had a receipt or a payment.
+ */
+function moneyToCheck(input: OverviewInput): AttentionGroup {
+  const items: AttentionItem[] = [];
+  for (const b of input.bookings ?? []) {
+    const ref = b.code ? `Reserva ${b.code}, ` : '';
+    if ((b.refundOwed ?? 0) > 0) {
+      items.push({
+        id: `${b.id}:reembolso`,
+        title: `Reembolso pendiente a ${b.name}: $${b.refundOwed}`,
+        detail: `${ref}${b.state}: devuélvelo y regístralo en Reservas.`,
+        due: null,
+        link: 'reservas',
+      });
+    }
+    if (b.verifying?.kind === 'receipt') {
+      items.push({
+        id: `${b.id}:comprobante`,
+        title: `Comprobante de ${b.name} por verificar`,
+        detail: `${ref}del ${b.checkIn} al ${b.checkOut}: registra el pago o rechaza el comprobante.`,
+        due: b.verifying.since,
+        link: 'reservas',
+      });
+    } else if (b.verifying?.kind === 'gateway') {
+      items.push({
+        id: `${b.id}:pasarela`,
+        title: `Pago de ${b.name} pendiente en Wompi`,
+        detail: `${ref}la reserva espera la respuesta del banco; no vence mientras tanto.`,
+        due: b.verifying.since,
+        link: 'reservas',
+      });
+    }
+    if (b.state === 'vencida' && b.hadMoney && !(b.refundOwed ?? 0)) {
+      items.push({
+        id: `${b.id}:vencida`,
+        title: `Reserva vencida de ${b.name} con comprobante o pago`,
+        detail: `${ref}del ${b.checkIn} al ${b.checkOut}: regístrale el pago o reábrela.`,
+        due: null,
+        link: 'reservas',
+      });
+    }
+  }
+  const available = input.bookings !== undefined;
+  return {
+    key: 'dinero',
+    title: 'Pagos y reembolsos por revisar',
+    link: 'reservas',
+    items: items.sort(byDue),
+    available,
+    empty: available ? 'No hay reembolsos, comprobantes ni pagos por revisar.' : EMPTY_TEXTS.noBookings,
+  };
+}
+
+/** An imported event (a channel's feed) over the nights of a held or confirmed direct booking. */
+function calendarConflicts(input: OverviewInput, sources: readonly NightSource[]): AttentionGroup {
+  const sourceLabel = new Map(sources.map((s) => [s.id, s.label]));
+  const items: AttentionItem[] = [];
+  for (const b of input.bookings ?? []) {
+    if (!BLOCKING.has(b.state)) continue;
+    for (const r of input.ranges) {
+      if (r.source === CALENDAR_SOURCES.manual || r.source === CALENDAR_SOURCES.direct) continue;
+      if (!(r.start < b.checkOut && b.checkIn < r.end)) continue;
+      items.push({
+        id: `${b.id}:${r.id}`,
+        title: `Choque de fechas: ${b.name} y ${sourceLabel.get(r.source) ?? 'otro canal'}`,
+        detail: `La reserva del ${b.checkIn} al ${b.checkOut} y el evento importado del ${r.start} al ${r.end} se cruzan.`,
+        due: b.checkIn,
+        link: 'calendario',
+      });
+    }
+  }
+  return {
+    key: 'conflictos',
+    title: 'Choques de calendario',
+    link: 'calendario',
+    items: items.sort(byDue),
+    available: true,
+    empty: 'Ningún calendario importado choca con una reserva.',
+  };
+}
+
 function paymentsDue(input: OverviewInput, today: string): AttentionGroup {
   const items: AttentionItem[] = [];
   for (const b of input.bookings ?? []) {
@@ -441,6 +534,8 @@ export function computeOverview(input: OverviewInput, now: number): Overview {
     today,
     attention: [
       waitingRequests(input),
+      moneyToCheck(input),
+      calendarConflicts(input, sources),
       paymentsDue(input, today),
       comings(input, sources, today),
       feedErrors(input),

@@ -47,7 +47,8 @@ export class PaymentService {
         amountInCents: attempt.amountInCents,
         currency: attempt.currency,
         redirectUrl: bookings.paymentReturnLink(booking),
-        ...(booking.depositDueAt ? { expiresAt: booking.depositDueAt } : {}),
+        // The attempt's own expiration (the hold's deadline at the latest), signed into the integrity hash.
+        ...(attempt.expiresAt ? { expiresAt: attempt.expiresAt } : {}),
         customer: { email: booking.email, fullName: booking.name },
       }),
     );

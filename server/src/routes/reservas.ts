@@ -23,6 +23,8 @@ type BookingRoutes =
   | 'declineBooking'
   | 'extendHold'
   | 'recordPayment'
+  | 'rejectReceipt'
+  | 'reopenBooking'
   | 'cancelBooking'
   | 'completeBooking'
   | 'getBookingReceipt'
@@ -83,6 +85,8 @@ export function bookingRoutes({ bookings, outbox, limiters, images }: AppDeps): 
     declineBooking: ({ id, reason }) => bookings.decline(id, reason),
     extendHold: ({ id, hours }) => bookings.extendHold(id, hours),
     recordPayment: ({ id, ...input }) => bookings.recordPayment(id, input),
+    rejectReceipt: ({ id, ...input }) => bookings.rejectReceipt(id, input),
+    reopenBooking: ({ id, ...input }) => bookings.reopen(id, input),
     cancelBooking: ({ id, ...input }) => bookings.cancelByOwner(id, input),
     completeBooking: ({ id }) => bookings.complete(id),
     getBookingReceipt: { before: [noStore], handle: ({ id, receiptId }) => bookings.receipt(id, receiptId) },

@@ -65,11 +65,13 @@ function useSectionLabel(): string | null {
  * for the owner (GET /api/avisos, asked again every minute).
  */
 function PanelHeader({
+  base,
   email,
   leaving,
   windowTitle,
   onLogout,
 }: {
+  base: string;
   email: string;
   leaving: boolean;
   windowTitle: boolean;
@@ -96,9 +98,14 @@ function PanelHeader({
       </div>
       <div className="adm-header-actions">
         {count > 0 && (
-          <span className="adm-badge adm-badge--warn">
+          // Opens "Qué hacer hoy" (the overview), where each alert is listed with its link.
+          <NavLink
+            to={`${base}/${DEFAULT_SECTION}`}
+            className={() => 'adm-badge adm-badge--warn adm-badge--link'}
+            aria-label={`${count} ${count === 1 ? 'aviso' : 'avisos'}: ver qué hacer hoy`}
+          >
             {count} {count === 1 ? 'aviso' : 'avisos'}
-          </span>
+          </NavLink>
         )}
         <button type="button" className="adm-button" onClick={onLogout} disabled={leaving}>
           {leaving ? 'Cerrando sesión…' : 'Cerrar sesión'}
@@ -212,7 +219,13 @@ export function AdminPanel({ api, email, onSignedOut, onSettingsSaved, windowTit
   return (
     <PanelProviders context={context} queries={queries}>
       <div className="adm-panel adm-app">
-        <PanelHeader email={email} leaving={leaving} windowTitle={windowTitle} onLogout={() => void logout()} />
+        <PanelHeader
+          base={base}
+          email={email}
+          leaving={leaving}
+          windowTitle={windowTitle}
+          onLogout={() => void logout()}
+        />
         {logoutError && (
           <p className="adm-alert" role="alert">
             {logoutError}

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { attemptExpired, can, refundMethodOf } from '../domain/bookings/lifecycle';
 import { formatMoney } from '../domain/pricing/pricing';
 import { PAYMENT_METHOD_LABELS, type Booking } from '../domain/schemas/booking';
 import { ONLINE_PAYMENT_STATUS_LABELS } from '../domain/schemas/payment';
@@ -25,19 +26,24 @@ const methodType = (t: string | undefined) => (t ? (METHOD_TYPES[t] ?? t) : '—
  * online with their status, the refunds recorded, a visible flag when an online payment must be
  * given back, and the form that records a refund (Wompi's are made in its dashboard).
  */
-export function BookingPayments({ booking: b }: { booking: Booking }) {
+export function BookingPayments({ booking: b, now }: { booking: Booking; now: number }) {
   const [open, setOpen] = useState(false);
   const [status, setStatus] = useState<string | null>(null);
   const refundDue = b.onlinePayments.filter((p) => p.refundDue);
-  const owed = refundDue.reduce((n, p) => n + p.amountInCents / 100, 0);
+  // What the booking owes back (a paid cancellation, a payment it could not take); older records: the online ones.
+  const owed = b.refundOwed ?? refundDue.reduce((n, p) => n + p.amountInCents / 100, 0);
+  const canRefund = can('recordRefund', b, now, 'propietario');
   const hasMoney = b.payments.length > 0 || b.onlinePayments.length > 0 || b.refunds.length > 0;
   return (
     <div className="adm-payments">
       <h4>Pagos</h4>
-      {refundDue.length > 0 && (
+      {owed > 0 && (
         <p className="adm-refund-due">
-          <span className="adm-badge adm-badge--warn">Reembolso pendiente</span> Devuelve {cop(owed)} al huésped: el
-          pago en línea llegó cuando las fechas ya no estaban libres. Hazlo en el panel de Wompi y regístralo aquí.
+          <span className="adm-badge adm-badge--warn">Reembolso pendiente</span> Devuelve {cop(owed)} al huésped
+          {b.state === 'cancelada'
+            ? ': la reserva se canceló con reembolso según su política.'
+            : ': el pago llegó cuando las fechas ya no estaban libres.'}{' '}
+          {refundMethodOf(b) === 'wompi' ? 'Hazlo en el panel de Wompi' : 'Hazlo por transferencia'} y regístralo aquí.
         </p>
       )}
       {!hasMoney && <p className="adm-muted">Sin pagos todavía.</p>}
@@ -88,7 +94,7 @@ export function BookingPayments({ booking: b }: { booking: Booking }) {
                   <td>{p.transactionId ?? '—'}</td>
                   <td>{methodType(p.methodType)}</td>
                   <td>
-                    {ONLINE_PAYMENT_STATUS_LABELS[p.status]}
+                    {attemptExpired(p, now) ? 'Vencido sin pago' : ONLINE_PAYMENT_STATUS_LABELS[p.status]}
                     {p.refundDue ? ' · reembolso pendiente' : ''}
                   </td>
                   <td>{cop(p.amountInCents / 100)}</td>
@@ -107,7 +113,7 @@ export function BookingPayments({ booking: b }: { booking: Booking }) {
           ))}
         </ul>
       )}
-      {(b.paid > 0 || refundDue.length > 0) && (
+      {canRefund && (
         <button
           type="button"
           className="adm-button"

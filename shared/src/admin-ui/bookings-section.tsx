@@ -10,6 +10,8 @@ import {
   type Booking,
   type BookingState,
 } from '../domain/schemas/booking';
+import { actionsFor } from '../domain/bookings/lifecycle';
+import { historyText } from '../domain/bookings/history-words';
 import type { AdminApi } from './admin-api';
 import { AdminField } from './admin-field';
 import { ListToolbar } from './list-toolbar';
@@ -25,7 +27,7 @@ import { DeleteBookings, LoadMoreBookings } from './bookings-bulk';
 
 const cop = (n: number) => formatMoney(n, 'COP');
 type Filter = 'todas' | BookingState;
-type Action = 'aceptar' | 'rechazar' | 'extender' | 'pago' | 'cancelar';
+type Action = 'aceptar' | 'rechazar' | 'extender' | 'pago' | 'comprobante' | 'reabrir' | 'cancelar';
 
 const METHOD_LABELS = PAYMENT_METHOD_LABELS;
 /** The list's filter: every booking, or those in one state. */
@@ -33,7 +35,7 @@ const FILTERS: readonly (readonly [Filter, string])[] = [
   ['todas', 'Todas'],
   ...BOOKING_STATES.map((s) => [s, BOOKING_STATE_LABELS[s]] as const),
 ];
-const BY_LABELS = { huesped: 'el huésped', propietario: 'tú', sistema: 'el sistema' } as const;
+const BY_LABELS = { huesped: 'el huésped', propietario: 'tú', sistema: 'el sistema', pasarela: 'Wompi' } as const;
 
 /** "Vence en 5 h 12 min" (or that it lapsed), from the hold's deadline and the time now. */
 function holdCountdown(dueAt: string, now: number): string {
@@ -153,7 +155,8 @@ function BookingItem({ booking: b, now, onDone }: { booking: Booking; now: numbe
       {label}
     </button>
   );
-  const canCancel = ['solicitada', 'aceptada', 'confirmada'].includes(b.state);
+  // The buttons are the lifecycle table's word for the owner (shared/src/domain/bookings/lifecycle.ts).
+  const allowed = new Set(actionsFor(b, 'propietario', now));
 
   return (
     <li className="adm-enquiry" data-booking-code={b.code} aria-labelledby={`${id}-h`}>
@@ -163,8 +166,16 @@ function BookingItem({ booking: b, now, onDone }: { booking: Booking; now: numbe
             <span className="adm-badge">{BOOKING_STATE_LABELS[b.state]}</span>{' '}
             <span className="adm-enquiry-name">{b.name}</span> · {b.code}
           </h3>
-          {b.state === 'aceptada' && b.depositDueAt && (
+          {b.state === 'aceptada' && b.depositDueAt && !b.verification && (
             <p className="adm-muted">{holdCountdown(b.depositDueAt, now)}</p>
+          )}
+          {b.verification && (
+            <p className="adm-verifying">
+              <span className="adm-badge adm-badge--warn">Pago por verificar</span>{' '}
+              {b.verification.receiptId
+                ? 'El huésped subió un comprobante: registra el pago o rechaza el comprobante. La reserva no vence mientras tanto.'
+                : 'Wompi reporta un pago pendiente: la reserva no vence mientras espera.'}
+            </p>
           )}
         </header>
         <dl className="adm-enquiry-facts">
@@ -176,6 +187,20 @@ function BookingItem({ booking: b, now, onDone }: { booking: Booking; now: numbe
           <dd>
             {cop(b.price.total)} · anticipo {cop(b.price.deposit)} · pagado {cop(b.paid)}
           </dd>
+          {b.terms && (
+            <>
+              {/* The booking's own terms, frozen when the guest asked (issue 29): never today's settings. */}
+              <dt>Condiciones</dt>
+              <dd>
+                Política {b.terms.cancellationPolicy.words.es.name} · anticipo {b.terms.depositPercent} % · saldo{' '}
+                {b.terms.balanceDueDays === null
+                  ? 'a la llegada'
+                  : `${b.terms.balanceDueDays} días antes de la llegada`}{' '}
+                · llegada {b.terms.checkInTime}, salida {b.terms.checkOutTime}
+                {b.terms.source === 'migration' ? ' (las vigentes al actualizar el sistema)' : ''}
+              </dd>
+            </>
+          )}
           <dt>Contacto</dt>
           <dd>
             {b.email} · {b.phone}
@@ -193,14 +218,14 @@ function BookingItem({ booking: b, now, onDone }: { booking: Booking; now: numbe
             ))}
           </ul>
         )}
-        <BookingPayments booking={b} />
+        <BookingPayments booking={b} now={now} />
         <details>
           <summary>Historial</summary>
           <ol>
             {b.history.map((h, i) => (
               <li key={i}>
-                {formatReceivedAt(h.at)}: {BOOKING_STATE_LABELS[h.state]} (por {BY_LABELS[h.by]})
-                {h.note ? ` — ${h.note}` : ''}
+                {formatReceivedAt(h.at)}: {h.event ? historyText(h.event, 'es') : BOOKING_STATE_LABELS[h.state]} (por{' '}
+                {BY_LABELS[h.by]}){h.note && h.event?.kind !== 'receipt-rejected' ? ` — ${h.note}` : ''}
               </li>
             ))}
             {b.payments.map((p) => (
@@ -212,16 +237,18 @@ function BookingItem({ booking: b, now, onDone }: { booking: Booking; now: numbe
         </details>
         <RowAlert text={error} />
         <div className="adm-actions">
-          {b.state === 'solicitada' && act('aceptar', 'Aceptar')}
-          {b.state === 'solicitada' && act('rechazar', 'Rechazar')}
-          {b.state === 'aceptada' && act('extender', 'Extender plazo')}
-          {(b.state === 'aceptada' || b.state === 'confirmada') && act('pago', 'Registrar pago')}
-          {b.state === 'confirmada' && (
+          {allowed.has('accept') && act('aceptar', 'Aceptar')}
+          {allowed.has('decline') && act('rechazar', 'Rechazar')}
+          {allowed.has('extendHold') && act('extender', 'Extender plazo')}
+          {allowed.has('recordPayment') && act('pago', b.verification?.receiptId ? 'Confirmar pago' : 'Registrar pago')}
+          {allowed.has('rejectReceipt') && act('comprobante', 'Rechazar comprobante')}
+          {allowed.has('reopen') && act('reabrir', 'Reabrir con nuevo plazo')}
+          {allowed.has('complete') && (
             <button type="button" className="adm-button" disabled={busy} onClick={() => void complete()}>
               Marcar completada
             </button>
           )}
-          {canCancel && act('cancelar', 'Cancelar')}
+          {allowed.has('cancel') && act('cancelar', 'Cancelar')}
         </div>
         {/* Keyed by the action: another action opens with empty fields and no marks. */}
         {open && <BookingActionForm key={open} booking={b} action={open} now={now} onSaved={saved} />}
@@ -259,7 +286,23 @@ function actionCall(
             method: (f('method') || 'transferencia') as (typeof MANUAL_PAYMENT_METHODS)[number],
             // Today at the cabin, not in UTC (which is already tomorrow there from 19:00).
             date: f('date') || todayAtCabin(),
+            ...(b.verification?.receiptId ? { receiptId: b.verification.receiptId } : {}),
           }),
+      ];
+    case 'comprobante':
+      return [
+        `Comprobante de ${b.name} rechazado: le escribimos con el motivo y un nuevo plazo.`,
+        () =>
+          api.rejectReceipt({
+            id: b.id,
+            reason: f('reason'),
+            ...(f('hours') ? { hours: Number(f('hours')) } : {}),
+          }),
+      ];
+    case 'reabrir':
+      return [
+        `Reserva de ${b.name} reabierta con un nuevo plazo.`,
+        () => api.reopenBooking({ id: b.id, ...(f('hours') ? { hours: Number(f('hours')) } : {}) }),
       ];
     case 'cancelar':
       return [
@@ -321,12 +364,21 @@ function BookingActionForm({
           <AdminField {...field('note')} label="Nota para el huésped (opcional)" />
         </>
       )}
-      {(action === 'rechazar' || action === 'cancelar') && (
+      {(action === 'rechazar' || action === 'cancelar' || action === 'comprobante') && (
         <AdminField
           {...field('reason')}
-          label={action === 'rechazar' ? 'Motivo' : 'Motivo (opcional)'}
-          required={action === 'rechazar'}
+          label={action === 'cancelar' ? 'Motivo (opcional)' : 'Motivo (lo verá el huésped)'}
+          required={action !== 'cancelar'}
         />
+      )}
+      {(action === 'comprobante' || action === 'reabrir') && (
+        <AdminField {...field('hours')} label="Nuevo plazo (horas)" inputMode="numeric" placeholder="24" />
+      )}
+      {action === 'pago' && b.state === 'vencida' && (
+        <p>
+          La reserva venció: si sus noches siguen libres y el pago completa el anticipo, queda confirmada; si no, el
+          pago queda registrado con un reembolso pendiente.
+        </p>
       )}
       {action === 'cancelar' && (
         <p>

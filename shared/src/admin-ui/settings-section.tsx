@@ -47,6 +47,8 @@ interface Draft {
   bankAccount: string;
   nequiNumber: string;
   daviplataNumber: string;
+  /** '' = the admin account's e-mail. */
+  notificationEmail: string;
   holdHours: string;
   requestExpiryDays: string;
   houseRules: string;
@@ -88,6 +90,7 @@ function draftOf(s: Settings): Draft {
     bankAccount: s.bankAccount,
     nequiNumber: s.nequiNumber,
     daviplataNumber: s.daviplataNumber,
+    notificationEmail: s.notificationEmail,
     holdHours: String(s.holdHours),
     requestExpiryDays: String(s.requestExpiryDays),
     houseRules: s.houseRules,
@@ -142,6 +145,7 @@ function patchOf(d: Draft): { patch: SettingsPatch; socialOrder: SocialNetwork[]
     bankAccount: d.bankAccount,
     nequiNumber: d.nequiNumber.replace(/\s/g, ''),
     daviplataNumber: d.daviplataNumber.replace(/\s/g, ''),
+    notificationEmail: d.notificationEmail,
     holdHours: parseDecimalInput(d.holdHours),
     requestExpiryDays: parseDecimalInput(d.requestExpiryDays),
     houseRules: d.houseRules,
@@ -195,6 +199,7 @@ const LABELS: Record<TextKey, string> = {
   bankAccount: 'Cuenta bancaria (banco, tipo, número y titular)',
   nequiNumber: 'Número de Nequi',
   daviplataNumber: 'Número de Daviplata',
+  notificationEmail: 'Correo de avisos (a dónde te escribimos)',
   holdHours: 'Horas que se guardan las fechas esperando el anticipo',
   requestExpiryDays: 'Días que una solicitud espera tu respuesta',
   taglineEn: 'Frase de presentación (inglés, opcional)',
@@ -309,7 +314,20 @@ function SettingsForm({ initial }: { initial: Settings }) {
                 {preview}
               </a>
             </p>
-            {field('email', { type: 'email', inputMode: 'email', max: SETTINGS_LIMITS.emailMax })}
+            {field('email', {
+              type: 'email',
+              inputMode: 'email',
+              max: SETTINGS_LIMITS.emailMax,
+              hint: 'El correo público que ven los visitantes. Los avisos de reservas no van aquí.',
+            })}
+            {field('notificationEmail', {
+              type: 'email',
+              inputMode: 'email',
+              max: SETTINGS_LIMITS.emailMax,
+              hint: draft.notificationEmail.trim()
+                ? `Los avisos de reservas, comprobantes y pagos llegan a ${draft.notificationEmail.trim()}.`
+                : 'Vacío: los avisos de reservas, comprobantes y pagos llegan al correo con el que entras al panel.',
+            })}
             {field('address', { max: SETTINGS_LIMITS.addressMax })}
             {field('mapUrl', { type: 'url', inputMode: 'url', hint: 'Un enlace https de Google Maps u otro mapa.' })}
             {field('rnt', { inputMode: 'numeric', hint: 'Solo dígitos.' })}

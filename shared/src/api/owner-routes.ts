@@ -23,6 +23,8 @@ import {
   ReceiptFileSchema,
   RecordPaymentInputSchema,
   RecordRefundInputSchema,
+  RejectReceiptInputSchema,
+  ReopenBookingInputSchema,
   RetryOutboxInputSchema,
 } from '../domain/schemas/booking';
 import { PaymentConnectionTestSchema, PaymentsStatusSchema } from '../domain/schemas/payment';
@@ -344,14 +346,28 @@ export const OWNER_ROUTES = routes({
   recordPayment: {
     ...bookingAction(
       '/reservas/:id/pagos',
-      '`{amount, method, date, receiptId?, note?}`: once the payments reach the deposit an `aceptada` booking becomes `confirmada`',
+      '`{amount, method, date, receiptId?, note?}`: once the payments reach the deposit an `aceptada` booking becomes `confirmada`; on a `vencida` one (a repair) it is confirmed when its nights are free, else recorded with a refund owed; settles a payment in verification',
     ),
     body: RecordPaymentInputSchema,
+  },
+  rejectReceipt: {
+    ...bookingAction(
+      '/reservas/:id/comprobante-rechazado',
+      "`{reason, hours?}`: the owner rejects the receipt waiting for verification; a held booking gets a new deadline (the settings' hold unless given, never at night); the guest is told the reason; 409 when none waits",
+    ),
+    body: RejectReceiptInputSchema,
+  },
+  reopenBooking: {
+    ...bookingAction(
+      '/reservas/:id/reabrir',
+      '`{hours?, note?}`: a `vencida` booking held again with a new deadline (confirmed at once if its deposit is paid); 409 when its nights were taken',
+    ),
+    body: ReopenBookingInputSchema,
   },
   recordRefund: {
     ...bookingAction(
       '/reservas/:id/reembolsos',
-      "`{amount, date, note?}`: records money given back (a Wompi refund is made in Wompi's dashboard); clears the online payments' `refundDue`; 400 beyond what was paid",
+      "`{amount, date, note?}`: records money given back (a Wompi refund is made in Wompi's dashboard); clears the online payments' `refundDue` and lowers `refundOwed`; 400 beyond what was paid, 409 when nothing was paid",
     ),
     body: RecordRefundInputSchema,
   },

@@ -280,6 +280,16 @@ export const en: Messages<SourceMessages> = {
     receiptMissing: 'Choose the receipt file (an image or a PDF).',
     receiptDone: 'We received your receipt. We will let you know when we confirm the payment.',
     receiptsTitle: 'Receipts sent',
+    verifyingReceipt:
+      'We received your receipt and are checking it. Your dates stay held meanwhile: they do not expire even if the deadline passes.',
+    verifyingGateway:
+      'Your online payment is pending at the bank. Your dates stay held until the answer comes: they do not expire even if the deadline passes.',
+    refundOwed: 'We will refund {amount} {how}, within {days} business days.',
+    refundByWompi: 'through Wompi, to the card or account you paid with',
+    refundByTransfer: 'by bank transfer to the account you give us',
+    nothingToPay: 'You have nothing more to pay for this booking.',
+    historyTitle: 'History',
+    houseRulesTitle: 'House rules',
     cancelTitle: 'Cancellation',
     termsBefore: 'More details in the ',
     termsLink: 'terms of your stay',

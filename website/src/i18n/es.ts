@@ -297,6 +297,16 @@ export const es = {
     receiptMissing: 'Elige el archivo del comprobante (una imagen o un PDF).',
     receiptDone: 'Recibimos tu comprobante. Te avisaremos cuando confirmemos el pago.',
     receiptsTitle: 'Comprobantes enviados',
+    verifyingReceipt:
+      'Recibimos tu comprobante y lo estamos revisando. Tus fechas siguen guardadas mientras tanto: no vencen aunque pase el plazo.',
+    verifyingGateway:
+      'Tu pago en línea está pendiente en el banco. Tus fechas siguen guardadas mientras llega la respuesta: no vencen aunque pase el plazo.',
+    refundOwed: 'Te devolveremos {amount} {how}, en un plazo de {days} días hábiles.',
+    refundByWompi: 'por Wompi, al mismo medio con que pagaste',
+    refundByTransfer: 'por transferencia a la cuenta que nos indiques',
+    nothingToPay: 'No tienes nada más que pagar por esta reserva.',
+    historyTitle: 'Historial',
+    houseRulesTitle: 'Normas de la casa',
     cancelTitle: 'Cancelación',
     termsBefore: 'Más detalles en las ',
     termsLink: 'condiciones de la estadía',

@@ -1,6 +1,10 @@
-import type { MailTemplates } from './render';
+import type { MailContext, MailTemplates } from './render';
 import { ES_TEMPLATES } from './templates-es';
 import { mailParts } from './parts';
+import { REFUND_WITHIN_BUSINESS_DAYS, refundMethodOf } from '@cabana/shared/domain/bookings/lifecycle';
+
+const refundHow = (ctx: MailContext) =>
+  `${refundMethodOf(ctx.booking) === 'wompi' ? 'through Wompi, to the card or account you paid with' : 'by bank transfer to the account you give us'}, within ${REFUND_WITHIN_BUSINESS_DAYS} business days`;
 
 /**
  * The English messages to a guest who booked on the English site; the owner's messages about
@@ -93,8 +97,34 @@ export const EN_TEMPLATES: MailTemplates = {
       `Your booking was cancelled${ctx.booking.cancellation?.by === 'propietario' ? ' by the host' : ''}. The dates are free again.`,
       ctx.booking.cancellation?.reason ? `Reason: ${ctx.booking.cancellation.reason}` : '',
       (ctx.booking.cancellation?.refund ?? 0) > 0
-        ? `We will refund ${money(ctx.booking.cancellation!.refund)}. We will write to you to arrange it.`
+        ? `We will refund ${money(ctx.booking.cancellation!.refund)} ${refundHow(ctx)}.`
         : 'There is nothing to refund.',
+      'You have nothing more to pay for this booking.',
+    ),
+  'guest-receipt-rejected': (ctx) =>
+    guest(
+      ctx,
+      `We checked your receipt (booking ${ctx.booking.code})`,
+      'We could not confirm the payment on your receipt. The host gave this reason (in Spanish): ' +
+        String(ctx.booking.history.at(-1)?.event?.data?.reason ?? ''),
+      ctx.booking.state === 'aceptada' && ctx.booking.depositDueAt
+        ? `We are still holding your dates until ${instant(ctx.booking.depositDueAt)}. Pay the deposit of ${money(ctx.booking.price.deposit)} or upload another receipt before then.`
+        : 'Write to us if you need help with the payment.',
+      howToPay(ctx.settings),
+    ),
+  'guest-payment-refund': (ctx) =>
+    guest(
+      ctx,
+      `We received your payment, but booking ${ctx.booking.code} had expired`,
+      `We recorded your payment of ${money(ctx.booking.payments.at(-1)?.amount ?? 0)}, but the booking's deadline had passed and its nights are no longer free.`,
+      `We will refund ${money(ctx.booking.refundOwed ?? 0)} ${refundHow(ctx)}.`,
+    ),
+  'guest-refunded': (ctx) =>
+    guest(
+      ctx,
+      `We refunded you (booking ${ctx.booking.code})`,
+      `We recorded a refund of ${money(ctx.booking.refunds.at(-1)?.amount ?? 0)} (${ctx.booking.refunds.at(-1)?.date ?? ''}).`,
+      (ctx.booking.refundOwed ?? 0) > 0 ? `We still owe you ${money(ctx.booking.refundOwed!)}.` : '',
     ),
   'guest-declined': (ctx) =>
     guest(

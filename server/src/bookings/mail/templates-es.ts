@@ -1,4 +1,5 @@
 import { PAYMENT_METHOD_LABELS } from '@cabana/shared/domain/schemas/booking';
+import { REFUND_WITHIN_BUSINESS_DAYS, refundMethodOf } from '@cabana/shared/domain/bookings/lifecycle';
 import type { MailContext, MailTemplates } from './render';
 import { mailParts } from './parts';
 
@@ -6,7 +7,7 @@ import { mailParts } from './parts';
 
 const { money, instant, balanceWhen, owed, owedLine, stay, price, howToPay, policy, guest } = mailParts({
   lang: 'es',
-  instantZone: '',
+  instantZone: ' (hora de Colombia)',
   people: (n) => `${n} ${n === 1 ? 'persona' : 'personas'}`,
   nights: (n) => `${n} ${n === 1 ? 'noche' : 'noches'}`,
   booking: 'Reserva',
@@ -30,6 +31,9 @@ const { money, instant, balanceWhen, owed, owedLine, stay, price, howToPay, poli
   balanceDue: (amount, when) => `Saldo pendiente: ${amount}, ${when}.`,
   nothingDue: 'No queda saldo pendiente.',
 });
+/** How and when a refund comes back, in the guest's words. */
+const refundHow = (ctx: MailContext) =>
+  `${refundMethodOf(ctx.booking) === 'wompi' ? 'por Wompi, al mismo medio con que pagaste' : 'por transferencia a la cuenta que nos indiques'}, en un plazo de ${REFUND_WITHIN_BUSINESS_DAYS} días hábiles`;
 const panelLink = (ctx: MailContext) => ({ href: ctx.panelLink, label: 'Abrir el panel de reservas' });
 
 export const ES_TEMPLATES: MailTemplates = {
@@ -90,8 +94,33 @@ export const ES_TEMPLATES: MailTemplates = {
       `Tu reserva quedó cancelada${ctx.booking.cancellation?.by === 'propietario' ? ' por el alojamiento' : ''}. Las fechas quedaron libres.`,
       ctx.booking.cancellation?.reason ? `Motivo: ${ctx.booking.cancellation.reason}` : '',
       (ctx.booking.cancellation?.refund ?? 0) > 0
-        ? `Te devolveremos ${money(ctx.booking.cancellation!.refund)}. Te escribiremos para coordinar la devolución.`
+        ? `Te devolveremos ${money(ctx.booking.cancellation!.refund)} ${refundHow(ctx)}.`
         : 'No hay importe que devolver.',
+      'No tienes nada más que pagar por esta reserva.',
+    ),
+  'guest-receipt-rejected': (ctx) =>
+    guest(
+      ctx,
+      `Revisamos tu comprobante (reserva ${ctx.booking.code})`,
+      `No pudimos dar por recibido el pago de tu comprobante. Motivo: ${String(ctx.booking.history.at(-1)?.event?.data?.reason ?? '')}`,
+      ctx.booking.state === 'aceptada' && ctx.booking.depositDueAt
+        ? `Seguimos guardando tus fechas hasta el ${instant(ctx.booking.depositDueAt)}. Paga el anticipo de ${money(ctx.booking.price.deposit)} o sube otro comprobante antes de esa hora.`
+        : 'Escríbenos si necesitas ayuda con el pago.',
+      howToPay(ctx.settings),
+    ),
+  'guest-payment-refund': (ctx) =>
+    guest(
+      ctx,
+      `Recibimos tu pago, pero tu reserva ${ctx.booking.code} ya había vencido`,
+      `Registramos tu pago de ${money(ctx.booking.payments.at(-1)?.amount ?? 0)}, pero el plazo de la reserva había terminado y sus noches ya no están libres.`,
+      `Te devolveremos ${money(ctx.booking.refundOwed ?? 0)} ${refundHow(ctx)}.`,
+    ),
+  'guest-refunded': (ctx) =>
+    guest(
+      ctx,
+      `Te devolvimos dinero (reserva ${ctx.booking.code})`,
+      `Registramos la devolución de ${money(ctx.booking.refunds.at(-1)?.amount ?? 0)} (${ctx.booking.refunds.at(-1)?.date ?? ''}).`,
+      (ctx.booking.refundOwed ?? 0) > 0 ? `Aún te debemos ${money(ctx.booking.refundOwed!)}.` : '',
     ),
   'guest-declined': (ctx) =>
     guest(
@@ -137,7 +166,8 @@ export const ES_TEMPLATES: MailTemplates = {
     return {
       subject: `Comprobante recibido: reserva ${b.code} (${b.name})`,
       paragraphs: [
-        `${b.name} subió un comprobante de pago${receipt ? ` (${receipt.name})` : ''}. Revísalo y registra el pago en el panel.`,
+        `${b.name} subió un comprobante de pago${receipt ? ` (${receipt.name})` : ''}. Revísalo en el panel: registra el pago o rechaza el comprobante con un motivo.`,
+        b.state === 'aceptada' ? 'Mientras lo revisas, la reserva no vence.' : '',
         stay(b),
       ],
       link: panelLink(ctx),
@@ -178,6 +208,18 @@ export const ES_TEMPLATES: MailTemplates = {
       link: panelLink(ctx),
     };
   },
+  'owner-payment-pending': (ctx) => {
+    const b = ctx.booking;
+    const pending = b.onlinePayments.find((p) => p.reference === b.verification?.reference);
+    return {
+      subject: `Pago en línea pendiente: reserva ${b.code} (${b.name})`,
+      paragraphs: [
+        `Wompi reporta un pago pendiente${pending ? ` de ${money(pending.amountInCents / 100)}` : ''} (PSE o Nequi esperando al banco). La reserva no vencerá mientras espera: se confirmará sola si Wompi lo aprueba.`,
+        stay(b),
+      ],
+      link: panelLink(ctx),
+    };
+  },
   'owner-cancelled': (ctx) => {
     const b = ctx.booking;
     return {
@@ -186,6 +228,9 @@ export const ES_TEMPLATES: MailTemplates = {
         `${b.name} canceló su reserva. Las fechas quedaron libres.`,
         stay(b),
         `Pagado: ${money(b.paid)}. Reembolso según la política: ${money(b.cancellation?.refund ?? 0)}.`,
+        (b.refundOwed ?? 0) > 0
+          ? 'Regístralo en el panel cuando lo devuelvas: la reserva queda marcada hasta entonces.'
+          : '',
         b.cancellation?.reason ? `Motivo: ${b.cancellation.reason}` : '',
       ],
       link: panelLink(ctx),

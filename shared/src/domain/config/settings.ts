@@ -20,6 +20,8 @@ export const BOOKING_DEFAULTS = {
   daviplataNumber: '',
   holdHours: 24,
   requestExpiryDays: 7,
+  /** Where the owner's alerts go (issue 29); '' = the admin account's e-mail, never the public contact address. */
+  notificationEmail: '',
   houseRules:
     'No se permite fumar dentro de la cabaña.\nNo se admiten fiestas ni eventos.\nMascotas solo con aviso previo.\nSilencio entre las 22:00 y las 8:00.\nEl número de huéspedes no puede superar el de la reserva.',
 };
@@ -29,7 +31,7 @@ export const BOOKING_DEFAULTS = {
  * page (GET /api/reserva/:code?t=) and the booking e-mails show them; the public settings
  * (GET /api/ajustes, every page's data) leave them out.
  */
-export const PAYMENT_SETTING_KEYS = ['bankAccount', 'nequiNumber', 'daviplataNumber'] as const;
+export const PAYMENT_SETTING_KEYS = ['bankAccount', 'nequiNumber', 'daviplataNumber', 'notificationEmail'] as const;
 
 /** The settings anyone may read: all but `PAYMENT_SETTING_KEYS`. */
 export function publicSettings(s: Settings): PublicSettings {

@@ -31,10 +31,11 @@ export const BOOKING_STATES = [
 export const BookingStateSchema = z.enum(BOOKING_STATES, { error: 'Elige un estado de reserva válido.' });
 export type BookingState = z.infer<typeof BookingStateSchema>;
 
-/** States whose nights are taken: a hold and a confirmed stay block them everywhere. */
-export const BLOCKING_STATES: readonly BookingState[] = ['aceptada', 'confirmada'];
-/** States a booking never leaves. */
-export const FINAL_STATES: readonly BookingState[] = ['completada', 'rechazada', 'vencida', 'cancelada'];
+/** The state sets come from the lifecycle table (shared/src/domain/bookings/lifecycle.ts). */
+export {
+  NIGHT_BLOCKING_STATES as BLOCKING_STATES,
+  FINAL_LIFECYCLE_STATES as FINAL_STATES,
+} from '../bookings/lifecycle';
 
 export const BOOKING_STATE_LABELS: Record<BookingState, string> = {
   solicitada: 'Solicitada',
@@ -46,7 +47,8 @@ export const BOOKING_STATE_LABELS: Record<BookingState, string> = {
   cancelada: 'Cancelada',
 };
 
-export const ActorSchema = z.enum(['huesped', 'propietario', 'sistema']);
+/** Who did it: the guest, the owner, the server's timers, or the payment gateway (a verified event). */
+export const ActorSchema = z.enum(['huesped', 'propietario', 'sistema', 'pasarela']);
 export type Actor = z.infer<typeof ActorSchema>;
 
 /** `wompi`: paid online through the gateway (recorded by the server when Wompi approves it, never by hand). */
@@ -73,11 +75,45 @@ export const BOOKING_CODE_PATTERN = /^[A-HJ-NP-Z2-9]{8}$/;
 /** The secret of a guest's private link (`?t=`): 43 base64url characters (256 bits). */
 export const GUEST_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
+/**
+ * What happened, typed (issue 29): each page and e-mail words it in its reader's language from
+ * the kind and its data; `note` is the owner's free text (Spanish), never shown to a guest.
+ */
+export const HISTORY_KINDS = [
+  'requested',
+  'accepted',
+  'declined',
+  'hold-extended',
+  'receipt-uploaded',
+  'receipt-rejected',
+  'gateway-pending',
+  'payment-recorded',
+  'confirmed',
+  'lapsed',
+  'reopened',
+  'cancelled',
+  'completed',
+  'refund-owed',
+  'refund-recorded',
+  /** The migration gave an older booking today's terms, once (they were not stored at request time). */
+  'terms-frozen',
+] as const;
+export const HistoryKindSchema = z.enum(HISTORY_KINDS);
+export type HistoryKind = z.infer<typeof HistoryKindSchema>;
+export const HistoryEventSchema = z.object({
+  kind: HistoryKindSchema,
+  /** Amounts (pesos), hours, instants (ISO), a method or a reason, by key. */
+  data: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
+export type HistoryEvent = z.infer<typeof HistoryEventSchema>;
+
 export const HistoryEntrySchema = z.object({
   at: z.string(),
   state: BookingStateSchema,
   by: ActorSchema,
   note: z.string().optional(),
+  /** Absent from entries written before issue 29: those are shown by their state alone. */
+  event: HistoryEventSchema.optional(),
 });
 export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
 
@@ -134,6 +170,39 @@ export const CancellationSchema = z.object({
   reason: z.string(),
 });
 
+const PolicyWordsSchema = z.object({ name: z.string(), rules: z.array(z.string()) });
+
+/**
+ * The terms the guest agreed to, stored with the booking at request time (issue 29): pages,
+ * e-mails and the panel show these, never the current settings. `source: 'migration'` marks a
+ * booking made before terms were stored, given that day's settings once.
+ */
+export const BookingTermsSchema = z.object({
+  cancellationPolicy: z.object({
+    id: CancellationPolicyIdSchema,
+    /** Its name and rules as the guest read them, in both languages. */
+    words: z.object({ es: PolicyWordsSchema, en: PolicyWordsSchema }),
+  }),
+  houseRules: z.string(),
+  checkInTime: z.string(),
+  checkOutTime: z.string(),
+  depositPercent: z.number(),
+  /** Days before arrival the balance is due; null: on arrival. */
+  balanceDueDays: z.number().int().nullable(),
+  cleaningFee: z.number(),
+  frozenAt: z.string(),
+  source: z.enum(['request', 'migration']),
+});
+export type BookingTerms = z.infer<typeof BookingTermsSchema>;
+
+/** A payment in verification: since when, and what waits (a receipt, or an online attempt's reference). */
+export const VerificationSchema = z.object({
+  since: z.string(),
+  receiptId: z.string().optional(),
+  reference: z.string().optional(),
+});
+export type Verification = z.infer<typeof VerificationSchema>;
+
 /** A booking as stored and as the owner sees it. */
 export const BookingSchema = z.object({
   id: z.string(),
@@ -159,6 +228,8 @@ export const BookingSchema = z.object({
   cancellationPolicy: CancellationPolicyIdSchema,
   checkInTime: z.string(),
   checkOutTime: z.string(),
+  /** Every term frozen at request time; absent only until the start-up migration gives older bookings theirs. */
+  terms: BookingTermsSchema.optional(),
   /** The hold's deadline (ISO instant) while `aceptada`; null before acceptance. */
   depositDueAt: z.string().nullable(),
   /** YYYY-MM-DD the balance is due, or null: on arrival. */
@@ -174,6 +245,13 @@ export const BookingSchema = z.object({
   history: z.array(HistoryEntrySchema),
   declineReason: z.string().optional(),
   cancellation: CancellationSchema.optional(),
+  /** Money to give back (pesos) until the owner records the refund: a paid cancellation, a payment the booking cannot take. */
+  refundOwed: z.number().int().optional(),
+  /**
+   * A payment waiting for the owner's decision (issue 29): a receipt the guest uploaded, or a
+   * transaction the gateway reported PENDING. While set, the hold does not lapse.
+   */
+  verification: VerificationSchema.optional(),
   /** Reminders already written to the outbox (ISO instants), so each goes once. */
   reminders: z.object({ hold: z.string().optional(), balance: z.string().optional() }),
 });
@@ -204,6 +282,7 @@ export const GuestBookingSchema = BookingSchema.pick({
   cancellationPolicy: true,
   checkInTime: true,
   checkOutTime: true,
+  terms: true,
   depositDueAt: true,
   balanceDueAt: true,
   declineReason: true,
@@ -212,7 +291,11 @@ export const GuestBookingSchema = BookingSchema.pick({
   /** Still to pay: total − paid (never negative). */
   due: z.number().int(),
   receipts: z.array(ReceiptSchema.pick({ id: true, name: true, type: true, bytes: true, uploadedAt: true })),
-  history: z.array(HistoryEntrySchema.pick({ at: true, state: true, by: true })),
+  history: z.array(HistoryEntrySchema.pick({ at: true, state: true, by: true, event: true })),
+  /** A payment waits for the owner's check: a receipt, or the gateway's pending transaction. */
+  verifying: z.enum(['receipt', 'gateway']).optional(),
+  /** What the owner owes back and has not yet recorded as refunded. */
+  refundOwed: z.number().int().optional(),
   cancellation: CancellationSchema.pick({ at: true, by: true, refund: true }).optional(),
   /** Whether the guest may cancel now (not in a final state). */
   canCancel: z.boolean(),
@@ -347,6 +430,20 @@ export const OnlinePaymentCheckSchema = z.object({
   booking: GuestBookingSchema,
 });
 
+/** The owner rejects a receipt in verification: the reason the guest is told, and the new deadline's hours. */
+export const RejectReceiptInputSchema = z.strictObject({
+  reason: note('el motivo').pipe(z.string().min(2, 'Escribe el motivo.')),
+  hours: ExtendHoldInputSchema.shape.hours.optional(),
+});
+export type RejectReceiptInput = z.infer<typeof RejectReceiptInputSchema>;
+
+/** The owner reopens a lapsed booking: a new deadline (hours from now) and an optional note. */
+export const ReopenBookingInputSchema = z.strictObject({
+  hours: ExtendHoldInputSchema.shape.hours.optional(),
+  note: note('la nota').optional(),
+});
+export type ReopenBookingInput = z.infer<typeof ReopenBookingInputSchema>;
+
 export const CancelBookingInputSchema = z.strictObject({
   reason: note('el motivo').optional(),
   /** What the guest gets back; by default what the policy gives. */
@@ -381,6 +478,14 @@ export const MAIL_KINDS = [
   'owner-payment',
   /** A payment arrived online for a booking that cannot take it (lapsed and the nights taken, cancelled): give it back. */
   'owner-refund-due',
+  /** The gateway reported a payment pending: the hold waits for it. */
+  'owner-payment-pending',
+  /** The owner rejected the receipt: the reason, and the new deadline. */
+  'guest-receipt-rejected',
+  /** A payment recorded on a lapsed booking whose nights were taken: it will be refunded. */
+  'guest-payment-refund',
+  /** The owner recorded the refund. */
+  'guest-refunded',
 ] as const;
 export const MailKindSchema = z.enum(MAIL_KINDS);
 export type MailKind = z.infer<typeof MailKindSchema>;

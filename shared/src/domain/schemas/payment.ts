@@ -47,6 +47,12 @@ export const OnlinePaymentSchema = z.object({
   methodType: z.string().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /**
+   * Until when the checkout accepts this attempt (Wompi's `expiration-time`, signed into its
+   * integrity hash): unanswered by then, it is expired, never "in progress" (issue 29). Absent
+   * from older records: their creation plus ONLINE_ATTEMPT_MINUTES.
+   */
+  expiresAt: z.string().optional(),
   /** Approved after the hold lapsed and the nights were taken: the owner must give the money back. */
   refundDue: z.boolean().optional(),
 });

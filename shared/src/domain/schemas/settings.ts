@@ -198,6 +198,12 @@ const bookingFields = {
   bankAccount: optionalLine(SETTINGS_LIMITS.bankAccountMax),
   nequiNumber: walletNumber('Nequi'),
   daviplataNumber: walletNumber('Daviplata'),
+  /** Where the owner's alerts go ('' = the admin account's e-mail); private, like the payment keys. */
+  notificationEmail: z
+    .string({ error: 'Escribe el correo de avisos.' })
+    .trim()
+    .max(SETTINGS_LIMITS.emailMax, 'El correo es demasiado largo.')
+    .refine((s) => s === '' || z.email().safeParse(s).success, 'Escribe un correo electrónico válido, o déjalo vacío.'),
   /** How long an accepted request waits for the deposit. */
   holdHours: z
     .number({ error: 'Escribe cuántas horas se guardan las fechas.' })
@@ -237,6 +243,7 @@ const bookingFieldsWithDefaults = {
   daviplataNumber: bookingFields.daviplataNumber.default(d.daviplataNumber),
   holdHours: bookingFields.holdHours.default(d.holdHours),
   requestExpiryDays: bookingFields.requestExpiryDays.default(d.requestExpiryDays),
+  notificationEmail: bookingFields.notificationEmail.default(d.notificationEmail),
   houseRules: bookingFields.houseRules.default(d.houseRules),
 };
 

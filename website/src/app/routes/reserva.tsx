@@ -2,6 +2,9 @@ import { useRef, useState, type FormEvent } from 'react';
 import type { GuestBooking } from '@cabana/shared/domain/schemas/booking';
 import { FormStatus } from '../../components/form/form-status';
 import { PolicyRules } from '../../components/booking/policy-rules';
+import { historyText } from '@cabana/shared/domain/bookings/history-words';
+import { REFUND_WITHIN_BUSINESS_DAYS } from '@cabana/shared/domain/bookings/lifecycle';
+import { policyWords } from '@cabana/shared/domain/pricing/policy-words';
 import { useI18n } from '../../i18n/i18n';
 import { cop, formatInstant, nextStep } from '../../lib/booking-text';
 import { useGuestBooking, useSettings } from '../../lib/page-data';
@@ -36,7 +39,9 @@ export default function ReservaRoute() {
 
   const p = b.price;
   const pay = b.payment;
-  const showPayment = (b.state === 'aceptada' || b.state === 'confirmada') && b.due > 0;
+  const showPayment = (b.state === 'aceptada' || b.state === 'confirmada') && b.due > 0 && !b.verifying;
+  // A cancelled, declined or lapsed booking never shows an amount still to pay.
+  const closed = b.state === 'cancelada' || b.state === 'rechazada' || b.state === 'vencida';
   // Wompi's checkout, beside the transfer: only while the deposit is still due (the server says).
   const online = b.state === 'aceptada' && b.onlinePayment.available;
 
@@ -89,7 +94,8 @@ export default function ReservaRoute() {
         </div>
       </div>
       <article className="container narrow prose booking">
-        <p className="booking__next">{nextStep(b, i18n)}</p>
+        {/* While a payment is being checked the next step is the owner's: said just below. */}
+        {b.verifying ? null : <p className="booking__next">{nextStep(b, i18n)}</p>}
         {b.declineReason ? <p>{t(m.reason, { reason: b.declineReason })}</p> : null}
         {b.cancellation ? (
           <p>
@@ -97,6 +103,21 @@ export default function ReservaRoute() {
             <strong>{money(b.cancellation.refund)}</strong>.
           </p>
         ) : null}
+        {b.verifying ? (
+          <p className="booking__verifying" role="status">
+            {b.verifying === 'receipt' ? m.verifyingReceipt : m.verifyingGateway}
+          </p>
+        ) : null}
+        {b.refundOwed ? (
+          <p className="booking__refund">
+            {t(m.refundOwed, {
+              amount: money(b.refundOwed),
+              how: b.onlinePayments.some((x) => x.status === 'APPROVED') ? m.refundByWompi : m.refundByTransfer,
+              days: REFUND_WITHIN_BUSINESS_DAYS,
+            })}
+          </p>
+        ) : null}
+        {closed ? <p>{m.nothingToPay}</p> : null}
         {status ? (
           <FormStatus kind={status.kind}>
             <p>{status.text}</p>
@@ -132,8 +153,12 @@ export default function ReservaRoute() {
           </dd>
           <dt>{m.paid}</dt>
           <dd>{money(b.paid)}</dd>
-          <dt>{m.due}</dt>
-          <dd>{money(b.due)}</dd>
+          {closed ? null : (
+            <>
+              <dt>{m.due}</dt>
+              <dd>{money(b.due)}</dd>
+            </>
+          )}
         </dl>
 
         {showPayment ? (
@@ -198,7 +223,19 @@ export default function ReservaRoute() {
         ) : null}
 
         <h2>{m.cancelTitle}</h2>
-        <PolicyRules />
+        {/* The booking's own policy, frozen when the guest asked: never the site's current one (issue 29). */}
+        <PolicyRules own={b.terms?.cancellationPolicy.words[lang] ?? policyWords(b.cancellationPolicy, lang)} />
+        {b.terms?.houseRules ? (
+          <>
+            <h3>{m.houseRulesTitle}</h3>
+            {/* The owner writes the house rules in Spanish only: marked so on the English page (as /en/terms). */}
+            <ul lang={lang === 'es' ? undefined : 'es'}>
+              {b.terms.houseRules.split('\n').map((rule) => (
+                <li key={rule}>{rule}</li>
+              ))}
+            </ul>
+          </>
+        ) : null}
         <p>
           {m.termsBefore}
           <a href={href('terms')}>{m.termsLink}</a>
@@ -231,6 +268,21 @@ export default function ReservaRoute() {
               </div>
             </dialog>
           </>
+        ) : null}
+        {b.history.some((h) => h.event) ? (
+          <section aria-labelledby="historial-titulo">
+            <h2 id="historial-titulo">{m.historyTitle}</h2>
+            {/* Typed events in the page's language (issue 29): no Spanish notes on the English page. */}
+            <ol className="booking__history">
+              {b.history
+                .filter((h) => h.event)
+                .map((h, i) => (
+                  <li key={i}>
+                    {instant(h.at)}: {historyText(h.event!, lang)}
+                  </li>
+                ))}
+            </ol>
+          </section>
         ) : null}
       </article>
     </main>

@@ -1,9 +1,14 @@
+import type { PolicyWords } from '@cabana/shared/domain/pricing/policy-words';
 import { useI18n } from '../../i18n/i18n';
 import { useCancellationPolicy } from '../../lib/page-data';
 
-/** The owner's cancellation policy in words, in the page's language, as the server rendered the page with it. */
-export function PolicyRules({ headingLevel }: { headingLevel?: 'h3' }) {
-  const policy = useCancellationPolicy();
+/**
+ * A cancellation policy in words, in the page's language: the owner's current one as the server
+ * rendered the page with it, or `own`, a booking's frozen words (its guest page, issue 29).
+ */
+export function PolicyRules({ headingLevel, own }: { headingLevel?: 'h3'; own?: PolicyWords }) {
+  const current = useCancellationPolicy();
+  const policy = own ?? current;
   const { m } = useI18n();
   if (!policy) return null;
   const Title = headingLevel ?? 'p';
