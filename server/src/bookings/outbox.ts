@@ -39,6 +39,8 @@ export interface OutboxDeps {
   now: () => number;
   /** Tests: a transport instead of the SMTP one. */
   transport?: MailTransport;
+  /** Longest one message may take to send (SMTP_TIMEOUT_SECONDS): past it, it counts as failed and waits its back-off. */
+  sendTimeoutMs: number;
 }
 
 /** Who a message of each kind goes to. */
@@ -72,9 +74,9 @@ export class OutboxService {
       (deps.smtpUrl
         ? nodemailer.createTransport({
             url: deps.smtpUrl,
-            connectionTimeout: 10_000,
-            greetingTimeout: 10_000,
-            socketTimeout: 30_000,
+            connectionTimeout: deps.sendTimeoutMs,
+            greetingTimeout: deps.sendTimeoutMs,
+            socketTimeout: deps.sendTimeoutMs,
           })
         : undefined);
   }
@@ -152,15 +154,19 @@ export class OutboxService {
       );
       if (!due) return;
       try {
-        await this.#transport!.sendMail({
-          from: this.deps.mailFrom,
-          to: due.to,
-          subject: due.subject,
-          text: due.text,
-          html: due.html,
-          // The same on every attempt: a copy sent again after a crash is one message to clients that dedupe.
-          messageId: `<${due.id}@${this.deps.messageIdDomain}>`,
-        });
+        // One hung server must not hold the whole outbox (issue 28, item 8): each message has its time.
+        await withTimeout(
+          this.#transport!.sendMail({
+            from: this.deps.mailFrom,
+            to: due.to,
+            subject: due.subject,
+            text: due.text,
+            html: due.html,
+            // The same on every attempt: a copy sent again after a crash is one message to clients that dedupe.
+            messageId: `<${due.id}@${this.deps.messageIdDomain}>`,
+          }),
+          this.deps.sendTimeoutMs,
+        );
         crashPoint('mail:sent-not-marked');
         due.sentAt = new Date(now()).toISOString();
         due.lastError = null;
@@ -197,7 +203,10 @@ export class OutboxService {
     };
   }
 
-  /** Makes one unsent message (or all) due now, saves, and waits for a sending pass. */
+  /**
+   * Makes one unsent message (or all) due now, saves, and answers at once: the sending goes on in
+   * the background (a hung SMTP server would otherwise hold the owner's request for minutes).
+   */
   async retry(id: string | undefined): Promise<Outbox> {
     const { store } = this.deps;
     let changed = false;
@@ -207,7 +216,7 @@ export class OutboxService {
       changed = true;
     }
     if (changed) await store.save();
-    await this.kick();
+    void this.kick();
     return this.view();
   }
 
@@ -217,6 +226,18 @@ export class OutboxService {
     const kept = all.filter((m) => !ids.has(m.bookingId));
     if (kept.length !== all.length) all.splice(0, Infinity, ...kept);
   }
+}
+
+/** The send, or a timeout error once `ms` have passed (the send itself is left to nodemailer's own timeouts). */
+function withTimeout<T>(sending: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(Object.assign(new Error(`no answer from the SMTP server in ${ms / 1000} s`), { code: 'ETIMEDOUT' })),
+      ms,
+    );
+  });
+  return Promise.race([sending, timeout]).finally(() => clearTimeout(timer));
 }
 
 /** The reason a send failed, short, without the server's URL (it may carry a password). */

@@ -48,6 +48,7 @@ interface Draft {
   nequiNumber: string;
   daviplataNumber: string;
   holdHours: string;
+  instantMaxNights: string;
   houseRules: string;
   /** The English versions for the English site (empty: it shows the Spanish ones). */
   taglineEn: string;
@@ -88,6 +89,7 @@ function draftOf(s: Settings): Draft {
     nequiNumber: s.nequiNumber,
     daviplataNumber: s.daviplataNumber,
     holdHours: String(s.holdHours),
+    instantMaxNights: String(s.instantMaxNights),
     houseRules: s.houseRules,
     taglineEn: s.taglineEn ?? '',
     whatsappGreetingEn: s.whatsappGreetingEn ?? '',
@@ -141,6 +143,7 @@ function patchOf(d: Draft): { patch: SettingsPatch; socialOrder: SocialNetwork[]
     nequiNumber: d.nequiNumber.replace(/\s/g, ''),
     daviplataNumber: d.daviplataNumber.replace(/\s/g, ''),
     holdHours: parseDecimalInput(d.holdHours),
+    instantMaxNights: parseDecimalInput(d.instantMaxNights),
     houseRules: d.houseRules,
     taglineEn: d.taglineEn,
     whatsappGreetingEn: d.whatsappGreetingEn,
@@ -193,6 +196,7 @@ const LABELS: Record<TextKey, string> = {
   nequiNumber: 'Número de Nequi',
   daviplataNumber: 'Número de Daviplata',
   holdHours: 'Horas que se guardan las fechas esperando el anticipo',
+  instantMaxNights: 'Noches como máximo de una reserva inmediata',
   taglineEn: 'Frase de presentación (inglés, opcional)',
   whatsappGreetingEn: 'Mensaje inicial de WhatsApp (inglés, opcional)',
   addressEn: 'Dirección (inglés, opcional)',
@@ -377,6 +381,10 @@ function SettingsForm({ initial }: { initial: Settings }) {
             {field('balanceDueDays', { inputMode: 'numeric', hint: 'Vacío: el saldo se paga a la llegada.' })}
             {field('cleaningFee', { inputMode: 'numeric' })}
             {field('holdHours', { inputMode: 'numeric', hint: 'Entre 1 y 168 horas (7 días).' })}
+            {field('instantMaxNights', {
+              inputMode: 'numeric',
+              hint: 'Una estadía más larga llega como solicitud y la aceptas tú.',
+            })}
             <div className="adm-field">
               <label htmlFor={`${id}-cancellationPolicy`}>Política de cancelación</label>
               <select

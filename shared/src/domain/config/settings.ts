@@ -19,6 +19,8 @@ export const BOOKING_DEFAULTS = {
   nequiNumber: '',
   daviplataNumber: '',
   holdHours: 24,
+  /** Longest stay instant booking holds at once; a longer one waits for the owner as a request. */
+  instantMaxNights: 30,
   houseRules:
     'No se permite fumar dentro de la cabaña.\nNo se admiten fiestas ni eventos.\nMascotas solo con aviso previo.\nSilencio entre las 22:00 y las 8:00.\nEl número de huéspedes no puede superar el de la reserva.',
 };

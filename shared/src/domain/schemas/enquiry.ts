@@ -161,6 +161,14 @@ export type EnquiryStatus = z.infer<typeof EnquiryStatusSchema>;
 export const SuspectReasonSchema = z.enum(['too-fast', 'expired', 'missing-token']);
 export type SuspectReason = z.infer<typeof SuspectReasonSchema>;
 
+/** Why a form was kept but marked, for the owner (the panel's inbox and bookings, the owner's e-mail). */
+export const SUSPECT_REASON_TEXT: Record<SuspectReason, string> = {
+  'too-fast': 'Se envió más rápido de lo que una persona suele escribir (quizás con autocompletar).',
+  expired: 'Se envió desde una página abierta hace demasiado tiempo.',
+  'missing-token':
+    'Llegó sin la verificación del formulario: quizás la conexión falló al abrirlo, o la envió un programa.',
+};
+
 const stored = {
   id: z.string(),
   status: EnquiryStatusSchema,

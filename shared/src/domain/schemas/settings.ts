@@ -204,6 +204,12 @@ const bookingFields = {
     .int('Escribe un número entero de horas.')
     .min(1, 'Las fechas se guardan al menos 1 hora.')
     .max(168, 'Las fechas se guardan como mucho 168 horas (7 días).'),
+  /** Longest stay instant booking holds at once; a longer request waits for the owner. */
+  instantMaxNights: z
+    .number({ error: 'Escribe cuántas noches puede tener una reserva inmediata.' })
+    .int('Escribe un número entero de noches.')
+    .min(1, 'Una reserva inmediata tiene al menos 1 noche.')
+    .max(365, 'Una reserva inmediata tiene como mucho 365 noches.'),
   /** The house rules, as the /condiciones page shows them. */
   houseRules: z
     .string({ error: 'Escribe las normas de la casa.' })
@@ -227,6 +233,7 @@ const bookingFieldsWithDefaults = {
   nequiNumber: bookingFields.nequiNumber.default(d.nequiNumber),
   daviplataNumber: bookingFields.daviplataNumber.default(d.daviplataNumber),
   holdHours: bookingFields.holdHours.default(d.holdHours),
+  instantMaxNights: bookingFields.instantMaxNights.default(d.instantMaxNights),
   houseRules: bookingFields.houseRules.default(d.houseRules),
 };
 
