@@ -1,10 +1,12 @@
 import { request as httpRequest } from 'node:http';
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { z } from 'zod';
 import {
   BookingSchema,
   GuestBookingSchema,
+  OutboxSchema,
   ReceiptFileSchema,
   RequestedBookingSchema,
 } from '@cabana/shared/domain/schemas/booking';
@@ -73,7 +75,7 @@ describe('the booking form and the private link under abuse (issue 28)', () => {
     expect(outboxOf(suspect.code).map((m) => m.kind)).toEqual(['owner-new-request', 'guest-accepted']);
   });
 
-  it('sends one address at most 3 messages a day until its guest answers, counted without storing the address', async () => {
+  it('sends one address at most 3 messages a day until its guest answers, counted by a keyed hash of it', async () => {
     const victim = 'victima@example.com';
     const requested = [];
     for (let i = 0; i < 6; i++) requested.push(await requestBooking(20 + i * 3, 2, { email: victim }));
@@ -260,5 +262,96 @@ describe('the booking form and the private link under abuse (issue 28)', () => {
     expect((await json(s, 'GET', '/disponibilidad')).headers.get('referrer-policy')).toBe(
       'strict-origin-when-cross-origin',
     );
+  });
+});
+
+/** Issue 28, item 8: an SMTP server that accepts connections and never says a word. */
+describe('the outbox with an SMTP server that hangs', () => {
+  let hung: net.Server;
+  const sockets: net.Socket[] = [];
+  let s: TestServer;
+  beforeAll(async () => {
+    hung = net.createServer((socket) => {
+      sockets.push(socket);
+      socket.on('error', () => undefined);
+    });
+    await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
+    const { port } = hung.address() as net.AddressInfo;
+    s = await startTestServer({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, SMTP_TIMEOUT_SECONDS: '1' } });
+  });
+  afterAll(async () => {
+    await s.close();
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => hung.close(resolve));
+  });
+
+  it('answers the owner’s "Reintentar" at once and gives each message its own timeout', async () => {
+    const res = await json(s, 'POST', '/reservas', await bookingRequestBody(s, 30, 2));
+    const { code } = await readJson(res, RequestedBookingSchema);
+    const mine = () => s.running.deps.store.data.outbox.filter((m) => m.code === code);
+    // Each message fails on its own timeout and waits its back-off (before: the whole pass waited).
+    await s.running.deps.outbox.kick();
+    expect(mine().map((m) => [m.attempts, m.nextAttemptAt !== null])).toEqual([
+      [1, true],
+      [1, true],
+    ]);
+    expect(mine()[0]!.lastError).toMatch(/ETIMEDOUT|timeout|Greeting/i);
+    // The owner asks again: the answer says both are due now, before any attempt ended.
+    const admin = bearer(await s.loginToken());
+    const connections = sockets.length;
+    const retried = await readJson(await json(s, 'POST', '/correos/reintentar', {}, admin), OutboxSchema);
+    expect(retried.entries.filter((e) => e.code === code).map((e) => [e.attempts, e.nextAttemptAt])).toEqual([
+      [1, null],
+      [1, null],
+    ]);
+    // Meanwhile the sending goes on in the background, and times out again.
+    while (mine().some((m) => m.attempts < 2)) await new Promise((r) => setTimeout(r, 50));
+    expect(sockets.length).toBeGreaterThan(connections);
+    expect(mine().every((m) => m.nextAttemptAt !== null && m.sentAt === null)).toBe(true);
+  });
+});
+
+/** Issue 28, item 9: a visitor who closes the connection mid-upload. */
+describe('an upload the client aborts', () => {
+  let s: TestServer;
+  const logs: { level: 'info' | 'error'; msg: string }[] = [];
+  beforeAll(async () => {
+    s = await startTestServer();
+    const log = s.running.deps.log;
+    log.info = (msg) => void logs.push({ level: 'info', msg });
+    log.error = (msg, err) => void logs.push({ level: 'error', msg: `${msg} ${String(err)}` });
+  });
+  afterAll(() => s.close());
+
+  it('is logged as the client’s abort, not as a failure of the server', async () => {
+    const booking = await acceptedBooking(s, 30, 2);
+    const url = new URL(`${s.apiUrl}/reserva/${booking.code}/comprobantes`);
+    const boundary = 'limite';
+    const head =
+      `--${boundary}\r\nContent-Disposition: form-data; name="t"\r\n\r\n${booking.token}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="pago.pdf"\r\n` +
+      'Content-Type: application/pdf\r\n\r\n%PDF-1.4\n';
+    const req = httpRequest({
+      host: url.hostname,
+      port: url.port,
+      path: url.pathname,
+      method: 'POST',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(1024 * 1024) },
+    });
+    req.on('error', () => undefined);
+    req.write(head);
+    // Half a megabyte in, the visitor's connection drops.
+    req.write(Buffer.alloc(512 * 1024, 0x20), () => req.destroy());
+    while (!logs.some((l) => l.msg.includes('comprobantes'))) await new Promise((r) => setTimeout(r, 20));
+    expect(logs.filter((l) => l.level === 'error')).toEqual([]);
+    expect(logs.map((l) => l.msg)).toContain(
+      'POST /api/reserva/:code/comprobantes: the client closed the connection before its body arrived',
+    );
+    // Nothing was kept.
+    const guest = await readJson(
+      await json(s, 'GET', `/reserva/${booking.code}?t=${booking.token}`),
+      GuestBookingSchema,
+    );
+    expect(guest.receipts).toEqual([]);
   });
 });
