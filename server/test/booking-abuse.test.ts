@@ -198,7 +198,7 @@ describe('the booking form and the private link under abuse (issue 28)', () => {
   });
 
   /** Sends the headers of an upload that declares 10 MB and never sends them: the answer must not wait for the body. */
-  const answerBeforeBody = (path: string) =>
+  const answerBeforeBody = (path: string, headers: Record<string, string> = {}) =>
     new Promise<number>((resolve, reject) => {
       const url = new URL(`${s.apiUrl}${path}`);
       const req = httpRequest(
@@ -211,6 +211,7 @@ describe('the booking form and the private link under abuse (issue 28)', () => {
             'content-type': 'multipart/form-data; boundary=x',
             'content-length': String(10 * 1024 * 1024),
             ...from(client++),
+            ...headers,
           },
         },
         (res) => {
@@ -232,6 +233,13 @@ describe('the booking form and the private link under abuse (issue 28)', () => {
     // A request (not yet accepted) takes no receipt: 409, also before the body.
     const pending = await requestBooking(430, 2, { email: 'cuerpo2@example.com' });
     expect(await answerBeforeBody(`/reserva/${pending.code}/comprobantes?t=${pending.token}`)).toBe(409);
+    // The website sends the secret in a header, out of the address (and of every log).
+    expect(await answerBeforeBody(`/reserva/${pending.code}/comprobantes`, { 'x-booking-token': pending.token })).toBe(
+      409,
+    );
+    expect(await answerBeforeBody(`/reserva/${booking.code}/comprobantes`, { 'x-booking-token': 'C'.repeat(43) })).toBe(
+      404,
+    );
   });
 
   it('limits the look-ups of private links per client, with a Spanish 429', async () => {

@@ -1,5 +1,6 @@
 import type { Middleware } from 'koa';
 import { cleanFileName, GuestTokenInputSchema } from '@cabana/shared/domain/schemas/booking';
+import { BOOKING_TOKEN_HEADER } from '@cabana/shared/api/http';
 import type { AppDeps } from '../deps';
 import { invalidInput } from '../domain-errors';
 import { validate } from '../lib/validate';
@@ -52,11 +53,14 @@ export function guestLinkBudget(limiters: AppDeps['limiters']): Middleware {
 /** Bookings (issue 21): the guest's request and private page, the owner's actions, the outbox. */
 export function bookingRoutes({ bookings, outbox, limiters, images }: AppDeps): Pick<ApiHandlers, BookingRoutes> {
   const linkBudget = guestLinkBudget(limiters);
-  // Issue 28, item 12: the booking (and its link, when the secret comes in the query) is looked
-  // up, with room for one more receipt, before a byte of the body is read.
+  // Issue 28, item 12: the booking (and its link, when the secret comes in a header or the query)
+  // is looked up, with room for one more receipt, before a byte of the body is read.
   const receiptTarget: Middleware = async (ctx, next) => {
-    const t = typeof ctx.query.t === 'string' ? ctx.query.t : undefined;
-    bookings.receiptUploadAllowed(String(ctx.params.code), t);
+    const header = ctx.get(BOOKING_TOKEN_HEADER);
+    const t = header !== '' ? header : typeof ctx.query.t === 'string' ? ctx.query.t : undefined;
+    // A malformed code is simply not found here; the route's own check answers it after.
+    const { code } = ctx.params as { code?: unknown };
+    bookings.receiptUploadAllowed(typeof code === 'string' ? code : '', t);
     await next();
   };
   const receiptUpload = multipartBody({

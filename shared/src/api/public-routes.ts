@@ -209,7 +209,7 @@ export const PUBLIC_ROUTES = routes({
     access: 'public',
     who: 'whoever has the link',
     summary:
-      "multipart `t`, `file` (JPEG, PNG, WebP, AVIF, HEIC or PDF by content, up to 10 MB): the transfer receipt, private to the owner; 201 with the guest's view; 413/415, 429 past the limit, 409 once the booking is final or has 10 receipts, 507 once all receipts take RECEIPTS_MAX_MB. The code (and `?t=`, when the query carries it) is looked up before the body is read: 404 at once",
+      "multipart `t`, `file` (JPEG, PNG, WebP, AVIF, HEIC or PDF by content, up to 10 MB): the transfer receipt, private to the owner; 201 with the guest's view; 413/415, 429 past the limit, 409 once the booking is final or has 10 receipts, 507 once all receipts take RECEIPTS_MAX_MB. The code (and the secret, when the `X-Booking-Token` header or `?t=` carries it) is looked up before the body is read: 404 at once",
     params: BookingCodeParamsSchema,
     body: 'multipart',
     output: GuestBookingSchema,
