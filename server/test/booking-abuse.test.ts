@@ -129,6 +129,25 @@ describe('the booking form and the private link under abuse (issue 28)', () => {
     expect(toAna.text).toMatch(/^Hola, Ana M\. Pérez:/);
   });
 
+  it('strips encoded words and bidirectional controls from a name before it reaches a Subject (item 10)', async () => {
+    const name = 'Ana =?utf-8?B?UGFnbyBhcHJvYmFkbw==?= \u202EMaría\u200F';
+    const booked = await requestBooking(108, 2, { name, email: 'codificado@example.com' });
+    await flush();
+    const toOwner = await smtp.find((m) => m.to.includes('dueno@brisas.test') && m.subject.includes(booked.code));
+    // Before: the owner's mail client decoded it into "Pago aprobado".
+    expect(toOwner.subject).toContain(': Ana María,');
+    expect(toOwner.subject).not.toContain('Pago aprobado');
+    expect(toOwner.subject).not.toMatch(/[\u202A-\u202E\u2066-\u2069\u200E\u200F]/);
+  });
+
+  it('refuses a request for year 9999 as the quote does, with a Spanish 400 (item 11)', async () => {
+    const body = await bookingRequestBody(s, 10, 2, { checkIn: '9999-01-01', checkOut: '9999-01-03' });
+    const asked = await json(s, 'POST', '/reservas', body, from(client++));
+    const quoted = await json(s, 'GET', '/cotizacion?checkIn=9999-01-01&checkOut=9999-01-03&numPeople=4');
+    expect([asked.status, quoted.status]).toEqual([400, 400]);
+    expect((await readError(asked)).fields?.checkIn).toBe('Elige una fecha de llegada hasta el 2199-12-31.');
+  });
+
   it('holds at once only a verified request, up to the owner’s maximum stay, one per address and per client', async () => {
     const settings = await owner('PATCH', '/ajustes', SettingsSchema, { instantBooking: true });
     expect(settings.instantMaxNights).toBe(30);

@@ -3,7 +3,7 @@ import { EXTENSION_BY_KIND, MIME_BY_KIND } from '@cabana/shared/domain/images/sn
 import { conflict, insufficientStorage } from '../domain-errors';
 
 /** Receipts one booking may have: a deposit and a balance take two or three; ten leave room for mistakes. */
-export const RECEIPTS_PER_BOOKING = 10;
+const RECEIPTS_PER_BOOKING = 10;
 /** The owner hears of a booking's receipts at most once in this long (issue 28, item 5). */
 const RECEIPT_MAIL_EVERY_MS = 3_600_000;
 

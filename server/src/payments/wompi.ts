@@ -99,7 +99,7 @@ const MALFORMED = 'Evento de Wompi mal formado.';
  * What an event's signature must cover (issue 28, item 7): Wompi signs the properties it lists,
  * so an event signing fewer could carry an unsigned id, status or amount.
  */
-export const REQUIRED_SIGNED_PROPERTIES = ['transaction.id', 'transaction.status', 'transaction.amount_in_cents'];
+const REQUIRED_SIGNED_PROPERTIES = ['transaction.id', 'transaction.status', 'transaction.amount_in_cents'];
 const UNSIGNED = 'El evento de Wompi no firma el id, el estado y el monto de la transacción.';
 const BAD_CHECKSUM = 'La firma del evento no es válida.';
 const UNREACHABLE = 'No pudimos comunicarnos con Wompi para verificar el pago. Inténtalo de nuevo en unos minutos.';
