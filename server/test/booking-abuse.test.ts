@@ -85,6 +85,10 @@ describe('the booking form and the private link under abuse (issue 28)', () => {
     // Before: 6 of 6 (60 in 2.6 s in the review). After: 3 a day; the owner hears of every request.
     expect(toVictim).toHaveLength(3);
     expect(toOwner).toHaveLength(6);
+    // The owner sees why those guests heard nothing.
+    const listed = await owner('GET', '/reservas', z.array(BookingSchema));
+    expect(listed.find((b) => b.code === codes[5])!.history[0]!.note).toMatch(/^Sin correo al huésped/);
+    expect(listed.find((b) => b.code === codes[0])!.history[0]!.note).toBeUndefined();
     // Another address is not held back by this one.
     const other = await requestBooking(45, 2, { email: 'otra@example.com' });
     expect(outboxOf(other.code).filter((m) => m.to === 'otra@example.com')).toHaveLength(1);

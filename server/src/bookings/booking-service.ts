@@ -49,6 +49,7 @@ const RECEIPT_NOT_FOUND = 'No encontramos ese comprobante.';
 const NIGHTS_TAKEN = 'Algunas de las noches de esta reserva ya están ocupadas por otra reserva o un bloqueo.';
 const RECEIPT_TYPES = 'Sube el comprobante como imagen (JPEG, PNG, WebP, HEIC) o PDF.';
 export const ONLINE_NOT_AVAILABLE = 'El pago en línea no está disponible para esta reserva.';
+const RATIONED = 'Sin correo al huésped: esta dirección ya recibió los correos del día y aún no ha respondido';
 const UNKNOWN_REFERENCE = 'No hay ningún intento de pago con esa referencia.';
 const WRONG_AMOUNT = 'El monto o la moneda del pago no corresponden al intento de pago.';
 /** Attempts one booking may start: each is a record; a guest retrying a few times stays far below. */
@@ -286,6 +287,7 @@ export class BookingService {
     }
     // Issue 28, item 2: a suspect request mails only the owner, and one address gets a few a day.
     const toGuest = !live.suspect && (guestAnswered(data.bookings, live.email) || guestMails.take(live.email));
+    if (!toGuest && !live.suspect) live.history[0]!.note = withNote(live.history[0]!.note, RATIONED);
     const guestKind = live.state === 'solicitada' ? 'guest-received' : 'guest-accepted';
     this.#mail(live, ...(toGuest ? [guestKind as MailKind] : []), 'owner-new-request');
     await this.#commit();
@@ -764,6 +766,9 @@ export class BookingService {
     return gone.length;
   }
 }
+
+/** Two notes of one history entry, in one line. */
+const withNote = (note: string | undefined, more: string) => (note ? `${note}. ${more}` : more);
 
 /** When the current hold began: the last time the booking became `aceptada` or had its deadline moved. */
 function lastHoldStart(b: Booking): string {
