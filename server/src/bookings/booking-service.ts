@@ -153,8 +153,9 @@ export class BookingService {
 
   /**
    * Before a receipt's body is read (issue 28, item 12): the booking of the code; when the
-   * request carries the link's secret outside the body (`X-Booking-Token`, `?t=`), also the secret, a state that
-   * takes receipts and room for one more. Throws the 404/409/507 the upload would end in anyway.
+   * request carries the link's secret outside the body (`X-Booking-Token`, `?t=`), also the
+   * secret, a state that takes receipts and room for one more. Throws the 404/409/507 the upload
+   * would end in anyway.
    */
   receiptUploadAllowed(code: string, token: string | undefined): void {
     if (token === undefined) {
