@@ -41,6 +41,8 @@ export const TEST_ENV: Record<string, string> = {
   ENQUIRIES_GLOBAL: '10000',
   PUBLIC_UPLOADS_PER_CLIENT: '1000',
   PUBLIC_UPLOADS_GLOBAL: '10000',
+  GUEST_MAILS_PER_ADDRESS: '1000',
+  GUEST_LINK_LOOKUPS_PER_CLIENT: '10000',
   LOGIN_MAX_FAILURES_PER_ACCOUNT: '50',
   LOGIN_MAX_FAILURES_PER_CLIENT: '200',
   // Every answer is checked against its contract row: a drift fails the test that caused it.

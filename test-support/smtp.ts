@@ -74,6 +74,9 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
       );
     },
   });
+  // A client that vanishes mid-session (the crash suite kills the server it tests) resets its
+  // connection: smtp-server reports it as an 'error' event, which must not be an uncaught exception.
+  server.on('error', () => undefined);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());

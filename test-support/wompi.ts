@@ -56,6 +56,8 @@ export interface EventOverrides {
   /** Another secret to sign with (a forger's). */
   secret?: string;
   event?: string;
+  /** Other signed properties (paths inside `data`), signed by their values. */
+  properties?: string[];
 }
 
 export interface WompiEventBody {
@@ -151,14 +153,17 @@ export async function startWompiStandIn(): Promise<WompiStandIn> {
   const signEvent: WompiStandIn['signEvent'] = (tx, over = {}) => {
     const timestamp = over.timestamp ?? Math.floor((target?.clock.now() ?? Date.now()) / 1000);
     // docs.wompi.co/docs/colombia/eventos/: the values at signature.properties, then timestamp, then the secret.
-    const values = `${tx.id}${tx.status}${tx.amount_in_cents}`;
+    const properties = over.properties ?? PROPERTIES;
+    const field = (path: string) =>
+      String((tx as unknown as Record<string, unknown>)[path.replace(/^transaction\./, '')]);
+    const values = properties.map(field).join('');
     const checksum =
       over.checksum ?? sha256(`${values}${timestamp}${over.secret ?? WOMPI_TEST_KEYS.WOMPI_EVENTS_SECRET}`);
     return {
       event: over.event ?? 'transaction.updated',
       data: { transaction: { ...tx } },
       environment: 'test',
-      signature: { properties: PROPERTIES, checksum: checksum.toUpperCase() },
+      signature: { properties, checksum: checksum.toUpperCase() },
       timestamp,
       sent_at: new Date(timestamp * 1000).toISOString(),
     };

@@ -94,9 +94,11 @@ describe('desktop renderer: the booking lifecycle through the bridge', () => {
     // The guest's transfer receipt reaches the owner through main: its bytes, downloaded.
     expect((await uploadReceipt(server, code, token)).status).toBe(201);
     await page.getByRole('button', { name: 'Actualizar' }).click();
-    const receipt = row.getByRole('button', { name: 'Descargar comprobante pago.pdf' });
+    const receipt = row.getByRole('button', { name: 'Descargar comprobante 1 (PDF)' });
     const [download] = await Promise.all([page.waitForEvent('download'), receipt.click()]);
-    expect(download.suggestedFilename()).toBe('pago.pdf');
+    // Named by its sniffed type (issue 28, item 6); the guest's own name is only text.
+    expect(download.suggestedFilename()).toBe(`comprobante-${code}-1.pdf`);
+    expect(norm(await row.innerText())).toContain('archivo del huésped: pago.pdf');
     expect(await readFile(await download.path(), 'utf8')).toBe(RECEIPT_PDF);
 
     const paidOn = serverToday(server);

@@ -46,7 +46,12 @@ export function createApp(deps: AppDeps): Koa {
   };
   app.use(replay.recorder());
   app.use(securityHeaders(config.publicUrl));
-  app.use(errorHandler((msg, err) => deps.log.error(msg, err)));
+  app.use(
+    errorHandler(
+      (msg, err) => deps.log.error(msg, err),
+      (msg) => deps.log.info(msg),
+    ),
+  );
   // Without a proxy, connections are capped per client before any request (start.ts).
   if (config.trustProxy > 0) app.use(limitRequestsPerClient(config.maxConnectionsPerClient));
   app.use(siteMethodsFallback(API_PREFIX));

@@ -28,6 +28,10 @@ export interface Limiters {
   receiptClient: Limiter;
   /** Online payment attempts and checks one client may make per hour (each may call the gateway). */
   onlinePaymentClient: Limiter;
+  /** Messages a day booking requests may send to one guest address (keyed by its HMAC). */
+  guestMailAddress: Limiter;
+  /** Look-ups of private booking links one client may make per hour. */
+  guestLinkClient: Limiter;
 }
 
 /** Everything the app needs, built once by start.ts and passed into createApp. */
@@ -98,6 +102,14 @@ export function createLimiters(c: Config, clock: Clock): Limiters {
       c.onlinePaymentsPerClient,
       3_600_000,
       'Hiciste muchos intentos de pago seguidos. Espera un rato o escríbenos por WhatsApp.',
+      { now },
+    ),
+    // Never answered: `GuestMailRation` only counts and asks.
+    guestMailAddress: new Limiter(c.guestMailsPerAddress, 24 * 3_600_000, '', { now }),
+    guestLinkClient: new Limiter(
+      c.guestLinkLookupsPerClient,
+      3_600_000,
+      'Abriste el enlace de la reserva muchas veces seguidas. Espera un rato e inténtalo de nuevo.',
       { now },
     ),
   };

@@ -93,8 +93,16 @@ export interface Config {
   smtpUrl: string | undefined;
   /** The From of that e-mail. */
   mailFrom: string;
+  /** Longest one e-mail may take to send, in ms. */
+  smtpTimeoutMs: number;
   /** Online payment attempts and checks one client may make per hour. */
   onlinePaymentsPerClient: number;
+  /** Messages a day a guest's address gets from booking requests, until its guest answers or pays. */
+  guestMailsPerAddress: number;
+  /** What all guests' receipts together may take, in bytes. */
+  receiptsMaxBytes: number;
+  /** Look-ups of private booking links (pages and their API) one client may make per hour. */
+  guestLinkLookupsPerClient: number;
   /** Online payment through Wompi (issue 22); undefined when its keys are not set. */
   wompi: WompiConfig | undefined;
 }
@@ -269,7 +277,11 @@ export const SERVER_ENV = z.object({
   CABANA_CRASH_AT: variable().transform((raw) => parseCrashAt(raw)),
   SMTP_URL: smtpUrl,
   MAIL_FROM: mailFrom,
+  SMTP_TIMEOUT_SECONDS: int(20, 1),
   ONLINE_PAYMENTS_PER_CLIENT: int(60, 1),
+  GUEST_MAILS_PER_ADDRESS: int(3, 1),
+  RECEIPTS_MAX_MB: int(1000, 1),
+  GUEST_LINK_LOOKUPS_PER_CLIENT: int(300, 1),
   WOMPI_PUBLIC_KEY: secret,
   WOMPI_PRIVATE_KEY: secret,
   WOMPI_INTEGRITY_SECRET: secret,
@@ -401,7 +413,11 @@ export function readEnv(env: Env = process.env, cwd: string = process.cwd()): Co
     crashAt: v.CABANA_CRASH_AT,
     smtpUrl: v.SMTP_URL,
     mailFrom: v.MAIL_FROM,
+    smtpTimeoutMs: v.SMTP_TIMEOUT_SECONDS * 1000,
     onlinePaymentsPerClient: v.ONLINE_PAYMENTS_PER_CLIENT,
+    guestMailsPerAddress: v.GUEST_MAILS_PER_ADDRESS,
+    receiptsMaxBytes: v.RECEIPTS_MAX_MB * 1024 * 1024,
+    guestLinkLookupsPerClient: v.GUEST_LINK_LOOKUPS_PER_CLIENT,
     wompi: wompiConfig(v),
   };
 }

@@ -1,3 +1,4 @@
+import { GuestMailRation, InstantHoldGuard } from './bookings/request-guards';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -155,6 +156,7 @@ export async function startServer(
       smtpUrl: config.smtpUrl,
       mailFrom: config.mailFrom,
       messageIdDomain: new URL(publicOrigin).hostname,
+      sendTimeoutMs: config.smtpTimeoutMs,
       log,
       now,
     });
@@ -164,7 +166,10 @@ export async function startServer(
       outbox,
       publicOrigin,
       receiptsDir: path.join(config.dataDir, 'receipts'),
+      receiptsMaxBytes: config.receiptsMaxBytes,
       onlinePaymentEnabled: config.wompi !== undefined,
+      guestMails: new GuestMailRation(limiters.guestMailAddress, () => store.data.secrets.formTokenKey),
+      instantHolds: new InstantHoldGuard(),
       log,
       now,
       pendingRequestsMax: config.pendingBookingsMax,

@@ -315,6 +315,28 @@ describe('behind Caddy over HTTPS (deploy/Caddyfile)', () => {
     expect(log).not.toContain(token);
   });
 
+  it('keeps a guest link’s secret out of its access log: the query and any Referer (issue 28, item 4)', async () => {
+    const secret = 'SecretoDelEnlace0123456789abcdefghijklmnopq';
+    const page = await request(`/reserva/ABCDEFGH?utm=1&t=${secret}&x=1`);
+    const api = await request(`/api/reserva/ABCDEFGH?t=${secret}`, {
+      headers: { referer: `https://localhost/reserva/ABCDEFGH?t=${secret}` },
+    });
+    expect([page.status, api.status]).toEqual([404, 404]);
+    expect(api.headers['referrer-policy']).toBe('no-referrer');
+    let log = '';
+    for (let i = 0; i < 100 && !log.includes('/api/reserva/ABCDEFGH'); i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      log = await readFile(join(work, 'access.log'), 'utf8').catch(() => '');
+    }
+    const uris = log
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => (JSON.parse(line) as { request: { uri: string } }).request.uri);
+    expect(uris).toContain('/reserva/ABCDEFGH?utm=1&t=…&x=1');
+    expect(uris).toContain('/api/reserva/ABCDEFGH?t=…');
+    expect(log).not.toContain(secret);
+  });
+
   it('passes the largest upload allowed, and answers 413 past it', async () => {
     const token = jsonOf(
       await request('/api/sesion', {

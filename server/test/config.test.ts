@@ -72,7 +72,11 @@ describe('the server configuration (server/src/env.ts)', () => {
       crashAt: undefined,
       smtpUrl: undefined,
       mailFrom: 'Cabaña Brisas del Golfo <reservas@brisasdelgolfo.co>',
+      smtpTimeoutMs: 20_000,
       onlinePaymentsPerClient: 60,
+      guestMailsPerAddress: 3,
+      receiptsMaxBytes: 1000 * 1024 * 1024,
+      guestLinkLookupsPerClient: 300,
       wompi: undefined,
     } satisfies Config);
   });

@@ -22,6 +22,9 @@ const FAKE_RENDERER = `
 export const publicPaths = ['/', '/planes', '/galeria', '/privacidad'];
 export const notFoundPath = '/pagina-no-encontrada';
 export const calls = [];
+export function isGuestBookingPath(path) {
+  return path.startsWith('/reserva/') ? path.slice('/reserva/'.length) : undefined;
+}
 export async function renderPage(url, data) {
   calls.push(url);
   if (globalThis.__failNextRender) {
@@ -104,6 +107,27 @@ describe("public pages rendered from the store by the website's server build", (
     await s?.close();
     await rm(dist, { recursive: true, force: true });
     await rm(`${dist}-server`, { recursive: true, force: true });
+  });
+
+  it('limits the private page’s look-ups per client with a Spanish 429 (issue 28, item 13)', async () => {
+    const limited = await startTestServer({ websiteDist: dist, env: { GUEST_LINK_LOOKUPS_PER_CLIENT: '2' } });
+    try {
+      const page = (t: string) => raw(`${limited.url}/reserva/ABCDEFGH${t}`);
+      // A page without a secret looks nothing up, and costs nothing.
+      for (let i = 0; i < 3; i++) expect((await page('')).status).toBe(404);
+      for (let i = 0; i < 2; i++) {
+        const r = await page(`?t=${'A'.repeat(43)}`);
+        expect(r.status).toBe(404);
+        expect(r.headers['referrer-policy']).toBe('no-referrer');
+      }
+      const third = await page(`?t=${'A'.repeat(43)}`);
+      expect(third.status).toBe(429);
+      expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
+      expect(third.headers['referrer-policy']).toBe('no-referrer');
+      expect(text(third)).toMatch(/^Abriste el enlace de la reserva muchas veces/);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('renders each page once per data version, compressed, with an ETag and no-cache', async () => {

@@ -296,7 +296,26 @@ describe('online deposit through Wompi, over HTTP with the local stand-in and re
       ['another currency, signed', wompi.signEvent({ ...tx, currency: 'USD' }), 409],
       ['31 hours old', wompi.signEvent(tx, { timestamp: now - 31 * 3600 }), 400],
       ['10 minutes ahead', wompi.signEvent(tx, { timestamp: now + 600 }), 400],
-      ['an unknown reference', wompi.signEvent({ ...tx, reference: 'ZZZZZZZZ-0000000000' }), 404],
+      [
+        'an unknown reference',
+        wompi.signEvent(
+          wompi.createTransaction({ reference: 'ZZZZZZZZ-0000000000', amountInCents: amount, status: 'APPROVED' }),
+        ),
+        404,
+      ],
+      // Issue 28, item 7: the signature must cover the id, the status and the amount...
+      [
+        'a signature without the amount',
+        wompi.signEvent(tx, { properties: ['transaction.id', 'transaction.status'] }),
+        400,
+      ],
+      [
+        'a signature without the id',
+        wompi.signEvent(tx, { properties: ['transaction.status', 'transaction.amount_in_cents'] }),
+        400,
+      ],
+      // ...and the transaction must be Wompi's: one it does not have is refused.
+      ['a transaction Wompi does not have', wompi.signEvent({ ...tx, id: `${tx.id}-inventada` }), 404],
       ['no signature', { event: 'transaction.updated', data: { transaction: tx }, timestamp: now }, 400],
       [
         'a property that is not there',
@@ -313,7 +332,8 @@ describe('online deposit through Wompi, over HTTP with the local stand-in and re
     }
     expect(await stored()).toBe(before);
     expect((await getBooking(b.id)).state).toBe('aceptada');
-    // 29 hours late is within the window (Wompi's last retry): applied.
+    // 29 hours late is within the window (Wompi's last retry): applied (as Wompi now has it).
+    wompi.transactions.get(tx.id)!.status = 'DECLINED';
     const late = await event(wompi.sendEvent({ ...tx, status: 'DECLINED' }, { timestamp: now - 29 * 3600 }));
     expect(late.status).toBe(200);
     const declined = await getBooking(b.id);
@@ -331,6 +351,28 @@ describe('online deposit through Wompi, over HTTP with the local stand-in and re
     ]);
     // Event kinds we do not use are acknowledged and ignored.
     expect((await event(wompi.sendEvent(retry, { event: 'nequi_token.updated' }))).status).toBe(200);
+  });
+
+  it("applies what Wompi's API says of an event's transaction, not what the event says (issue 28, item 7)", async () => {
+    const b = await held();
+    const { reference, amount } = await start(b);
+    // Wompi declined it; an event signed with a leaked secret says approved.
+    const tx = wompi.createTransaction({ reference, amountInCents: amount, status: 'DECLINED' });
+    expect((await event(wompi.sendEvent({ ...tx, status: 'APPROVED' }))).status).toBe(200);
+    const after = await getBooking(b.id);
+    expect(after.state).toBe('aceptada');
+    expect(after.payments).toEqual([]);
+    expect(after.onlinePayments[0]).toMatchObject({ transactionId: tx.id, status: 'DECLINED' });
+    // Wompi unreachable: 502, so Wompi sends the event again later; nothing changes meanwhile.
+    const approved = wompi.createTransaction({ reference, amountInCents: amount, status: 'APPROVED' });
+    const before = await stored();
+    wompi.down = true;
+    const down = await event(wompi.sendEvent(approved));
+    wompi.down = false;
+    expect(down.status).toBe(502);
+    expect(await stored()).toBe(before);
+    expect((await event(wompi.sendEvent(approved))).status).toBe(200);
+    expect((await getBooking(b.id)).state).toBe('confirmada');
   });
 
   it("checks the return page's transaction on Wompi's API, never trusting the id", async () => {

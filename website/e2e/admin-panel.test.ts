@@ -136,8 +136,13 @@ describe('web admin panel', () => {
 
     await openSection(page, 'Ajustes');
     await page.getByLabel('Pesos por dólar').fill(String(rate));
+    // Issue 28, item 3: the longest stay instant booking holds at once, 30 nights unless changed.
+    const maxNights = page.getByLabel('Noches como máximo de una reserva inmediata');
+    expect(await maxNights.inputValue()).toBe(String(before.instantMaxNights));
+    await maxNights.fill('14');
     await page.getByRole('button', { name: 'Guardar ajustes' }).click();
     await page.getByRole('status').filter({ hasText: 'Ajustes guardados' }).waitFor();
+    expect((await apiGet<Settings>(site.server, '/ajustes')).instantMaxNights).toBe(14);
 
     // Back on Precio with the server's answers held: what the panel knows shows at once, the
     // dollar hint already at the rate just saved, while the price and settings are asked again.

@@ -145,7 +145,12 @@ describe('the booking lifecycle in the browser', () => {
     const { page: panel } = await openAdminPage(owner);
     await panel.goto(`${site.server.url}/admin/reservas`);
     const r = row(panel, code);
-    await expect.poll(() => r.getByRole('button', { name: 'Descargar comprobante pago.pdf' }).count()).toBe(1);
+    const download = r.getByRole('button', { name: 'Descargar comprobante 1 (PDF)' });
+    await expect.poll(() => download.count()).toBe(1);
+    // Issue 28, item 6: saved under the name of its sniffed type; the guest's file name is only text.
+    expect(norm(await r.innerText())).toContain('archivo del huésped: pago.pdf');
+    const [saved] = await Promise.all([panel.waitForEvent('download'), download.click()]);
+    expect(saved.suggestedFilename()).toBe(`comprobante-${code}-1.pdf`);
     await r.getByRole('button', { name: 'Confirmar pago' }).click();
     await r.getByLabel('Monto (pesos)').fill(String(total / 2));
     await r.getByRole('button', { name: 'Guardar' }).click();
@@ -164,11 +169,16 @@ describe('the booking lifecycle in the browser', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.headers.get('x-robots-tag')).toContain('noindex');
     expect(res.headers.get('etag')).toBeNull();
-    expect(await res.text()).toContain('<meta name="robots" content="noindex, nofollow" />');
+    // Issue 28, item 4: no Referer leaves the page with its link's secret (header and <meta>).
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    const html = await res.text();
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow" />');
+    expect(html).toContain('<meta name="referrer" content="no-referrer" />');
     for (const wrong of [`/reserva/${code}?t=${'A'.repeat(43)}`, `/reserva/${code}`, '/reserva/ZZZZZZZZ?t=x']) {
       const r = await fetch(site.server.url + wrong);
       expect(r.status, wrong).toBe(404);
       expect(r.headers.get('cache-control')).toBe('no-store');
+      expect(r.headers.get('referrer-policy')).toBe('no-referrer');
       expect(await r.text()).toContain('No encontramos esa reserva');
     }
   });

@@ -56,6 +56,9 @@ import { fsyncDir, writeNewFileSynced } from '../lib/durable-fs';
 import { crashPoint } from '../lib/crash-points';
 import type { OutboxService } from './outbox';
 import { BOOKINGS_PAGE } from '@cabana/shared/domain/schemas/booking';
+import { checkReceiptFits, checkReceiptRoom, receiptFileName, receiptMailDue } from './receipt-rules';
+import { guestAnswered, type GuestMailRation, type InstantHoldGuard } from './request-guards';
+import { clientKey } from '../auth/client-key';
 
 const NOT_FOUND = 'No encontramos esa reserva.';
 const GUEST_NOT_FOUND = 'No encontramos esa reserva. Revisa el enlace del correo.';
@@ -63,6 +66,7 @@ const RECEIPT_NOT_FOUND = 'No encontramos ese comprobante.';
 const NIGHTS_TAKEN = 'Algunas de las noches de esta reserva ya están ocupadas por otra reserva o un bloqueo.';
 const RECEIPT_TYPES = 'Sube el comprobante como imagen (JPEG, PNG, WebP, HEIC) o PDF.';
 export const ONLINE_NOT_AVAILABLE = 'El pago en línea no está disponible para esta reserva.';
+const RATIONED = 'Sin correo al huésped: esta dirección ya recibió los correos del día y aún no ha respondido';
 const UNKNOWN_REFERENCE = 'No hay ningún intento de pago con esa referencia.';
 const WRONG_AMOUNT = 'El monto o la moneda del pago no corresponden al intento de pago.';
 /** Attempts one booking may start: each is a record; a guest retrying a few times stays far below. */
@@ -92,8 +96,14 @@ export interface BookingServiceDeps {
   publicOrigin: string;
   /** Where receipts are kept: private, never under the public media folder. */
   receiptsDir: string;
+  /** What all receipts together may take (RECEIPTS_MAX_MB). */
+  receiptsMaxBytes: number;
   /** Whether a gateway's keys are set: the guest's page then offers paying the deposit online. */
   onlinePaymentEnabled: boolean;
+  /** The daily ration of mail requests may send to one guest address. */
+  guestMails: GuestMailRation;
+  /** What instant booking may hold at once. */
+  instantHolds: InstantHoldGuard;
   log: Logger;
   now: () => number;
   /** Requests (`solicitada`) stored at once; past it new ones get 429 (issue 28). Default PENDING_REQUESTS_MAX. */
@@ -146,6 +156,23 @@ export class BookingService {
     const booking = this.deps.store.data.bookings.find((b) => b.id === id);
     if (!booking) throw notFound(NOT_FOUND);
     return booking;
+  }
+
+  /**
+   * Before a receipt's body is read (issue 28, item 12): the booking of the code; when the
+   * request carries the link's secret outside the body (`X-Booking-Token`, `?t=`), also the
+   * secret, a state that takes receipts and room for one more. Throws the 404/409/507 the upload
+   * would end in anyway.
+   */
+  receiptUploadAllowed(code: string, token: string | undefined): void {
+    if (token === undefined) {
+      // Without the secret, only whether the code exists (what the 404 after the body would tell).
+      if (!this.deps.store.data.bookings.some((b) => b.code === code)) throw notFound(GUEST_NOT_FOUND);
+      return;
+    }
+    const booking = this.#byLink(code, token);
+    this.#allow(booking, 'uploadReceipt', 'huesped');
+    checkReceiptRoom(booking, this.deps.store.data.bookings, this.deps.receiptsMaxBytes);
   }
 
   /** The booking of a private link: an unknown code and a wrong token answer the same 404. */
@@ -270,15 +297,29 @@ export class BookingService {
       history: [{ at, state: 'solicitada', by: 'huesped', event: { kind: 'requested' } }],
       reminders: {},
     };
+    const client = clientKey(ip);
+    const { instantHolds, guestMails } = this.deps;
+    const notInstant = settings.instantBooking
+      ? instantHolds.refusal(booking, client, data.bookings, settings)
+      : undefined;
     if (admission.kind === 'drop') {
-      if (settings.instantBooking) this.#holdUnsaved(booking);
+      if (settings.instantBooking && !notInstant) this.#holdUnsaved(booking);
       return { ...this.guestView(booking), token: this.tokenOf(booking) };
     }
     data.bookings.push(booking);
     const live = data.bookings.at(-1)!;
     // Instant booking: the nights were found free above, in this same turn of the event loop.
-    if (settings.instantBooking) this.#hold(live, 'sistema', 'Reserva instantánea');
-    this.#mail(live, live.state === 'solicitada' ? 'guest-received' : 'guest-accepted', 'owner-new-request');
+    if (settings.instantBooking && !notInstant) {
+      this.#hold(live, 'sistema', 'Reserva instantánea');
+      instantHolds.held(client, live.id);
+    } else if (notInstant) {
+      live.history[0]!.note = notInstant;
+    }
+    // Issue 28, item 2: a suspect request mails only the owner, and one address gets a few a day.
+    const toGuest = !live.suspect && (guestAnswered(data.bookings, live.email) || guestMails.take(live.email));
+    if (!toGuest && !live.suspect) live.history[0]!.note = withNote(live.history[0]!.note, RATIONED);
+    const guestKind = live.state === 'solicitada' ? 'guest-received' : 'guest-accepted';
+    this.#mail(live, ...(toGuest ? [guestKind as MailKind] : []), 'owner-new-request');
     await this.#commit();
     return { ...this.guestView(live), token: this.tokenOf(live) };
   }
@@ -376,6 +417,7 @@ export class BookingService {
     const bytes = await fsp.readFile(file.path);
     const type = receiptType(bytes);
     if (!type) throw unsupportedMedia(RECEIPT_TYPES);
+    checkReceiptFits(booking, this.deps.store.data.bookings, bytes.length, this.deps.receiptsMaxBytes);
     const id = newRecordId();
     const dir = path.join(this.deps.receiptsDir, booking.id);
     await fsp.mkdir(dir, { recursive: true, mode: 0o700 });
@@ -384,6 +426,8 @@ export class BookingService {
     // The booking may have changed while the file was written: look again.
     const live = this.#byLink(code, token);
     this.#allow(live, 'uploadReceipt', 'huesped');
+    checkReceiptFits(live, this.deps.store.data.bookings, bytes.length, this.deps.receiptsMaxBytes);
+    const mailOwner = receiptMailDue(live, this.deps.now());
     const at = this.#iso();
     live.receipts.push({ id, name: file.name, type, bytes: bytes.length, uploadedAt: at });
     live.updatedAt = at;
@@ -395,7 +439,7 @@ export class BookingService {
       by: 'huesped',
       event: { kind: 'receipt-uploaded', data: { name: file.name } },
     });
-    this.#mail(live, 'owner-receipt');
+    if (mailOwner) this.#mail(live, 'owner-receipt');
     await this.#commit();
     return this.guestView(live);
   }
@@ -797,9 +841,10 @@ export class BookingService {
   async receipt(
     id: string,
     receiptId: string,
-  ): Promise<{ id: string; name: string; type: string; bytes: number; data: string }> {
+  ): Promise<{ id: string; name: string; type: string; bytes: number; fileName: string; data: string }> {
     const booking = this.#byId(id);
-    const receipt = booking.receipts.find((r) => r.id === receiptId);
+    const index = booking.receipts.findIndex((r) => r.id === receiptId);
+    const receipt = booking.receipts[index];
     if (!receipt) throw notFound(RECEIPT_NOT_FOUND);
     let data: Buffer;
     try {
@@ -813,6 +858,7 @@ export class BookingService {
       name: receipt.name,
       type: receipt.type,
       bytes: receipt.bytes,
+      fileName: receiptFileName(booking.code, index, receipt.type),
       data: data.toString('base64'),
     };
   }
@@ -992,6 +1038,9 @@ function frozenTerms(settings: Settings, at: string, source: BookingTerms['sourc
     source,
   };
 }
+
+/** Two notes of one history entry, in one line. */
+const withNote = (note: string | undefined, more: string) => (note ? `${note}. ${more}` : more);
 
 /** When the current hold began: the last time the booking became `aceptada` or had its deadline moved. */
 function lastHoldStart(b: Booking): string {

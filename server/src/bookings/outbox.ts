@@ -42,6 +42,8 @@ export interface OutboxDeps {
   now: () => number;
   /** Tests: a transport instead of the SMTP one. */
   transport?: MailTransport;
+  /** Longest one message may take to send (SMTP_TIMEOUT_SECONDS): past it, it counts as failed and waits its back-off. */
+  sendTimeoutMs: number;
 }
 
 /** Where the owner's alerts go: the notification setting, else the admin account's e-mail (the public contact one last, before any admin exists). */
@@ -84,9 +86,9 @@ export class OutboxService {
       (deps.smtpUrl
         ? nodemailer.createTransport({
             url: deps.smtpUrl,
-            connectionTimeout: 10_000,
-            greetingTimeout: 10_000,
-            socketTimeout: 30_000,
+            connectionTimeout: deps.sendTimeoutMs,
+            greetingTimeout: deps.sendTimeoutMs,
+            socketTimeout: deps.sendTimeoutMs,
           })
         : undefined);
   }
@@ -173,15 +175,19 @@ export class OutboxService {
       from = index + 1;
       const entry = store.data.outbox[index]!;
       try {
-        await this.#transport!.sendMail({
-          from: this.deps.mailFrom,
-          to: entry.to,
-          subject: entry.subject,
-          text: entry.text,
-          html: entry.html,
-          // The same on every attempt: a copy sent again after a crash is one message to clients that dedupe.
-          messageId: `<${entry.id}@${this.deps.messageIdDomain}>`,
-        });
+        // One hung server must not hold the whole outbox (issue 28, item 8): each message has its time.
+        await withTimeout(
+          this.#transport!.sendMail({
+            from: this.deps.mailFrom,
+            to: entry.to,
+            subject: entry.subject,
+            text: entry.text,
+            html: entry.html,
+            // The same on every attempt: a copy sent again after a crash is one message to clients that dedupe.
+            messageId: `<${entry.id}@${this.deps.messageIdDomain}>`,
+          }),
+          this.deps.sendTimeoutMs,
+        );
         crashPoint('mail:sent-not-marked');
         entry.sentAt = new Date(now()).toISOString();
         entry.lastError = null;
@@ -222,7 +228,10 @@ export class OutboxService {
     };
   }
 
-  /** Makes one unsent message (or all) due now, saves, and waits for a sending pass. */
+  /**
+   * Makes one unsent message (or all) due now, saves, and answers at once: the sending goes on in
+   * the background (a hung SMTP server would otherwise hold the owner's request for minutes).
+   */
   async retry(id: string | undefined): Promise<Outbox> {
     const { store } = this.deps;
     let changed = false;
@@ -232,7 +241,7 @@ export class OutboxService {
       changed = true;
     }
     if (changed) await store.save();
-    await this.kick();
+    void this.kick();
     return this.view();
   }
 
@@ -241,6 +250,18 @@ export class OutboxService {
     const kept = this.deps.store.view.outbox.filter((m) => !ids.has(m.bookingId));
     if (kept.length !== this.deps.store.view.outbox.length) this.deps.store.data.outbox.splice(0, Infinity, ...kept);
   }
+}
+
+/** The send, or a timeout error once `ms` have passed (the send itself is left to nodemailer's own timeouts). */
+function withTimeout<T>(sending: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(Object.assign(new Error(`no answer from the SMTP server in ${ms / 1000} s`), { code: 'ETIMEDOUT' })),
+      ms,
+    );
+  });
+  return Promise.race([sending, timeout]).finally(() => clearTimeout(timer));
 }
 
 /** The reason a send failed, short, without the server's URL (it may carry a password). */

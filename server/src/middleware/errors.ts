@@ -1,6 +1,6 @@
 import type { Context, Middleware } from 'koa';
 import { ERROR_STATUS, type ApiErrorBody } from '@cabana/shared/domain/schemas/errors';
-import { DomainError, notFound, type DomainErrorCode } from '../domain-errors';
+import { DomainError, invalidInput, notFound, type DomainErrorCode } from '../domain-errors';
 
 export const INTERNAL_MESSAGE = 'Error interno del servidor';
 
@@ -93,8 +93,21 @@ function loggablePath(ctx: Pick<Context, 'path'> & { _matchedRoute?: unknown }):
   return ctx.path.replace(OPAQUE_SEGMENT, '…');
 }
 
+const ABORTED = 'El envío se interrumpió antes de terminar. Inténtalo de nuevo.';
+/** formidable's code for a request the client aborted. */
+const FORMIDABLE_ABORTED = 1002;
+
+/** Whether a failure is the client's going away while its body was read. */
+function clientAborted(ctx: Context, err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === FORMIDABLE_ABORTED || code === 'ECONNRESET' || ctx.req.readableAborted;
+}
+
 /** First in the chain: every failure becomes the one JSON shape; unexpected ones hide their details. */
-export function errorHandler(log: (msg: string, err?: unknown) => void): Middleware {
+export function errorHandler(
+  log: (msg: string, err?: unknown) => void,
+  info: (msg: string) => void = () => undefined,
+): Middleware {
   return async (ctx, next) => {
     try {
       await next();
@@ -113,6 +126,13 @@ export function errorHandler(log: (msg: string, err?: unknown) => void): Middlew
       if (status !== undefined && code !== undefined) {
         const message = MESSAGES[code];
         sendError(ctx, status, { error: FOREIGN_MESSAGES[status] ?? message, code });
+        return;
+      }
+      if (clientAborted(ctx, err)) {
+        // The visitor's connection went away mid-upload (issue 28, item 9): theirs, not a fault here.
+        info(`${ctx.method} ${loggablePath(ctx)}: the client closed the connection before its body arrived`);
+        const { status, body, headers } = toHttpError(invalidInput(ABORTED));
+        sendError(ctx, status, body, headers);
         return;
       }
       log(`${ctx.method} ${loggablePath(ctx)} failed`, err);

@@ -22,7 +22,8 @@ export function securityHeaders(publicUrl?: string): Middleware {
       await next();
     } finally {
       ctx.set('X-Content-Type-Options', 'nosniff');
-      ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+      // A private page (and its API) says no-referrer: its link's secret must not leave in a Referer.
+      if (!ctx.response.get('Referrer-Policy')) ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
       ctx.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
       ctx.set('Cross-Origin-Opener-Policy', 'same-origin');
       if (isHttps(ctx, publicUrl)) ctx.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');

@@ -3,11 +3,13 @@ import type { GuestBooking } from '@cabana/shared/domain/schemas/booking';
 import { API_PREFIX } from '@cabana/shared/api/http';
 import type { Logger } from '../deps';
 import { type BookingService, ONLINE_NOT_AVAILABLE } from '../bookings/booking-service';
-import { notFound } from '../domain-errors';
+import { conflict, notFound } from '../domain-errors';
 import { crashPoint } from '../lib/crash-points';
 import type { PaymentProvider } from './provider';
 
 const TRANSACTION_NOT_FOUND = 'No encontramos ese pago. Vuelve a la página de tu reserva.';
+const EVENT_TRANSACTION_UNKNOWN = 'Wompi no tiene ninguna transacción con ese id.';
+const EVENT_MISMATCH = 'La referencia, el monto o la moneda del evento no corresponden a la transacción en Wompi.';
 
 export interface PaymentServiceDeps {
   /** The configured gateway, or undefined: online payment is off. */
@@ -89,7 +91,20 @@ export class PaymentService {
       log.info(`payments: event ${verified.event} ignored`);
       return { ok: true };
     }
-    const tx = verified.transaction;
+    // Issue 28, item 7: the event only names the transaction. What is applied is Wompi's own
+    // record of it, looked up by id (a 502 makes Wompi send the event again later).
+    const hint = verified.transaction;
+    const tx = await this.#provider().lookUpTransaction(hint.id);
+    if (!tx) {
+      log.info(`payments: event for transaction ${hint.id}, which Wompi does not have: refused`);
+      throw notFound(EVENT_TRANSACTION_UNKNOWN);
+    }
+    if (tx.reference !== hint.reference || tx.amountInCents !== hint.amountInCents || tx.currency !== hint.currency) {
+      log.error(
+        `payments: event for transaction ${hint.id} refused: it says ${hint.reference} ${hint.amountInCents} ${hint.currency}, Wompi says ${tx.reference} ${tx.amountInCents} ${tx.currency}`,
+      );
+      throw conflict(EVENT_MISMATCH);
+    }
     const { outcome } = await bookings.applyOnlineTransaction(tx);
     log.info(`payments: event for transaction ${tx.id} (${tx.reference}, ${tx.status}): ${outcome}`);
     // The save is durable; a crash before the answer makes the gateway send the event again.

@@ -95,6 +95,12 @@ function transactionOf(t: z.infer<typeof WompiTransactionSchema>): ProviderTrans
 }
 
 const MALFORMED = 'Evento de Wompi mal formado.';
+/**
+ * What an event's signature must cover (issue 28, item 7): Wompi signs the properties it lists,
+ * so an event signing fewer could carry an unsigned id, status or amount.
+ */
+const REQUIRED_SIGNED_PROPERTIES = ['transaction.id', 'transaction.status', 'transaction.amount_in_cents'];
+const UNSIGNED = 'El evento de Wompi no firma el id, el estado y el monto de la transacción.';
 const BAD_CHECKSUM = 'La firma del evento no es válida.';
 const UNREACHABLE = 'No pudimos comunicarnos con Wompi para verificar el pago. Inténtalo de nuevo en unos minutos.';
 /** Longest wait for one call to Wompi. */
@@ -168,6 +174,7 @@ export class Wompi implements PaymentProvider {
     const parsed = WompiEventSchema.safeParse(event);
     if (!parsed.success) throw invalidInput(MALFORMED);
     const { data, signature, timestamp } = parsed.data;
+    if (!REQUIRED_SIGNED_PROPERTIES.every((p) => signature.properties.includes(p))) throw invalidInput(UNSIGNED);
     const expected = eventChecksum(data, signature.properties, timestamp, this.config.eventsSecret);
     if (expected === undefined) throw invalidInput(MALFORMED);
     if (!checksumMatches(signature.checksum, expected)) throw unauthenticated(BAD_CHECKSUM);

@@ -2,7 +2,7 @@ import type { Middleware } from 'koa';
 import type { AppDeps } from '../deps';
 import { clientKey } from '../auth/client-key';
 import type { ApiHandlers } from './handlers';
-import { noStore } from './reservas';
+import { guestLinkBudget, noStore } from './reservas';
 
 type PaymentRoutes =
   | 'startOnlinePayment'
@@ -19,9 +19,16 @@ export function paymentRoutes({ payments, bookings, limiters }: AppDeps): Pick<A
     limiters.onlinePaymentClient.consume(clientKey(ctx.ip));
     await next();
   };
+  const linkBudget = guestLinkBudget(limiters);
   return {
-    startOnlinePayment: { before: [noStore, budget], handle: ({ code, t }) => payments.start(code, t) },
-    checkOnlinePayment: { before: [noStore, budget], handle: ({ code, t, id }) => payments.check(code, t, id) },
+    startOnlinePayment: {
+      before: [noStore, linkBudget, budget],
+      handle: ({ code, t }) => payments.start(code, t),
+    },
+    checkOnlinePayment: {
+      before: [noStore, linkBudget, budget],
+      handle: ({ code, t, id }) => payments.check(code, t, id),
+    },
     wompiEvent: (event) => payments.event(event),
     recordRefund: ({ id, ...input }) => bookings.recordRefund(id, input),
     getPaymentsStatus: () => payments.status(),

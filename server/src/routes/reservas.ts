@@ -1,5 +1,6 @@
 import type { Middleware } from 'koa';
 import { cleanFileName, GuestTokenInputSchema } from '@cabana/shared/domain/schemas/booking';
+import { BOOKING_TOKEN_HEADER } from '@cabana/shared/api/http';
 import type { AppDeps } from '../deps';
 import { invalidInput } from '../domain-errors';
 import { validate } from '../lib/validate';
@@ -31,14 +32,40 @@ type BookingRoutes =
   | 'listOutbox'
   | 'retryOutbox';
 
-/** The guest's page and the owner's receipts are private: no cache anywhere keeps them. */
+/**
+ * The guest's page and the owner's receipts are private: no cache anywhere keeps them, and no
+ * Referer carries their address (with the link's secret) anywhere else.
+ */
 export const noStore: Middleware = async (ctx, next) => {
-  await next();
-  ctx.set('Cache-Control', 'no-store');
+  try {
+    await next();
+  } finally {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.set('Referrer-Policy', 'no-referrer');
+  }
 };
+
+/** A look-up of a private link spends the client's budget first (issue 28, item 13): a Spanish 429 past it. */
+export function guestLinkBudget(limiters: AppDeps['limiters']): Middleware {
+  return async (ctx, next) => {
+    limiters.guestLinkClient.consume(clientKey(ctx.ip));
+    await next();
+  };
+}
 
 /** Bookings (issue 21): the guest's request and private page, the owner's actions, the outbox. */
 export function bookingRoutes({ bookings, outbox, limiters, images }: AppDeps): Pick<ApiHandlers, BookingRoutes> {
+  const linkBudget = guestLinkBudget(limiters);
+  // Issue 28, item 12: the booking (and its link, when the secret comes in a header or the query)
+  // is looked up, with room for one more receipt, before a byte of the body is read.
+  const receiptTarget: Middleware = async (ctx, next) => {
+    const header = ctx.get(BOOKING_TOKEN_HEADER);
+    const t = header !== '' ? header : typeof ctx.query.t === 'string' ? ctx.query.t : undefined;
+    // A malformed code is simply not found here; the route's own check answers it after.
+    const { code } = ctx.params as { code?: unknown };
+    bookings.receiptUploadAllowed(typeof code === 'string' ? code : '', t);
+    await next();
+  };
   const receiptUpload = multipartBody({
     maxBytes: RECEIPT_MAX_BYTES,
     tooLarge: RECEIPT_TOO_LARGE,
@@ -60,13 +87,13 @@ export function bookingRoutes({ bookings, outbox, limiters, images }: AppDeps): 
   };
   return {
     requestBooking: (input, ctx) => bookings.request(input, ctx.ip),
-    getGuestBooking: { before: [noStore], handle: ({ code, t }) => bookings.guestBooking(code, t) },
+    getGuestBooking: { before: [noStore, linkBudget], handle: ({ code, t }) => bookings.guestBooking(code, t) },
     cancelGuestBooking: {
-      before: [noStore],
+      before: [noStore, linkBudget],
       handle: ({ code, t, reason }) => bookings.cancelByGuest(code, t, reason),
     },
     uploadGuestReceipt: {
-      before: [noStore, receiptBudget, receiptUpload],
+      before: [noStore, linkBudget, receiptTarget, receiptBudget, receiptUpload],
       async handle({ code }, ctx) {
         const { t } = validate(GuestTokenInputSchema, multipartFields(ctx));
         const files = ctx.request.files ?? {};
@@ -89,7 +116,15 @@ export function bookingRoutes({ bookings, outbox, limiters, images }: AppDeps): 
     reopenBooking: ({ id, ...input }) => bookings.reopen(id, input),
     cancelBooking: ({ id, ...input }) => bookings.cancelByOwner(id, input),
     completeBooking: ({ id }) => bookings.complete(id),
-    getBookingReceipt: { before: [noStore], handle: ({ id, receiptId }) => bookings.receipt(id, receiptId) },
+    getBookingReceipt: {
+      before: [noStore],
+      async handle({ id, receiptId }, ctx) {
+        const file = await bookings.receipt(id, receiptId);
+        // Saved under the name of its sniffed type, never the guest's (issue 28, item 6).
+        ctx.set('Content-Disposition', `attachment; filename="${file.fileName}"`);
+        return file;
+      },
+    },
     listOutbox: () => outbox.view(),
     retryOutbox: ({ id }) => outbox.retry(id),
   };

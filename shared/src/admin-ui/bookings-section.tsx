@@ -12,6 +12,7 @@ import {
 } from '../domain/schemas/booking';
 import { actionsFor } from '../domain/bookings/lifecycle';
 import { historyText } from '../domain/bookings/history-words';
+import { SUSPECT_REASON_TEXT } from '../domain/schemas/enquiry';
 import type { AdminApi } from './admin-api';
 import { AdminField } from './admin-field';
 import { ListToolbar } from './list-toolbar';
@@ -98,6 +99,9 @@ export function BookingsSection() {
   );
 }
 
+/** What kind of file a receipt is, by the type the server sniffed. */
+const receiptKind = (type: string) => (type === 'application/pdf' ? 'PDF' : 'imagen');
+
 /** One booking: facts, deadline, history, receipts and the actions its state allows. */
 function BookingItem({ booking: b, now, onDone }: { booking: Booking; now: number; onDone: (s: string) => void }) {
   const { api, failure } = usePanel();
@@ -136,7 +140,8 @@ function BookingItem({ booking: b, now, onDone }: { booking: Booking; now: numbe
       const url = URL.createObjectURL(new Blob([bytes], { type: r.type }));
       const a = document.createElement('a');
       a.href = url;
-      a.download = r.name;
+      // Named by its type as the server sniffed it, never by the guest's file name.
+      a.download = r.fileName;
       a.click();
       setTimeout(() => URL.revokeObjectURL(url), 60_000);
     } catch (err) {
@@ -164,8 +169,14 @@ function BookingItem({ booking: b, now, onDone }: { booking: Booking; now: numbe
         <header className="adm-enquiry-head">
           <h3 id={`${id}-h`}>
             <span className="adm-badge">{BOOKING_STATE_LABELS[b.state]}</span>{' '}
+            {b.suspect && <span className="adm-badge adm-badge--warn">Posible spam</span>}{' '}
             <span className="adm-enquiry-name">{b.name}</span> · {b.code}
           </h3>
+          {b.suspect && (
+            <p className="adm-muted">
+              {SUSPECT_REASON_TEXT[b.suspect]} El huésped no recibió ningún correo: revísala antes de aceptarla.
+            </p>
+          )}
           {b.state === 'aceptada' && b.depositDueAt && !b.verification && (
             <p className="adm-muted">{holdCountdown(b.depositDueAt, now)}</p>
           )}
@@ -209,11 +220,12 @@ function BookingItem({ booking: b, now, onDone }: { booking: Booking; now: numbe
         {b.message && <p className="adm-enquiry-message">{b.message}</p>}
         {b.receipts.length > 0 && (
           <ul aria-label="Comprobantes">
-            {b.receipts.map((r) => (
+            {b.receipts.map((r, i) => (
               <li key={r.id}>
                 <button type="button" className="adm-link" onClick={() => void download(r.id)}>
-                  Descargar comprobante {r.name}
-                </button>
+                  Descargar comprobante {i + 1} ({receiptKind(r.type)})
+                </button>{' '}
+                <span className="adm-muted">archivo del huésped: {r.name}</span>
               </li>
             ))}
           </ul>

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import type { Enquiry, EnquiryStatus } from '../domain/schemas/enquiry';
+import { SUSPECT_REASON_TEXT, type Enquiry, type EnquiryStatus } from '../domain/schemas/enquiry';
 import type { Settings } from '../domain/schemas/settings';
 import { usePanel } from './panel-context';
 import { usePanelCache, usePanelData } from './panel-data';
@@ -136,14 +136,6 @@ interface EnquiryItemProps {
   onDelete: () => void;
 }
 
-/** Why an enquiry was kept but marked (see EnquirySchema's `suspect`). */
-const SUSPECT_REASONS: Record<NonNullable<Enquiry['suspect']>, string> = {
-  'too-fast': 'Se envió más rápido de lo que una persona suele escribir (quizás con autocompletar).',
-  expired: 'Se envió desde una página abierta hace demasiado tiempo.',
-  'missing-token':
-    'Llegó sin la verificación del formulario: quizás la conexión falló al abrirlo, o la envió un programa.',
-};
-
 /** One enquiry. Every visitor-typed value is rendered as React text, never as markup. */
 function EnquiryItem({ enquiry: e, sender, busy, error, onStatus, onDelete }: EnquiryItemProps) {
   const id = useId();
@@ -163,7 +155,7 @@ function EnquiryItem({ enquiry: e, sender, busy, error, onStatus, onDelete }: En
           <p className="adm-muted">
             Recibida el <time dateTime={e.createdAt}>{formatReceivedAt(e.createdAt)}</time>
           </p>
-          {e.suspect && <p className="adm-muted">{SUSPECT_REASONS[e.suspect]} Revísala antes de responder.</p>}
+          {e.suspect && <p className="adm-muted">{SUSPECT_REASON_TEXT[e.suspect]} Revísala antes de responder.</p>}
         </header>
         <dl className="adm-enquiry-facts">
           {e.type === 'reserva' && (

@@ -4,6 +4,9 @@ import { usePanel } from './panel-context';
 import { usePanelCache, usePanelData } from './panel-data';
 import { formatReceivedAt } from './reply-links';
 
+/** When the list is asked for again after "Reintentar" (the sending goes on in the background). */
+const RELOAD_AFTER_MS = 5_000;
+
 /** The e-mails the server has not sent (yet), why, and a way to send each by hand. */
 export function OutboxBox() {
   const id = useId();
@@ -19,6 +22,8 @@ export function OutboxBox() {
     setError(undefined);
     try {
       cache.set('listOutbox', await api.retryOutbox(entryId ? { id: entryId } : {}));
+      // The server answers at once and sends in the background: look again in a moment.
+      setTimeout(() => cache.invalidate('listOutbox'), RELOAD_AFTER_MS);
     } catch (err) {
       setError(failure(err) ?? undefined);
     } finally {
@@ -43,7 +48,8 @@ export function OutboxBox() {
           {data.entries.map((m) => (
             <li key={m.id}>
               <strong>{m.subject}</strong> — a {m.to} ({formatReceivedAt(m.createdAt)})
-              {m.lastError && <span className="adm-muted"> · Motivo: {m.lastError}</span>}{' '}
+              {m.lastError && <span className="adm-muted"> · Motivo: {m.lastError}</span>}
+              {data.smtpConfigured && m.nextAttemptAt === null && <span className="adm-muted"> · Enviando…</span>}{' '}
               <a className="adm-button" href={m.mailto}>
                 Enviar por correo
               </a>

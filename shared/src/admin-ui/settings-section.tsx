@@ -51,6 +51,7 @@ interface Draft {
   notificationEmail: string;
   holdHours: string;
   requestExpiryDays: string;
+  instantMaxNights: string;
   houseRules: string;
   /** The English versions for the English site (empty: it shows the Spanish ones). */
   taglineEn: string;
@@ -93,6 +94,7 @@ function draftOf(s: Settings): Draft {
     notificationEmail: s.notificationEmail,
     holdHours: String(s.holdHours),
     requestExpiryDays: String(s.requestExpiryDays),
+    instantMaxNights: String(s.instantMaxNights),
     houseRules: s.houseRules,
     taglineEn: s.taglineEn ?? '',
     whatsappGreetingEn: s.whatsappGreetingEn ?? '',
@@ -148,6 +150,7 @@ function patchOf(d: Draft): { patch: SettingsPatch; socialOrder: SocialNetwork[]
     notificationEmail: d.notificationEmail,
     holdHours: parseDecimalInput(d.holdHours),
     requestExpiryDays: parseDecimalInput(d.requestExpiryDays),
+    instantMaxNights: parseDecimalInput(d.instantMaxNights),
     houseRules: d.houseRules,
     taglineEn: d.taglineEn,
     whatsappGreetingEn: d.whatsappGreetingEn,
@@ -202,6 +205,7 @@ const LABELS: Record<TextKey, string> = {
   notificationEmail: 'Correo de avisos (a dónde te escribimos)',
   holdHours: 'Horas que se guardan las fechas esperando el anticipo',
   requestExpiryDays: 'Días que una solicitud espera tu respuesta',
+  instantMaxNights: 'Noches como máximo de una reserva inmediata',
   taglineEn: 'Frase de presentación (inglés, opcional)',
   whatsappGreetingEn: 'Mensaje inicial de WhatsApp (inglés, opcional)',
   addressEn: 'Dirección (inglés, opcional)',
@@ -402,6 +406,10 @@ function SettingsForm({ initial }: { initial: Settings }) {
             {field('requestExpiryDays', {
               inputMode: 'numeric',
               hint: 'Entre 1 y 60 días. Pasado ese plazo, o pasada la fecha de entrada, la solicitud vence y se le avisa al huésped.',
+            })}
+            {field('instantMaxNights', {
+              inputMode: 'numeric',
+              hint: 'Una estadía más larga llega como solicitud y la aceptas tú.',
             })}
             <div className="adm-field">
               <label htmlFor={`${id}-cancellationPolicy`}>Política de cancelación</label>

@@ -386,7 +386,8 @@ export const OWNER_ROUTES = routes({
     method: 'GET',
     path: '/reservas/:id/comprobantes/:receiptId',
     access: 'admin',
-    summary: 'a receipt the guest uploaded: `{id, name, type, bytes, data}` (`data` base64); `no-store`',
+    summary:
+      'a receipt the guest uploaded: `{id, name, type, bytes, fileName, data}` (`data` base64; `fileName` `comprobante-<code>-<n>.<ext>` by the sniffed type, also in `Content-Disposition`); `no-store`',
     params: ReceiptParamsSchema,
     output: ReceiptFileSchema,
     errors: [],

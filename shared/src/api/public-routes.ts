@@ -187,7 +187,7 @@ export const PUBLIC_ROUTES = routes({
     params: BookingCodeParamsSchema,
     query: GuestTokenInputSchema,
     output: GuestBookingSchema,
-    errors: [],
+    errors: ['RATE_LIMITED'],
     notFound: BOOKING_NOT_FOUND,
   },
   cancelGuestBooking: {
@@ -200,7 +200,7 @@ export const PUBLIC_ROUTES = routes({
     params: BookingCodeParamsSchema,
     body: GuestCancelInputSchema,
     output: GuestBookingSchema,
-    errors: ['CONFLICT'],
+    errors: ['CONFLICT', 'RATE_LIMITED'],
     notFound: BOOKING_NOT_FOUND,
   },
   uploadGuestReceipt: {
@@ -209,12 +209,12 @@ export const PUBLIC_ROUTES = routes({
     access: 'public',
     who: 'whoever has the link',
     summary:
-      "multipart `t`, `file` (JPEG, PNG, WebP, AVIF, HEIC or PDF by content, up to 10 MB): the transfer receipt, private to the owner; 201 with the guest's view; 413/415, 429 past the limit, 409 once the booking is final",
+      "multipart `t`, `file` (JPEG, PNG, WebP, AVIF, HEIC or PDF by content, up to 10 MB): the transfer receipt, private to the owner; 201 with the guest's view; 413/415, 429 past the limit, 409 once the booking is final or has 10 receipts, 507 once all receipts take RECEIPTS_MAX_MB. The code (and the secret, when the `X-Booking-Token` header or `?t=` carries it) is looked up before the body is read: 404 at once",
     params: BookingCodeParamsSchema,
     body: 'multipart',
     output: GuestBookingSchema,
     status: 201,
-    errors: ['CONFLICT', 'RATE_LIMITED', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'],
+    errors: ['CONFLICT', 'RATE_LIMITED', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'INSUFFICIENT_STORAGE'],
     notFound: BOOKING_NOT_FOUND,
   },
   startOnlinePayment: {
@@ -249,9 +249,9 @@ export const PUBLIC_ROUTES = routes({
     access: 'public',
     who: 'Wompi',
     summary:
-      "Wompi's signed event (`transaction.updated`): checksum verified in constant time (401 if wrong), 400 malformed, or `timestamp` more than 30 h old (Wompi's retries come up to 27.5 h late) or 5 min ahead; an approved deposit confirms the booking in one write; 200 on applied, duplicate or ignored events; 404 unknown reference, 409 amount or currency not the attempt's (nothing changed); exempt from the same-site check",
+      "Wompi's signed event (`transaction.updated`): checksum verified in constant time (401 if wrong), 400 malformed, or `timestamp` more than 30 h old (Wompi's retries come up to 27.5 h late) or 5 min ahead, or a signature that does not cover `transaction.id`, `transaction.status` and `transaction.amount_in_cents`; the transaction is then looked up by id on Wompi's API and what is applied is that answer (404 when Wompi has no such transaction, 409 when its reference, amount or currency differ from the event's, 502 when Wompi cannot be reached, so it sends the event again); an approved deposit confirms the booking in one write; 200 on applied, duplicate or ignored events; 404 unknown reference, 409 amount or currency not the attempt's (nothing changed); exempt from the same-site check",
     body: WompiEventSchema,
     output: z.object({ ok: z.literal(true) }),
-    errors: ['UNAUTHENTICATED', 'NOT_FOUND', 'CONFLICT'],
+    errors: ['UNAUTHENTICATED', 'NOT_FOUND', 'CONFLICT', 'PAYMENT_UNREACHABLE'],
   },
 });

@@ -140,6 +140,7 @@ export function headFor(pathname: string, data?: PageData): string {
     meta.noindex
       ? '<meta name="robots" content="noindex, nofollow" />'
       : `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    meta.noReferrer ? '<meta name="referrer" content="no-referrer" />' : '',
     ...alternates,
     `<meta property="og:type" content="website" />`,
     `<meta property="og:locale" content="${OG_LOCALE[lang]}" />`,

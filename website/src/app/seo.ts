@@ -9,6 +9,8 @@ export interface PageMeta {
   description: string;
   /** Kept out of search engines (admin screens, the 404 page). */
   noindex?: boolean;
+  /** A private page whose address carries a secret: no Referer ever leaves it (issue 28, item 4). */
+  noReferrer?: boolean;
 }
 
 /**
@@ -90,17 +92,29 @@ const guestBookingMeta = (s: PublicSettings): Record<Lang, PageMeta> => ({
     title: `Tu reserva · ${s.name}`,
     description: 'El estado de tu reserva, cómo pagar y cómo cancelar.',
     noindex: true,
+    noReferrer: true,
   },
   en: {
     title: `Your booking · ${s.name}`,
     description: 'The status of your booking, how to pay and how to cancel.',
     noindex: true,
+    noReferrer: true,
   },
 });
 
 const guestPaymentMeta = (s: PublicSettings): Record<Lang, PageMeta> => ({
-  es: { title: `Tu pago · ${s.name}`, description: 'El resultado de tu pago en línea.', noindex: true },
-  en: { title: `Your payment · ${s.name}`, description: 'The outcome of your online payment.', noindex: true },
+  es: {
+    title: `Tu pago · ${s.name}`,
+    description: 'El resultado de tu pago en línea.',
+    noindex: true,
+    noReferrer: true,
+  },
+  en: {
+    title: `Your payment · ${s.name}`,
+    description: 'The outcome of your online payment.',
+    noindex: true,
+    noReferrer: true,
+  },
 });
 
 const ownerMeta = (s: PublicSettings): Record<string, PageMeta> => ({

@@ -89,7 +89,7 @@ export function mailParts(w: MailWords) {
   /** A message to the guest: the greeting, the paragraphs, and the link to the private page. */
   const guest = (ctx: MailContext, subject: string, ...paragraphs: string[]): MailDraft => ({
     subject,
-    paragraphs: [w.hello(ctx.booking.name), ...paragraphs],
+    paragraphs: [w.hello(ctx.greetingName ?? ctx.booking.name), ...paragraphs],
     link: { href: ctx.guestLink, label: w.seeBooking },
   });
 

@@ -2,6 +2,7 @@ import type { Booking, BookingLang, MailKind } from '@cabana/shared/domain/schem
 import type { Settings } from '@cabana/shared/domain/schemas/settings';
 import { EN_TEMPLATES } from './templates-en';
 import { ES_TEMPLATES } from './templates-es';
+import { looksLikeLink, mailName } from './mail-name';
 
 /** What every template gets: the booking as it is after the transition, the settings, the links. */
 export interface MailContext {
@@ -11,6 +12,8 @@ export interface MailContext {
   guestLink: string;
   /** The owner's panel. */
   panelLink: string;
+  /** Set by `renderMail`: the name a guest's greeting uses ('' when the name looks like an address). */
+  greetingName?: string;
 }
 
 /**
@@ -42,7 +45,13 @@ export interface RenderedMail {
 
 /** The message of `kind` for the booking, in the booking's language: plain text, and simple HTML with everything escaped. */
 export function renderMail(kind: MailKind, ctx: MailContext): RenderedMail {
-  const draft = TEMPLATES[ctx.booking.lang][kind](ctx);
+  // The guest's name never becomes a link (mail-name.ts): defanged everywhere, left out of greetings.
+  const name = ctx.booking.name;
+  const draft = TEMPLATES[ctx.booking.lang][kind]({
+    ...ctx,
+    booking: { ...ctx.booking, name: mailName(name) },
+    greetingName: looksLikeLink(name) ? '' : name,
+  });
   // A template leaves a paragraph empty when it has nothing to say (no reason, no message).
   const paragraphs = draft.paragraphs.filter((p) => p !== '');
   const textParts = [...paragraphs];

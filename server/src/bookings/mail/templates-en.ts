@@ -32,7 +32,7 @@ const { money, instant, balanceWhen, owed, owedLine, stay, price, howToPay, poli
   howToPay: 'How to pay',
   uploadReceipt: 'Upload the receipt on your booking page.',
   policy: 'Cancellation policy',
-  hello: (name) => `Hello ${name},`,
+  hello: (name) => (name ? `Hello ${name},` : 'Hello,'),
   seeBooking: 'See your booking',
   balanceDue: (amount, when) => `Balance due: ${amount}, ${when}.`,
   nothingDue: 'Nothing is left to pay.',

@@ -1,5 +1,7 @@
 import { PAYMENT_METHOD_LABELS } from '@cabana/shared/domain/schemas/booking';
 import { REFUND_WITHIN_BUSINESS_DAYS, refundMethodOf } from '@cabana/shared/domain/bookings/lifecycle';
+import { SUSPECT_REASON_TEXT } from '@cabana/shared/domain/schemas/enquiry';
+import { mailName } from './mail-name';
 import type { MailContext, MailTemplates } from './render';
 import { mailParts } from './parts';
 
@@ -26,7 +28,7 @@ const { money, instant, balanceWhen, owed, owedLine, stay, price, howToPay, poli
   howToPay: 'Cómo pagar',
   uploadReceipt: 'Sube el comprobante en la página de tu reserva.',
   policy: 'Política de cancelación',
-  hello: (name) => `Hola, ${name}:`,
+  hello: (name) => (name ? `Hola, ${name}:` : 'Hola:'),
   seeBooking: 'Ver tu reserva',
   balanceDue: (amount, when) => `Saldo pendiente: ${amount}, ${when}.`,
   nothingDue: 'No queda saldo pendiente.',
@@ -152,6 +154,9 @@ export const ES_TEMPLATES: MailTemplates = {
         b.state === 'aceptada'
           ? `Reserva instantánea: las fechas quedaron guardadas hasta el ${instant(b.depositDueAt!)}.`
           : 'Nueva solicitud de reserva: acéptala o recházala desde el panel.',
+        b.suspect
+          ? `Posible spam: ${SUSPECT_REASON_TEXT[b.suspect]} El huésped no recibió ningún correo; si la aceptas, le escribimos.`
+          : '',
         stay(b),
         price(b),
         `Huésped: ${b.name}\nCorreo: ${b.email}\nTeléfono: ${b.phone}`,
@@ -166,7 +171,7 @@ export const ES_TEMPLATES: MailTemplates = {
     return {
       subject: `Comprobante recibido: reserva ${b.code} (${b.name})`,
       paragraphs: [
-        `${b.name} subió un comprobante de pago${receipt ? ` (${receipt.name})` : ''}. Revísalo en el panel: registra el pago o rechaza el comprobante con un motivo.`,
+        `${b.name} subió un comprobante de pago${receipt ? ` (${mailName(receipt.name)})` : ''}. Revísalo en el panel: registra el pago o rechaza el comprobante con un motivo.`,
         b.state === 'aceptada' ? 'Mientras lo revisas, la reserva no vence.' : '',
         stay(b),
       ],

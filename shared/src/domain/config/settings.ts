@@ -22,6 +22,8 @@ export const BOOKING_DEFAULTS = {
   requestExpiryDays: 7,
   /** Where the owner's alerts go (issue 29); '' = the admin account's e-mail, never the public contact address. */
   notificationEmail: '',
+  /** Longest stay instant booking holds at once; a longer one waits for the owner as a request. */
+  instantMaxNights: 30,
   houseRules:
     'No se permite fumar dentro de la cabaña.\nNo se admiten fiestas ni eventos.\nMascotas solo con aviso previo.\nSilencio entre las 22:00 y las 8:00.\nEl número de huéspedes no puede superar el de la reserva.',
 };

@@ -456,6 +456,12 @@ export const GuestCancelInputSchema = GuestTokenInputSchema.extend({ reason: not
 
 /** A receipt's file for the owner (GET .../comprobantes/:receiptId), base64 so both hosts carry it as JSON. */
 export const ReceiptFileSchema = ReceiptSchema.pick({ id: true, name: true, type: true, bytes: true }).extend({
+  /**
+   * What the file is saved as: `comprobante-<code>-<n>.<ext>`, the extension from the sniffed
+   * type. `name` (the guest's own file name) is only ever shown as text: a `%PDF-` file called
+   * `comprobante.html` must not be saved as a page that runs the guest's script.
+   */
+  fileName: z.string(),
   data: z.string(),
 });
 

@@ -3,11 +3,12 @@ import { BUSINESS } from '../config/business';
 import { LIMITS } from '../config/limits';
 import { CALENDAR_LIMITS } from '../config/calendar';
 import { isIsoDate, nightsBetween, todayAtCabin } from '../pricing/dates';
-import { cleanLine, cleanText } from './text';
+import { isCalendarDate } from '../availability/calendar-window';
+import { cleanName, cleanText } from './text';
 
 const name = z
   .string()
-  .overwrite(cleanLine)
+  .overwrite(cleanName)
   .trim()
   .min(2, 'Escribe tu nombre.')
   .max(LIMITS.nameMax, `El nombre admite hasta ${LIMITS.nameMax} caracteres.`);
@@ -30,7 +31,14 @@ export const NumPeopleSchema = z
   .int('Elige el número de personas.')
   .min(1, 'Elige el número de personas.')
   .max(BUSINESS.capacity, `La capacidad máxima es de ${BUSINESS.capacity} personas.`);
-const date = (label: string) => z.string().trim().refine(isIsoDate, `Elige la fecha de ${label}.`);
+/** The last night a stay may reach: the calendar's own limit, shared with the quote and availability. */
+const LAST_DAY = new Date(Date.parse(`${CALENDAR_LIMITS.maxDate}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+const date = (label: string) =>
+  z
+    .string()
+    .trim()
+    .refine(isIsoDate, `Elige la fecha de ${label}.`)
+    .refine((d) => !isIsoDate(d) || isCalendarDate(d), `Elige una fecha de ${label} hasta el ${LAST_DAY}.`);
 const consent = z.literal(true, {
   error: 'Debes aceptar el tratamiento de tus datos personales.',
 });
@@ -152,6 +160,14 @@ export type EnquiryStatus = z.infer<typeof EnquiryStatusSchema>;
  */
 export const SuspectReasonSchema = z.enum(['too-fast', 'expired', 'missing-token']);
 export type SuspectReason = z.infer<typeof SuspectReasonSchema>;
+
+/** Why a form was kept but marked, for the owner (the panel's inbox and bookings, the owner's e-mail). */
+export const SUSPECT_REASON_TEXT: Record<SuspectReason, string> = {
+  'too-fast': 'Se envió más rápido de lo que una persona suele escribir (quizás con autocompletar).',
+  expired: 'Se envió desde una página abierta hace demasiado tiempo.',
+  'missing-token':
+    'Llegó sin la verificación del formulario: quizás la conexión falló al abrirlo, o la envió un programa.',
+};
 
 const stored = {
   id: z.string(),

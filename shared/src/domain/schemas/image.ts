@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../config/limits';
-import { cleanLine, cleanText } from './text';
+import { cleanLine, cleanName, cleanText } from './text';
 
 export const ImageFormatSchema = z.enum(['avif', 'webp', 'jpeg']);
 export type ImageFormat = z.infer<typeof ImageFormatSchema>;
@@ -56,7 +56,7 @@ export const UploadImageFieldsSchema = z.strictObject({
   tags: z.string().overwrite(cleanLine).trim().max(LIMITS.tagsMax, 'Etiquetas demasiado largas.').default(''),
   uploaded_by: z
     .string()
-    .overwrite(cleanLine)
+    .overwrite(cleanName)
     .trim()
     .max(LIMITS.uploadedByMax, `El nombre admite hasta ${LIMITS.uploadedByMax} caracteres.`)
     .optional(),

@@ -219,6 +219,12 @@ const bookingFields = {
     .int('Escribe un número entero de días.')
     .min(1, 'Una solicitud espera al menos 1 día.')
     .max(60, 'Una solicitud espera como mucho 60 días.'),
+  /** Longest stay instant booking holds at once; a longer request waits for the owner. */
+  instantMaxNights: z
+    .number({ error: 'Escribe cuántas noches puede tener una reserva inmediata.' })
+    .int('Escribe un número entero de noches.')
+    .min(1, 'Una reserva inmediata tiene al menos 1 noche.')
+    .max(365, 'Una reserva inmediata tiene como mucho 365 noches.'),
   /** The house rules, as the /condiciones page shows them. */
   houseRules: z
     .string({ error: 'Escribe las normas de la casa.' })
@@ -244,6 +250,7 @@ const bookingFieldsWithDefaults = {
   holdHours: bookingFields.holdHours.default(d.holdHours),
   requestExpiryDays: bookingFields.requestExpiryDays.default(d.requestExpiryDays),
   notificationEmail: bookingFields.notificationEmail.default(d.notificationEmail),
+  instantMaxNights: bookingFields.instantMaxNights.default(d.instantMaxNights),
   houseRules: bookingFields.houseRules.default(d.houseRules),
 };
 

@@ -15,6 +15,30 @@ export function cleanLine(text: string): string {
   return text.replace(LINE_BREAKS, ' ').replace(/\t/g, ' ').replace(UNSAFE, '');
 }
 
+/**
+ * Bidirectional marks that are not embeddings (LRM, RLM, ALM): harmless in prose, but in a name
+ * they only serve to reorder what the owner's inbox shows.
+ */
+const BIDI_MARKS = /[\u200E\u200F\u061C]/g;
+/** An RFC 2047 encoded word (`=?utf-8?B?...?=`), and what is left of one once its inside is gone. */
+const ENCODED_WORD = /=\?[^?\s]*\?[A-Za-z]\?[^?\s]*\?=/g;
+const ENCODED_WORD_EDGE = /=\?|\?=/g;
+
+/**
+ * For people's names, which end up in e-mail Subjects and greetings: a line (`cleanLine`) without
+ * bidirectional marks and without MIME encoded words, which a mail client would decode into
+ * something other than what the owner's panel shows. Stripped until none is left, so pieces of
+ * one cannot join into another.
+ */
+export function cleanName(text: string): string {
+  let name = cleanLine(text).replace(BIDI_MARKS, '');
+  for (let before = ''; before !== name;) {
+    before = name;
+    name = name.replace(ENCODED_WORD, '');
+  }
+  return name.replace(ENCODED_WORD_EDGE, '').replace(/ {2,}/g, ' ');
+}
+
 /** For multi-line fields (messages, descriptions): unsafe characters go; line breaks become `\n`. */
 export function cleanText(text: string): string {
   return text.replace(LINE_BREAKS, '\n').replace(UNSAFE, '');

@@ -1,3 +1,4 @@
+import { BOOKING_TOKEN_HEADER } from '@cabana/shared/api/http';
 import { ApiError, errorFromResponse, networkError } from '@cabana/shared/api/errors';
 import { PUBLIC_ROUTES } from '@cabana/shared/api/public-routes';
 import { fillPath } from '@cabana/shared/api/route';
@@ -33,7 +34,8 @@ export async function uploadReceipt(code: string, t: string, file: File): Promis
     res = await fetch(api.baseUrl + fillPath(PUBLIC_ROUTES.uploadGuestReceipt, { code }).path, {
       method: 'POST',
       body,
-      headers: { accept: 'application/json' },
+      // The secret also in a header: the server checks it before it reads the file.
+      headers: { accept: 'application/json', [BOOKING_TOKEN_HEADER]: t },
       redirect: 'manual',
     });
   } catch {

@@ -128,3 +128,28 @@ describe('images and sessions', () => {
     expect(LoginInputSchema.safeParse({ email: 'a@b.co', password: 'x'.repeat(1_025) }).success).toBe(false);
   });
 });
+
+describe('one date limit for stays (issue 28, item 11)', () => {
+  it('a booking request and the quote refuse the same far dates, at the calendar limit', async () => {
+    const { RequestBookingInputSchema } = await import('../booking');
+    const { QuoteQuerySchema } = await import('../quote');
+    const { CALENDAR_LIMITS } = await import('../../config/calendar');
+    const request = { ...reservation, lang: 'es' } as Record<string, unknown>;
+    delete request.type;
+    const last = addDays(CALENDAR_LIMITS.maxDate, -1);
+    for (const [checkIn, checkOut] of [
+      ['9999-01-01', '9999-01-03'],
+      [last, CALENDAR_LIMITS.maxDate],
+    ]) {
+      const asked = RequestBookingInputSchema.safeParse({ ...request, checkIn, checkOut });
+      const quoted = QuoteQuerySchema.safeParse({ checkIn, checkOut, numPeople: '4' });
+      expect(asked.success, `${checkIn} request`).toBe(false);
+      expect(quoted.success, `${checkIn} quote`).toBe(false);
+      expect(Object.keys(fieldErrors(asked))).toContain('checkOut');
+    }
+    // The day before the limit is still a stay both accept.
+    const ok = [addDays(last, -2), last];
+    expect(RequestBookingInputSchema.safeParse({ ...request, checkIn: ok[0], checkOut: ok[1] }).success).toBe(true);
+    expect(QuoteQuerySchema.safeParse({ checkIn: ok[0], checkOut: ok[1], numPeople: '4' }).success).toBe(true);
+  });
+});

@@ -36,3 +36,18 @@ describe('control and bidirectional characters (issue 12, item 15)', () => {
     expect(UpdateImageInputSchema.parse({ title: '\u202Ex' })).toEqual({ title: 'x' });
   });
 });
+
+describe('names that would forge an e-mail header (issue 28, item 10)', () => {
+  it('lose encoded words and every bidirectional control, so no Subject shows them', () => {
+    const base = { type: 'contacto', email: 'a@b.co', consent: true, formToken: 't', message: 'Hola' } as const;
+    const name = (raw: string) => ContactInputSchema.parse({ ...base, name: raw }).name;
+    expect(name('Ana =?utf-8?B?w6lsaXRl?= María')).toBe('Ana María');
+    expect(name('=?UTF-8?Q?Pago_aprobado?= Ana')).toBe('Ana');
+    // Nested: stripping one encoded word must not leave another behind.
+    expect(name('Ana =?=?x?b?y?=utf-8?B?abc?=')).not.toMatch(/=\?|\?=/);
+    expect(name('Ana\u200F María\u200E\u061C')).toBe('Ana María');
+    expect(name('Ana\u202E María')).toBe('Ana María');
+    // Ordinary names, with a question mark or an equals sign on their own, stay as typed.
+    expect(name('José = Pepe?')).toBe('José = Pepe?');
+  });
+});
