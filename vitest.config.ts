@@ -48,6 +48,8 @@ export default defineConfig({
     isolate: false,
     sequence: { sequencer: LongestFirstSequencer },
     reporters: ['default', './scripts/summary-reporter.ts'],
+    // Counts the assertions each test made, for the summary (test-support/count-assertions.ts).
+    setupFiles: ['./test-support/count-assertions.ts'],
     projects: [
       { extends: true, test: { name: 'unit', include: UNIT } },
       { extends: true, test: { name: 'api', include: ['server/test/**/*.test.ts'], exclude: UNIT } },
