@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Reporter, TestModule, Vitest } from 'vitest/node';
-import { COUNTERS_FILE, TEST_RESULTS_DIR, type CountedEvent } from '../test-support/run-counters';
+import { COUNTERS_FILE, TEST_RESULTS_DIR, resultsName, type CountedEvent } from '../test-support/run-counters';
 
 interface ProjectTime {
   files: number;
@@ -95,7 +95,9 @@ export default class SummaryReporter implements Reporter {
     const assertions = files.reduce((sum, f) => sum + f.assertions, 0);
     const s = (ms: number) => `${(ms / 1000).toFixed(0)} s`;
 
-    const out: string[] = [`\n${Math.min(SLOWEST, files.length)} slowest files (all in test-results/file-times.json):`];
+    const out: string[] = [
+      `\n${Math.min(SLOWEST, files.length)} slowest files (all in ${path.relative(this.#root, resultsName('file-times', 'json'))}):`,
+    ];
     for (const f of files.slice(0, SLOWEST)) {
       out.push(
         `  ${(f.ms / 1000).toFixed(1).padStart(6)} s  ${f.project.padEnd(11)} ${f.file} (${f.tests} tests, ${f.assertions} assertions)`,
@@ -116,7 +118,7 @@ export default class SummaryReporter implements Reporter {
 
     mkdirSync(TEST_RESULTS_DIR, { recursive: true });
     writeFileSync(
-      path.join(TEST_RESULTS_DIR, 'file-times.json'),
+      resultsName('file-times', 'json'),
       `${JSON.stringify(
         {
           tests: { passed, failed, skipped },

@@ -5,8 +5,15 @@ import { fileURLToPath } from 'node:url';
 /** Where a run's results go (gitignored): file-times.json and the counters below. */
 export const TEST_RESULTS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'test-results');
 
+/**
+ * The name of a run's results: `npm test` runs two vitest processes (scripts/test.mjs) and names
+ * each (TEST_JOB), so that neither overwrites the other's; a plain `vitest run` has none.
+ */
+export const resultsName = (base: string, ext: string) =>
+  path.join(TEST_RESULTS_DIR, process.env.TEST_JOB ? `${base}.${process.env.TEST_JOB}.${ext}` : `${base}.${ext}`);
+
 /** One line per counted event, appended by every process of a run (workers, globalSetup). */
-export const COUNTERS_FILE = path.join(TEST_RESULTS_DIR, 'counters.ndjson');
+export const COUNTERS_FILE = resultsName('counters', 'ndjson');
 
 /**
  * What a run counts, so the summary can say what the suite costs besides time:
