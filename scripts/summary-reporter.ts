@@ -15,7 +15,7 @@ interface ProjectTime {
 export interface FileTime {
   file: string;
   project: string;
-  /** From the file's start (its setup included) to its end, in ms. */
+  /** Vitest's time of the file (its hooks, beforeAll included, and tests), in ms. */
   ms: number;
   tests: number;
   /** `expect(…)` calls that ran in its tests (test-support/count-assertions.ts). */
@@ -38,7 +38,6 @@ const SLOWEST = 20;
  */
 export default class SummaryReporter implements Reporter {
   readonly #started = new Map<TestModule, number>();
-  readonly #took = new Map<TestModule, number>();
   readonly #projects = new Map<string, ProjectTime>();
   #root = process.cwd();
 
@@ -54,7 +53,6 @@ export default class SummaryReporter implements Reporter {
   onTestModuleEnd(testModule: TestModule): void {
     const end = performance.now();
     const start = this.#started.get(testModule) ?? end;
-    this.#took.set(testModule, end - start);
     const name = testModule.project.name || '(root)';
     const p = this.#projects.get(name) ?? { files: 0, first: start, last: end, inFiles: 0 };
     p.files++;
@@ -85,7 +83,7 @@ export default class SummaryReporter implements Reporter {
       files.push({
         file: path.relative(this.#root, mod.moduleId),
         project: mod.project.name || '(root)',
-        ms: Math.round(this.#took.get(mod) ?? mod.diagnostic().duration),
+        ms: Math.round(mod.diagnostic().duration),
         tests,
         assertions,
       });

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '@cabana/shared/api/http';
 import { startSite, type Site } from './helpers';
-import { ADMIN_CONTEXT, expectCleanExcept, inPanel, signIn, openAdminPage, openSection } from './admin-helpers';
+import {
+  ADMIN_CONTEXT,
+  expectCleanExcept,
+  inPanel,
+  signIn,
+  signInWithForm,
+  openAdminPage,
+  openSection,
+} from './admin-helpers';
 
 let site: Site;
 
@@ -58,7 +66,7 @@ describe('web admin sign-in', () => {
   it('signs in with the right credentials, keeps only the e-mail as a hint, and revokes on logout', async () => {
     const context = await site.browser.newContext(ADMIN_CONTEXT);
     const { page, problems } = await openAdminPage(context);
-    await signIn(page, site.server);
+    await signInWithForm(page, site.server);
 
     const cookie = (await context.cookies()).find((c) => c.name === SESSION_COOKIE);
     expect(cookie).toBeDefined();
