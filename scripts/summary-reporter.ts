@@ -20,6 +20,9 @@ export interface FileTime {
   tests: number;
   /** `expect(…)` calls that ran in its tests (test-support/count-assertions.ts). */
   assertions: number;
+  /** Page loads and axe runs in the test browser (test-support/run-counters.ts). */
+  pageLoads: number;
+  axeRuns: number;
 }
 
 /** How many of the slowest files the summary prints. */
@@ -86,10 +89,16 @@ export default class SummaryReporter implements Reporter {
         ms: Math.round(mod.diagnostic().duration),
         tests,
         assertions,
+        pageLoads: 0,
+        axeRuns: 0,
       });
     }
-    files.sort((a, b) => b.ms - a.ms);
     const counts = readCounters();
+    for (const f of files) {
+      f.pageLoads = counts.inFile('page-load', f.file);
+      f.axeRuns = counts.inFile('axe-run', f.file);
+    }
+    files.sort((a, b) => b.ms - a.ms);
     const assertions = files.reduce((sum, f) => sum + f.assertions, 0);
     const s = (ms: number) => `${(ms / 1000).toFixed(0)} s`;
 
@@ -98,7 +107,7 @@ export default class SummaryReporter implements Reporter {
     ];
     for (const f of files.slice(0, SLOWEST)) {
       out.push(
-        `  ${(f.ms / 1000).toFixed(1).padStart(6)} s  ${f.project.padEnd(11)} ${f.file} (${f.tests} tests, ${f.assertions} assertions)`,
+        `  ${(f.ms / 1000).toFixed(1).padStart(6)} s  ${f.project.padEnd(11)} ${f.file} (${f.tests} tests, ${f.assertions} assertions, ${f.pageLoads} page loads, ${f.axeRuns} axe runs)`,
       );
     }
     out.push(
@@ -136,12 +145,12 @@ export default class SummaryReporter implements Reporter {
 
 /** The run's counted events (test-support/run-counters.ts): how many of each kind, and their details. */
 function readCounters() {
-  let lines: { kind: CountedEvent; detail: string }[] = [];
+  let lines: { kind: CountedEvent; detail: string; file?: string }[] = [];
   try {
     lines = readFileSync(COUNTERS_FILE, 'utf8')
       .split('\n')
       .filter(Boolean)
-      .map((l) => JSON.parse(l) as { kind: CountedEvent; detail: string });
+      .map((l) => JSON.parse(l) as { kind: CountedEvent; detail: string; file?: string });
   } catch {
     // Nothing counted.
   }
@@ -150,5 +159,8 @@ function readCounters() {
   return {
     get: (kind: CountedEvent) => totals.get(kind),
     details: (kind: CountedEvent) => lines.filter((l) => l.kind === kind).map((l) => l.detail),
+    /** Events of a file, by its path relative to the root. */
+    inFile: (kind: CountedEvent, file: string) =>
+      lines.filter((l) => l.kind === kind && l.file !== undefined && l.file.endsWith(`/${file}`)).length,
   };
 }

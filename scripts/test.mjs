@@ -90,7 +90,7 @@ function summarize(ms) {
   ];
   for (const f of merged.files.slice(0, 20)) {
     lines.push(
-      `  ${(f.ms / 1000).toFixed(1).padStart(6)} s  ${f.project.padEnd(11)} ${f.file} (${f.tests} tests, ${f.assertions} assertions)`,
+      `  ${(f.ms / 1000).toFixed(1).padStart(6)} s  ${f.project.padEnd(11)} ${f.file} (${f.tests} tests, ${f.assertions} assertions, ${f.pageLoads} page loads, ${f.axeRuns} axe runs)`,
     );
   }
   lines.push(

@@ -1,5 +1,5 @@
-import { afterEach, expect } from 'vitest';
-import './run-counters';
+import { afterEach, beforeAll, expect } from 'vitest';
+import { countingFor } from './run-counters';
 
 /**
  * A setup file of every project (vitest.config.ts): after each test, the number of assertions it
@@ -8,6 +8,9 @@ import './run-counters';
  * reporter (scripts/summary-reporter.ts) adds them up. The suite's size is counted in assertions
  * that ran, not in tests or in lines of test code.
  */
+// What the file's browser and builds do is counted for it (test-support/run-counters.ts).
+beforeAll(() => countingFor(expect.getState().testPath));
+
 afterEach((context) => {
   context.task.meta.assertionCalls = expect.getState().assertionCalls;
 });

@@ -32,7 +32,14 @@ export type CountedEvent = 'page-load' | 'axe-run' | 'build' | 'browser';
  */
 export function countEvent(kind: CountedEvent, detail = ''): void {
   mkdirSync(TEST_RESULTS_DIR, { recursive: true });
-  appendFileSync(COUNTERS_FILE, `${JSON.stringify({ kind, detail })}\n`);
+  appendFileSync(COUNTERS_FILE, `${JSON.stringify({ kind, detail, file: currentFile })}\n`);
+}
+
+/** The test file this worker runs (set by test-support/count-assertions.ts), to count per file. */
+let currentFile: string | undefined;
+
+export function countingFor(file: string | undefined): void {
+  currentFile = file;
 }
 
 declare module '@vitest/runner' {
