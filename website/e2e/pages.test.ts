@@ -179,7 +179,8 @@ describe('hero video', () => {
     expect(await video.getAttribute('poster')).toBe('/video/hero-poster.webp');
     expect(await video.evaluate((v: HTMLVideoElement) => [v.muted, v.playsInline, v.loop])).toEqual([true, true, true]);
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused)).toBe(true);
-    expect(await page.getByRole('button', { name: 'Pausar video' }).isVisible()).toBe(true);
+    // The button follows the video's own events, after hydration.
+    await expect.poll(() => page.getByRole('button', { name: 'Pausar video' }).isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Pausar video' }).click();
     expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
     expectClean(problems);
