@@ -1,7 +1,7 @@
 // `npm test`: the lint tasks (scripts/lint.mjs, one at a time) and the whole vitest suite, at
 // once. The suite runs as two vitest processes: the `beside` project (crash, soak, launcher,
-// hostile-feed, Node-version, slow-client and upload-memory tests: files that mostly wait on
-// child processes, slow clients and killed servers) in one worker, and every other project in
+// Node-version, slow-client and upload-memory tests: files that mostly wait on child processes,
+// slow clients and killed servers) in one worker, and every other project in
 // the usual two workers. The browser tests and the waiting files leave the CPU idle while pages
 // load and servers answer; the lint tasks fill those gaps. The lint tasks run at a lower priority
 // (they inherit it), so that they take only the CPU the tests leave. server/dist is built once,
