@@ -4,13 +4,16 @@ import LongestFirstSequencer from './scripts/longest-first-sequencer';
 /**
  * One runner, one project per kind of test, each building only what it needs:
  *   unit         shared and website units, pure server units          npm run test:unit
- *   api          server/test over real HTTP                           npm run test:api
+ *   api          server/test over real HTTP; builds server/dist       npm run test:api
+ *   beside       crash, soak, launcher, hostile feeds, Node versions, slow clients, upload
+ *                memory: the files that mostly wait; builds server/dist  npm run test:beside
  *   web-e2e      website/e2e in Chromium; builds website/dist-e2e     npm run test:e2e
  *   desktop      desktop/test against the real server (no build)      npm run test:desktop
  *   desktop-e2e  the built desktop app; builds desktop/dist*          npm run test:desktop
  *   slow         long crash and soak runs, only with TEST_SLOW=1      npm run test:slow, test:crash
  * A build lives in its project's globalSetup, which vitest runs only when that project has files
- * in the run: `vitest run --project api` or `vitest run server/test/x.test.ts` builds nothing.
+ * in the run: `vitest run --project unit` builds nothing, `vitest run server/test/x.test.ts` only
+ * server/dist (esbuild, about a second).
  * Browser tests launch Debian's Chromium through playwright-core themselves, so everything runs
  * in the node environment.
  */
@@ -24,6 +27,23 @@ const UNIT = [
 ];
 const DESKTOP_E2E = ['desktop/test/**/*.e2e.test.ts', 'desktop/test/packaging.test.ts', 'desktop/test/preload.test.ts'];
 const SLOW = ['server/test/crash.test.ts', 'server/test/soak.test.ts'];
+/**
+ * Files that mostly wait on child processes (killed and restarted servers, slow clients, the
+ * launcher, a server seeding its photos, an uploading process): `npm test` runs them in a second
+ * vitest process beside the rest (scripts/test.mjs), so their waiting overlaps the others' work.
+ * A plain `vitest run` runs them as one more project. Not the hostile feeds: they assert the
+ * server's health-check latency while it parses, which a third busy process pushed over its bound.
+ */
+const BESIDE = [
+  'server/test/crash.test.ts',
+  'server/test/soak.test.ts',
+  'server/test/launcher.test.ts',
+  'server/test/node-versions.test.ts',
+  'server/test/slow-clients.test.ts',
+  'desktop/test/upload-memory.test.ts',
+];
+/** server/dist, built once before the files of the projects whose tests start it or its tools. */
+const SERVER_DIST = './test-support/server-dist.ts';
 
 export default defineConfig({
   test: {
@@ -48,9 +68,20 @@ export default defineConfig({
     isolate: false,
     sequence: { sequencer: LongestFirstSequencer },
     reporters: ['default', './scripts/summary-reporter.ts'],
+    // Counts the assertions each test made, for the summary (test-support/count-assertions.ts).
+    setupFiles: ['./test-support/count-assertions.ts'],
     projects: [
       { extends: true, test: { name: 'unit', include: UNIT } },
-      { extends: true, test: { name: 'api', include: ['server/test/**/*.test.ts'], exclude: UNIT } },
+      {
+        extends: true,
+        test: {
+          name: 'api',
+          include: ['server/test/**/*.test.ts'],
+          exclude: [...UNIT, ...BESIDE],
+          globalSetup: [SERVER_DIST],
+        },
+      },
+      { extends: true, test: { name: 'beside', include: BESIDE, globalSetup: [SERVER_DIST] } },
       {
         extends: true,
         test: {
@@ -59,7 +90,10 @@ export default defineConfig({
           globalSetup: ['./website/e2e/global-setup.ts'],
         },
       },
-      { extends: true, test: { name: 'desktop', include: ['desktop/test/**/*.test.ts'], exclude: DESKTOP_E2E } },
+      {
+        extends: true,
+        test: { name: 'desktop', include: ['desktop/test/**/*.test.ts'], exclude: [...DESKTOP_E2E, ...BESIDE] },
+      },
       {
         extends: true,
         test: {
@@ -71,7 +105,12 @@ export default defineConfig({
       },
       // Defined only when asked for, so that no plain `vitest run` (npm test, a path filter) runs it.
       ...(process.env.TEST_SLOW === '1'
-        ? [{ extends: true as const, test: { name: 'slow', include: SLOW, provide: { longRuns: true } } }]
+        ? [
+            {
+              extends: true as const,
+              test: { name: 'slow', include: SLOW, globalSetup: [SERVER_DIST], provide: { longRuns: true } },
+            },
+          ]
         : []),
     ],
   },

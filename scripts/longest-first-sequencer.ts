@@ -6,7 +6,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * alphabetical order (api … web-e2e), so on a fresh clone (no durations cached yet) the browser
  * files, the longest, ran last and one of them finished alone while the other worker was idle.
  */
-const PROJECT_ORDER = ['web-e2e', 'api', 'desktop-e2e', 'desktop', 'unit', 'slow'];
+const PROJECT_ORDER = ['web-e2e', 'beside', 'api', 'desktop-e2e', 'desktop', 'unit', 'slow'];
 
 /**
  * Runs the longest files first, so that the short ones fill the gaps at the end: by the durations

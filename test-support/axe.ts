@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { countEvent } from './run-counters';
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -18,6 +19,7 @@ export interface AxeViolation {
  * not govern, so the real CSP stays on during the test.
  */
 export async function runAxe(page: Page, opts: { tags?: readonly string[] } = {}): Promise<AxeViolation[]> {
+  countEvent('axe-run', page.url());
   await page.evaluate(axeSource);
   return page.evaluate(async (tags) => {
     const w = window as unknown as {

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { countEvent } from './run-counters';
 
 /** Debian's Chromium, the full browser: Lighthouse, the benchmarks and screenshots. CHROMIUM_PATH overrides. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -7,16 +8,29 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 
 /**
- * The browser tests run in Debian's chromium-headless-shell when it is installed: the same Chromium
- * build (Blink, V8, the network stack) as /usr/bin/chromium, without the browser's UI layer, as
- * Playwright itself runs headless tests. A page in a new context costs about a third of the CPU
- * (docs/decisions/017-test-browser.md). TEST_BROWSER=/usr/bin/chromium runs them in the full browser.
+ * The browser tests run in Debian's chromium-headless-shell: the same Chromium build (Blink, V8,
+ * the network stack) as /usr/bin/chromium, without the browser's UI layer, as Playwright itself
+ * runs headless tests. A page in a new context costs about a third of the CPU
+ * (docs/decisions/017-test-browser.md). TEST_BROWSER=/usr/bin/chromium runs them in the full
+ * browser. Without TEST_BROWSER a missing headless shell is an error, not a silent fall-back to
+ * the full browser (three times the CPU per page): install the package `chromium-headless-shell`.
  */
-export const TEST_BROWSER_PATH =
-  process.env.TEST_BROWSER || (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : CHROMIUM_PATH);
+export function testBrowserPath(): string {
+  if (process.env.TEST_BROWSER) return process.env.TEST_BROWSER;
+  if (existsSync(HEADLESS_SHELL)) return HEADLESS_SHELL;
+  throw new Error(
+    `The test browser ${HEADLESS_SHELL} is missing: install it (apt-get install chromium-headless-shell), ` +
+      'or set TEST_BROWSER to the Chromium to run the browser tests in (e.g. TEST_BROWSER=/usr/bin/chromium).',
+  );
+}
 
-export async function launchBrowser(executablePath: string = TEST_BROWSER_PATH): Promise<Browser> {
-  return chromium.launch({
+/**
+ * Launches Chromium (by default the test browser, above). Every page it opens counts its document
+ * loads, and the launch itself is counted with the browser's path and version, for the run's
+ * summary (test-support/run-counters.ts).
+ */
+export async function launchBrowser(executablePath: string = testBrowserPath()): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath,
     args: [
       '--headless',
@@ -29,6 +43,15 @@ export async function launchBrowser(executablePath: string = TEST_BROWSER_PATH):
       '--disable-quic',
     ],
   });
+  countEvent('browser', `${executablePath} ${browser.version()}`);
+  // browser.newPage() goes through newContext() as well.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.on('page', (page) => page.on('load', () => countEvent('page-load', page.url())));
+    return context;
+  };
+  return browser;
 }
 
 export interface PageProblems {

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { countEvent } from './run-counters';
 
 /**
  * Runs a build for a test project's globalSetup in a child process, so the build's environment
@@ -21,5 +22,6 @@ export async function runBuild(what: string, args: string[], opts: { cwd: string
       code === 0 ? ok() : fail(new Error(`The build of ${what} failed (exit code ${code}):\n${output}`)),
     );
   });
+  countEvent('build', what);
   console.log(`[test build] ${what} in ${Date.now() - started} ms`);
 }

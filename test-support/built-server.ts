@@ -6,14 +6,21 @@ import { REPO_ROOT } from '../server/src/env';
 import { runBuild } from './build';
 
 /**
- * Builds the server as `npm run build` does, into server/dist (server/scripts/build.ts). Cheap
- * (esbuild, about a second of CPU), and safe while another test file builds too: each file is
- * replaced whole.
+ * Builds the server as `npm run build` does, into server/dist (server/scripts/build.ts): once per
+ * run, before any test file starts, as the globalSetup of every project whose tests start the
+ * built server or its tools (vitest.config.ts), or by `npm test` before its two jobs
+ * (scripts/test.mjs), which then sets CABANA_SERVER_DIST_BUILT so that no globalSetup builds it
+ * again. Test files never build it: two workers writing server/dist at once would race.
  */
 export async function buildServer(): Promise<void> {
+  if (process.env.CABANA_SERVER_DIST_BUILT === '1') return;
   const tsxCli = createRequire(import.meta.url).resolve('tsx/cli');
   await runBuild('the server (server/dist)', [tsxCli, 'server/scripts/build.ts'], { cwd: REPO_ROOT });
+  process.env.CABANA_SERVER_DIST_BUILT = '1';
 }
+
+/** A server/dist entry point (main, backup, restore, reset-password, parse-worker), by path. */
+export const builtEntry = (name: string) => path.join(REPO_ROOT, 'server', 'dist', `${name}.js`);
 
 export interface LaunchedServer {
   /** The launcher, server/start.mjs. */

@@ -25,6 +25,7 @@ import { BookingSchema, RequestedBookingSchema } from '@cabana/shared/domain/sch
 import { bookingRequestBody, uploadReceipt } from '../../test-support/bookings';
 import { readJson } from '../../test-support/json';
 import { runCli, runTool } from './helpers/run-tool';
+import { builtEntry } from '../../test-support/built-server';
 
 /** issue 13 item 1: a backup taken while the server takes writes restores to an identical site. */
 const addDays = (iso: string, days: number) =>
@@ -277,11 +278,9 @@ describe('backup and restore', () => {
 describe('a backup is private from its first byte (issue 19 item 9)', () => {
   /** `npm run backup` as an operator with the usual umask 022 runs it, optionally killed at a crash point. */
   const backupCli = (out: string, crashAt?: string) =>
-    runTool(
-      'sh',
-      ['-c', `umask 022 && exec '${process.execPath}' --import tsx server/src/cli/backup.ts --out '${out}'`],
-      { env: { DATA_DIR: s.dataDir, ...(crashAt ? { CABANA_CRASH_AT: crashAt } : {}) } },
-    );
+    runTool('sh', ['-c', `umask 022 && exec '${process.execPath}' '${builtEntry('backup')}' --out '${out}'`], {
+      env: { DATA_DIR: s.dataDir, ...(crashAt ? { CABANA_CRASH_AT: crashAt } : {}) },
+    });
 
   it('creates the output folders 0700 and writes the archive 0600 while it is still being written', async () => {
     const folder = join(work, 'nuevas', 'copias');
@@ -365,13 +364,7 @@ process.on('exit', () => {
 });
 `,
     );
-    const result = await runTool(
-      process.execPath,
-      ['--import', 'tsx', '--import', probe, 'server/src/cli/restore.ts', archive],
-      {
-        env: { DATA_DIR: target },
-      },
-    );
+    const result = await runCli('restore', [archive], { env: { DATA_DIR: target }, nodeArgs: ['--import', probe] });
     const peakMb = Number(/max-rss-kb=(\d+)/.exec(result.out)?.[1]) / 1024;
     const archiveMb = (await stat(archive)).size / 1024 / 1024;
     console.log(

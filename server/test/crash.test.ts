@@ -3,14 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Image } from '@cabana/shared/domain/schemas/image';
 import { CRASH_POINTS, type CrashPoint } from '../src/lib/crash-points';
 import { verifyBackup } from '../src/backup/backup';
 import { initialData } from '../src/db/store';
 import { storedBooking, storedMail } from '../../test-support/booking-records';
 import { longRuns } from '../../test-support/runs';
-import { buildServer } from '../../test-support/built-server';
 import { readStoredData } from '../../test-support/data-folder';
 import { openStore } from '../src/db/store';
 import { startFeedServer, type FeedServer } from '../../test-support/ical-feeds';
@@ -114,7 +113,6 @@ describe('crash safety (SIGKILL at random moments and at named points)', () => {
   let current: Child | undefined;
   let feedServer: FeedServer | undefined;
   let smtp: TestSmtpServer | undefined;
-  beforeAll(buildServer);
   afterAll(async () => {
     if (current) await kill(current);
     await feedServer?.close();
@@ -285,7 +283,6 @@ describe("crash safety of online payment: killed after applying Wompi's event, b
   let current: Child | undefined;
   let smtp: TestSmtpServer | undefined;
   let wompi: WompiStandIn | undefined;
-  beforeAll(buildServer);
   afterAll(async () => {
     if (current) await kill(current);
     await smtp?.close();

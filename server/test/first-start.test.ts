@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { INITIAL_PASSWORD_FILE } from '../src/auth/initial-password';
 import { startTestServer } from '../../test-support/server';
-import { startSourceServer } from './helpers/run-tool';
+import { startServerProcess } from './helpers/run-tool';
 
 /** Issue 12, items 10 (ADMIN_PASSWORD rules) and 14 (no generated password in the logs). */
 describe('first start', () => {
@@ -28,7 +28,7 @@ describe('first start', () => {
 
   it('puts a generated password in a 0600 file, never in the logs, and removes it after the first sign-in', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'cabana-first-'));
-    const server = await startSourceServer(
+    const server = await startServerProcess(
       { DATA_DIR: dir, ADMIN_EMAIL: 'duena@example.com', ADMIN_PASSWORD: '', SEED_SAMPLE_PHOTOS: 'false' },
       { until: /reset-password/ },
     );

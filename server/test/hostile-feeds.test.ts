@@ -6,7 +6,7 @@ import { CalendarSchema, FeedSchema, type Calendar } from '@cabana/shared/domain
 import { FETCH_MESSAGES } from '../src/calendar/fetch-feed';
 import { PARSE_MESSAGES } from '../src/calendar/parse-feed';
 import { adminToken } from '../../test-support/server';
-import { buildServer, LAUNCH_ADMIN, launchOn, type LaunchedServer } from '../../test-support/built-server';
+import { LAUNCH_ADMIN, launchOn, type LaunchedServer } from '../../test-support/built-server';
 import { readStoredData } from '../../test-support/data-folder';
 import { probeHealth, type HealthSamples } from '../../test-support/health-probe';
 import { hostileFeeds } from '../../test-support/hostile-feeds';
@@ -85,7 +85,6 @@ describe('hostile calendar feeds (issue 19)', () => {
   let channel: FeedServer;
   let dataDir: string;
   beforeAll(async () => {
-    await buildServer();
     channel = await startFeedServer();
     dataDir = await mkdtemp(join(tmpdir(), 'cabana-hostile-feeds-'));
   });

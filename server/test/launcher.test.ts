@@ -2,11 +2,11 @@ import { readFile, mkdtemp, rm } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ImageSchema } from '@cabana/shared/domain/schemas/image';
 import { adminToken, startTestServer } from '../../test-support/server';
-import { buildServer, commandLine, LAUNCH_ADMIN, launchOn } from '../../test-support/built-server';
+import { commandLine, LAUNCH_ADMIN, launchOn } from '../../test-support/built-server';
 import { REPO_ROOT } from '../src/env';
 import { readJson } from '../../test-support/json';
 import { bearer, upload } from './helpers/http';
@@ -26,8 +26,6 @@ async function until(check: () => boolean) {
 }
 
 describe('npm start (server/start.mjs)', () => {
-  beforeAll(buildServer);
-
   it('runs the built server on plain node: pages, the API and a 40-MP HEIC through the worker, under 300 MB', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'cabana-launch-'));
     const { proc, serverPid, url } = await launchOn(dir);

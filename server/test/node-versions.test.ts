@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/env';
-import { startSourceServer } from './helpers/run-tool';
+import { startServerProcess } from './helpers/run-tool';
 
 /**
  * Issue 19 item 15: Node 20 reached its end of life on 2026-04-30. The deployment installs a
@@ -27,7 +27,7 @@ describe('Node.js versions', () => {
 
   it('the server starts and serves with every deprecation an error (what Node 22 and 24 removed was deprecated first)', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'cabana-node-'));
-    const server = await startSourceServer(
+    const server = await startServerProcess(
       {
         DATA_DIR: dir,
         ADMIN_PASSWORD: 'una frase de paso larga para las pruebas',

@@ -10,6 +10,7 @@ import { readError, readJson } from '../../test-support/json';
 import { SessionInfoSchema } from '@cabana/shared/domain/schemas/session';
 import { readStoredData, storedText } from '../../test-support/data-folder';
 import { runCli } from './helpers/run-tool';
+import { builtEntry } from '../../test-support/built-server';
 
 async function login(s: TestServer, body: Record<string, unknown>, headers: Record<string, string> = {}) {
   return json(s, 'POST', '/sesion', body, { origin: s.url, ...headers });
@@ -264,7 +265,7 @@ describe('session expiry', () => {
 });
 
 describe('npm run reset-password', () => {
-  const tool = [process.execPath, '--import', 'tsx', 'server/src/cli/reset-password.ts'];
+  const tool = [process.execPath, builtEntry('reset-password')];
   /** Runs the tool with `input` piped to its standard input. */
   const cli = async (dataDir: string, args: string[], input = '') => {
     const r = await runCli('reset-password', args, { env: { DATA_DIR: dataDir, ADMIN_PASSWORD: '' }, input });

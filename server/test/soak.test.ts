@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, TEST_ADMIN, TEST_ENV } from '../../test-support/server';
-import { buildServer, launchServer, processUsage, type LaunchedServer } from '../../test-support/built-server';
+import { launchServer, processUsage, type LaunchedServer } from '../../test-support/built-server';
 import { readJson, WithIdSchema } from '../../test-support/json';
 import { bearer, formToken, json, upload } from './helpers/http';
 import { longRuns } from '../../test-support/runs';
@@ -34,7 +34,6 @@ describe('soak: the built server under pages, API reads, enquiries and uploads t
       join(dist, 'index.html'),
       `<!doctype html><html lang="es"><h1>Inicio</h1>${'<p>texto</p>'.repeat(500)}</html>`,
     );
-    await buildServer();
     // As in production: node server/dist/main.js under the launcher, in its own process, so its
     // memory and open files are the server's alone.
     server = await launchServer({

@@ -8,6 +8,7 @@ import { DurableJSONFile } from '../src/db/durable-json-file';
 import { writeNewFileSynced } from '../src/lib/durable-fs';
 import { REPO_ROOT } from '../src/env';
 import { startTestServer } from '../../test-support/server';
+import { builtEntry } from '../../test-support/built-server';
 import { readStoredData } from '../../test-support/data-folder';
 import { bearer, formToken, json, upload } from './helpers/http';
 import { jpegWithGps } from './helpers/fixtures';
@@ -63,7 +64,7 @@ describe('storage', () => {
       await expect(startTestServer({ dataDir: dir })).rejects.toThrow(/in use/);
       // A separate process (the real `main`) refuses too, and exits non-zero.
       const out = await new Promise<{ code: number | null; text: string }>((resolve) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+        const child = spawn(process.execPath, [builtEntry('main')], {
           cwd: REPO_ROOT,
           env: { ...process.env, DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', SEED_SAMPLE_PHOTOS: 'false' },
         });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '@cabana/shared/api/http';
 import { startSite, type Site } from './helpers';
-import { ADMIN_CONTEXT, expectCleanExcept, inPanel, signIn, openAdminPage, openSection } from './admin-helpers';
+import { ADMIN_CONTEXT, expectCleanExcept, inPanel, signInWithForm, openAdminPage, openSection } from './admin-helpers';
 
 let site: Site;
 
@@ -58,7 +58,7 @@ describe('web admin sign-in', () => {
   it('signs in with the right credentials, keeps only the e-mail as a hint, and revokes on logout', async () => {
     const context = await site.browser.newContext(ADMIN_CONTEXT);
     const { page, problems } = await openAdminPage(context);
-    await signIn(page, site.server);
+    await signInWithForm(page, site.server);
 
     const cookie = (await context.cookies()).find((c) => c.name === SESSION_COOKIE);
     expect(cookie).toBeDefined();
@@ -106,7 +106,7 @@ describe('web admin sign-in', () => {
   it('goes back to /login when the session ends while the panel is open', async () => {
     const context = await site.browser.newContext(ADMIN_CONTEXT);
     const { page } = await openAdminPage(context);
-    await signIn(page, site.server);
+    await signInWithForm(page, site.server);
     await openSection(page, 'Precio');
     // Revoke the session behind the panel's back, then act: the 401 must end in /login.
     const sid = (await context.cookies()).find((c) => c.name === SESSION_COOKIE)?.value;

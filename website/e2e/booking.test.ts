@@ -11,6 +11,8 @@ import {
   setPrice,
   startSite,
   type Site,
+  gotoHydrated,
+  waitForHydration,
 } from './helpers';
 import { adminPage, openAdminPage, openSection } from './admin-helpers';
 
@@ -47,7 +49,7 @@ afterAll(async () => {
 });
 
 async function requestOnPlans(page: Page, checkIn: string, checkOut: string) {
-  await page.goto(site.server.url + '/planes', { waitUntil: 'networkidle' });
+  await gotoHydrated(page, site.server.url + '/planes');
   await page.getByLabel('Nombre completo').fill('Ana María Pérez');
   await page.getByLabel('Correo electrónico').fill('ana.perez@example.com');
   await page.getByLabel('Teléfono o celular').fill('+57 301 222 3344');
@@ -68,7 +70,7 @@ describe('the booking lifecycle in the browser', () => {
   it('/planes shows the policy before sending, sends a request, says "Solicitud recibida" and only then e-mails', async () => {
     const { page, problems } = await newPage(guest);
     const emails = await interceptEmailJs(page, 200);
-    await page.goto(site.server.url + '/planes', { waitUntil: 'networkidle' });
+    await gotoHydrated(page, site.server.url + '/planes');
     const form = page.locator('form.form');
     expect(norm(await form.innerText())).toContain('Política de cancelación: Moderada');
     expect(await form.getByRole('link', { name: 'condiciones de la estadía' }).getAttribute('href')).toBe(
@@ -113,7 +115,7 @@ describe('the booking lifecycle in the browser', () => {
 
   it('the private page: payment instructions, a receipt, then confirmed once the owner records the payment', async () => {
     const { page, problems } = await newPage(guest);
-    await page.goto(site.server.url + link, { waitUntil: 'networkidle' });
+    await gotoHydrated(page, site.server.url + link);
     const main = page.locator('main');
     expect(norm(await main.innerText())).toContain('Estado: Aceptada: esperando el anticipo');
     expect(norm(await main.innerText())).toContain('Nequi: 3005550142');
@@ -157,7 +159,8 @@ describe('the booking lifecycle in the browser', () => {
     await expect.poll(() => r.innerText().then(norm)).toContain('Confirmada');
     await panel.close();
 
-    await page.reload({ waitUntil: 'networkidle' });
+    await page.reload();
+    await waitForHydration(page);
     expect(norm(await main.innerText())).toContain('Estado: Confirmada');
     expect(norm(await main.innerText())).toContain('Ha quedado confirmada');
     await page.close();
@@ -205,7 +208,7 @@ describe('the booking lifecycle in the browser', () => {
 
   it('/condiciones states the stay terms, hours, house rules and the policy; axe finds nothing', async () => {
     const { page, problems } = await newPage(guest);
-    await page.goto(site.server.url + '/condiciones', { waitUntil: 'networkidle' });
+    await gotoHydrated(page, site.server.url + '/condiciones');
     const text = norm(await page.locator('main').innerText());
     expect(text).toContain('contrato de hospedaje');
     expect(text).toContain('desde las 15:00');
@@ -223,7 +226,7 @@ describe('the booking lifecycle in the browser', () => {
   it('in English: /en/plans sends lang, the private page is /en/booking/<code> in English, /en/terms too', async () => {
     const { page, problems } = await newPage(guest);
     await interceptEmailJs(page, 200);
-    await page.goto(site.server.url + '/en/plans', { waitUntil: 'networkidle' });
+    await gotoHydrated(page, site.server.url + '/en/plans');
     const form = page.locator('form.form');
     expect(norm(await form.innerText())).toContain('Cancellation policy: Moderate');
     expect(await form.getByRole('link', { name: 'terms of your stay' }).getAttribute('href')).toBe('/en/terms');
@@ -241,7 +244,7 @@ describe('the booking lifecycle in the browser', () => {
     const enLink = (await alert.getByRole('link', { name: 'See my booking' }).getAttribute('href'))!;
     expect(enLink).toMatch(new RegExp(`^/en/booking/${enCode}\\?t=[A-Za-z0-9_-]{43}$`));
 
-    await page.goto(site.server.url + enLink, { waitUntil: 'networkidle' });
+    await gotoHydrated(page, site.server.url + enLink);
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
     const main = norm(await page.locator('main').innerText());
     expect(main).toContain(`Your booking ${enCode}`);
@@ -259,7 +262,7 @@ describe('the booking lifecycle in the browser', () => {
     expect(wrong.status).toBe(404);
     expect(await wrong.text()).toContain('We could not find that booking');
 
-    await page.goto(site.server.url + '/en/terms', { waitUntil: 'networkidle' });
+    await gotoHydrated(page, site.server.url + '/en/terms');
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
     const terms = norm(await page.locator('main').innerText());
     expect(terms).toContain('lodging contract');

@@ -13,6 +13,7 @@ import {
   tabTo,
   withoutExpectedNetworkErrors,
   type Site,
+  gotoHydrated,
 } from './helpers';
 import { E2E_EMAILJS } from './e2e-dist';
 
@@ -33,7 +34,7 @@ afterAll(async () => {
 
 async function openContact(context: BrowserContext) {
   const { page, problems } = await newPage(context);
-  await page.goto(site.server.url + '/contacto', { waitUntil: 'networkidle' });
+  await gotoHydrated(page, site.server.url + '/contacto');
   return { page, problems };
 }
 

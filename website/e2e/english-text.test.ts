@@ -1,9 +1,10 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@cabana/shared/domain/pricing/dates';
 import { bookingRequestBody, serverToday } from '../../test-support/bookings';
 import { PAGE_KEYS, PAGE_PATHS } from '../src/config/paths';
-import { DESKTOP, interceptEmailJs, newPage, startSite, type Site } from './helpers';
+import { expectEnglish, spanishIn, textsOf } from './english';
+import { DESKTOP, gotoHydrated, interceptEmailJs, newPage, startSite, type Site } from './helpers';
 
 /**
  * No Spanish word an English visitor can meet (issue 23): every English page as the server sends
@@ -11,89 +12,6 @@ import { DESKTOP, interceptEmailJs, newPage, startSite, type Site } from './help
  * server's. Owner-edited texts without an English version are Spanish on purpose and marked
  * `lang="es"` (so is the switcher's "Español"): those are left out, as are the proper names below.
  */
-
-/** Words that are Spanish and not English (lowercase, matched as whole words, any case). */
-const SPANISH_WORDS = [
-  'de', 'del', 'la', 'las', 'los', 'el', 'que', 'para', 'por', 'con', 'una', 'tus', 'sus', 'es', 'y', 'al',
-  'se', 'más', 'pero', 'como', 'este', 'esta', 'fecha', 'foto', 'fotos', 'reserva', 'página', 'datos', 'correo',
-  'nombre', 'mensaje', 'personas', 'noches', 'llegada', 'salida', 'elige', 'escribe', 'revisa', 'inténtalo',
-  'gracias', 'precio', 'subir', 'enviar', 'volver', 'inicio', 'título', 'descripción', 'cancelar', 'pago',
-  'anticipo', 'saldo', 'comprobante', 'todos', 'días', 'ley', 'política', 'nuestro', 'nosotros', 'aquí',
-  'solicitud', 'consulta', 'teléfono', 'ver', 'sube', 'cargando', 'pudimos', 'demasiado', 'campos',
-]; // prettier-ignore
-/** `tu` ("your") only in lower case: the calendar's "Tu" is Tuesday. */
-const SPANISH = new RegExp(`[áéíóúñ¿¡]|\\b(${SPANISH_WORDS.join('|')})\\b|\\btu\\b`, 'i');
-const LOWER_TU = /\btu\b/;
-
-/** Proper names (places, the business and its company) and the one Spanish legal term the English terms quote. */
-const PROPER_NAMES = [
-  'Cabaña Brisas del Golfo',
-  'Brisas del Golfo S.A.S.',
-  'Santiago de Tolú',
-  'Tolú',
-  'Coveñas',
-  'Múcura',
-  'Tintipán',
-  'La Caimanera',
-  'San Bernardo',
-  'San Antero',
-  'contrato de hospedaje',
-];
-
-const spanishIn = (text: string): boolean => {
-  let rest = text;
-  for (const name of PROPER_NAMES) rest = rest.split(name).join(' ');
-  return SPANISH.test(rest.replace(/\bTu\b/g, ' ')) || LOWER_TU.test(rest);
-};
-
-/**
- * Every text a visitor can meet on the page: text nodes (hidden ones and `<noscript>` too), the
- * title, labels and descriptions in attributes, and the head's description and social tags. Not
- * what is inside `lang="es"` (owner texts, the switcher), nor scripts and styles.
- */
-async function textsOf(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const out: string[] = [document.title];
-    const skipped = (el: Element | null) => Boolean(el?.closest('body [lang="es"], script, style, template'));
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-      const text = n.textContent?.trim();
-      if (text && !skipped(n.parentElement)) out.push(text);
-    }
-    for (const el of document.body.querySelectorAll(
-      '[aria-label], [title], [alt], [placeholder], [aria-description]',
-    )) {
-      if (skipped(el)) continue;
-      for (const a of ['aria-label', 'title', 'alt', 'placeholder', 'aria-description']) {
-        const v = el.getAttribute(a);
-        if (v) out.push(v);
-      }
-    }
-    for (const meta of document.head.querySelectorAll(
-      'meta[name="description"], meta[property^="og:"], meta[name^="twitter:"]',
-    )) {
-      const property = meta.getAttribute('property') ?? meta.getAttribute('name') ?? '';
-      if (
-        ![
-          'og:url',
-          'og:image',
-          'og:locale',
-          'og:locale:alternate',
-          'og:type',
-          'twitter:card',
-          'twitter:image',
-        ].includes(property)
-      )
-        out.push(meta.getAttribute('content') ?? '');
-    }
-    return out;
-  });
-}
-
-async function expectEnglish(page: Page, where: string) {
-  const spanish = (await textsOf(page)).filter(spanishIn);
-  expect(spanish, `${where}: texto en español`).toEqual([]);
-}
 
 let site: Site;
 let scriptsOff: BrowserContext;
@@ -151,10 +69,11 @@ describe('no Spanish on English pages', () => {
     }
   });
 
-  it('after hydration', async () => {
-    for (const path of englishPaths()) {
+  // The public pages after hydration: the sweep (public-pages.test.ts).
+  it("after hydration: the guest's private page, and a wrong link to one", async () => {
+    for (const path of [guestLink, '/en/booking/ABCDEFGH?t=wrong']) {
       const { page } = await newPage(browser);
-      await page.goto(site.server.url + path, { waitUntil: 'networkidle' });
+      await gotoHydrated(page, site.server.url + path);
       await expectEnglish(page, path);
       await page.close();
     }
@@ -163,7 +82,7 @@ describe('no Spanish on English pages', () => {
   it("/en/plans: the form's own errors, then the server's when the nights were taken meanwhile", async () => {
     const { page } = await newPage(browser);
     const emails = await interceptEmailJs(page, 200);
-    await page.goto(site.server.url + PAGE_PATHS.en.plans, { waitUntil: 'networkidle' });
+    await gotoHydrated(page, site.server.url + PAGE_PATHS.en.plans);
     const form = page.locator('form.form');
     await page.getByRole('button', { name: 'Send booking' }).click();
     await expect.poll(() => form.locator('.field--error').count()).toBeGreaterThan(2);
@@ -203,7 +122,7 @@ describe('no Spanish on English pages', () => {
 
   it('/en/contact: the form errors', async () => {
     const { page } = await newPage(browser);
-    await page.goto(site.server.url + PAGE_PATHS.en.contact, { waitUntil: 'networkidle' });
+    await gotoHydrated(page, site.server.url + PAGE_PATHS.en.contact);
     await page.getByRole('button', { name: 'Send message' }).click();
     await expect.poll(() => page.locator('.field--error').count()).toBeGreaterThan(2);
     await expectEnglish(page, 'empty form');
@@ -215,7 +134,7 @@ describe('no Spanish on English pages', () => {
 
   it("/en/photos: the file check and the server's refusal", async () => {
     const { page, problems } = await newPage(browser);
-    await page.goto(site.server.url + PAGE_PATHS.en.upload, { waitUntil: 'networkidle' });
+    await gotoHydrated(page, site.server.url + PAGE_PATHS.en.upload);
     const input = page.locator('#imagen');
     await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     await expect.poll(() => page.locator('#imagen-error').innerText()).toContain('not an image');
@@ -231,7 +150,7 @@ describe('no Spanish on English pages', () => {
 
   it('the private booking page: a wrong receipt and a cancellation the server refuses', async () => {
     const { page } = await newPage(browser);
-    await page.goto(site.server.url + guestLink, { waitUntil: 'networkidle' });
+    await gotoHydrated(page, site.server.url + guestLink);
     // Cancelled meanwhile (from another tab): this page's cancel gets the server's 409.
     const [code, t] = [
       /booking\/(\w+)/.exec(guestLink)![1]!,

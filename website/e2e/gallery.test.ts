@@ -1,6 +1,18 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, expectClean, makeJpeg, newPage, runAxe, startSite, uploadAsAdmin, type Site } from './helpers';
+import {
+  DESKTOP,
+  PHONE,
+  expectClean,
+  makeJpeg,
+  newPage,
+  runAxe,
+  startSite,
+  uploadAsAdmin,
+  type Site,
+  gotoHydrated,
+  waitForHydration,
+} from './helpers';
 
 const PHOTOS = [
   { title: 'Atardecer en la playa', description: 'El sol se esconde detrás de las islas.' },
@@ -29,7 +41,7 @@ afterAll(async () => {
 
 async function openGallery(context: BrowserContext) {
   const { page, problems } = await newPage(context);
-  await page.goto(site.server.url + '/galeria', { waitUntil: 'networkidle' });
+  await gotoHydrated(page, site.server.url + '/galeria');
   await expect.poll(() => page.locator('.gallery__item').count()).toBe(PHOTOS.length);
   return { page, problems };
 }
@@ -198,12 +210,12 @@ describe('/galeria', () => {
       asked.push(route.request().url());
       return route.abort('connectionrefused');
     });
-    await page.goto(site.server.url + '/contacto', { waitUntil: 'networkidle' });
+    await gotoHydrated(page, site.server.url + '/contacto');
     await page.locator('header').getByRole('link', { name: 'Galería' }).click();
     await page.waitForURL('**/galeria');
     expect(await page.locator('.gallery__item').count()).toBe(PHOTOS.length);
     expect(await page.getByTestId('conteo-fotos').innerText()).not.toContain('No pudimos cargar las fotos');
-    await page.waitForLoadState('networkidle');
+    await waitForHydration(page);
     expect(asked).toEqual([]);
     expect(warnings.filter((w) => w.startsWith('No se pudo cargar images'))).toEqual([]);
     expectClean(problems);
@@ -212,7 +224,7 @@ describe('/galeria', () => {
 
   it('the home page shows three published photos that lead to the gallery', async () => {
     const { page, problems } = await newPage(desktop);
-    await page.goto(site.server.url + '/', { waitUntil: 'networkidle' });
+    await gotoHydrated(page, site.server.url + '/');
     const teaser = page.locator('section[aria-labelledby="fotos-titulo"]');
     await expect.poll(() => teaser.locator('.gallery__item').count()).toBe(3);
     const alts = await teaser.locator('img').evaluateAll((els) => els.map((e) => (e as HTMLImageElement).alt));

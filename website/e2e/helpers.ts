@@ -44,9 +44,15 @@ async function browserForWorker(): Promise<Browser> {
   return workerBrowser;
 }
 
-/** The real server on a temp data folder serving the e2e build, plus the worker's Chromium. */
-export async function startSite(env: Record<string, string> = {}): Promise<Site> {
-  const [server, browser] = await Promise.all([startTestServer({ websiteDist: E2E_DIST, env }), browserForWorker()]);
+/**
+ * The real server serving the e2e build, plus the worker's Chromium: on a temp data folder, or on
+ * `dataDir` (a fixture's copy: test-support/seeded-data.ts), which the caller removes.
+ */
+export async function startSite(env: Record<string, string> = {}, opts: { dataDir?: string } = {}): Promise<Site> {
+  const [server, browser] = await Promise.all([
+    startTestServer({ websiteDist: E2E_DIST, env, dataDir: opts.dataDir }),
+    browserForWorker(),
+  ]);
   return {
     server,
     browser,
@@ -77,6 +83,22 @@ export async function newPage(context: BrowserContext): Promise<{ page: Page; pr
     );
   });
   return opened;
+}
+
+/**
+ * Waits until the public page has hydrated: the website's root marks `<html data-hydrated>` once
+ * React adopted the server's HTML (website/src/entry-client.tsx). Faster than waiting for the
+ * network to go quiet (half a second after the last request), and exact.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+}
+
+/** Opens a public page and waits until it has hydrated. */
+export async function gotoHydrated(page: Page, url: string) {
+  const res = await page.goto(url);
+  await waitForHydration(page);
+  return res;
 }
 
 /** Every page must stay clean: no console errors, no uncaught errors, no CSP violations. */

@@ -3,8 +3,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUSINESS } from '@cabana/shared/domain/config/business';
 import { addDays } from '@cabana/shared/domain/pricing/dates';
 import { bookingRequestBody } from '../../test-support/bookings';
-import { PAGE_KEYS, PAGE_PATHS } from '../src/config/paths';
-import { DESKTOP, PHONE, daysFromToday, expectClean, newPage, runAxe, startSite, type Site } from './helpers';
+import { PAGE_PATHS } from '../src/config/paths';
+import {
+  DESKTOP,
+  PHONE,
+  daysFromToday,
+  expectClean,
+  gotoHydrated,
+  newPage,
+  runAxe,
+  startSite,
+  waitForHydration,
+  type Site,
+} from './helpers';
 
 /**
  * The language switcher in Chromium (issue 23): on every page it leads to the same page in the
@@ -30,28 +41,14 @@ async function switchLanguage(page: Page, from: 'es' | 'en') {
   const link = page.locator('header').getByRole('link', { name: SWITCH[from], exact: true });
   expect(await link.getAttribute('hreflang')).toBe(from === 'es' ? 'en' : 'es');
   await Promise.all([page.waitForEvent('load'), link.click()]);
-  await page.waitForLoadState('networkidle');
+  await waitForHydration(page);
 }
 
 describe('the language switcher', () => {
-  for (const key of PAGE_KEYS) {
-    it(`${PAGE_PATHS.es[key]} ⇄ ${PAGE_PATHS.en[key]}`, async () => {
-      const { page, problems } = await newPage(context);
-      await page.goto(site.server.url + PAGE_PATHS.es[key], { waitUntil: 'networkidle' });
-      await switchLanguage(page, 'es');
-      expect(new URL(page.url()).pathname).toBe(PAGE_PATHS.en[key]);
-      expect(await page.locator('html').getAttribute('lang')).toBe('en');
-      await switchLanguage(page, 'en');
-      expect(new URL(page.url()).pathname).toBe(PAGE_PATHS.es[key]);
-      expect(await page.locator('html').getAttribute('lang')).toBe('es');
-      expectClean(problems);
-      await page.close();
-    });
-  }
-
+  // Every page's switcher, both ways: the sweep (public-pages.test.ts); here it is followed.
   it('the plans pages keep the chosen dates and people, both ways', async () => {
     const { page, problems } = await newPage(context);
-    await page.goto(site.server.url + PAGE_PATHS.es.plans, { waitUntil: 'networkidle' });
+    await gotoHydrated(page, site.server.url + PAGE_PATHS.es.plans);
     const checkIn = daysFromToday(12);
     const checkOut = addDays(checkIn, 3);
     await page.getByLabel('Fecha de llegada').fill(checkIn);
@@ -91,7 +88,7 @@ describe('the language switcher', () => {
     expect(res.status).toBe(201);
     const { code, token } = (await res.json()) as { code: string; token: string };
     const { page, problems } = await newPage(context);
-    await page.goto(`${site.server.url}/reserva/${code}?t=${token}`, { waitUntil: 'networkidle' });
+    await gotoHydrated(page, `${site.server.url}/reserva/${code}?t=${token}`);
     expect(await page.locator('h1').innerText()).toContain(code);
     await switchLanguage(page, 'es');
     expect(page.url()).toBe(`${site.server.url}/en/booking/${code}?t=${token}`);
@@ -117,7 +114,7 @@ describe('the language switcher', () => {
     page.on('request', (r) => {
       if (r.resourceType() === 'document') documents.push(new URL(r.url()).pathname);
     });
-    await page.goto(site.server.url + '/', { waitUntil: 'networkidle' });
+    await gotoHydrated(page, site.server.url + '/');
     expect(documents).toEqual(['/']);
     expect(page.url()).toBe(`${site.server.url}/`);
     expect(await page.locator('html').getAttribute('lang')).toBe('es');
@@ -149,7 +146,7 @@ describe('the suggestion of the English page', () => {
     // Never in the server's HTML: crawlers and the first paint see the page alone.
     const html = await (await fetch(site.server.url + PAGE_PATHS.es.plans)).text();
     expect(html).not.toMatch(/<aside[^>]*english-hint/);
-    await page.goto(site.server.url + PAGE_PATHS.es.plans, { waitUntil: 'networkidle' });
+    await gotoHydrated(page, site.server.url + PAGE_PATHS.es.plans);
     await expect.poll(() => hint(page).count()).toBe(1);
     expect(await hint(page).getAttribute('lang')).toBe('en');
     expect(await hint(page).evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
@@ -165,16 +162,16 @@ describe('the suggestion of the English page', () => {
     expect(new URL(page.url()).pathname).toBe(PAGE_PATHS.en.plans);
     expect(new URL(page.url()).searchParams.get('people')).toBe('5');
     // Never on an English page.
-    await page.waitForLoadState('networkidle');
+    await waitForHydration(page);
     expect(await hint(page).count()).toBe(0);
 
     // Closed: gone, and not shown again on any page of this browser.
-    await page.goto(site.server.url + PAGE_PATHS.es.gallery, { waitUntil: 'networkidle' });
+    await gotoHydrated(page, site.server.url + PAGE_PATHS.es.gallery);
     await expect.poll(() => hint(page).count()).toBe(1);
     await hint(page).getByRole('button', { name: 'Dismiss' }).click();
     expect(await hint(page).count()).toBe(0);
     for (const path of [PAGE_PATHS.es.gallery, PAGE_PATHS.es.home]) {
-      await page.goto(site.server.url + path, { waitUntil: 'networkidle' });
+      await gotoHydrated(page, site.server.url + path);
       expect(await hint(page).count(), path).toBe(0);
     }
     expectClean(problems);
@@ -188,7 +185,7 @@ describe('the suggestion of the English page', () => {
     page.on('request', (r) => {
       if (r.resourceType() === 'script') scripts.push(r.url());
     });
-    await page.goto(site.server.url + PAGE_PATHS.es.plans, { waitUntil: 'networkidle' });
+    await gotoHydrated(page, site.server.url + PAGE_PATHS.es.plans);
     expect(await hint(page).count()).toBe(0);
     expect(scripts.filter((u) => u.includes('english-hint'))).toEqual([]);
     expectClean(problems);

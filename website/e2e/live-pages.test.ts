@@ -17,6 +17,7 @@ import {
   startSite,
   uploadAsAdmin,
   type Site,
+  gotoHydrated,
 } from './helpers';
 
 /**
@@ -254,13 +255,13 @@ describe('in the browser', () => {
       const path = new URL(r.url()).pathname;
       if (path === '/api/imagenes' || path === '/api/precioPersona/precio') dataRequests.push(path);
     });
-    await page.goto(site.server.url + '/planes', { waitUntil: 'networkidle' });
+    await gotoHydrated(page, site.server.url + '/planes');
     await page.getByLabel('Número de personas').selectOption('4');
     expect(norm(await page.getByTestId('total-noche').textContent())).toBe(norm(formatMoney(4 * 97_500, 'COP')));
-    await page.goto(site.server.url + '/galeria', { waitUntil: 'networkidle' });
+    await gotoHydrated(page, site.server.url + '/galeria');
     await page.locator('.gallery__button').first().click();
     await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(true);
-    await page.goto(site.server.url + '/', { waitUntil: 'networkidle' });
+    await gotoHydrated(page, site.server.url + '/');
     expect(dataRequests).toEqual([]);
     expectClean(problems);
     await context.close();
@@ -273,7 +274,7 @@ describe('in the browser', () => {
     page.on('request', (r) => {
       if (new URL(r.url()).pathname.startsWith('/api/')) dataRequests.push(r.url());
     });
-    await page.goto(site.server.url + '/', { waitUntil: 'networkidle' });
+    await gotoHydrated(page, site.server.url + '/');
     // Changed after the visitor loaded the page: the next page must not show the old price.
     await setPrice(site.server, 99_000);
     await page.locator('header').getByRole('link', { name: 'Planes' }).click();

@@ -4,7 +4,7 @@ import { formatMoney } from '@cabana/shared/domain/pricing/pricing';
 import { acceptedBooking } from '../../test-support/bookings';
 import { closedPort } from '../../test-support/ports';
 import { WOMPI_TEST_KEYS, startWompiStandIn, type WompiStandIn } from '../../test-support/wompi';
-import { DESKTOP, expectClean, newPage, runAxe, setPrice, startSite, type Site } from './helpers';
+import { DESKTOP, expectClean, newPage, runAxe, setPrice, startSite, type Site, gotoHydrated } from './helpers';
 import { expectCleanExcept, openAdminPage, signIn } from './admin-helpers';
 
 const PRICE = 100_000;
@@ -45,7 +45,7 @@ describe('without Wompi keys', () => {
   it('the private page offers only the transfer; the panel says online payment is not configured', async () => {
     const b = await acceptedBooking(site.server, 40, 2);
     const { page, problems } = await newPage(guest);
-    await page.goto(site.server.url + b.path, { waitUntil: 'networkidle' });
+    await gotoHydrated(page, site.server.url + b.path);
     expect(norm(await page.locator('main').innerText())).toContain('Cómo pagar');
     expect(await page.getByRole('button', { name: 'Pagar anticipo en línea' }).count()).toBe(0);
     expect(norm(await page.locator('main').innerText())).not.toContain('transferencia:');
@@ -125,7 +125,7 @@ describe('with the Wompi stand-in', () => {
 
   /** From the private page through the stand-in's checkout ("Aprobar" or "Rechazar") back to the return page. */
   async function payOnline(page: Page, path: string, button: string, decision: string, returnPath: RegExp) {
-    await page.goto(site.server.url + path, { waitUntil: 'networkidle' });
+    await gotoHydrated(page, site.server.url + path);
     await page.getByRole('button', { name: button }).click();
     await page.waitForURL((u) => u.origin === wompi.url);
     await page.getByRole('button', { name: decision }).click();
@@ -136,7 +136,7 @@ describe('with the Wompi stand-in', () => {
   it('Aprobar: the return page says the payment arrived and the booking is confirmada, on the page and in the panel', async () => {
     const b = await acceptedBooking(site.server, 30, 3);
     const { page, problems } = await newPage(guest);
-    await page.goto(site.server.url + b.path, { waitUntil: 'networkidle' });
+    await gotoHydrated(page, site.server.url + b.path);
     const main = page.locator('main');
     const pay = page.getByRole('button', { name: 'Pagar anticipo en línea' });
     // What Wompi accepts is said beside the button (its description), and the transfer stays.
@@ -191,7 +191,7 @@ describe('with the Wompi stand-in', () => {
     // Trying again starts a new attempt on Wompi's checkout.
     await page.getByRole('button', { name: 'Intentar de nuevo' }).click();
     await page.waitForURL((u) => u.origin === wompi.url);
-    await page.goto(site.server.url + b.path, { waitUntil: 'networkidle' });
+    await gotoHydrated(page, site.server.url + b.path);
     const text = norm(await page.locator('main').innerText());
     expect(text).toContain('Estado: Aceptada: esperando el anticipo');
     expect(text).toMatch(/tarjeta: rechazado/);
@@ -241,14 +241,14 @@ describe('with the Wompi stand-in', () => {
     const { page, problems } = await newPage(guest);
     const base = `${site.server.url}/reserva/${b.code}/pago?t=${b.token}`;
     for (const query of ['&id=no-existe&status=APPROVED', `&id=${foreign.id}&status=APPROVED`]) {
-      await page.goto(base + query, { waitUntil: 'networkidle' });
+      await gotoHydrated(page, base + query);
       const status = page.getByRole('status');
       await expect.poll(() => status.innerText().then(norm)).toBe('No pudimos verificar el pago.');
       expect(norm(await page.locator('main').innerText())).not.toContain('Pago recibido');
     }
     expect(await runAxe(page)).toEqual([]);
     // No id at all: nothing to check.
-    await page.goto(base, { waitUntil: 'networkidle' });
+    await gotoHydrated(page, base);
     await expect.poll(() => page.locator('main').innerText().then(norm)).toContain('no dice qué pago verificar');
     // A wrong link secret: the page found no booking (404).
     const wrong = await fetch(`${site.server.url}/reserva/${b.code}/pago?t=${'A'.repeat(43)}&id=x`);
@@ -277,7 +277,7 @@ describe('with the Wompi stand-in', () => {
   it('a refusal of the button is announced (the deposit was paid meanwhile: 409)', async () => {
     const b = await acceptedBooking(site.server, 180, 2);
     const { page, problems } = await newPage(guest);
-    await page.goto(site.server.url + b.path, { waitUntil: 'networkidle' });
+    await gotoHydrated(page, site.server.url + b.path);
     await recordPayment(site, b.id, b.deposit);
     await page.getByRole('button', { name: 'Pagar anticipo en línea' }).click();
     await expect.poll(() => page.getByRole('alert').innerText().then(norm)).not.toBe('');

@@ -14,6 +14,7 @@ import {
   storedBookings,
   withoutExpectedNetworkErrors,
   type Site,
+  gotoHydrated,
 } from './helpers';
 import { E2E_EMAILJS } from './e2e-dist';
 
@@ -88,7 +89,7 @@ async function holdPicker(page: Page): Promise<{ release: () => void; requested:
 async function openPlans(context: BrowserContext) {
   const { page, problems } = await newPage(context);
   const picker = pickerRequests(page);
-  await page.goto(site.server.url + '/planes', { waitUntil: 'networkidle' });
+  await gotoHydrated(page, site.server.url + '/planes');
   return { page, problems, picker };
 }
 

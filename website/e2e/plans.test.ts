@@ -17,6 +17,7 @@ import {
   typeDate,
   withoutExpectedNetworkErrors,
   type Site,
+  gotoHydrated,
 } from './helpers';
 import { E2E_EMAILJS } from './e2e-dist';
 
@@ -43,7 +44,7 @@ afterAll(async () => {
 
 async function openPlans(context: BrowserContext) {
   const { page, problems } = await newPage(context);
-  await page.goto(site.server.url + '/planes', { waitUntil: 'networkidle' });
+  await gotoHydrated(page, site.server.url + '/planes');
   return { page, problems };
 }
 

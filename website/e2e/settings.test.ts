@@ -16,6 +16,7 @@ import {
   startSite,
   uploadAsAdmin,
   type Site,
+  gotoHydrated,
 } from './helpers';
 import { ADMIN_CONTEXT, adminPage, expectCleanExcept, photoAction } from './admin-helpers';
 
@@ -146,7 +147,7 @@ describe('settings reach every page', () => {
     const context = await site.browser.newContext(DESKTOP);
     const { page, problems } = await newPage(context);
     // As plans.test does: choices made before hydration would be reset by it.
-    await page.goto(`${site.server.url}/planes`, { waitUntil: 'networkidle' });
+    await gotoHydrated(page, `${site.server.url}/planes`);
     await page.getByLabel('Número de personas').selectOption('5');
     await page.getByLabel('Fecha de llegada').fill(daysFromToday(10));
     await page.getByLabel('Fecha de salida').fill(daysFromToday(12));

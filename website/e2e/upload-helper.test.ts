@@ -3,7 +3,16 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { build, type Rolldown } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, expectClean, makeJpeg, newPage, startSite, withoutExpectedNetworkErrors, type Site } from './helpers';
+import {
+  DESKTOP,
+  expectClean,
+  makeJpeg,
+  newPage,
+  startSite,
+  withoutExpectedNetworkErrors,
+  type Site,
+  gotoHydrated,
+} from './helpers';
 import type * as UploadHelper from '@cabana/shared/browser/upload';
 
 /**
@@ -46,7 +55,7 @@ afterAll(async () => {
 async function helperPage(): Promise<{ page: Page; problems: Awaited<ReturnType<typeof newPage>>['problems'] }> {
   const context = await site.browser.newContext(DESKTOP);
   const opened = await newPage(context);
-  await opened.page.goto(site.server.url + '/imagenes', { waitUntil: 'networkidle' });
+  await gotoHydrated(opened.page, site.server.url + '/imagenes');
   // Through the DevTools protocol, which the page's CSP does not govern (as runAxe does).
   await opened.page.evaluate(helperSource);
   return opened;

@@ -10,6 +10,7 @@ import {
   startSite,
   withoutExpectedNetworkErrors,
   type Site,
+  gotoHydrated,
 } from './helpers';
 
 let site: Site;
@@ -28,7 +29,7 @@ afterAll(async () => {
 
 async function openUpload(context: BrowserContext) {
   const { page, problems } = await newPage(context);
-  await page.goto(site.server.url + '/imagenes', { waitUntil: 'networkidle' });
+  await gotoHydrated(page, site.server.url + '/imagenes');
   return { page, problems };
 }
 

@@ -1,5 +1,5 @@
 import './lib/zod-csp';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { SitePage } from './app/app';
 import { loadPage } from './app/routes';
@@ -7,6 +7,17 @@ import { cleanPath, isOwnerPath, langOfPath } from './config/paths';
 import { I18nProvider, type Catalogue } from './i18n/i18n';
 import { PageDataProvider, readPageDataIsland } from './lib/page-data';
 import './styles/global.css';
+
+/**
+ * Marks the page hydrated (`<html data-hydrated>`) once React has adopted the server's HTML: its
+ * effects run only after hydration commits. Tests wait for it instead of the network going quiet.
+ */
+function HydratedMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return null;
+}
 
 /**
  * A public page hydrates itself and nothing else: links to other pages are document loads that
@@ -41,6 +52,7 @@ async function start() {
       <PageDataProvider data={data}>
         <I18nProvider lang={lang} messages={messages!}>
           <SitePage path={path} Page={Page} />
+          <HydratedMark />
         </I18nProvider>
       </PageDataProvider>
     </StrictMode>

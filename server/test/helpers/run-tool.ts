@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { builtEntry } from '../../../test-support/built-server';
 import { REPO_ROOT } from '../../src/env';
 
 export interface ToolResult {
@@ -28,11 +29,17 @@ export function runTool(
   });
 }
 
-/** A server/src/cli tool run from its source, as `npx tsx server/src/cli/<name>.ts`. */
-export const runCli = (name: string, args: string[], opts: { env?: Record<string, string>; input?: string } = {}) =>
-  runTool(process.execPath, ['--import', 'tsx', `server/src/cli/${name}.ts`, ...args], opts);
+/**
+ * A command-line tool as the operator runs it: its build, `node server/dist/<name>.js` (built once
+ * per run before the tests start: test-support/server-dist.ts). `nodeArgs` go before it.
+ */
+export const runCli = (
+  name: string,
+  args: string[],
+  opts: { env?: Record<string, string>; input?: string; nodeArgs?: string[] } = {},
+) => runTool(process.execPath, [...(opts.nodeArgs ?? []), builtEntry(name), ...args], opts);
 
-export interface SourceServer {
+export interface ServerProcess {
   url: string;
   proc: ChildProcess;
   /** Everything it printed so far. */
@@ -41,14 +48,14 @@ export interface SourceServer {
 }
 
 /**
- * The server as `npm run dev:server` runs it (server/src/main.ts through tsx) in its own process
- * on an ephemeral port, once its output matches `until` (by default: it listens).
+ * The built server (`node server/dist/main.js`, as production runs it without the launcher) in
+ * its own process on an ephemeral port, once its output matches `until` (by default: it listens).
  */
-export async function startSourceServer(
+export async function startServerProcess(
   env: Record<string, string>,
   opts: { nodeArgs?: string[]; until?: RegExp } = {},
-): Promise<SourceServer> {
-  const proc = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', 'server/src/main.ts'], {
+): Promise<ServerProcess> {
+  const proc = spawn(process.execPath, [...(opts.nodeArgs ?? []), builtEntry('main')], {
     cwd: REPO_ROOT,
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
