@@ -368,7 +368,6 @@ describe("crash safety of online payment: killed after applying Wompi's event, b
 describe('crash safety of the split of collections an earlier version kept in one file (issue 28)', () => {
   let dataDir = '';
   let current: Child | undefined;
-  beforeAll(buildServer);
   afterAll(async () => {
     if (current) await kill(current);
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
@@ -417,7 +416,6 @@ describe('crash safety of issue 29: a receipt and its alert, a repair and its e-
   let dataDir = '';
   let current: Child | undefined;
   let smtp: TestSmtpServer | undefined;
-  beforeAll(buildServer);
   afterAll(async () => {
     if (current) await kill(current);
     await smtp?.close();
