@@ -52,7 +52,7 @@ describe('the booking form and the private link under abuse (issue 28)', () => {
       },
     });
     admin = bearer(await s.loginToken());
-    await owner('PATCH', '/ajustes', z.unknown(), { email: 'dueno@brisas.test' });
+    await owner('PATCH', '/ajustes', z.unknown(), { notificationEmail: 'dueno@brisas.test' });
   });
   afterAll(async () => {
     await s.close();

@@ -644,6 +644,8 @@ describe('online deposit through Wompi, over HTTP with the local stand-in and re
     expect(page).toMatchObject({ verifying: 'gateway', state: 'aceptada' });
     expect(page.onlinePayments).toEqual([expect.objectContaining({ reference, status: 'PENDING' })]);
     // The bank approves: confirmed, no longer in verification.
+    // What Wompi's API answers is what is applied (issue 28, item 7): the bank's word first.
+    wompi.transactions.get(tx.id)!.status = 'APPROVED';
     expect((await event(wompi.sendEvent({ ...tx, status: 'APPROVED' }))).status).toBe(200);
     const done = await getBooking(b.id);
     expect(done).toMatchObject({ state: 'confirmada' });
@@ -658,6 +660,7 @@ describe('online deposit through Wompi, over HTTP with the local stand-in and re
     await advance(Date.parse(b.booking.depositDueAt!) - s.clock.now() + 60_000);
     await s.running.deps.bookings.runTimers();
     expect((await getBooking(b.id)).state).toBe('aceptada');
+    wompi.transactions.get(tx.id)!.status = 'DECLINED';
     expect((await event(wompi.sendEvent({ ...tx, status: 'DECLINED' }))).status).toBe(200);
     expect((await getBooking(b.id)).verification).toBeUndefined();
     await s.running.deps.bookings.runTimers();
