@@ -3,7 +3,7 @@ import type { MailKind, Outbox, OutboxEntry } from '@cabana/shared/domain/schema
 import { newestFirst } from '@cabana/shared/domain/lib/newest-first';
 import type { Store } from '../db/store';
 import type { StoredMail } from '../db/schema';
-import type { Logger } from '../deps';
+import type { Logger } from '../lib/logger';
 import { newRecordId } from '../lib/ids';
 import { crashPoint } from '../lib/crash-points';
 import { renderMail, type MailContext } from './mail/render';
