@@ -4,7 +4,7 @@ import path from 'node:path';
 import { SESSION_COOKIE } from '@cabana/shared/api/http';
 import { readEnv } from '../server/src/env';
 import { startServer, type RunningServer } from '../server/src/start';
-import type { Logger } from '../server/src/deps';
+import type { Logger } from '../server/src/lib/logger';
 import { TestClock } from './clock';
 
 export interface TestServer {

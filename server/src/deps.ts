@@ -12,11 +12,7 @@ import type { OutboxService } from './bookings/outbox';
 import type { PaymentService } from './payments/payment-service';
 import { Limiter, SharedBudget } from './auth/rate-limits';
 import { LoginGuard } from './auth/login-guard';
-
-export interface Logger {
-  info(msg: string): void;
-  error(msg: string, err?: unknown): void;
-}
+import type { Logger } from './lib/logger';
 
 export interface Limiters {
   login: LoginGuard;

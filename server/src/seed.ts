@@ -5,7 +5,7 @@ import { BUSINESS } from '@cabana/shared/domain/config/business';
 import { UploadImageFieldsSchema } from '@cabana/shared/domain/schemas/image';
 import type { ImageService } from './images/image-service';
 import type { Store } from './db/store';
-import type { Logger } from './deps';
+import type { Logger } from './lib/logger';
 
 const SeedListSchema = z.array(
   z.object({ file: z.string().regex(/^[\w.-]+$/), title: z.string(), description: z.string().default('') }),

@@ -13,7 +13,7 @@ import { crashPoint } from '../lib/crash-points';
 import { LEGACY_FILE, readDataFolder, validate } from '../db/folder';
 import { lockDataDir } from '../db/lock';
 import type { Data } from '../db/schema';
-import type { Logger } from '../deps';
+import type { Logger } from '../lib/logger';
 
 /**
  * Backups (docs/decisions/013-backups-and-deployment.md): one `.tar.gz` holding the data as one

@@ -45,7 +45,7 @@ import type { Settings } from '@cabana/shared/domain/schemas/settings';
 import { newestFirst } from '@cabana/shared/domain/lib/newest-first';
 import { sniffImage, MIME_BY_KIND } from '@cabana/shared/domain/images/sniff';
 import type { Store } from '../db/store';
-import type { Logger } from '../deps';
+import type { Logger } from '../lib/logger';
 import type { EnquiryService } from '../enquiries/enquiry-service';
 import { blockedRanges, pricingRules } from '../calendar/entries';
 import { conflict, invalidInput, notFound, rateLimited, unsupportedMedia } from '../domain-errors';

@@ -4,7 +4,7 @@ import { newestFirst } from '@cabana/shared/domain/lib/newest-first';
 import type { Settings } from '@cabana/shared/domain/schemas/settings';
 import type { Store } from '../db/store';
 import type { StoredMail } from '../db/schema';
-import type { Logger } from '../deps';
+import type { Logger } from '../lib/logger';
 import { newRecordId } from '../lib/ids';
 import { crashPoint } from '../lib/crash-points';
 import { renderMail, type MailContext } from './mail/render';

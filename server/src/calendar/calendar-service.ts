@@ -19,7 +19,7 @@ import {
 import type { Quote, QuoteQuery } from '@cabana/shared/domain/schemas/quote';
 import type { Seasons, UpdateSeasonsInput } from '@cabana/shared/domain/schemas/season';
 import type { Config } from '../env';
-import type { Logger } from '../deps';
+import type { Logger } from '../lib/logger';
 import type { Store } from '../db/store';
 import { newSecretToken } from '../db/store';
 import type { StoredFeed } from '../db/schema';

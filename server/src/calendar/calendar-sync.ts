@@ -1,7 +1,7 @@
 import { todayAtCabin } from '@cabana/shared/domain/pricing/dates';
 import type { Store } from '../db/store';
 import type { StoredFeed, StoredFeedEvent } from '../db/schema';
-import type { Logger } from '../deps';
+import type { Logger } from '../lib/logger';
 import { fetchFeed, FeedFetchError, type FetchFeedOptions } from './fetch-feed';
 import { FeedBudgetError, FeedParseError, type ParsedEvent } from './parse-feed';
 import { FeedParser, ParseCancelledError, type ParseLimits } from './feed-parser';

@@ -1,5 +1,5 @@
 import type { Store } from '../db/store';
-import type { Logger } from '../deps';
+import type { Logger } from '../lib/logger';
 import { RETENTION_SWEEP_MS, runPeriodically, type Periodic } from '../lib/periodic';
 
 /** The moment `months` calendar months before `now`: enquiries received before it are deleted. */

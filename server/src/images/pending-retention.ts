@@ -1,4 +1,4 @@
-import type { Logger } from '../deps';
+import type { Logger } from '../lib/logger';
 import { RETENTION_SWEEP_MS, runPeriodically, type Periodic } from '../lib/periodic';
 import type { ImageService } from './image-service';
 

@@ -12,7 +12,7 @@ import { publicSettings } from '@cabana/shared/domain/config/settings';
 import type { GuestBooking } from '@cabana/shared/domain/schemas/booking';
 import { nextDayStartAtCabin, todayAtCabin } from '@cabana/shared/domain/pricing/dates';
 import type { Clock } from '../clock';
-import type { Logger } from '../deps';
+import type { Logger } from '../lib/logger';
 import type { Store } from '../db/store';
 import type { ImageService } from '../images/image-service';
 import { markReplayable } from '../http/replay-cache';

@@ -1,7 +1,7 @@
 import type { OnlinePaymentStatus, PaymentConnectionTest, PaymentsStatus } from '@cabana/shared/domain/schemas/payment';
 import type { GuestBooking } from '@cabana/shared/domain/schemas/booking';
 import { API_PREFIX } from '@cabana/shared/api/http';
-import type { Logger } from '../deps';
+import type { Logger } from '../lib/logger';
 import { type BookingService, ONLINE_NOT_AVAILABLE } from '../bookings/booking-service';
 import { conflict, notFound } from '../domain-errors';
 import { crashPoint } from '../lib/crash-points';
