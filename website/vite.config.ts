@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 
 const API = 'http://localhost:8080';
@@ -55,13 +56,20 @@ export default defineConfig({
     modulePreload: false,
     sourcemap: false,
     rollupOptions: {
+      // The site and its islands (index.html), and the suggestion of the English page on its own:
+      // the one script of a Spanish page without islands (entry-server.tsx).
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        hint: fileURLToPath(new URL('./src/hint-entry.ts', import.meta.url)),
+      },
       output: {
         // React, React DOM and the scheduler in one chunk every page loads: fewer, better-compressed
         // files than the automatic split (the 80 KB budget, decision record 004). The small modules
         // every page also loads (the business facts' defaults and the bundler's
         // lazy-import helper) in one more: three files of a few hundred bytes each cost more gzip
         // than one (/planes: 81,907 -> 81,624 bytes). Both change rarely, so both stay cached. The
-        // language helpers and the page table every page uses (decision 028) join them, and the
+        // language helpers and the page table every page uses (decision 028) join them (not the
+        // React context of i18n.tsx: the islands' entry loads this chunk before React), and the
         // limits every form page loads (one file less on /planes: 81,936 -> 81,857 bytes; about
         // 250 more on the pages without a form, which have kilobytes to spare).
         codeSplitting: {
@@ -69,7 +77,7 @@ export default defineConfig({
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             {
               name: 'base',
-              test: /shared[\\/]src[\\/]domain[\\/](config[\\/](business|settings|limits)|i18n[\\/]lang)\.ts$|website[\\/]src[\\/](i18n[\\/]i18n\.tsx|config[\\/]paths\.ts)$|preload-helper|rolldown[\\/]runtime/,
+              test: /shared[\\/]src[\\/]domain[\\/](config[\\/](business|settings|limits)|i18n[\\/]lang)\.ts$|website[\\/]src[\\/]config[\\/]paths\.ts$|preload-helper|rolldown[\\/]runtime/,
             },
             // The stay's dates, money and nights, which /planes loaded in three files (81,594 -> 81,223 bytes).
             {

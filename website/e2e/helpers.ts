@@ -6,6 +6,7 @@ import { startTestServer, type TestServer } from '../../test-support/server';
 export { setPrice } from '../../test-support/server';
 import { launchBrowser, openPage, type PageProblems } from '../../test-support/browser';
 import { E2E_DIST } from './e2e-dist';
+import { PAGE_PATHS } from '../src/config/paths';
 
 export { E2E_DIST } from './e2e-dist';
 export { runAxe } from '../../test-support/axe';
@@ -226,3 +227,16 @@ export async function uploadAsAdmin(
   expect(res.status, await res.clone().text()).toBe(201);
   return (await res.json()) as Record<string, unknown>;
 }
+
+/**
+ * Pages whose only interaction is a plain link: no island, so no JavaScript (issue 31). A Spanish
+ * one loads only the suggestion of the English page (`hint-*.js`, no imports); an English one nothing.
+ */
+export const ZERO_JS_PATHS: readonly string[] = [
+  PAGE_PATHS.es.privacy,
+  PAGE_PATHS.es.terms,
+  PAGE_PATHS.en.privacy,
+  PAGE_PATHS.en.terms,
+  '/no-existe',
+  '/en/no-existe',
+];
