@@ -1,8 +1,8 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUBLIC_PATHS } from '../src/config/paths';
+import { PAGE_PATHS, PUBLIC_PATHS, paths } from '../src/config/paths';
 import { acceptedBooking } from '../../test-support/bookings';
-import { PHONE, PHONE_PHOTO_GRAIN, makeJpeg, startSite, uploadAsAdmin, type Site } from './helpers';
+import { PHONE, PHONE_PHOTO_GRAIN, ZERO_JS_PATHS, makeJpeg, startSite, uploadAsAdmin, type Site } from './helpers';
 
 /**
  * Byte budgets of issue 9. Byte counts do not depend on the machine's speed, so they are tests;
@@ -11,6 +11,8 @@ import { PHONE, PHONE_PHOTO_GRAIN, makeJpeg, startSite, uploadAsAdmin, type Site
 const KB = 1024;
 /** JavaScript (gzip -9 of each file) that a first visit loads on any public page. */
 const JS_BUDGET = 80 * KB;
+/** /planes keeps 4 KB of that for its next features (issue 31). */
+const PLANS_JS_BUDGET = JS_BUDGET - 4 * KB;
 /** Everything a 390×844 phone at DPR 2 downloads for the first screen of /galeria. */
 const GALLERY_FIRST_SCREEN_BUDGET = 400 * KB;
 /**
@@ -83,8 +85,10 @@ describe('byte budgets', () => {
     for (const { path, locale } of visits) {
       const { bytes: total, files } = await firstVisitJs(path, locale);
       report.push(`${path} (${locale}) ${(total / KB).toFixed(1)} KB in ${files} files`);
-      expect(files, path).toBeGreaterThan(0);
-      expect(total, `${path} (${locale}): ${(total / KB).toFixed(1)} KB`).toBeLessThanOrEqual(JS_BUDGET);
+      // Pages without islands load none (islands.test.ts), at most the English-page hint.
+      if (!ZERO_JS_PATHS.includes(path)) expect(files, path).toBeGreaterThan(0);
+      const budget = path === paths.plans || path === PAGE_PATHS.en.plans ? PLANS_JS_BUDGET : JS_BUDGET;
+      expect(total, `${path} (${locale}): ${(total / KB).toFixed(1)} KB`).toBeLessThanOrEqual(budget);
     }
     console.log(`[presupuesto] JavaScript por página (gzip): ${report.join('; ')}`);
     // 23 first visits, each in a fresh context.

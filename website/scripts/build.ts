@@ -13,8 +13,8 @@ export const WEBSITE_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..'
 /** Routes that get a bare, noindex shell at build time: their code loads only when visited. */
 const SHELL_PATHS = [paths.login, paths.admin] as const;
 
-/** What hydrates the islands (React included), loaded by every page that has one. */
-const HYDRATE_MODULE = 'src/islands/hydrate.tsx';
+/** What hydrates the islands (React included), loaded by every page that has one: a chunk named so. */
+const HYDRATE_CHUNK = 'hydrate';
 /** The suggestion of the English page, the one script of a Spanish page without islands. */
 const HINT_MODULE = 'src/hint-entry.ts';
 
@@ -81,13 +81,15 @@ async function siteAssets(distDir: string): Promise<SiteAssets> {
   if (!entryKey) throw new Error('El manifiesto de Vite no tiene la entrada index.html');
   const inTemplate = new Set(chunksOf(manifest, entryKey).flatMap((c) => [c.file, ...(c.css ?? [])]));
   const islands: Record<string, string> = {};
+  const hydrateKey = Object.keys(manifest).find((k) => manifest[k]?.name === HYDRATE_CHUNK);
+  if (!hydrateKey) throw new Error(`El manifiesto no tiene el fragmento ${HYDRATE_CHUNK}`);
   for (const name of ISLAND_NAMES) {
     // An island the owner's app also imports (the language link) is a shared chunk named after it.
-    const moduleKey = [`src/islands/${name}.tsx`, ...(manifest[HYDRATE_MODULE]?.dynamicImports ?? [])].find((k) =>
+    const moduleKey = [`src/islands/${name}.tsx`, ...(manifest[hydrateKey]!.dynamicImports ?? [])].find((k) =>
       k === `src/islands/${name}.tsx` ? manifest[k] : manifest[k]?.name === name,
     );
     if (!moduleKey) throw new Error(`El manifiesto no tiene la isla ${name}`);
-    const chunks = [...chunksOf(manifest, HYDRATE_MODULE), ...chunksOf(manifest, moduleKey)];
+    const chunks = [...chunksOf(manifest, hydrateKey), ...chunksOf(manifest, moduleKey)];
     const js = [...new Set(chunks.map((c) => c.file))].filter((f) => !inTemplate.has(f) && f.endsWith('.js'));
     const css = [...new Set(chunks.flatMap((c) => c.css ?? []))].filter((f) => !inTemplate.has(f));
     islands[name] = await inlineStylesheets(

@@ -16,6 +16,8 @@ if (islands.length > 0) {
     (h) => h.hydrateIslands(islands, taps.hydrated),
     () => taps.giveUp(),
   );
+  // A Spanish page for a browser that prefers English: the suggestion of the English one, loaded only then.
+  if (document.documentElement.lang === 'es' && /^en/.test(navigator.language)) void import('./hint-entry');
 } else {
   void import('./app/client-app').then((app) => app.startApp());
 }

@@ -128,8 +128,8 @@ export function createRenderer(assets: SiteAssets): PageRenderer & { renderShell
       const scripts = [
         islands.length ? assets.entry : '',
         ...islands.flatMap((i) => (assets.islands[i.name] ?? '').split('\n')),
-        // The suggestion of the English page, on Spanish pages that have one.
-        lang === 'es' && otherLanguagePath(pathname) ? assets.hint : '',
+        // The suggestion of the English page, on Spanish pages that have one (the entry loads it where there is one).
+        lang === 'es' && !islands.length && otherLanguagePath(pathname) ? assets.hint : '',
       ].map((tag) => tag.trim());
       const head = headFor(pathname, data);
       const html = document(
