@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_PATHS, PUBLIC_PATHS, paths } from '../src/config/paths';
+import { PUBLIC_PATHS } from '../src/config/paths';
 import { acceptedBooking } from '../../test-support/bookings';
 import { PHONE, PHONE_PHOTO_GRAIN, ZERO_JS_PATHS, makeJpeg, startSite, uploadAsAdmin, type Site } from './helpers';
 
@@ -11,8 +11,6 @@ import { PHONE, PHONE_PHOTO_GRAIN, ZERO_JS_PATHS, makeJpeg, startSite, uploadAsA
 const KB = 1024;
 /** JavaScript (gzip -9 of each file) that a first visit loads on any public page. */
 const JS_BUDGET = 80 * KB;
-/** /planes keeps 4 KB of that for its next features (issue 31). */
-const PLANS_JS_BUDGET = JS_BUDGET - 4 * KB;
 /** Everything a 390×844 phone at DPR 2 downloads for the first screen of /galeria. */
 const GALLERY_FIRST_SCREEN_BUDGET = 400 * KB;
 /**
@@ -87,8 +85,7 @@ describe('byte budgets', () => {
       report.push(`${path} (${locale}) ${(total / KB).toFixed(1)} KB in ${files} files`);
       // Pages without islands load none (islands.test.ts), at most the English-page hint.
       if (!ZERO_JS_PATHS.includes(path)) expect(files, path).toBeGreaterThan(0);
-      const budget = path === paths.plans || path === PAGE_PATHS.en.plans ? PLANS_JS_BUDGET : JS_BUDGET;
-      expect(total, `${path} (${locale}): ${(total / KB).toFixed(1)} KB`).toBeLessThanOrEqual(budget);
+      expect(total, `${path} (${locale}): ${(total / KB).toFixed(1)} KB`).toBeLessThanOrEqual(JS_BUDGET);
     }
     console.log(`[presupuesto] JavaScript por página (gzip): ${report.join('; ')}`);
     // 23 first visits, each in a fresh context.
