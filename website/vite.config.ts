@@ -100,7 +100,8 @@ function plainLazyImports(): Plugin {
             code = `${code.slice(0, at)}(${code.slice(body, end)})${code.slice(end + 4)}`;
           }
           // A call with dependencies (CSS) keeps the helper, and so does the chunk.
-          if (code.includes(call) || code.includes('__vite__mapDeps')) continue;
+          // So does one Vite wrote otherwise (`helper(async()=>{…await import(…)…},deps)`).
+          if ([call, `${name}(async`, `${name}(()=>`, '__vite__mapDeps'].some((c) => code.includes(c))) continue;
           chunk.code = code.replace(imported[0], '');
           chunk.imports = chunk.imports.filter((f) => f !== helper.fileName);
           plain.add(chunk.fileName);

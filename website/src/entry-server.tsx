@@ -67,14 +67,14 @@ function islandData(all: PagePart, islands: readonly FoundIsland[], live: PagePa
 
 export function createRenderer(assets: SiteAssets): PageRenderer & { renderShell(url: string): string } {
   /** A page (`island` its data island, null for none) or, `shell`, the owner's frame the browser renders itself. */
-  const document = (head: string, body: string, island: string | null, scripts: string, shell = false) => {
+  const document = (head: string, body: string, island: string | null, scripts: string, shell = false, after = '') => {
     let html = put(put(assets.template, '<!--app-head-->', head), '<!--app-scripts-->', scripts);
     if (shell) return put(html, '<!--app-html-->', body);
     html = put(html, '<div id="root">', '<div id="root" data-prerendered="true">');
     if (island === null) return put(html, '<!--app-html-->', body);
     // Right after the root: module scripts run once the document is parsed, so the island is there to read.
     const script = `<script type="application/json" id="${PAGE_DATA_ISLAND_ID}">${island}</script>`;
-    return put(html, '<!--app-html--></div>', `${body}</div>\n    ${script}`);
+    return put(html, '<!--app-html--></div>', [`${body}</div>`, script, after].filter(Boolean).join('\n    '));
   };
 
   return {
@@ -124,19 +124,22 @@ export function createRenderer(assets: SiteAssets): PageRenderer & { renderShell
           </StrictMode>,
         )}</div>`;
       });
-      // The entry and, once each, the chunks of the page's islands (the hydration's are common to all).
-      const scripts = [
+      // The entry (tiny) in the head; once each, the chunks of the page's islands (the hydration's
+      // are common to all) at the end of the body: found after the page's images, so the first
+      // photo or poster (the page's LCP) is asked for before them.
+      const entry = [
         islands.length ? assets.entry : '',
-        ...islands.flatMap((i) => (assets.islands[i.name] ?? '').split('\n')),
         // The suggestion of the English page, on Spanish pages that have one (the entry loads it where there is one).
         lang === 'es' && !islands.length && otherLanguagePath(pathname) ? assets.hint : '',
-      ].map((tag) => tag.trim());
-      const head = headFor(pathname, data);
+      ];
+      const preloads = new Set(islands.flatMap((i) => (assets.islands[i.name] ?? '').split('\n').map((t) => t.trim())));
       const html = document(
-        head,
+        headFor(pathname, data),
         body,
         carried && scriptJson(carried),
-        [...new Set(scripts)].filter(Boolean).join('\n    '),
+        entry.filter(Boolean).join('\n    '),
+        false,
+        [...preloads].filter(Boolean).join('\n    '),
       );
       // A guest's page with a wrong link says so, with 404.
       const found = page !== null || (guest !== null && Boolean(data.guestBooking));
