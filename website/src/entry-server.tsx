@@ -18,11 +18,10 @@ import {
   pageOf,
   otherLanguagePath,
 } from './config/paths';
-import { I18nProvider, type Catalogue } from './i18n/i18n';
+import { I18nProvider, type Catalogue, type MessageGroup } from './i18n/i18n';
 import { CATALOGUES, messagesFor } from './i18n/messages';
 import { IslandCollector, type FoundIsland } from './islands/island';
 import { PAGE_DATA_ISLAND_ID, PageDataProvider, scriptJson, type PagePart } from './lib/page-data';
-import type { MessageGroup } from './i18n/i18n';
 
 /** The footer's content is rendered here only: the browser keeps its markup (Footer). */
 const SERVER_FOOTER = (

@@ -15,9 +15,6 @@ export interface FoundIsland {
 /** Present only in the server's page render (entry-server.tsx): where the islands of the page are noted. */
 export const IslandCollector = createContext<FoundIsland[] | null>(null);
 
-/** The attribute that marks an island's element; its value is the island's name (islands/registry.ts). */
-export const ISLAND_ATTR = 'data-isla';
-
 /**
  * An interactive part of a server-rendered page: the only code a public page loads is its
  * islands' (docs/decisions/034i-islands.md). Everything around it stays the server's markup.
@@ -39,6 +36,7 @@ export function Island<P extends object>({
   groups?: readonly MessageGroup[];
   data?: boolean;
 }) {
+  // The element is marked `data-isla="<name>"` (entry-client.tsx finds the islands by it).
   const found = useContext(IslandCollector);
   const json = JSON.stringify(props);
   const carried = json === '{}' ? undefined : json;
