@@ -40,8 +40,8 @@ export interface SiteAssets {
   /** The entry's tags (its module script): the owner's shells and the pages with islands. */
   entry: string;
   /**
-   * Per island (islands/registry.ts): `<link rel="modulepreload">` for its chunks and the
-   * hydration's (React included) besides the entry, so they download beside it.
+   * Per island (islands/registry.ts): the stylesheets of its chunks and the hydration's. No
+   * `modulepreload`: the code is asked for by the entry, after the page's LCP image.
    */
   islands: Record<string, string>;
   /** The suggestion of the English page (hint-entry.ts): the one script of a Spanish page without islands. */
@@ -123,9 +123,7 @@ export function createRenderer(assets: SiteAssets): PageRenderer & { renderShell
           </StrictMode>,
         )}</div>`;
       });
-      // The entry (tiny) in the head; once each, the chunks of the page's islands (the hydration's
-      // are common to all) at the end of the body: found after the page's images, so the first
-      // photo or poster (the page's LCP) is asked for before them.
+      // The entry (tiny) in the head; its islands' stylesheets (none today) once each at the end.
       const entry = [
         islands.length ? assets.entry : '',
         // The suggestion of the English page, on Spanish pages that have one (the entry loads it where there is one).
