@@ -6,6 +6,7 @@ import { startTestServer, type TestServer } from '../../test-support/server';
 export { setPrice } from '../../test-support/server';
 import { launchBrowser, openPage, type PageProblems } from '../../test-support/browser';
 import { E2E_DIST } from './e2e-dist';
+import { PAGE_PATHS } from '../src/config/paths';
 
 export { E2E_DIST } from './e2e-dist';
 export { runAxe } from '../../test-support/axe';
@@ -86,12 +87,15 @@ export async function newPage(context: BrowserContext): Promise<{ page: Page; pr
 }
 
 /**
- * Waits until the public page has hydrated: the website's root marks `<html data-hydrated>` once
- * React adopted the server's HTML (website/src/entry-client.tsx). Faster than waiting for the
+ * Waits until the public page has hydrated: the entry marks `<html data-hydrated>` once React
+ * adopted every island of the server's HTML (website/src/entry-client.tsx). Faster than waiting for the
  * network to go quiet (half a second after the last request), and exact.
  */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  // A page without islands (text pages, 404s) has nothing to hydrate: it loads no script.
+  await page.waitForFunction(
+    () => document.documentElement.dataset.hydrated === 'true' || !document.querySelector('[data-isla]'),
+  );
 }
 
 /** Opens a public page and waits until it has hydrated. */
@@ -248,3 +252,16 @@ export async function uploadAsAdmin(
   expect(res.status, await res.clone().text()).toBe(201);
   return (await res.json()) as Record<string, unknown>;
 }
+
+/**
+ * Pages whose only interaction is a plain link: no island, so no JavaScript (issue 31). A Spanish
+ * one loads only the suggestion of the English page (`hint-*.js`, no imports); an English one nothing.
+ */
+export const ZERO_JS_PATHS: readonly string[] = [
+  PAGE_PATHS.es.privacy,
+  PAGE_PATHS.es.terms,
+  PAGE_PATHS.en.privacy,
+  PAGE_PATHS.en.terms,
+  '/no-existe',
+  '/en/no-existe',
+];

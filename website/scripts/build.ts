@@ -4,32 +4,25 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { precompress } from './precompress';
 import { BUSINESS } from '@cabana/shared/domain/config/business';
-import { NOT_FOUND_PATH, PAGE_KEYS, PAGE_PATHS, PUBLIC_PATHS, pageOf, paths, type PageKey } from '../src/config/paths';
+import { PAGE_KEYS, PAGE_PATHS, paths } from '../src/config/paths';
 import type { SiteAssets, createRenderer } from '../src/entry-server';
-import { GUEST_PAYMENT_KEY } from '../src/app/page-parts';
+import { ISLAND_NAMES } from '../src/islands/registry';
 
 export const WEBSITE_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The module of each public page (the same in both languages), as the Vite manifest names it. */
-const PAGE_MODULES: Record<PageKey, string> = {
-  home: 'src/app/routes/home.tsx',
-  plans: 'src/app/routes/planes.tsx',
-  gallery: 'src/app/routes/galeria.tsx',
-  contact: 'src/app/routes/contacto.tsx',
-  upload: 'src/app/routes/imagenes.tsx',
-  privacy: 'src/app/routes/privacidad.tsx',
-  terms: 'src/app/routes/condiciones.tsx',
-};
 /** Routes that get a bare, noindex shell at build time: their code loads only when visited. */
 const SHELL_PATHS = [paths.login, paths.admin] as const;
 
-const NOT_FOUND_MODULE = 'src/app/routes/not-found.tsx';
-const GUEST_BOOKING_MODULE = 'src/app/routes/reserva.tsx';
-const GUEST_PAYMENT_MODULE = 'src/app/routes/reserva-pago.tsx';
+/** What hydrates the islands (React included), loaded by every page that has one: a chunk named so. */
+const HYDRATE_CHUNK = 'hydrate';
+/** The suggestion of the English page, the one script of a Spanish page without islands. */
+const HINT_MODULE = 'src/hint-entry.ts';
 
 interface ManifestChunk {
   file: string;
+  name?: string;
   imports?: string[];
+  dynamicImports?: string[];
   css?: string[];
   isEntry?: boolean;
 }
@@ -63,35 +56,59 @@ async function inlineStylesheets(html: string, distDir: string): Promise<string>
   return out;
 }
 
-/** The template and, per page, the links that fetch its own chunks beside the entry. */
+/** The entry's module script (and any preload Vite put beside it) in the client build's index.html. */
+const ENTRY_TAGS = /[ \t]*<(?:script type="module"[^>]*><\/script>|link rel="modulepreload"[^>]*>)\n?/g;
+
+const modulepreload = (file: string) => `<link rel="modulepreload" crossorigin href="/${file}" />`;
+
+/**
+ * The template without its entry (a page without islands loads no script: `<!--app-scripts-->`
+ * marks where the entry's tags go on the others), and per island the stylesheets of its chunks
+ * and the hydration's.
+ */
 async function siteAssets(distDir: string): Promise<SiteAssets> {
-  const template = await inlineStylesheets(await readFile(join(distDir, 'index.html'), 'utf8'), distDir);
+  const built = await inlineStylesheets(await readFile(join(distDir, 'index.html'), 'utf8'), distDir);
+  const entry = [...built.matchAll(ENTRY_TAGS)].map((m) => m[0].trim()).join('\n    ');
+  if (!entry.includes('<script')) throw new Error('La plantilla no tiene el script de entrada');
+  let marked = false;
+  const template = built.replace(ENTRY_TAGS, (tag) => {
+    if (marked) return '';
+    marked = true;
+    return `${/^[ \t]*/.exec(tag)![0]}<!--app-scripts-->\n`;
+  });
   const manifest = JSON.parse(await readFile(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
   const entryKey = Object.keys(manifest).find((k) => manifest[k]?.isEntry && k.endsWith('index.html'));
   if (!entryKey) throw new Error('El manifiesto de Vite no tiene la entrada index.html');
   const inTemplate = new Set(chunksOf(manifest, entryKey).flatMap((c) => [c.file, ...(c.css ?? [])]));
-  const preloads: Record<string, string> = {};
-  const otherModules: Record<string, string> = {
-    [paths.booking]: GUEST_BOOKING_MODULE,
-    [GUEST_PAYMENT_KEY]: GUEST_PAYMENT_MODULE,
-    [NOT_FOUND_PATH]: NOT_FOUND_MODULE,
-  };
-  for (const path of [...PUBLIC_PATHS, ...Object.keys(otherModules)]) {
-    const page = pageOf(path);
-    const moduleKey = page ? PAGE_MODULES[page.key] : otherModules[path]!;
-    if (!manifest[moduleKey]) throw new Error(`El manifiesto no tiene el módulo ${moduleKey}`);
-    const chunks = chunksOf(manifest, moduleKey);
-    const js = chunks.map((c) => c.file).filter((f) => !inTemplate.has(f) && f.endsWith('.js'));
-    const css = chunks.flatMap((c) => c.css ?? []).filter((f) => !inTemplate.has(f));
-    preloads[path] = await inlineStylesheets(
-      [
-        ...css.map((f) => `<link rel="stylesheet" crossorigin href="/${f}" />`),
-        ...js.map((f) => `<link rel="modulepreload" crossorigin href="/${f}" />`),
-      ].join('\n    '),
+  const islands: Record<string, string> = {};
+  const hydrateKey = Object.keys(manifest).find((k) => manifest[k]?.name === HYDRATE_CHUNK);
+  if (!hydrateKey) throw new Error(`El manifiesto no tiene el fragmento ${HYDRATE_CHUNK}`);
+  for (const name of ISLAND_NAMES) {
+    // An island the owner's app also imports (the language link) is a shared chunk named after it.
+    const moduleKey = [`src/islands/${name}.tsx`, ...(manifest[hydrateKey]!.dynamicImports ?? [])].find((k) =>
+      k === `src/islands/${name}.tsx` ? manifest[k] : manifest[k]?.name === name,
+    );
+    if (!moduleKey) throw new Error(`El manifiesto no tiene la isla ${name}`);
+    const chunks = [...chunksOf(manifest, hydrateKey), ...chunksOf(manifest, moduleKey)];
+    // Their CSS only: a `modulepreload` of React would share the slow link with the page's LCP
+    // image from the start (Lighthouse, /: LCP 1.2 s -> 2.0 s). The entry asks for the code.
+    const css = [...new Set(chunks.flatMap((c) => c.css ?? []))].filter((f) => !inTemplate.has(f));
+    islands[name] = await inlineStylesheets(
+      css.map((f) => `<link rel="stylesheet" crossorigin href="/${f}" />`).join('\n    '),
       distDir,
     );
   }
-  return { template, preloads };
+  const [hint, ...hintImports] = chunksOf(manifest, HINT_MODULE);
+  if (!hint) throw new Error(`El manifiesto no tiene el módulo ${HINT_MODULE}`);
+  return {
+    template,
+    entry,
+    islands,
+    hint: [
+      `<script type="module" crossorigin src="/${hint.file}"></script>`,
+      ...hintImports.map((c) => modulepreload(c.file)),
+    ].join('\n    '),
+  };
 }
 
 /** The server build's entry: the React server bundle with the client build's assets baked in. */

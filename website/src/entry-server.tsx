@@ -5,13 +5,7 @@ import { ShellApp, SitePage } from './app/app';
 import { Footer } from './components/layout/footer';
 import { FooterContent } from './components/layout/footer-content';
 import { headFor } from './app/head';
-import {
-  GUEST_BOOKING_PARTS,
-  GUEST_PAYMENT_KEY,
-  GUEST_PAYMENT_PARTS,
-  NOT_FOUND_MESSAGES,
-  PAGE_PARTS,
-} from './app/page-parts';
+import { GUEST_BOOKING_PARTS, GUEST_PAYMENT_PARTS, NOT_FOUND_MESSAGES, PAGE_PARTS } from './app/page-parts';
 import { loadPage } from './app/routes';
 import {
   NOT_FOUND_PATH,
@@ -22,11 +16,12 @@ import {
   langOfPath,
   notFoundPathFor,
   pageOf,
-  paths,
+  otherLanguagePath,
 } from './config/paths';
-import { I18nProvider, type Catalogue } from './i18n/i18n';
+import { I18nProvider, type Catalogue, type MessageGroup } from './i18n/i18n';
 import { CATALOGUES, messagesFor } from './i18n/messages';
-import { PAGE_DATA_ISLAND_ID, PageDataProvider, scriptJson } from './lib/page-data';
+import { IslandCollector, type FoundIsland } from './islands/island';
+import { PAGE_DATA_ISLAND_ID, PageDataProvider, scriptJson, type PagePart } from './lib/page-data';
 
 /** The footer's content is rendered here only: the browser keeps its markup (Footer). */
 const SERVER_FOOTER = (
@@ -37,13 +32,20 @@ const SERVER_FOOTER = (
 
 /** What the client build produced, baked into the server build by scripts/build.ts. */
 export interface SiteAssets {
-  /** The client build's index.html, with `<!--app-head-->` and `<!--app-html-->` markers. */
-  template: string;
   /**
-   * Per public path (and the 404 page's `NOT_FOUND_PATH`): `<link rel="modulepreload">` for the
-   * page's own chunks, so they download beside the entry.
+   * The client build's index.html, with `<!--app-head-->` and `<!--app-html-->` markers, and
+   * `<!--app-scripts-->` where its entry's tags were: a page without islands loads no script.
    */
-  preloads: Record<string, string>;
+  template: string;
+  /** The entry's tags (its module script): the owner's shells and the pages with islands. */
+  entry: string;
+  /**
+   * Per island (islands/registry.ts): the stylesheets of its chunks and the hydration's. No
+   * `modulepreload`: the code is asked for by the entry, after the page's LCP image.
+   */
+  islands: Record<string, string>;
+  /** The suggestion of the English page (hint-entry.ts): the one script of a Spanish page without islands. */
+  hint: string;
 }
 
 /** Replaces one marker; a function, so `$&` and friends in page text stay literal. */
@@ -52,14 +54,26 @@ const put = (html: string, marker: string, value: string) => {
   return html.replace(marker, () => value);
 };
 
+/** The data island of a page with islands: its language, the groups its islands show, the live data if one shows it. */
+function islandData(all: PagePart, islands: readonly FoundIsland[], live: PagePart | undefined): PagePart {
+  const groups = new Set<MessageGroup>(islands.flatMap((i) => i.groups));
+  const messages = Object.fromEntries(
+    Object.entries(all.messages ?? {}).filter(([g]) => groups.has(g as MessageGroup)),
+  );
+  const withData = islands.some((i) => i.data);
+  return { ...(withData ? { ...live, settings: all.settings } : {}), lang: all.lang, messages };
+}
+
 export function createRenderer(assets: SiteAssets): PageRenderer & { renderShell(url: string): string } {
-  const document = (head: string, body: string, island: string | null) => {
-    let html = put(assets.template, '<!--app-head-->', head);
-    if (island === null) return put(html, '<!--app-html-->', body);
+  /** A page (`island` its data island, null for none) or, `shell`, the owner's frame the browser renders itself. */
+  const document = (head: string, body: string, island: string | null, scripts: string, shell = false, after = '') => {
+    let html = put(put(assets.template, '<!--app-head-->', head), '<!--app-scripts-->', scripts);
+    if (shell) return put(html, '<!--app-html-->', body);
     html = put(html, '<div id="root">', '<div id="root" data-prerendered="true">');
+    if (island === null) return put(html, '<!--app-html-->', body);
     // Right after the root: module scripts run once the document is parsed, so the island is there to read.
     const script = `<script type="application/json" id="${PAGE_DATA_ISLAND_ID}">${island}</script>`;
-    return put(html, '<!--app-html--></div>', `${body}</div>\n    ${script}`);
+    return put(html, '<!--app-html--></div>', [`${body}</div>`, script, after].filter(Boolean).join('\n    '));
   };
 
   return {
@@ -79,22 +93,51 @@ export function createRenderer(assets: SiteAssets): PageRenderer & { renderShell
       const messages = messagesFor(lang, route ? route.messages : NOT_FOUND_MESSAGES);
       // Settings on every page, the 404 page too: the header, footer and WhatsApp button show them.
       // The page's language and only its own messages: the browser never gets a whole catalogue.
-      const carried = { ...route?.data?.(data, lang), settings: data.settings, lang, messages };
+      const all = { ...route?.data?.(data, lang), settings: data.settings, lang, messages };
       const Page = await loadPage(pathname);
-      const body = renderToString(
+      const islands: FoundIsland[] = [];
+      const framed = renderToString(
         <StrictMode>
-          <PageDataProvider data={carried}>
-            <I18nProvider lang={lang} messages={messages as Catalogue}>
-              <SitePage path={pathname} Page={Page} footer={SERVER_FOOTER} />
-            </I18nProvider>
-          </PageDataProvider>
+          <IslandCollector.Provider value={islands}>
+            <PageDataProvider data={all}>
+              <I18nProvider lang={lang} messages={messages as Catalogue}>
+                <SitePage path={pathname} Page={Page} footer={SERVER_FOOTER} />
+              </I18nProvider>
+            </PageDataProvider>
+          </IslandCollector.Provider>
         </StrictMode>,
       );
-      // Both languages' guest pages share one chunk, preloaded under the Spanish path.
-      const guestKey = guest?.payment ? GUEST_PAYMENT_KEY : paths.booking;
-      const preloads = assets.preloads[page ? pathname : guest ? guestKey : NOT_FOUND_PATH] ?? '';
-      const head = [headFor(pathname, data), preloads].filter(Boolean).join('\n    ');
-      const html = document(head, body, scriptJson(carried));
+      // The page carries what its islands need, no more: the live data and settings if one shows
+      // them, the message groups they show. Each island is rendered again on its own from exactly
+      // that, as the browser hydrates it (its own root: the same ids, the same text).
+      const carried = islands.length ? islandData(all, islands, route?.data?.(data, lang)) : null;
+      const body = framed.replace(/ data-slot="(\d+)"><\/div>/g, (_, i: string) => {
+        const island = islands[Number(i)]!;
+        return `>${renderToString(
+          <StrictMode>
+            <PageDataProvider data={carried!}>
+              <I18nProvider lang={lang} messages={carried!.messages as Catalogue}>
+                {island.element}
+              </I18nProvider>
+            </PageDataProvider>
+          </StrictMode>,
+        )}</div>`;
+      });
+      // The entry (tiny) in the head; its islands' stylesheets (none today) once each at the end.
+      const entry = [
+        islands.length ? assets.entry : '',
+        // The suggestion of the English page, on Spanish pages that have one (the entry loads it where there is one).
+        lang === 'es' && !islands.length && otherLanguagePath(pathname) ? assets.hint : '',
+      ];
+      const preloads = new Set(islands.flatMap((i) => (assets.islands[i.name] ?? '').split('\n').map((t) => t.trim())));
+      const html = document(
+        headFor(pathname, data),
+        body,
+        carried && scriptJson(carried),
+        entry.filter(Boolean).join('\n    '),
+        false,
+        [...preloads].filter(Boolean).join('\n    '),
+      );
       // A guest's page with a wrong link says so, with 404.
       const found = page !== null || (guest !== null && Boolean(data.guestBooking));
       return { status: found ? 200 : 404, html: put(html, '<html lang="es">', `<html lang="${lang}">`) };
@@ -109,7 +152,7 @@ export function createRenderer(assets: SiteAssets): PageRenderer & { renderShell
           </I18nProvider>
         </StrictMode>,
       );
-      return document(headFor(url), body, null);
+      return document(headFor(url), body, null, assets.entry, true);
     },
   };
 }

@@ -47,9 +47,6 @@ export const GUEST_BOOKING_PARTS: PageParts = {
   messages: ['booking', 'guest', 'payment', 'errors'],
 };
 
-/** The key the payment return page's chunks are preloaded under (both languages, any code). */
-export const GUEST_PAYMENT_KEY = '/reserva/pago';
-
 /** Where Wompi sends the guest back (`/reserva/<code>/pago`): the same booking, its own few messages. */
 export const GUEST_PAYMENT_PARTS: PageParts = {
   data: (all) => ({ guestBooking: all.guestBooking ?? null }),

@@ -1,5 +1,8 @@
-import type { ComponentType } from 'react';
+import { createElement, type ComponentType } from 'react';
 import { guestBookingOf, pageOf, type PageKey } from '../config/paths';
+import { Island } from '../islands/island';
+import type { IslandName } from '../islands/registry';
+import { GUEST_BOOKING_PARTS, GUEST_PAYMENT_PARTS } from './page-parts';
 
 type PageModule = { default: ComponentType };
 
@@ -18,16 +21,18 @@ const PAGE_LOADERS: Record<PageKey, () => Promise<PageModule>> = {
   terms: () => import('./routes/condiciones'),
 };
 
+/** A guest's page is one island as a whole: its parts all follow the booking's state as the guest acts. */
+const wholeIsland =
+  (name: IslandName, component: ComponentType, parts: { messages: typeof GUEST_BOOKING_PARTS.messages }) => () =>
+    createElement(Island, { name, component, props: {}, groups: parts.messages, data: true });
+
 /** The component of the page at `pathname`: a public page, a guest's private page (or its payment return), or the 404 page for any other path. */
 export async function loadPage(pathname: string): Promise<ComponentType> {
   const page = pageOf(pathname);
   if (page) return (await PAGE_LOADERS[page.key]()).default;
   const guest = guestBookingOf(pathname);
-  return (
-    await (guest
-      ? guest.payment
-        ? import('./routes/reserva-pago')
-        : import('./routes/reserva')
-      : import('./routes/not-found'))
-  ).default;
+  if (!guest) return (await import('./routes/not-found')).default;
+  return guest.payment
+    ? wholeIsland('guest-payment', (await import('../islands/guest-payment')).default, GUEST_PAYMENT_PARTS)
+    : wholeIsland('guest-booking', (await import('../islands/guest-booking')).default, GUEST_BOOKING_PARTS);
 }

@@ -106,7 +106,8 @@ export function usePageData<K extends FetchablePart>(key: K): DataState<PageData
     carried !== undefined ? { status: 'ready', value: carried } : { status: 'loading' },
   );
   const [attempt, setAttempt] = useState(0);
-  const fetchNow = state.status === 'loading';
+  // Only the Vite dev server's pages carry no data: the production build leaves the fetching out.
+  const fetchNow = import.meta.env.DEV && state.status === 'loading';
 
   useEffect(() => {
     if (!fetchNow) return;

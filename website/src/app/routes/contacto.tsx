@@ -1,5 +1,6 @@
 import { useI18n } from '../../i18n/i18n';
-import { ContactForm } from '../../features/contact/contact-form';
+import { Island } from '../../islands/island';
+import ContactForm from '../../islands/contact-form';
 import { ContactInfo } from '../../features/contact/contact-info';
 
 export default function ContactoRoute() {
@@ -14,7 +15,7 @@ export default function ContactoRoute() {
       </div>
       <div className="container contact-layout">
         <ContactInfo />
-        <ContactForm />
+        <Island name="contact-form" component={ContactForm} props={{}} groups={['contact', 'form', 'errors']} data />
       </div>
     </main>
   );

@@ -1,5 +1,7 @@
 import { useI18n } from '../../i18n/i18n';
-import { GalleryGrid, GallerySkeleton } from '../../features/gallery/gallery-grid';
+import { GallerySkeleton } from '../../features/gallery/gallery-grid';
+import { Island } from '../../islands/island';
+import GalleryIsland from '../../islands/gallery';
 import { usePageData } from '../../lib/page-data';
 
 export default function GaleriaRoute() {
@@ -32,7 +34,11 @@ export default function GaleriaRoute() {
           </div>
         ) : null}
         {state.status === 'ready' && images.length === 0 ? <p className="notice">{m.empty}</p> : null}
-        {state.status === 'loading' ? <GallerySkeleton /> : <GalleryGrid images={images} />}
+        {state.status === 'loading' ? (
+          <GallerySkeleton />
+        ) : (
+          <Island name="gallery" component={GalleryIsland} props={{}} groups={['gallery']} data />
+        )}
         <p className="gallery__cta">
           {m.ctaBefore}
           <a href={href('upload')}>{m.ctaLink}</a>

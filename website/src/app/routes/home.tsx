@@ -4,7 +4,8 @@ import { TitledSection } from '../../components/layout/titled-section';
 import { Icon } from '../../components/ui/icon';
 import { ICONS } from '../../components/ui/icons';
 import { GalleryTeaser } from '../../features/gallery/gallery-teaser';
-import { HeroVideo } from '../../features/home/hero-video';
+import HeroVideo from '../../islands/hero-video';
+import { Island } from '../../islands/island';
 import { HOME_ICONS } from '../../features/home/icons';
 import { numberFormat, ownerText } from '@cabana/shared/domain/i18n/lang';
 import { OwnerText } from '../../components/ui/owner-text';
@@ -66,7 +67,7 @@ export default function HomeRoute() {
   return (
     <main id="contenido" tabIndex={-1}>
       <section className="hero" aria-labelledby="hero-titulo">
-        <HeroVideo />
+        <Island name="hero-video" component={HeroVideo} props={{ play: m.playVideo, pause: m.pauseVideo }} />
         <div className="hero__content container">
           <p className="hero__eyebrow">{m.eyebrow}</p>
           <h1 id="hero-titulo" className="hero__title">

@@ -1,5 +1,6 @@
 import { useI18n } from '../../i18n/i18n';
-import { UploadForm } from '../../features/upload/upload-form';
+import { Island } from '../../islands/island';
+import UploadForm from '../../islands/upload-form';
 
 export default function ImagenesRoute() {
   const { m } = useI18n();
@@ -12,7 +13,7 @@ export default function ImagenesRoute() {
         </div>
       </div>
       <div className="container narrow">
-        <UploadForm />
+        <Island name="upload-form" component={UploadForm} props={{}} groups={['upload', 'form', 'errors']} data />
         <p className="muted small">{m.upload.note}</p>
       </div>
     </main>

@@ -1,75 +1,27 @@
-import { useEffect, useRef, useState } from 'react';
-import { DEFAULT_CURRENCY, type Currency } from '@cabana/shared/domain/pricing/pricing';
 import { useI18n } from '../../i18n/i18n';
-import type { PricingRules } from '@cabana/shared/domain/pricing/seasons';
-import { ServerMarkup } from '../../components/ui/server-markup';
-import { ReservationForm } from '../../features/enquiry/reservation-form';
-import { AvailabilityCalendar } from '../../features/plans/availability-calendar';
-import { CurrencyToggle } from '../../features/plans/currency-toggle';
-import { PlanCards } from '../../features/plans/plan-cards';
-import { StaySummary } from '../../features/plans/stay-summary';
-import { usePageData, useSettings } from '../../lib/page-data';
-import { defaultStay, type Stay } from '../../lib/stay';
+import { Island } from '../../islands/island';
+import PlansIsland from '../../islands/plans';
+import { useSettings } from '../../lib/page-data';
 
+/** The heading is the server's markup; the prices, calendar, form and summary are one island. */
 export default function PlanesRoute() {
-  const price = usePageData('price');
-  const seasons = usePageData('seasons');
-  const availability = usePageData('availability');
-  const { m: all, t, lang } = useI18n();
-  const m = all.plans;
-  // Pesos on the Spanish page, dollars on the English one; the toggle switches either way.
-  const [currency, setCurrency] = useState<Currency>(DEFAULT_CURRENCY[lang]);
+  const { m, t } = useI18n();
   const settings = useSettings();
-  const [stay, setStay] = useState<Stay>(() => defaultStay(settings));
-  // The stay lives in the query string too (`?checkin=…&checkout=…&people=…`), so the language
-  // switch and a shared link keep it. Read after hydration: the server's page is the same for every query.
-  const first = useRef(true);
-  useEffect(() => {
-    const read = first.current;
-    first.current = false;
-    if (!read || window.location.search)
-      void import('../../lib/stay-query').then((q) => q.syncStay(read, stay, settings, setStay));
-  }, [stay, settings]);
-  // The seasons carry the base price too.
-  const rules: PricingRules | null = seasons.status === 'ready' ? seasons.value : null;
-  const facts =
-    availability.status === 'ready'
-      ? { today: availability.value.from, to: availability.value.to, blocked: availability.value.blocked }
-      : null;
-
   return (
     <main id="contenido" className="page" tabIndex={-1}>
-      {/* The heading never changes on the page: the server's markup stays (ServerMarkup). */}
-      <ServerMarkup id="planes-cabecera" className="page__header">
-        {import.meta.env.SSR || import.meta.env.DEV ? (
-          <div className="container">
-            <h1 className="page__title">{m.title}</h1>
-            <p className="page__lead">{t(m.lead, { min: settings.minPeople, max: settings.maxPeople })}</p>
-          </div>
-        ) : null}
-      </ServerMarkup>
-      <div className="container">
-        <PlanCards price={price} currency={currency} />
-        <CurrencyToggle value={currency} onChange={setCurrency} />
-        <section className="availability card" aria-labelledby="disponibilidad-titulo">
-          <h2 id="disponibilidad-titulo" className="availability__title">
-            {m.datesTitle}
-          </h2>
-          {facts ? (
-            <AvailabilityCalendar
-              facts={facts}
-              picking={stay}
-              onPick={(picked) => setStay((s) => ({ ...s, ...picked }))}
-            />
-          ) : (
-            <p className="muted">{availability.status === 'error' ? all.common.unavailable : all.common.checking}</p>
-          )}
-        </section>
-        <div className="plans-layout">
-          <ReservationForm rules={rules} stay={stay} onStayChange={setStay} />
-          <StaySummary stay={stay} rules={rules} blocked={facts?.blocked ?? null} price={price} currency={currency} />
+      <div className="page__header">
+        <div className="container">
+          <h1 className="page__title">{m.plans.title}</h1>
+          <p className="page__lead">{t(m.plans.lead, { min: settings.minPeople, max: settings.maxPeople })}</p>
         </div>
       </div>
+      <Island
+        name="plans"
+        component={PlansIsland}
+        props={{}}
+        groups={['common', 'plans', 'form', 'booking', 'errors']}
+        data
+      />
     </main>
   );
 }

@@ -1,17 +1,15 @@
-import { otherLanguagePath } from '../../config/paths';
-
 /** Set once the visitor closed the suggestion: it is not shown again in this browser. */
 const DISMISSED = 'cabana:english-hint';
 
 /**
  * The gentle suggestion on a Spanish page for a browser that prefers English: a link to the same
- * page in English, never a redirect. Made in the browser only, after hydration, outside React's
- * root (neither the server's HTML nor hydration knows of it), fixed at the bottom of the screen
- * (nothing moves), closable and remembered. In English, and marked so. Kept small: an English
- * browser on /planes loads it on its first visit, within the 80 KB.
+ * page in English (the header's language link says which), never a redirect. Made in the browser
+ * only, outside every island (neither the server's HTML nor hydration knows of it), fixed at the
+ * bottom of the screen (nothing moves), closable and remembered. In English, and marked so. No
+ * imports: it is the one script of a Spanish page without islands (hint-entry.ts).
  */
-export function showEnglishHint(path: string): void {
-  const to = otherLanguagePath(path);
+export function showEnglishHint(): void {
+  const to = document.querySelector<HTMLAnchorElement>('header a[hreflang="en"]')?.getAttribute('href');
   // Without storage (a privacy setting) it could not be closed for good: not shown.
   if (!to || localStorage.getItem(DISMISSED)) return;
   const box = document.createElement('aside');

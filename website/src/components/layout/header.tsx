@@ -1,9 +1,10 @@
-import { otherLanguagePath, pageOf } from '../../config/paths';
+import { guestBookingOf, otherLanguagePath, pageOf } from '../../config/paths';
+import { Island } from '../../islands/island';
+import LanguageSwitch from '../../islands/language-switch';
 import { useI18n } from '../../i18n/i18n';
 import { useSettings } from '../../lib/page-data';
 import { Icon } from '../ui/icon';
 import { ICONS } from '../ui/icons';
-import { LanguageSwitch } from './language-switch';
 
 const NAV = ['plans', 'gallery', 'contact'] as const;
 
@@ -12,7 +13,12 @@ export function Header({ path }: { path: string }) {
   const page = pageOf(path);
   const other = otherLanguagePath(path);
   const { name } = useSettings();
-  const { m, href } = useI18n();
+  const { m, href, lang } = useI18n();
+  const switchProps = other
+    ? ({ to: other, label: m.common.switchTo, lang: lang === 'es' ? 'en' : 'es' } as const)
+    : null;
+  // Only the pages that keep what the visitor chose in their query need code for the link.
+  const keepsQuery = page?.key === 'plans' || guestBookingOf(path) !== null;
   return (
     <header className="site-header">
       <div className="container site-header__inner">
@@ -32,9 +38,13 @@ export function Header({ path }: { path: string }) {
                 </a>
               </li>
             ))}
-            {other ? (
+            {switchProps ? (
               <li>
-                <LanguageSwitch to={other} />
+                {keepsQuery ? (
+                  <Island name="language-switch" component={LanguageSwitch} props={switchProps} />
+                ) : (
+                  <LanguageSwitch {...switchProps} />
+                )}
               </li>
             ) : null}
           </ul>

@@ -1,4 +1,3 @@
-import { useI18n } from '../../i18n/i18n';
 import { useEffect, useRef, useState } from 'react';
 import { Icon } from '../../components/ui/icon';
 import { HOME_ICONS } from './icons';
@@ -16,10 +15,10 @@ function mayAutoplay(): boolean {
   return !reduce && connection?.saveData !== true;
 }
 
-export function HeroVideo() {
+/** `play` and `pause` are the button's words in the page's language (the home page's island: no message group). */
+export function HeroVideo({ play: playLabel, pause: pauseLabel }: { play: string; pause: string }) {
   const video = useRef<HTMLVideoElement>(null);
   const [playing, setPlaying] = useState(false);
-  const { m } = useI18n();
 
   const play = () => {
     const v = video.current;
@@ -64,7 +63,7 @@ export function HeroVideo() {
       </video>
       <button type="button" className="hero__play" onClick={toggle} aria-pressed={playing}>
         <Icon path={playing ? HOME_ICONS.pause : HOME_ICONS.play} size={18} />
-        <span>{playing ? m.home.pauseVideo : m.home.playVideo}</span>
+        <span>{playing ? pauseLabel : playLabel}</span>
       </button>
     </div>
   );

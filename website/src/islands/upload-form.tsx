@@ -1,0 +1,2 @@
+/** /imagenes' island: the upload form. */
+export { UploadForm as default } from '../features/upload/upload-form';
