@@ -13,6 +13,7 @@ import type { GuestBooking } from '@cabana/shared/domain/schemas/booking';
 import { nextDayStartAtCabin, todayAtCabin } from '@cabana/shared/domain/pricing/dates';
 import type { Clock } from '../clock';
 import type { Logger } from '../lib/logger';
+import { DomainError } from '../domain-errors';
 import type { Store } from '../db/store';
 import type { ImageService } from '../images/image-service';
 import { markReplayable } from '../http/replay-cache';
@@ -45,6 +46,11 @@ export interface LivePagesOptions {
   log: Logger;
   /** A guest's booking by the private link's code and secret; null when either is wrong. */
   guestBooking?: (code: string, token: string) => GuestBooking | null;
+  /**
+   * Spends one of the client's look-ups of private links (issue 28, item 13), the same budget as
+   * the API's; throws the 429 when it is used up.
+   */
+  spendGuestLookup?: (ip: string) => void;
 }
 
 /** What every public page is rendered from: the store as it is now, seen from the cabin's `today`. */
@@ -72,6 +78,21 @@ function pageDataOf(opts: LivePagesOptions, today: string): PageData {
 async function sendGuestPage(ctx: Context, r: PageRenderer, code: string, data: PageData, opts: LivePagesOptions) {
   const token = typeof ctx.query.t === 'string' ? ctx.query.t : '';
   let guestBooking: GuestBooking | null = null;
+  // A page without a secret looks nothing up, and costs nothing.
+  if (token) {
+    try {
+      opts.spendGuestLookup?.(ctx.ip);
+    } catch (err) {
+      if (!(err instanceof DomainError) || err.code !== 'RATE_LIMITED') throw err;
+      ctx.status = 429;
+      ctx.set('Retry-After', String(Math.ceil(err.retryAfterSeconds ?? 60)));
+      ctx.set('Cache-Control', 'no-store');
+      ctx.set('Referrer-Policy', 'no-referrer');
+      ctx.type = 'text/plain; charset=utf-8';
+      ctx.body = err.message;
+      return;
+    }
+  }
   try {
     guestBooking = token ? (opts.guestBooking?.(code, token) ?? null) : null;
   } catch {
