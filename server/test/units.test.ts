@@ -14,7 +14,7 @@ import { DEFAULT_SETTINGS } from '@cabana/shared/domain/config/settings';
 import { renderMail } from '../src/bookings/mail/render';
 import type { GuestMailWords } from '../src/bookings/mail/guest-words';
 import { EN_MAIL_WORDS } from '../src/bookings/mail/words-en';
-import { storedBooking } from '../../test-support/booking-records';
+import { storedBooking } from '../fixtures/booking-records';
 
 const bytes = (s: string) => new Uint8Array(Buffer.from(s, 'latin1'));
 const ftyp = (major: string, ...compat: string[]) => {
