@@ -51,7 +51,7 @@ export interface OverviewBooking {
 }
 
 /** An e-mail of the outbox that could not be sent. */
-export interface OverviewEmail {
+interface OverviewEmail {
   id: string;
   subject: string;
   to: string;
@@ -60,7 +60,7 @@ export interface OverviewEmail {
 }
 
 /** A payment or receipt waiting for the owner's look (issue 21), for the alerts. */
-export interface OverviewPayment {
+interface OverviewPayment {
   id: string;
   kind: 'pago' | 'recibo' | 'reembolso';
   at: string;
