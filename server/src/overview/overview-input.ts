@@ -1,3 +1,4 @@
+import { formatMoney } from '@cabana/shared/domain/pricing/pricing';
 import type { Booking } from '@cabana/shared/domain/schemas/booking';
 import type { Data } from '../db/schema';
 import { calendarEntries } from '../calendar/entries';
@@ -132,6 +133,6 @@ function recentPayments(b: Booking, now: number): OverviewPayment[] {
       kind: 'pago',
       at: p.recordedAt,
       title: `Pago registrado de ${b.name}`,
-      body: `Reserva ${b.code}: $${p.amount} por ${p.method}.`,
+      body: `Reserva ${b.code}: ${formatMoney(p.amount, 'COP')} por ${p.method}.`,
     }));
 }

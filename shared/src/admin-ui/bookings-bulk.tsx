@@ -1,3 +1,4 @@
+import { formatStayDate } from '../domain/lib/owner-dates';
 import { useId, useState } from 'react';
 import { BOOKINGS_PAGE, BOOKING_STATE_LABELS, FINAL_STATES, type Booking } from '../domain/schemas/booking';
 import { RowAlert } from './messages';
@@ -124,7 +125,7 @@ export function DeleteBookings({ items, onDone }: { items: readonly Booking[]; o
             <li key={b.id}>
               <label>
                 <input type="checkbox" checked={chosen.has(b.id)} onChange={() => toggle(b.id)} /> {b.name} · {b.code} ·{' '}
-                {BOOKING_STATE_LABELS[b.state]} · {b.checkIn}
+                {BOOKING_STATE_LABELS[b.state]} · {formatStayDate(b.checkIn)}
               </label>
             </li>
           ))}

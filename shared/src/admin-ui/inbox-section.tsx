@@ -5,7 +5,9 @@ import { usePanel } from './panel-context';
 import { usePanelCache, usePanelData } from './panel-data';
 import { ListToolbar } from './list-toolbar';
 import { StatusMessage } from './messages';
-import { enquirySummary, formatReceivedAt, mailtoReplyUrl, whatsappReplyUrl } from './reply-links';
+import { enquirySummary, mailtoReplyUrl, whatsappReplyUrl } from './reply-links';
+import { formatReceivedAt } from '../domain/lib/owner-dates';
+import { ConfirmButton } from './confirm-prompt';
 
 type Filter = 'todas' | EnquiryStatus;
 
@@ -233,15 +235,13 @@ function EnquiryItem({ enquiry: e, sender, busy, error, onStatus, onDelete }: En
               Cancelar reserva
             </button>
           )}
-          <button
-            type="button"
-            className="adm-button adm-button--danger"
-            disabled={busy}
-            onClick={onDelete}
-            aria-label={`Eliminar consulta de ${e.name}`}
-          >
-            Eliminar
-          </button>
+          <ConfirmButton
+            label="Eliminar"
+            ariaLabel={`Eliminar consulta de ${e.name}`}
+            question={`¿Eliminar la consulta de ${e.name}? No se puede deshacer.`}
+            busy={busy}
+            onConfirm={onDelete}
+          />
         </div>
       </article>
     </li>

@@ -1,38 +1,11 @@
-import { BUSINESS } from '../domain/config/business';
 import { DEFAULT_SETTINGS } from '../domain/config/settings';
 import type { Settings } from '../domain/schemas/settings';
 
 /** Who signs the replies: the owner's current settings (the defaults until they are loaded). */
 type Sender = Pick<Settings, 'name' | 'phone' | 'email'>;
 import { nightsBetween } from '../domain/pricing/dates';
+import { formatReceivedAt, formatStayDate } from '../domain/lib/owner-dates';
 import type { Enquiry } from '../domain/schemas/enquiry';
-
-const dateFormat = new Intl.DateTimeFormat('es-CO', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const dateTimeFormat = new Intl.DateTimeFormat('es-CO', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZone: BUSINESS.timeZone,
-});
-
-/** A YYYY-MM-DD stay date as the owner reads it ("1 dic 2026"); unknown shapes pass through. */
-export function formatStayDate(isoDate: string): string {
-  const d = new Date(`${isoDate}T00:00:00Z`);
-  return Number.isNaN(d.getTime()) ? isoDate : dateFormat.format(d);
-}
-
-/** When an enquiry arrived, in the cabin's time zone. */
-export function formatReceivedAt(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : dateTimeFormat.format(d);
-}
 
 /**
  * Digits for a wa.me link, country code first. Visitors usually type a Colombian number

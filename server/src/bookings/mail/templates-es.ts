@@ -1,3 +1,4 @@
+import { formatStayDate } from '@cabana/shared/domain/lib/owner-dates';
 import { PAYMENT_METHOD_LABELS } from '@cabana/shared/domain/schemas/booking';
 import { REFUND_WITHIN_BUSINESS_DAYS, refundMethodOf } from '@cabana/shared/domain/bookings/lifecycle';
 import { SUSPECT_REASON_TEXT } from '@cabana/shared/domain/schemas/enquiry';
@@ -149,7 +150,7 @@ export const ES_TEMPLATES: MailTemplates = {
   'owner-new-request': (ctx) => {
     const b = ctx.booking;
     return {
-      subject: `Nueva solicitud ${b.code}: ${b.name}, ${b.checkIn} a ${b.checkOut}`,
+      subject: `Nueva solicitud ${b.code}: ${b.name}, ${formatStayDate(b.checkIn)} a ${formatStayDate(b.checkOut)}`,
       paragraphs: [
         b.state === 'aceptada'
           ? `Reserva instantánea: las fechas quedaron guardadas hasta el ${instant(b.depositDueAt!)}.`
