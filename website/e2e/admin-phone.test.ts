@@ -26,6 +26,7 @@ const LONG_NAME = 'María Alejandra Fernández de la Torre Villavicencio';
 
 describe('the panel on a phone and on a desktop', () => {
   let site: Site;
+  let longCode: string;
   beforeAll(async () => {
     site = await startSite({ ICAL_SYNC_MINUTES: '0' });
     await seedOverviewData(site.server);
@@ -35,6 +36,7 @@ describe('the panel on a phone and on a desktop', () => {
       email: 'maria.alejandra.fernandez.villavicencio@correo-muy-largo.example.com',
       message: 'Viajamos con dos niños pequeños y llegamos en un vuelo que aterriza tarde en Montería.',
     });
+    longCode = long.code;
     const up = await uploadReceipt(site.server, long.code, long.token);
     expect(up.status).toBe(201);
     await bookings.recordPayment(long.id, {
@@ -59,7 +61,25 @@ describe('the panel on a phone and on a desktop', () => {
       await page.waitForURL(inPanel(site.server, path));
       await page.getByRole('heading', { level: 2, name: label }).waitFor();
       await page.locator('.adm-content [aria-busy="true"]').waitFor({ state: 'detached' });
-      if (path === 'reservas') await page.getByText(LONG_NAME).first().waitFor();
+      if (path === 'reservas') {
+        await page.getByText(LONG_NAME).first().waitFor();
+        const card = page.locator(`li[data-booking-code="${longCode}"]`);
+        // The guest's language and replies prepared for them, beside the message.
+        expect(await card.innerText()).toContain('Idioma del huésped: español');
+        const mail = new URL((await card.getByRole('link', { name: 'Responder por correo' }).getAttribute('href'))!);
+        expect(mail.searchParams.get('subject')).toMatch(new RegExp(`^Tu reserva ${longCode} en `));
+        const wa = new URL((await card.getByRole('link', { name: 'Responder por WhatsApp' }).getAttribute('href'))!);
+        expect(wa.searchParams.get('text')).toContain(`por tu reserva ${longCode}`);
+        // A confirmed stay ahead: nothing to complete yet (the lifecycle's actionsFor).
+        expect(await card.getByRole('button', { name: 'Marcar completada' }).count()).toBe(0);
+        // Its receipt: a download link (no button), a state badge with its own colour.
+        await card.getByRole('link', { name: 'Descargar comprobante 1 (PDF)' }).waitFor();
+        const badges = await page
+          .locator('.adm-enquiry-head .adm-badge')
+          .evaluateAll((all) => all.map((b) => [b.textContent, getComputedStyle(b).backgroundColor]));
+        const colours = new Map(badges.map(([text, colour]) => [text, colour]));
+        expect(new Set(colours.values()).size).toBe(colours.size);
+      }
       if (path === 'resumen') await page.locator('svg.adm-chart-svg').first().waitFor();
       const text = await page.locator('main').innerText();
       found[path] = { overflow: await overflow(page), iso: text.match(/.{0,40}\b\d{4}-\d{2}-\d{2}\b/g) ?? [] };

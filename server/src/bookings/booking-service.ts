@@ -55,7 +55,7 @@ import { sameText } from '../lib/same-text';
 import { fsyncDir, writeNewFileSynced } from '../lib/durable-fs';
 import { crashPoint } from '../lib/crash-points';
 import type { OutboxService } from './outbox';
-import { BOOKINGS_PAGE } from '@cabana/shared/domain/schemas/booking';
+import { BOOKINGS_PAGE, type BOOKING_ORDERS } from '@cabana/shared/domain/schemas/booking';
 import { checkReceiptFits, checkReceiptRoom, receiptFileName, receiptMailDue } from './receipt-rules';
 import { guestAnswered, type GuestMailRation, type InstantHoldGuard } from './request-guards';
 import { clientKey } from '../auth/client-key';
@@ -642,10 +642,22 @@ export class BookingService {
 
   // ---- the owner ----
 
-  list(state: BookingState | undefined, page: { offset?: number; limit?: number } = {}): Booking[] {
-    const all = this.deps.store.view.bookings.filter((b) => state === undefined || b.state === state);
+  list(
+    state: BookingState | undefined,
+    page: { offset?: number; limit?: number; q?: string; orden?: (typeof BOOKING_ORDERS)[number] } = {},
+  ): Booking[] {
+    const needle = page.q ? folded(page.q) : '';
+    const all = this.deps.store.view.bookings.filter(
+      (b) =>
+        (state === undefined || b.state === state) &&
+        (!needle || [b.name, b.code, b.email].some((field) => folded(field).includes(needle))),
+    );
     const offset = page.offset ?? 0;
-    return newestFirst(all, (b) => b.createdAt).slice(offset, offset + (page.limit ?? BOOKINGS_PAGE));
+    const sorted =
+      page.orden === 'llegada'
+        ? byArrival(all, todayAtCabin(new Date(this.deps.now())))
+        : newestFirst(all, (b) => b.createdAt);
+    return sorted.slice(offset, offset + (page.limit ?? BOOKINGS_PAGE));
   }
 
   get(id: string): Booking {
@@ -1064,4 +1076,18 @@ function receiptType(bytes: Uint8Array): string | undefined {
  */
 function isNews(current: OnlinePaymentStatus, reported: OnlinePaymentStatus): boolean {
   return !FINAL_ONLINE_PAYMENT_STATUSES.includes(current) && FINAL_ONLINE_PAYMENT_STATUSES.includes(reported);
+}
+
+/** Lower case without accents, for the owner's search ("Pérez" finds "perez"). */
+const folded = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/** Stays not over yet, soonest arrival first; then those that ended, latest first. */
+function byArrival<T extends { checkIn: string; checkOut: string; id: string }>(all: readonly T[], today: string): T[] {
+  const ahead = all
+    .filter((b) => b.checkOut >= today)
+    .sort((a, b) => a.checkIn.localeCompare(b.checkIn) || a.id.localeCompare(b.id));
+  const past = all
+    .filter((b) => b.checkOut < today)
+    .sort((a, b) => b.checkIn.localeCompare(a.checkIn) || a.id.localeCompare(b.id));
+  return [...ahead, ...past];
 }

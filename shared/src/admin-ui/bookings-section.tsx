@@ -25,6 +25,7 @@ import { parsePriceInput } from './price-section';
 import { useFieldErrorSubmit } from './use-field-error-submit';
 import { BookingPayments } from './booking-payments';
 import { BookingReceipts } from './booking-receipts';
+import { BookingReply } from './booking-reply';
 import { DeleteBookings, LoadMoreBookings } from './bookings-bulk';
 
 const cop = (n: number) => formatMoney(n, 'COP');
@@ -211,6 +212,7 @@ function BookingItem({ booking: b, now, onDone }: { booking: Booking; now: numbe
           </dd>
         </dl>
         {b.message && <p className="adm-enquiry-message">{b.message}</p>}
+        <BookingReply booking={b} />
         <BookingReceipts booking={b} />
         <BookingPayments booking={b} now={now} />
         <details>

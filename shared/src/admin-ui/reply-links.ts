@@ -73,3 +73,29 @@ export function whatsappReplyUrl(e: Enquiry, sender: Sender = DEFAULT_SETTINGS):
   const text = `Hola ${e.name}, te escribimos de ${sender.name} por tu consulta: ${enquirySummary(e)}.`;
   return `https://wa.me/${digits}?text=${encodeURIComponent(text)}`;
 }
+
+/** What a booking reply needs to know of the booking. */
+type BookingForReply = { code: string; name: string; email: string; phone: string; lang: 'es' | 'en' };
+
+/** The subject of a reply about a booking, in the guest's language, with its code. */
+export function bookingReplySubject(b: BookingForReply, sender: Sender = DEFAULT_SETTINGS): string {
+  return b.lang === 'en' ? `Your booking ${b.code} at ${sender.name}` : `Tu reserva ${b.code} en ${sender.name}`;
+}
+
+/** A `mailto:` reply to a booking's guest: the booking's subject, a greeting in their language. */
+export function bookingMailtoUrl(b: BookingForReply, sender: Sender = DEFAULT_SETTINGS): string {
+  const body = [b.lang === 'en' ? `Hello ${b.name},` : `Hola ${b.name}:`, '', '', sender.name].join('\n');
+  const to = encodeURIComponent(b.email).replace(/%40/g, '@');
+  return `mailto:${to}?subject=${encodeURIComponent(bookingReplySubject(b, sender))}&body=${encodeURIComponent(body)}`;
+}
+
+/** A wa.me link to the guest's phone with a prepared text naming the booking, or null. */
+export function bookingWhatsappUrl(b: BookingForReply, sender: Sender = DEFAULT_SETTINGS): string | null {
+  const digits = whatsappDigits(b.phone);
+  if (!digits) return null;
+  const text =
+    b.lang === 'en'
+      ? `Hello ${b.name}, this is ${sender.name} about your booking ${b.code}.`
+      : `Hola ${b.name}, te escribimos de ${sender.name} por tu reserva ${b.code}.`;
+  return `https://wa.me/${digits}?text=${encodeURIComponent(text)}`;
+}
