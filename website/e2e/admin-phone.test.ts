@@ -70,6 +70,14 @@ describe('the panel on a phone and on a desktop', () => {
         expect(mail.searchParams.get('subject')).toMatch(new RegExp(`^Tu reserva ${longCode} en `));
         const wa = new URL((await card.getByRole('link', { name: 'Responder por WhatsApp' }).getAttribute('href'))!);
         expect(wa.searchParams.get('text')).toContain(`por tu reserva ${longCode}`);
+        // By arrival: every stay here is ahead, so the soonest first.
+        const codes = await page
+          .locator('li[data-booking-code]')
+          .evaluateAll((all) => all.map((li) => li.getAttribute('data-booking-code')));
+        const byArrival = [...site.server.running.deps.bookings.list(undefined)]
+          .sort((a, b) => a.checkIn.localeCompare(b.checkIn))
+          .map((b) => b.code);
+        expect(codes).toEqual(byArrival);
         // A confirmed stay ahead: nothing to complete yet (the lifecycle's actionsFor).
         expect(await card.getByRole('button', { name: 'Marcar completada' }).count()).toBe(0);
         // Its receipt: a download link (no button), a state badge with its own colour.

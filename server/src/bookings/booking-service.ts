@@ -25,6 +25,8 @@ import {
   type ReopenBookingInput,
   type RequestBookingInput,
   type RequestedBooking,
+  BOOKINGS_PAGE,
+  type BOOKING_ORDERS,
 } from '@cabana/shared/domain/schemas/booking';
 import {
   FINAL_ONLINE_PAYMENT_STATUSES,
@@ -55,7 +57,6 @@ import { sameText } from '../lib/same-text';
 import { fsyncDir, writeNewFileSynced } from '../lib/durable-fs';
 import { crashPoint } from '../lib/crash-points';
 import type { OutboxService } from './outbox';
-import { BOOKINGS_PAGE, type BOOKING_ORDERS } from '@cabana/shared/domain/schemas/booking';
 import { checkReceiptFits, checkReceiptRoom, receiptFileName, receiptMailDue } from './receipt-rules';
 import { guestAnswered, type GuestMailRation, type InstantHoldGuard } from './request-guards';
 import { clientKey } from '../auth/client-key';

@@ -4,6 +4,7 @@ import { BOOKINGS_PAGE, BOOKING_STATE_LABELS, FINAL_STATES, type Booking } from 
 import { RowAlert } from './messages';
 import { usePanel } from './panel-context';
 import { usePanelCache } from './panel-data';
+import { PANEL_BOOKING_ORDER } from './panel-data';
 
 /** The list with a further page after it; one shown already (a booking that moved up meanwhile) stays where it is. */
 const appendNew = (all: Booking[], page: readonly Booking[]) => {
@@ -29,7 +30,7 @@ export function LoadMoreBookings({ loaded, onDone }: { loaded: number; onDone: (
     setBusy(true);
     setError(undefined);
     try {
-      const page = await api.listBookings({ offset: loaded, limit: BOOKINGS_PAGE });
+      const page = await api.listBookings({ ...PANEL_BOOKING_ORDER, offset: loaded, limit: BOOKINGS_PAGE });
       let total = loaded;
       cache.set('listBookings', (all) => {
         const next = appendNew(all, page);
@@ -99,7 +100,7 @@ export function DeleteBookings({ items, onDone }: { items: readonly Booking[]; o
         return kept;
       });
       // As many from the next page as went, so "Cargar más" goes on from a full list.
-      const refill = await api.listBookings({ offset: left, limit: deleted }).catch(() => []);
+      const refill = await api.listBookings({ ...PANEL_BOOKING_ORDER, offset: left, limit: deleted }).catch(() => []);
       cache.set('listBookings', (all) => appendNew(all, refill));
       cache.invalidate('listOutbox', 'getOverview');
       setChosen(new Set());

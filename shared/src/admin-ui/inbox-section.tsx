@@ -8,6 +8,7 @@ import { StatusMessage } from './messages';
 import { enquirySummary, mailtoReplyUrl, whatsappReplyUrl } from './reply-links';
 import { formatReceivedAt } from '../domain/lib/owner-dates';
 import { ConfirmButton } from './confirm-prompt';
+import { ReplyButtons } from './booking-reply';
 
 type Filter = 'todas' | EnquiryStatus;
 
@@ -190,14 +191,7 @@ function EnquiryItem({ enquiry: e, sender, busy, error, onStatus, onDelete }: En
           </p>
         )}
         <div className="adm-actions">
-          <a className="adm-button" href={mailtoReplyUrl(e, sender)}>
-            Responder por correo
-          </a>
-          {whatsapp && (
-            <a className="adm-button" href={whatsapp} target="_blank" rel="noopener noreferrer">
-              Responder por WhatsApp
-            </a>
-          )}
+          <ReplyButtons mailto={mailtoReplyUrl(e, sender)} whatsapp={whatsapp} />
           {isNew && (
             <button
               type="button"
