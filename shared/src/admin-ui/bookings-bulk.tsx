@@ -3,8 +3,7 @@ import { useId, useState } from 'react';
 import { BOOKINGS_PAGE, BOOKING_STATE_LABELS, FINAL_STATES, type Booking } from '../domain/schemas/booking';
 import { RowAlert } from './messages';
 import { usePanel } from './panel-context';
-import { usePanelCache } from './panel-data';
-import { PANEL_BOOKING_ORDER } from './panel-data';
+import { usePanelCache, PANEL_BOOKING_ORDER } from './panel-data';
 
 /** The list with a further page after it; one shown already (a booking that moved up meanwhile) stays where it is. */
 const appendNew = (all: Booking[], page: readonly Booking[]) => {
