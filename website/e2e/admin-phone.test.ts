@@ -78,6 +78,15 @@ describe('the panel on a phone and on a desktop', () => {
           .sort((a, b) => a.checkIn.localeCompare(b.checkIn))
           .map((b) => b.code);
         expect(codes).toEqual(byArrival);
+        // Search by the server: a name without its accents finds the one booking; clearing shows all again.
+        const searchField = page.getByLabel('Buscar por nombre, código o correo');
+        await searchField.fill('fernandez de la TORRE');
+        await expect.poll(() => page.locator('li[data-booking-code]').count()).toBe(1);
+        expect(await page.locator('li[data-booking-code]').getAttribute('data-booking-code')).toBe(longCode);
+        await searchField.fill('nadie-con-este-nombre');
+        await expect.poll(() => page.locator('li[data-booking-code]').count()).toBe(0);
+        await searchField.fill('');
+        await expect.poll(() => page.locator('li[data-booking-code]').count()).toBe(byArrival.length);
         // A confirmed stay ahead: nothing to complete yet (the lifecycle's actionsFor).
         expect(await card.getByRole('button', { name: 'Marcar completada' }).count()).toBe(0);
         // Its receipt: a download link (no button), a state badge with its own colour.

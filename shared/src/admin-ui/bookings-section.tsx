@@ -26,6 +26,7 @@ import { useFieldErrorSubmit } from './use-field-error-submit';
 import { BookingPayments } from './booking-payments';
 import { BookingReceipts } from './booking-receipts';
 import { BookingReply } from './booking-reply';
+import { BookingSearchField, useBookingSearch } from './booking-search';
 import { DeleteBookings, LoadMoreBookings } from './bookings-bulk';
 
 const cop = (n: number) => formatMoney(n, 'COP');
@@ -78,7 +79,11 @@ export function BookingsSection() {
   const [filter, setFilter] = useState<Filter>('todas');
   const [status, setStatus] = useState<string | null>(null);
   const now = useNow();
-  const shown = items?.filter((b) => filter === 'todas' || b.state === filter) ?? [];
+  const [query, setQuery] = useState('');
+  const search = useBookingSearch(query);
+  // While searching, the server's matches among every booking; otherwise the pages loaded.
+  const shown =
+    (search.found ?? (query.trim() ? [] : items))?.filter((b) => filter === 'todas' || b.state === filter) ?? [];
   const waiting = items?.filter((b) => b.state === 'solicitada').length ?? 0;
   return (
     <section className="adm-section" id="adm-reservas" aria-labelledby={`${id}-h`}>
@@ -94,6 +99,8 @@ export function BookingsSection() {
         loading={loading}
         onRefresh={() => void list.reload().then((ok) => ok && setStatus('Reservas actualizadas.'))}
       />
+      <BookingSearchField value={query} onChange={setQuery} />
+      {search.error && <p className="adm-alert">{search.error}</p>}
       <StatusMessage text={status} />
       {loadError && <p className="adm-alert">{loadError}</p>}
       {items === null && !loadError && <p className="adm-muted">Cargando reservas…</p>}
