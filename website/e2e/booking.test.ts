@@ -96,7 +96,7 @@ describe('the booking lifecycle in the browser', () => {
     const { page: panel } = await adminPage(owner, site.server);
     await openSection(panel, 'Reservas');
     await row(panel, code).getByRole('button', { name: 'Aceptar' }).click();
-    await row(panel, code).getByRole('button', { name: 'Guardar' }).click();
+    await row(panel, code).getByRole('button', { name: 'Aceptar y avisar al huésped' }).click();
     await expect.poll(() => row(panel, code).innerText().then(norm)).toContain('Aceptada (esperando el anticipo)');
     expect(norm(await row(panel, code).innerText())).toMatch(
       // 24 h, or to 09:00 the next morning when that falls at night at the cabin (issue 29).
@@ -147,7 +147,7 @@ describe('the booking lifecycle in the browser', () => {
     const { page: panel } = await openAdminPage(owner);
     await panel.goto(`${site.server.url}/admin/reservas`);
     const r = row(panel, code);
-    const download = r.getByRole('button', { name: 'Descargar comprobante 1 (PDF)' });
+    const download = r.getByRole('link', { name: 'Descargar comprobante 1 (PDF)' });
     await expect.poll(() => download.count()).toBe(1);
     // Issue 28, item 6: saved under the name of its sniffed type; the guest's file name is only text.
     expect(norm(await r.innerText())).toContain('archivo del huésped: pago.pdf');
@@ -155,7 +155,7 @@ describe('the booking lifecycle in the browser', () => {
     expect(saved.suggestedFilename()).toBe(`comprobante-${code}-1.pdf`);
     await r.getByRole('button', { name: 'Confirmar pago' }).click();
     await r.getByLabel('Monto (pesos)').fill(String(total / 2));
-    await r.getByRole('button', { name: 'Guardar' }).click();
+    await r.getByRole('button', { name: 'Guardar el pago' }).click();
     await expect.poll(() => r.innerText().then(norm)).toContain('Confirmada');
     await panel.close();
 

@@ -38,6 +38,7 @@ import {
   recordRefund,
   rejectReceipt,
   reopen,
+  type BookingListQuery,
 } from './owner-actions';
 
 export { ONLINE_NOT_AVAILABLE } from './online-payments';
@@ -124,7 +125,7 @@ export class BookingService {
 
   // ---- the owner ----
 
-  list(state: BookingState | undefined, page: { offset?: number; limit?: number } = {}): Booking[] {
+  list(state: BookingState | undefined, page: BookingListQuery = {}): Booking[] {
     return listBookings(this.#core, state, page);
   }
 

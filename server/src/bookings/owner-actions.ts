@@ -5,6 +5,7 @@ import { adjustPrice, paidOf, refundFor } from '@cabana/shared/domain/pricing/bo
 import {
   BOOKINGS_PAGE,
   FINAL_STATES,
+  type BOOKING_ORDERS,
   type AcceptBookingInput,
   type Booking,
   type BookingState,
@@ -34,14 +35,45 @@ const RECEIPT_NOT_FOUND = 'No encontramos ese comprobante.';
 /** What the owner may delete in bulk: requests and bookings that ended, never one with money. */
 const DELETABLE_STATES: readonly BookingState[] = ['solicitada', ...FINAL_STATES];
 
+/** A page of the owner's list: optional search, order and paging (issue 28 item 1, issue 33). */
+export type BookingListQuery = {
+  offset?: number;
+  limit?: number;
+  q?: string;
+  orden?: (typeof BOOKING_ORDERS)[number];
+};
+
 export function listBookings(
   core: BookingCore,
   state: BookingState | undefined,
-  page: { offset?: number; limit?: number } = {},
+  page: BookingListQuery = {},
 ): Booking[] {
-  const all = core.deps.store.view.bookings.filter((b) => state === undefined || b.state === state);
+  const needle = page.q ? folded(page.q) : '';
+  const all = core.deps.store.view.bookings.filter(
+    (b) =>
+      (state === undefined || b.state === state) &&
+      (!needle || [b.name, b.code, b.email].some((field) => folded(field).includes(needle))),
+  );
   const offset = page.offset ?? 0;
-  return newestFirst(all, (b) => b.createdAt).slice(offset, offset + (page.limit ?? BOOKINGS_PAGE));
+  const sorted =
+    page.orden === 'llegada'
+      ? byArrival(all, todayAtCabin(new Date(core.deps.now())))
+      : newestFirst(all, (b) => b.createdAt);
+  return sorted.slice(offset, offset + (page.limit ?? BOOKINGS_PAGE));
+}
+
+/** Lower case without accents, for the owner's search ("Pérez" finds "perez"). */
+const folded = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/** Stays not over yet, soonest arrival first; then those that ended, latest first. */
+function byArrival<T extends { checkIn: string; checkOut: string; id: string }>(all: readonly T[], today: string): T[] {
+  const ahead = all
+    .filter((b) => b.checkOut >= today)
+    .sort((a, b) => a.checkIn.localeCompare(b.checkIn) || a.id.localeCompare(b.id));
+  const past = all
+    .filter((b) => b.checkOut < today)
+    .sort((a, b) => b.checkIn.localeCompare(a.checkIn) || a.id.localeCompare(b.id));
+  return [...ahead, ...past];
 }
 
 export function getBooking(core: BookingCore, id: string): Booking {

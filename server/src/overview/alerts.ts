@@ -1,3 +1,4 @@
+import { formatStayDate } from '@cabana/shared/domain/lib/owner-dates';
 import type { AlertItem, Alerts } from '@cabana/shared/domain/schemas/overview';
 import type { OverviewInput } from './overview-model';
 
@@ -16,7 +17,7 @@ export function computeAlerts(input: Pick<OverviewInput, 'enquiries' | 'bookings
             kind: 'solicitud',
             at: e.createdAt,
             title: 'Nueva solicitud de reserva',
-            body: `${e.name}: del ${e.checkIn} al ${e.checkOut}, ${e.numPeople} ${e.numPeople === 1 ? 'persona' : 'personas'}`,
+            body: `${e.name}: del ${formatStayDate(e.checkIn)} al ${formatStayDate(e.checkOut)}, ${e.numPeople} ${e.numPeople === 1 ? 'persona' : 'personas'}`,
             link: 'consultas',
           }
         : {
@@ -36,7 +37,7 @@ export function computeAlerts(input: Pick<OverviewInput, 'enquiries' | 'bookings
       kind: 'solicitud',
       at: b.createdAt,
       title: 'Nueva solicitud de reserva',
-      body: `${b.name}: del ${b.checkIn} al ${b.checkOut}`,
+      body: `${b.name}: del ${formatStayDate(b.checkIn)} al ${formatStayDate(b.checkOut)}`,
       link: 'reservas',
     });
   }

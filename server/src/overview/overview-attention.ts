@@ -1,3 +1,5 @@
+import { formatStayDate } from '@cabana/shared/domain/lib/owner-dates';
+import { formatMoney } from '@cabana/shared/domain/pricing/pricing';
 import { addDays } from '@cabana/shared/domain/pricing/dates';
 import { CALENDAR_SOURCES } from '@cabana/shared/domain/schemas/calendar';
 import type { AttentionGroup, AttentionItem, NightSource } from '@cabana/shared/domain/schemas/overview';
@@ -18,7 +20,7 @@ function waitingRequests(input: OverviewInput): AttentionGroup {
         ? {
             id: e.id,
             title: `Solicitud de reserva de ${e.name}`,
-            detail: `Del ${e.checkIn} al ${e.checkOut}, ${e.numPeople} ${e.numPeople === 1 ? 'persona' : 'personas'}`,
+            detail: `Del ${formatStayDate(e.checkIn)} al ${formatStayDate(e.checkOut)}, ${e.numPeople} ${e.numPeople === 1 ? 'persona' : 'personas'}`,
             due: null,
             link: 'consultas',
           }
@@ -35,7 +37,7 @@ function waitingRequests(input: OverviewInput): AttentionGroup {
     items.push({
       id: b.id,
       title: `Solicitud de reserva de ${b.name}`,
-      detail: `Del ${b.checkIn} al ${b.checkOut}, ${b.people} ${b.people === 1 ? 'persona' : 'personas'}`,
+      detail: `Del ${formatStayDate(b.checkIn)} al ${formatStayDate(b.checkOut)}, ${b.people} ${b.people === 1 ? 'persona' : 'personas'}`,
       due: b.holdUntil,
       link: 'reservas',
     });
@@ -61,7 +63,7 @@ function moneyToCheck(input: OverviewInput): AttentionGroup {
     if ((b.refundOwed ?? 0) > 0) {
       items.push({
         id: `${b.id}:reembolso`,
-        title: `Reembolso pendiente a ${b.name}: $${b.refundOwed}`,
+        title: `Reembolso pendiente a ${b.name}: ${formatMoney(b.refundOwed ?? 0, 'COP')}`,
         detail: `${ref}${b.state}: devuélvelo y regístralo en Reservas.`,
         due: null,
         link: 'reservas',
@@ -71,7 +73,7 @@ function moneyToCheck(input: OverviewInput): AttentionGroup {
       items.push({
         id: `${b.id}:comprobante`,
         title: `Comprobante de ${b.name} por verificar`,
-        detail: `${ref}del ${b.checkIn} al ${b.checkOut}: registra el pago o rechaza el comprobante.`,
+        detail: `${ref}del ${formatStayDate(b.checkIn)} al ${formatStayDate(b.checkOut)}: registra el pago o rechaza el comprobante.`,
         due: b.verifying.since,
         link: 'reservas',
       });
@@ -88,7 +90,7 @@ function moneyToCheck(input: OverviewInput): AttentionGroup {
       items.push({
         id: `${b.id}:vencida`,
         title: `Reserva vencida de ${b.name} con comprobante o pago`,
-        detail: `${ref}del ${b.checkIn} al ${b.checkOut}: regístrale el pago o reábrela.`,
+        detail: `${ref}del ${formatStayDate(b.checkIn)} al ${formatStayDate(b.checkOut)}: regístrale el pago o reábrela.`,
         due: null,
         link: 'reservas',
       });
@@ -117,7 +119,7 @@ function calendarConflicts(input: OverviewInput, sources: readonly NightSource[]
       items.push({
         id: `${b.id}:${r.id}`,
         title: `Choque de fechas: ${b.name} y ${sourceLabel.get(r.source) ?? 'otro canal'}`,
-        detail: `La reserva del ${b.checkIn} al ${b.checkOut} y el evento importado del ${r.start} al ${r.end} se cruzan.`,
+        detail: `La reserva del ${formatStayDate(b.checkIn)} al ${formatStayDate(b.checkOut)} y el evento importado del ${formatStayDate(r.start)} al ${formatStayDate(r.end)} se cruzan.`,
         due: b.checkIn,
         link: 'calendario',
       });
@@ -140,7 +142,7 @@ function paymentsDue(input: OverviewInput, today: string): AttentionGroup {
       items.push({
         id: b.id,
         title: `Depósito de ${b.name}`,
-        detail: `Faltan $${b.depositDue - b.depositReceived} antes de que venza la retención`,
+        detail: `Faltan ${formatMoney(b.depositDue - b.depositReceived, 'COP')} antes de que venza la retención`,
         due: b.holdUntil,
         link: 'reservas',
       });
@@ -148,7 +150,7 @@ function paymentsDue(input: OverviewInput, today: string): AttentionGroup {
       items.push({
         id: b.id,
         title: `Saldo de ${b.name}`,
-        detail: `Faltan $${b.total - b.depositReceived - b.balanceReceived} antes de la llegada`,
+        detail: `Faltan ${formatMoney(b.total - b.depositReceived - b.balanceReceived, 'COP')} antes de la llegada`,
         due: b.checkIn,
         link: 'reservas',
       });

@@ -1,3 +1,4 @@
+import { formatStayDate } from '@cabana/shared/domain/lib/owner-dates';
 import { PAYMENT_METHOD_LABELS, type OwnerMailKind } from '@cabana/shared/domain/schemas/booking';
 import { SUSPECT_REASON_TEXT } from '@cabana/shared/domain/schemas/enquiry';
 import type { MailContext, MailDraft } from './draft';
@@ -18,7 +19,7 @@ export const OWNER_TEMPLATES: Record<OwnerMailKind, (ctx: MailContext) => MailDr
   'owner-new-request': (ctx) => {
     const b = ctx.booking;
     return {
-      subject: `Nueva solicitud ${b.code}: ${b.name}, ${b.checkIn} a ${b.checkOut}`,
+      subject: `Nueva solicitud ${b.code}: ${b.name}, ${formatStayDate(b.checkIn)} a ${formatStayDate(b.checkOut)}`,
       paragraphs: [
         b.state === 'aceptada'
           ? `Reserva instantánea: las fechas quedaron guardadas hasta el ${instant(b.depositDueAt!)}.`

@@ -356,9 +356,18 @@ const note = (label: string) =>
 export const BOOKINGS_PAGE = 50;
 const BOOKINGS_PAGE_MAX = 200;
 
-/** `?state=&offset=&limit=`: newest first, `limit` (default BOOKINGS_PAGE) from `offset` on. */
+/** Orders of the owner's list: by arrival (stays ahead first, soonest first, then past ones) or newest request first. */
+export const BOOKING_ORDERS = ['llegada', 'recientes'] as const;
+
+/**
+ * `?state=&q=&orden=&offset=&limit=`: `q` finds a name, code or e-mail (any case, with or without
+ * accents); `orden` is `recientes` (newest first, the default) or `llegada`; `limit` (default
+ * BOOKINGS_PAGE) from `offset` on.
+ */
 export const ListBookingsQuerySchema = z.strictObject({
   state: BookingStateSchema.optional(),
+  q: z.string().trim().max(100, 'Busca con 100 caracteres como máximo.').optional(),
+  orden: z.enum(BOOKING_ORDERS, { error: 'Ordena por «llegada» o por «recientes».' }).optional(),
   offset: z.coerce
     .number({ error: 'El desplazamiento es un número entero desde 0.' })
     .int('El desplazamiento es un número entero desde 0.')
