@@ -68,6 +68,7 @@ export function createApp(deps: AppDeps): Koa {
       skipPrefixes: [API_PREFIX, MEDIA_PREFIX],
       log: deps.log,
       guestBooking: (code, token) => deps.bookings.guestBooking(code, token),
+      onlinePayment: config.wompi !== undefined,
     }),
   );
   app.use(websiteStatic(config.websiteDist, [API_PREFIX, MEDIA_PREFIX]));

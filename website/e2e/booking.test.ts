@@ -8,6 +8,7 @@ import {
   interceptEmailJs,
   newPage,
   runAxe,
+  patchSettings,
   setPrice,
   startSite,
   type Site,
@@ -25,20 +26,10 @@ let site: Site;
 let guest: BrowserContext;
 let owner: BrowserContext;
 
-async function patchSettings(body: Record<string, unknown>) {
-  const cookie = await site.server.loginCookie();
-  const res = await fetch(`${site.server.apiUrl}/ajustes`, {
-    method: 'PATCH',
-    headers: { cookie, origin: site.server.url, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(res.status).toBe(200);
-}
-
 beforeAll(async () => {
   site = await startSite();
   await setPrice(site.server, PRICE);
-  await patchSettings({
+  await patchSettings(site.server, {
     bankAccount: 'Bancolombia ahorros 123-456789-01 a nombre de Ana Gómez',
     nequiNumber: '3005550142',
   });

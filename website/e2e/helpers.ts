@@ -265,3 +265,14 @@ export const ZERO_JS_PATHS: readonly string[] = [
   '/no-existe',
   '/en/no-existe',
 ];
+
+/** Changes the owner's settings through the API, as the panel does (200 expected). */
+export async function patchSettings(server: TestServer, body: Record<string, unknown>): Promise<void> {
+  const cookie = await server.loginCookie();
+  const res = await fetch(`${server.apiUrl}/ajustes`, {
+    method: 'PATCH',
+    headers: { cookie, origin: server.url, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(res.status).toBe(200);
+}

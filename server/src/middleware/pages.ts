@@ -45,6 +45,8 @@ export interface LivePagesOptions {
   log: Logger;
   /** A guest's booking by the private link's code and secret; null when either is wrong. */
   guestBooking?: (code: string, token: string) => GuestBooking | null;
+  /** Whether Wompi is configured (guests can pay online). */
+  onlinePayment?: boolean;
 }
 
 /** What every public page is rendered from: the store as it is now, seen from the cabin's `today`. */
@@ -62,6 +64,7 @@ function pageDataOf(opts: LivePagesOptions, today: string): PageData {
     enquiryRetentionMonths: opts.enquiryRetentionMonths,
     pendingPhotoRetentionDays: opts.pendingPhotoRetentionDays,
     cancellationPolicy: policyWords(store.data.settings.cancellationPolicy, 'es'),
+    onlinePayment: opts.onlinePayment === true,
   };
 }
 

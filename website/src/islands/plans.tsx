@@ -7,8 +7,9 @@ import { AvailabilityCalendar } from '../features/plans/availability-calendar';
 import { CurrencyToggle } from '../features/plans/currency-toggle';
 import { PlanCards } from '../features/plans/plan-cards';
 import { StaySummary } from '../features/plans/stay-summary';
+import { PayTerms, isInstant } from '../features/plans/pay-terms';
 import { usePageData, useSettings } from '../lib/page-data';
-import { defaultStay, type Stay } from '../lib/stay';
+import { defaultStay, stayNights, type Stay } from '../lib/stay';
 
 /** /planes' island: the prices, the currency, the calendar, the booking form and the summary share the stay. */
 export default function PlansIsland() {
@@ -55,7 +56,15 @@ export default function PlansIsland() {
         )}
       </section>
       <div className="plans-layout">
-        <ReservationForm rules={rules} stay={stay} onStayChange={setStay} />
+        <ReservationForm
+          rules={rules}
+          stay={stay}
+          onStayChange={setStay}
+          terms={(values) => <PayTerms stay={values} rules={rules} currency={currency} />}
+          submitLabel={(values) =>
+            isInstant(settings, stayNights(values)) ? all.plans.formSubmitInstant : all.plans.formSubmit
+          }
+        />
         <StaySummary stay={stay} rules={rules} blocked={facts?.blocked ?? null} price={price} currency={currency} />
       </div>
     </div>
