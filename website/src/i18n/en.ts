@@ -113,6 +113,9 @@ export const en: Messages<SourceMessages> = {
     formMessage: 'Message or extra services',
     formMessageHint: 'Tell us if you need anything else (decoration, meals, transport) and we will send you a quote.',
     formSubmit: 'Send booking',
+    groupOutside:
+      'The cabin takes groups of {min} to {max} people, and the link asked for {n}. Write to us on WhatsApp and we will find a way; meanwhile the form shows an allowed group size.',
+    groupOutsideText: 'Hello, we are a group of {n} people. Can we book the cabin?',
     formSubmitInstant: 'Book and pay the deposit',
     pay: {
       cleaning: 'Cleaning fee',
@@ -148,6 +151,9 @@ export const en: Messages<SourceMessages> = {
       pickCheckIn: 'Choose your check-in day. Crossed-out days are already booked.',
       pickCheckOut: 'Check-in on {checkIn}. Choose your check-out day (on {last} at the latest).',
       picked: 'From {checkIn} to {checkOut}: {nights}.',
+      past: '{day}, in the past',
+      tooShort: '{day}, not available as check-out: the minimum stay is {nights}',
+      minimum: 'From this check-in the minimum stay is {nights}: earlier check-out days are disabled.',
     },
   },
   form: {

@@ -127,6 +127,9 @@ export const es = {
     formMessage: 'Mensaje o servicios adicionales',
     formMessageHint: 'Cuéntanos si necesitas algo más (decoración, comidas, transporte) y te enviamos la cotización.',
     formSubmit: 'Enviar reserva',
+    groupOutside:
+      'La cabaña recibe grupos de {min} a {max} personas, y el enlace pedía {n}. Escríbenos por WhatsApp y buscamos una solución; mientras tanto el formulario muestra un grupo de tamaño permitido.',
+    groupOutsideText: 'Hola, somos un grupo de {n} personas. ¿Podemos reservar la cabaña?',
     formSubmitInstant: 'Reservar y pagar el anticipo',
     pay: {
       cleaning: 'Tarifa de aseo',
@@ -164,6 +167,9 @@ export const es = {
       pickCheckIn: 'Elige el día de llegada. Los días tachados ya están ocupados.',
       pickCheckOut: 'Llegada el {checkIn}. Elige el día de salida (a más tardar el {last}).',
       picked: 'Del {checkIn} al {checkOut}: {nights}.',
+      past: '{day}, ya pasó',
+      tooShort: '{day}, no disponible como salida: la estadía mínima es de {nights}',
+      minimum: 'Desde esta llegada la estadía mínima es de {nights}: las salidas anteriores están desactivadas.',
     },
   },
   form: {
