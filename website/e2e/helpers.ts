@@ -276,3 +276,14 @@ export async function patchSettings(server: TestServer, body: Record<string, unk
   });
   expect(res.status).toBe(200);
 }
+
+/**
+ * After /planes sent a request the server took, the guest lands on the booking's private page
+ * (issue 32): waits for it and returns the booking's code and the page's path with its secret.
+ */
+export async function landedOnBooking(page: Page): Promise<{ code: string; link: string }> {
+  await page.waitForURL(/\/(reserva|en\/booking)\/[A-Z2-9]{8}\?t=[A-Za-z0-9_-]{43}$/);
+  await waitForHydration(page);
+  const url = new URL(page.url());
+  return { code: url.pathname.split('/').pop() ?? '', link: url.pathname + url.search };
+}

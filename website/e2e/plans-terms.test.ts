@@ -6,6 +6,8 @@ import {
   daysFromToday,
   expectClean,
   gotoHydrated,
+  interceptEmailJs,
+  landedOnBooking,
   newPage,
   patchSettings,
   runAxe,
@@ -119,6 +121,7 @@ describe('/planes before sending (issue 32)', () => {
     const checkIn = daysFromToday(60);
     const context = await site.browser.newContext({ ...PHONE, locale: 'en-US' });
     const { page, problems } = await newPage(context);
+    await interceptEmailJs(page, 200);
     await gotoHydrated(page, `${site.server.url}/en/plans`);
     await page.getByLabel('Check-in date').fill(checkIn);
     await page.getByLabel('Check-out date').fill(daysFromToday(62));
@@ -132,6 +135,18 @@ describe('/planes before sending (issue 32)', () => {
     await expectTotalInViewWithButton(page, 'Book and pay the deposit');
     expect(await page.getByRole('button', { name: 'Send booking' }).count()).toBe(0);
     expect(await runAxe(page)).toEqual([]);
+
+    // Sent: the guest lands on the booking's page, held, with payment offered at once.
+    await page.getByLabel('Full name').fill('John Smith');
+    await page.getByLabel('Email').fill('john.smith@example.com');
+    await page.getByLabel('Phone or mobile').fill('+1 212 555 0100');
+    await page.getByLabel(/I agree to the processing of my personal data/).check();
+    await page.getByRole('button', { name: 'Book and pay the deposit' }).click();
+    const { code } = await landedOnBooking(page);
+    const main = norm(await page.locator('main').innerText());
+    expect(main).toContain(`Your booking ${code}`);
+    expect(await page.getByRole('heading', { name: 'How to pay' }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Pay the deposit online' }).count()).toBe(1);
     expectClean(problems);
     await context.close();
     await patchSettings(site.server, { instantBooking: false });
