@@ -62,6 +62,7 @@ export function createApp(deps: AppDeps): Koa {
       entry: config.websiteServerEntry,
       store: deps.store,
       images: deps.images,
+      calendar: deps.calendar,
       clock: deps.clock,
       enquiryRetentionMonths: config.enquiryRetentionMonths,
       pendingPhotoRetentionDays: config.pendingPhotoRetentionDays,

@@ -7,12 +7,12 @@ import { BookingSchema, OutboxSchema, type Booking } from '@cabana/shared/domain
 import { initialData } from '../src/db/store';
 import { readDataFolder, SPLIT_COLLECTIONS } from '../src/db/folder';
 import type { Data } from '../src/db/schema';
-import { startTestServer, type TestServer } from '../../test-support/server';
+import { startTestServer, type TestServer } from '../fixtures/server';
 import { startSmtpServer } from '../../test-support/smtp';
 import { readStoredData, writeStoredData } from '../../test-support/data-folder';
 import { readError, readJson } from '../../test-support/json';
 import { bookingRequestBody } from '../../test-support/bookings';
-import { bookingId, storedBooking, storedMail } from '../../test-support/booking-records';
+import { bookingId, storedBooking, storedMail } from '../fixtures/booking-records';
 import { openTestStore } from './helpers/store';
 import { bearer, json } from './helpers/http';
 

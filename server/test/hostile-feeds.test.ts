@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CalendarSchema, FeedSchema, type Calendar } from '@cabana/shared/domain/schemas/calendar';
 import { FETCH_MESSAGES } from '../src/calendar/fetch-feed';
 import { PARSE_MESSAGES } from '../src/calendar/parse-feed';
-import { adminToken } from '../../test-support/server';
+import { adminToken } from '../fixtures/server';
 import { LAUNCH_ADMIN, launchOn, type LaunchedServer } from '../../test-support/built-server';
 import { readStoredData } from '../../test-support/data-folder';
-import { probeHealth, type HealthSamples } from '../../test-support/health-probe';
+import { probeHealth, type HealthSamples } from '../fixtures/health-probe';
 import { hostileFeeds } from '../../test-support/hostile-feeds';
 import { day, feedFixture, startFeedServer, type FeedRoute, type FeedServer } from './helpers/ical-feeds';
 

@@ -4,13 +4,9 @@ import { addDays, todayAtCabin } from '@cabana/shared/domain/pricing/dates';
 import { AlertsSchema, OverviewSchema, type Overview } from '@cabana/shared/domain/schemas/overview';
 import { BookingSchema, OutboxSchema, RequestedBookingSchema } from '@cabana/shared/domain/schemas/booking';
 import type { Enquiry } from '@cabana/shared/domain/schemas/enquiry';
-import {
-  EMPTY_TEXTS,
-  computeAlerts,
-  computeOverview,
-  type OverviewBooking,
-  type OverviewInput,
-} from '../src/overview/overview';
+import { computeAlerts } from '../src/overview/alerts';
+import { computeOverview } from '../src/overview/overview';
+import { EMPTY_TEXTS, type OverviewBooking, type OverviewInput } from '../src/overview/overview-model';
 import { startTestServer, type TestServer } from '../../test-support/server';
 import { readError, readJson, WithIdSchema } from '../../test-support/json';
 import { bearer, formToken, json } from './helpers/http';

@@ -4,8 +4,6 @@ import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import { promisify } from 'node:util';
 import type { Context, Middleware } from 'koa';
-import { availabilityWindowEnd } from '@cabana/shared/domain/availability/calendar-window';
-import { clipRanges } from '@cabana/shared/domain/availability/ranges';
 import type { PageData, PageRenderer, RenderedPage } from '@cabana/shared/domain/pages/page-data';
 import { policyWords } from '@cabana/shared/domain/pricing/policy-words';
 import { publicSettings } from '@cabana/shared/domain/config/settings';
@@ -16,7 +14,7 @@ import type { Logger } from '../lib/logger';
 import type { Store } from '../db/store';
 import type { ImageService } from '../images/image-service';
 import { markReplayable } from '../http/replay-cache';
-import { blockedRanges } from '../calendar/entries';
+import type { CalendarService } from '../calendar/calendar-service';
 import { seasonsView } from '../calendar/views';
 
 const brotli = promisify(zlib.brotliCompress);
@@ -35,6 +33,8 @@ export interface LivePagesOptions {
   entry: string;
   store: Store;
   images: ImageService;
+  /** The taken nights the pages' calendars show, as GET /api/disponibilidad answers them. */
+  calendar: Pick<CalendarService, 'availability'>;
   /** Gives the cabin's today, which starts the availability window the pages show. */
   clock: Clock;
   /** What /privacidad states: the retention periods the server applies. */
@@ -52,12 +52,12 @@ export interface LivePagesOptions {
 /** What every public page is rendered from: the store as it is now, seen from the cabin's `today`. */
 function pageDataOf(opts: LivePagesOptions, today: string): PageData {
   const { store, images } = opts;
-  const to = availabilityWindowEnd(today);
   const { base, seasons } = seasonsView(store.data);
   return {
     price: store.data.price.precio,
     images: images.list('published'),
-    availability: { from: today, to, blocked: clipRanges(blockedRanges(store.data), { start: today, end: to }) },
+    // The default window from the cabin's today (the clock's), as the API gives it.
+    availability: opts.calendar.availability({ from: today }),
     // Past seasons price no stay that can still be asked for.
     seasons: { base, seasons: seasons.filter((s) => s.end > today) },
     settings: publicSettings(store.data.settings),

@@ -1,7 +1,7 @@
 import type { Booking } from '@cabana/shared/domain/schemas/booking';
 import type { Data } from '../db/schema';
 import { calendarEntries } from '../calendar/entries';
-import type { OverviewBooking, OverviewInput } from './overview';
+import type { OverviewBooking, OverviewInput } from './overview-model';
 
 /** A payment recorded this recently is an alert (`pago:<id>`): the owner's other host, or a helper, learns of it. */
 const PAYMENT_ALERT_MS = 24 * 3_600_000;

@@ -1,5 +1,5 @@
 import { useId, useMemo, useState } from 'react';
-import { nightsBetween, todayAtCabin } from '../domain/pricing/dates';
+import { monthOf, monthRange, nightsBetween, shiftMonth, todayAtCabin } from '../domain/pricing/dates';
 import { rangesOverlap } from '../domain/availability/ranges';
 import { CALENDAR_SOURCES, type Calendar, type CalendarEntry } from '../domain/schemas/calendar';
 import { usePanel } from './panel-context';
@@ -10,10 +10,7 @@ import {
   UNKNOWN_SOURCE,
   entriesOnNight,
   formatMonth,
-  monthOf,
-  monthRange,
   monthWeeks,
-  shiftMonth,
   sourceLooks,
   type SourceLook,
 } from './calendar-month';

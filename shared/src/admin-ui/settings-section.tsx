@@ -2,12 +2,12 @@ import { useId, useState } from 'react';
 import {
   SETTINGS_LIMITS,
   SOCIAL_NETWORKS,
-  whatsappLink,
   type Settings,
   type SettingsPatch,
   type Social,
   type SocialNetwork,
 } from '../domain/schemas/settings';
+import { whatsappLink } from '../domain/config/settings';
 import { CANCELLATION_POLICIES, CANCELLATION_POLICY_IDS, type CancellationPolicyId } from '../domain/pricing/booking';
 import { usePanel } from './panel-context';
 import { usePanelCache, usePanelData } from './panel-data';

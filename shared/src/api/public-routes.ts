@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CHECK_ONLINE_PAYMENT_PATH } from './plain-paths';
 import { ImageSchema } from '../domain/schemas/image';
 import { PriceSchema } from '../domain/schemas/price';
 import { PublicSettingsSchema } from '../domain/schemas/settings';
@@ -232,7 +233,7 @@ export const PUBLIC_ROUTES = routes({
   },
   checkOnlinePayment: {
     method: 'POST',
-    path: '/reserva/:code/pago-en-linea/verificar',
+    path: CHECK_ONLINE_PAYMENT_PATH,
     access: 'public',
     who: 'whoever has the link',
     summary:

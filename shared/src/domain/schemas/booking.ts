@@ -465,8 +465,11 @@ export const ReceiptFileSchema = ReceiptSchema.pick({ id: true, name: true, type
   data: z.string(),
 });
 
-/** The e-mails a transition writes to the outbox. */
-export const MAIL_KINDS = [
+/**
+ * The e-mails a transition writes to the outbox, by reader: a guest's are written in the
+ * booking's language (both catalogues must word every one), the owner's in Spanish only.
+ */
+export const GUEST_MAIL_KINDS = [
   'guest-received',
   'guest-accepted',
   'guest-confirmed',
@@ -478,6 +481,16 @@ export const MAIL_KINDS = [
   /** A request nobody answered lapsed (issue 28); never sent for a suspect one. */
   'guest-request-expired',
   'guest-payment',
+  /** The owner rejected the receipt: the reason, and the new deadline. */
+  'guest-receipt-rejected',
+  /** A payment recorded on a lapsed booking whose nights were taken: it will be refunded. */
+  'guest-payment-refund',
+  /** The owner recorded the refund. */
+  'guest-refunded',
+] as const;
+export type GuestMailKind = (typeof GUEST_MAIL_KINDS)[number];
+
+export const OWNER_MAIL_KINDS = [
   'owner-new-request',
   'owner-receipt',
   'owner-cancelled',
@@ -486,15 +499,16 @@ export const MAIL_KINDS = [
   'owner-refund-due',
   /** The gateway reported a payment pending: the hold waits for it. */
   'owner-payment-pending',
-  /** The owner rejected the receipt: the reason, and the new deadline. */
-  'guest-receipt-rejected',
-  /** A payment recorded on a lapsed booking whose nights were taken: it will be refunded. */
-  'guest-payment-refund',
-  /** The owner recorded the refund. */
-  'guest-refunded',
 ] as const;
+export type OwnerMailKind = (typeof OWNER_MAIL_KINDS)[number];
+
+export const MAIL_KINDS = [...GUEST_MAIL_KINDS, ...OWNER_MAIL_KINDS] as const;
 export const MailKindSchema = z.enum(MAIL_KINDS);
 export type MailKind = z.infer<typeof MailKindSchema>;
+
+const OWNER_MAIL_KIND_SET: ReadonlySet<MailKind> = new Set(OWNER_MAIL_KINDS);
+/** Whether a message of this kind goes to the owner (in Spanish) rather than to the guest. */
+export const isOwnerMailKind = (kind: MailKind): kind is OwnerMailKind => OWNER_MAIL_KIND_SET.has(kind);
 
 /** An outbox entry as the owner sees it: an e-mail the server has not sent (yet), and why. */
 export const OutboxEntrySchema = z.object({
