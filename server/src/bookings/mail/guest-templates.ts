@@ -123,6 +123,7 @@ const GUEST_TEMPLATES: { [K in GuestMailKind]: GuestTemplate<K> } = {
     ),
   'guest-expired': (ctx, { w, all, p }) =>
     p.guest(ctx, w.subject(ctx.booking.code), w.body, all.askAgain(ctx.settings.phone)),
+  'guest-link': (ctx, { w, p }) => p.guest(ctx, w.subject(ctx.booking.code), w.body, p.stay(ctx.booking)),
   'guest-request-expired': (ctx, { w, all, p }) =>
     p.guest(ctx, w.subject(ctx.booking.code), w.body, all.askAgain(ctx.settings.phone)),
 };

@@ -34,6 +34,7 @@ interface GuestKindWords {
   'guest-declined': { subject: (code: string) => string; body: string; otherDates: (phone: string) => string };
   'guest-expired': { subject: (code: string) => string; body: string };
   'guest-request-expired': { subject: (code: string) => string; body: string };
+  'guest-link': { subject: (code: string) => string; body: string };
 }
 
 /**

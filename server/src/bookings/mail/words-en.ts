@@ -95,6 +95,10 @@ export const EN_MAIL_WORDS: GuestMailWords = {
     subject: (code) => `Your booking ${code} has expired`,
     body: 'The deadline for the deposit passed without our receiving it, so the dates are free again.',
   },
+  'guest-link': {
+    subject: (code) => `The link to your booking ${code}`,
+    body: 'You asked for the link to your booking again. Open it below to see its status, pay or cancel. If you did not ask for it, ignore this e-mail: nobody else received it.',
+  },
   'guest-request-expired': {
     subject: (code) => `Your request ${code} has expired`,
     body: 'We are sorry: we could not answer your booking request in time, so we have closed it. You have not been charged anything.',

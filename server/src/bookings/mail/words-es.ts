@@ -91,6 +91,10 @@ export const ES_MAIL_WORDS: GuestMailWords = {
     subject: (code) => `Tu reserva ${code} venció`,
     body: 'El plazo para pagar el anticipo terminó sin que lo recibiéramos, así que las fechas quedaron libres.',
   },
+  'guest-link': {
+    subject: (code) => `El enlace de tu reserva ${code}`,
+    body: 'Pediste de nuevo el enlace de tu reserva. Ábrelo abajo para ver su estado, pagar o cancelar. Si no lo pediste tú, ignora este correo: nadie más lo recibió.',
+  },
   'guest-request-expired': {
     subject: (code) => `Tu solicitud ${code} venció`,
     body: 'Lo sentimos: no alcanzamos a responder tu solicitud de reserva a tiempo, así que la cerramos. No se te cobró nada.',
