@@ -267,6 +267,17 @@ export const en: Messages<SourceMessages> = {
       cancelada: 'Cancelled',
     },
     notFoundTitle: 'We could not find that booking',
+    lostLink: {
+      title: 'Lost your link?',
+      intro: 'Type the booking code and the e-mail you booked with: if they match, we send the link to that address.',
+      code: 'Booking code',
+      email: 'Email',
+      send: 'Send me the link',
+      done: 'If the code and the e-mail match a booking, we are sending the link to that address within a few minutes.',
+      check: 'Check the code (8 letters and digits) and the e-mail.',
+      codeHint: 'The code has 8 letters and digits, as in your e-mail.',
+      emailHint: 'Type the e-mail you booked with.',
+    },
     notFoundText:
       'The link is not valid or is incomplete. Open it again from the e-mail we sent you, or call us on {phone} and we will help you.',
     home: 'Back to the home page',

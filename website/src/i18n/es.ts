@@ -286,6 +286,18 @@ export const es = {
       cancelada: 'Cancelada',
     },
     notFoundTitle: 'No encontramos esa reserva',
+    lostLink: {
+      title: '¿Perdiste el enlace?',
+      intro:
+        'Escribe el código de la reserva y el correo con el que la hiciste: si coinciden, te enviamos el enlace a ese correo.',
+      code: 'Código de la reserva',
+      email: 'Correo electrónico',
+      send: 'Enviarme el enlace',
+      done: 'Si el código y el correo corresponden a una reserva, te enviamos el enlace a ese correo en unos minutos.',
+      check: 'Revisa el código (8 letras y números) y el correo.',
+      codeHint: 'El código tiene 8 letras y números, como aparece en tu correo.',
+      emailHint: 'Escribe el correo con el que hiciste la reserva.',
+    },
     notFoundText:
       'El enlace no es válido o está incompleto. Ábrelo de nuevo desde el correo que te enviamos, o escríbenos al {phone} y te ayudamos.',
     home: 'Volver al inicio',
