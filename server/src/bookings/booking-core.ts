@@ -130,6 +130,7 @@ export class BookingCore {
       settings,
       guestLink: this.guestLink(booking),
       panelLink: `${this.deps.publicOrigin}/admin`,
+      onlinePayment: this.deps.onlinePaymentEnabled,
     };
     for (const kind of kinds) this.deps.outbox.write(kind, ctx);
   }

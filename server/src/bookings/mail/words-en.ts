@@ -44,6 +44,7 @@ export const EN_MAIL_WORDS: GuestMailWords = {
     subject: (due) => `Booking accepted: pay the deposit before ${due}`,
     body: (due, deposit) =>
       `We accepted your booking! We are holding the dates for you until ${due}. Pay the deposit of ${deposit} before then to confirm it; otherwise the dates will be freed.`,
+    payOnline: (link) => `Pay the deposit online, by card, PSE or Nequi: ${link}`,
   },
   'guest-confirmed': {
     subject: (code) => `Booking confirmed ${code}`,

@@ -41,6 +41,7 @@ export const ES_MAIL_WORDS: GuestMailWords = {
     subject: (due) => `Reserva aceptada: paga el anticipo antes del ${due}`,
     body: (due, deposit) =>
       `¡Aceptamos tu reserva! Guardamos las fechas para ti hasta el ${due}. Paga el anticipo de ${deposit} antes de esa hora para confirmarla; si no, las fechas quedarán libres.`,
+    payOnline: (link) => `Paga el anticipo en línea, con tarjeta, PSE o Nequi: ${link}`,
   },
   'guest-confirmed': {
     subject: (code) => `Reserva confirmada ${code}`,
