@@ -97,7 +97,9 @@ export class BookingCore {
 
   /** The booking of a private link: an unknown code and a wrong token answer the same 404. */
   byLink(code: string, token: string): Booking {
-    const booking = this.deps.store.data.bookings.find((b) => b.code === code);
+    // Codes read case-insensitively (issue 32): a lower-case code in the address is the same booking.
+    const upper = code.toUpperCase();
+    const booking = this.deps.store.data.bookings.find((b) => b.code === upper);
     if (!booking || !sameText(token, this.tokenOf(booking))) throw notFound(GUEST_NOT_FOUND);
     return booking;
   }
@@ -128,6 +130,7 @@ export class BookingCore {
       settings,
       guestLink: this.guestLink(booking),
       panelLink: `${this.deps.publicOrigin}/admin`,
+      onlinePayment: this.deps.onlinePaymentEnabled,
     };
     for (const kind of kinds) this.deps.outbox.write(kind, ctx);
   }

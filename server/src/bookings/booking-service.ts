@@ -1,4 +1,7 @@
+import { recoverLink } from './link-recovery';
+import type { Limiter } from '../auth/rate-limits';
 import type {
+  RecoverLinkInput,
   AcceptBookingInput,
   Booking,
   BookingState,
@@ -83,6 +86,11 @@ export class BookingService {
 
   onlinePaymentAvailable(b: Booking): boolean {
     return this.#core.onlinePaymentAvailable(b);
+  }
+
+  /** A guest asks for the lost private link (issue 32): link-recovery.ts. */
+  recoverLink(input: RecoverLinkInput, perBooking: Limiter): Promise<{ message: string }> {
+    return recoverLink(this.#core, input, perBooking);
   }
 
   guestBooking(code: string, token: string): GuestBooking {

@@ -16,6 +16,8 @@ import {
   OnlinePaymentCheckSchema,
   GuestCancelInputSchema,
   GuestTokenInputSchema,
+  RecoverLinkAnswerSchema,
+  RecoverLinkInputSchema,
   RequestBookingInputSchema,
   RequestedBookingSchema,
 } from '../domain/schemas/booking';
@@ -177,6 +179,16 @@ export const PUBLIC_ROUTES = routes({
     output: RequestedBookingSchema,
     status: 201,
     errors: ['CONFLICT', 'RATE_LIMITED'],
+  },
+  recoverGuestLink: {
+    method: 'POST',
+    path: '/reserva/enlace',
+    access: 'public',
+    summary:
+      '`{code, email}`: the private link e-mailed again when the code (any case) and the e-mail match a booking; the same 200 answer whether or not they do (no enumeration); 429 past the per-client limit; a booking gets a few such e-mails a day, then silently none',
+    body: RecoverLinkInputSchema,
+    output: RecoverLinkAnswerSchema,
+    errors: ['RATE_LIMITED'],
   },
   getGuestBooking: {
     method: 'GET',

@@ -9,6 +9,8 @@ export interface MailContext {
   guestLink: string;
   /** The owner's panel. */
   panelLink: string;
+  /** Whether guests can pay online (Wompi configured): the "accepted" e-mail links to it. */
+  onlinePayment?: boolean;
   /** Set by `renderMail`: the name a guest's greeting uses ('' when the name looks like an address). */
   greetingName?: string;
 }

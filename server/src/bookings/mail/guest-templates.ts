@@ -6,6 +6,9 @@ import { mailParts, type MailParts } from './parts';
 import { EN_MAIL_WORDS } from './words-en';
 import { ES_MAIL_WORDS } from './words-es';
 
+/** Where the guest's page offers the online payment (its "how to pay" section). */
+const ONLINE_PAYMENT_ANCHOR = '#pago-titulo';
+
 /** Each language's catalogue: a guest is written to in the booking's language. */
 const CATALOGUES: Record<BookingLang, GuestMailWords> = { es: ES_MAIL_WORDS, en: EN_MAIL_WORDS };
 const PARTS: Record<BookingLang, MailParts> = {
@@ -37,6 +40,7 @@ const GUEST_TEMPLATES: { [K in GuestMailKind]: GuestTemplate<K> } = {
       ctx,
       w.subject(p.instant(b.depositDueAt!)),
       w.body(p.instant(b.depositDueAt!), p.money(b.price.deposit)),
+      ctx.onlinePayment ? w.payOnline(`${ctx.guestLink}${ONLINE_PAYMENT_ANCHOR}`) : '',
       p.stay(b),
       p.price(b),
       p.howToPay(ctx.settings),
@@ -123,6 +127,7 @@ const GUEST_TEMPLATES: { [K in GuestMailKind]: GuestTemplate<K> } = {
     ),
   'guest-expired': (ctx, { w, all, p }) =>
     p.guest(ctx, w.subject(ctx.booking.code), w.body, all.askAgain(ctx.settings.phone)),
+  'guest-link': (ctx, { w, p }) => p.guest(ctx, w.subject(ctx.booking.code), w.body, p.stay(ctx.booking)),
   'guest-request-expired': (ctx, { w, all, p }) =>
     p.guest(ctx, w.subject(ctx.booking.code), w.body, all.askAgain(ctx.settings.phone)),
 };

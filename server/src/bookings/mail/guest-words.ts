@@ -4,7 +4,12 @@ import type { PartWords } from './parts';
 /** Each guest e-mail's own words: its subject and sentences, with the facts they take. */
 interface GuestKindWords {
   'guest-received': { subject: (code: string) => string; body: string };
-  'guest-accepted': { subject: (due: string) => string; body: (due: string, deposit: string) => string };
+  'guest-accepted': {
+    subject: (due: string) => string;
+    body: (due: string, deposit: string) => string;
+    /** With Wompi configured: the deposit online, straight from the e-mail (issue 32). */
+    payOnline: (link: string) => string;
+  };
   'guest-confirmed': { subject: (code: string) => string; body: (paid: string) => string };
   'guest-payment': { subject: (code: string) => string; body: (paid: string, total: string) => string };
   'guest-hold-reminder': { subject: (code: string) => string; body: (due: string, deposit: string) => string };
@@ -34,6 +39,7 @@ interface GuestKindWords {
   'guest-declined': { subject: (code: string) => string; body: string; otherDates: (phone: string) => string };
   'guest-expired': { subject: (code: string) => string; body: string };
   'guest-request-expired': { subject: (code: string) => string; body: string };
+  'guest-link': { subject: (code: string) => string; body: string };
 }
 
 /**

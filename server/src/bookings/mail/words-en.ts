@@ -44,6 +44,7 @@ export const EN_MAIL_WORDS: GuestMailWords = {
     subject: (due) => `Booking accepted: pay the deposit before ${due}`,
     body: (due, deposit) =>
       `We accepted your booking! We are holding the dates for you until ${due}. Pay the deposit of ${deposit} before then to confirm it; otherwise the dates will be freed.`,
+    payOnline: (link) => `Pay the deposit online, by card, PSE or Nequi: ${link}`,
   },
   'guest-confirmed': {
     subject: (code) => `Booking confirmed ${code}`,
@@ -94,6 +95,10 @@ export const EN_MAIL_WORDS: GuestMailWords = {
   'guest-expired': {
     subject: (code) => `Your booking ${code} has expired`,
     body: 'The deadline for the deposit passed without our receiving it, so the dates are free again.',
+  },
+  'guest-link': {
+    subject: (code) => `The link to your booking ${code}`,
+    body: 'You asked for the link to your booking again. Open it below to see its status, pay or cancel. If you did not ask for it, ignore this e-mail: nobody else received it.',
   },
   'guest-request-expired': {
     subject: (code) => `Your request ${code} has expired`,

@@ -41,6 +41,7 @@ export const ES_MAIL_WORDS: GuestMailWords = {
     subject: (due) => `Reserva aceptada: paga el anticipo antes del ${due}`,
     body: (due, deposit) =>
       `¡Aceptamos tu reserva! Guardamos las fechas para ti hasta el ${due}. Paga el anticipo de ${deposit} antes de esa hora para confirmarla; si no, las fechas quedarán libres.`,
+    payOnline: (link) => `Paga el anticipo en línea, con tarjeta, PSE o Nequi: ${link}`,
   },
   'guest-confirmed': {
     subject: (code) => `Reserva confirmada ${code}`,
@@ -90,6 +91,10 @@ export const ES_MAIL_WORDS: GuestMailWords = {
   'guest-expired': {
     subject: (code) => `Tu reserva ${code} venció`,
     body: 'El plazo para pagar el anticipo terminó sin que lo recibiéramos, así que las fechas quedaron libres.',
+  },
+  'guest-link': {
+    subject: (code) => `El enlace de tu reserva ${code}`,
+    body: 'Pediste de nuevo el enlace de tu reserva. Ábrelo abajo para ver su estado, pagar o cancelar. Si no lo pediste tú, ignora este correo: nadie más lo recibió.',
   },
   'guest-request-expired': {
     subject: (code) => `Tu solicitud ${code} venció`,

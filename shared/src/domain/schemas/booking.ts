@@ -335,7 +335,25 @@ export const GuestTokenInputSchema = z.strictObject({
   t: z.string({ error: BAD_LINK }).regex(GUEST_TOKEN_PATTERN, BAD_LINK),
 });
 
-export const BookingCodeParamsSchema = z.object({ code: z.string().regex(BOOKING_CODE_PATTERN) });
+/** Codes read case-insensitively: a code typed or linked in lower case is the same booking (issue 32). */
+const bookingCode = () => z.string().transform((s) => s.trim().toUpperCase());
+
+export const BookingCodeParamsSchema = z.object({ code: bookingCode().pipe(z.string().regex(BOOKING_CODE_PATTERN)) });
+
+const LOST_LINK_CODE = 'Escribe el código de la reserva: 8 letras y números, como aparece en tu correo.';
+const LOST_LINK_EMAIL = 'Escribe el correo electrónico con el que hiciste la reserva.';
+
+/** A guest who lost the private link asks for it again: the booking's code and the e-mail it was made with. */
+export const RecoverLinkInputSchema = z.strictObject({
+  code: bookingCode().pipe(z.string({ error: LOST_LINK_CODE }).regex(BOOKING_CODE_PATTERN, LOST_LINK_CODE)),
+  email: z.string({ error: LOST_LINK_EMAIL }).trim().max(254, LOST_LINK_EMAIL).pipe(z.email(LOST_LINK_EMAIL)),
+});
+export type RecoverLinkInput = z.infer<typeof RecoverLinkInputSchema>;
+
+/** The one answer to every well-formed request for a lost link, whether or not a booking matched. */
+export const RecoverLinkAnswerSchema = z.object({ message: z.string() });
+export const LINK_RECOVERY_ANSWER =
+  'Si el código y el correo corresponden a una reserva, te enviamos el enlace a ese correo en unos minutos.';
 
 const MONEY_MAX = 1_000_000_000;
 const money = (label: string, min: number) =>
@@ -496,6 +514,8 @@ export const GUEST_MAIL_KINDS = [
   'guest-payment-refund',
   /** The owner recorded the refund. */
   'guest-refunded',
+  /** The guest asked for the private link again (issue 32): only when code and e-mail match. */
+  'guest-link',
 ] as const;
 export type GuestMailKind = (typeof GUEST_MAIL_KINDS)[number];
 
