@@ -104,6 +104,8 @@ const planesIsland = (price: number) => {
     seasons: { base: { pricePerPerson: price, minNights: 1 }, seasons: [] },
     settings: publicSettings(DEFAULT_SETTINGS),
     cancellationPolicy: policyWords(DEFAULT_SETTINGS.cancellationPolicy, 'es'),
+    // Whether the guest can pay online (issue 32: /planes says how payment works); no Wompi keys here.
+    onlinePayment: false,
     lang: 'es',
     messages: expect.any(Object) as unknown,
   };
