@@ -9,6 +9,7 @@ import type { EnquiryService } from './enquiries/enquiry-service';
 import type { SettingsService } from './settings/settings-service';
 import type { BookingService } from './bookings/booking-service';
 import type { OutboxService } from './bookings/outbox';
+import type { RegistrationService } from './registration/registration-service';
 import type { PaymentService } from './payments/payment-service';
 import { Limiter, SharedBudget } from './auth/rate-limits';
 import { LoginGuard } from './auth/login-guard';
@@ -46,6 +47,8 @@ export interface AppDeps {
   /** The booking lifecycle (issue 21) and its e-mail. */
   bookings: BookingService;
   outbox: OutboxService;
+  /** Guest registration for the TRA and SIRE (issue 34). */
+  registration: RegistrationService;
   /** Online payment of the deposit (issue 22). */
   payments: PaymentService;
   log: Logger;

@@ -31,6 +31,7 @@ import { EnquiryService } from './enquiries/enquiry-service';
 import { SettingsService } from './settings/settings-service';
 import { PaymentService } from './payments/payment-service';
 import { Wompi } from './payments/wompi';
+import { RegistrationService } from './registration/registration-service';
 import { BookingService } from './bookings/booking-service';
 import { OutboxService } from './bookings/outbox';
 import { runPeriodically } from './lib/periodic';
@@ -205,6 +206,7 @@ export async function startServer(
       settings: new SettingsService({ store, now }),
       bookings,
       outbox,
+      registration: new RegistrationService({ store, bookings, now }),
       payments: new PaymentService({
         provider: config.wompi ? new Wompi(config.wompi) : undefined,
         bookings,

@@ -42,6 +42,7 @@ import {
 } from '@cabana/shared/domain/bookings/lifecycle';
 import { policyWords } from '@cabana/shared/domain/pricing/policy-words';
 import type { Settings } from '@cabana/shared/domain/schemas/settings';
+import { registrationComplete } from '@cabana/shared/domain/schemas/registration';
 import { newestFirst } from '@cabana/shared/domain/lib/newest-first';
 import { sniffImage, MIME_BY_KIND } from '@cabana/shared/domain/images/sniff';
 import type { Store } from '../db/store';
@@ -180,6 +181,11 @@ export class BookingService {
     const booking = this.deps.store.data.bookings.find((b) => b.code === code);
     if (!booking || !sameText(token, this.tokenOf(booking))) throw notFound(GUEST_NOT_FOUND);
     return booking;
+  }
+
+  /** The booking of a private link, for the other guest calls (registration, issue 34): 404 as above. */
+  bookingOfLink(code: string, token: string): Booking {
+    return this.#byLink(code, token);
   }
 
   /** The lifecycle table's word (shared/src/domain/bookings/lifecycle.ts): 409 with its reason when refused. */
@@ -371,6 +377,10 @@ export class BookingService {
       canCancel,
       refundIfCancelledNow: canCancel ? refundFor(b.cancellationPolicy, b, now) : null,
       canUploadReceipt: can('uploadReceipt', b, now, 'huesped'),
+      registration: {
+        open: can('registerGuests', b, now, 'huesped'),
+        complete: registrationComplete(b.registration, b.numPeople),
+      },
       ...(b.verification ? { verifying: b.verification.receiptId ? 'receipt' : 'gateway' } : {}),
       ...(b.refundOwed ? { refundOwed: b.refundOwed } : {}),
       payment: { bankAccount: s.bankAccount, nequiNumber: s.nequiNumber, daviplataNumber: s.daviplataNumber },

@@ -32,6 +32,8 @@ export const LIFECYCLE_ACTIONS = [
   'lapse',
   'remindHold',
   'remindBalance',
+  'registerGuests',
+  'correctRegistration',
 ] as const;
 export type LifecycleAction = (typeof LIFECYCLE_ACTIONS)[number];
 
@@ -144,6 +146,19 @@ export const LIFECYCLE: { readonly [A in LifecycleAction]: Rule } = {
     actors: ['sistema'],
     guard: (b) => b.paid < b.price.total,
     refused: 'No hay saldo que recordar.',
+  },
+  /** Online check-in (issue 34): the guest's private page, a confirmed stay, until the day of departure. */
+  registerGuests: {
+    states: ['confirmada'],
+    actors: ['huesped'],
+    guard: (b, now) => todayAtCabin(new Date(now)) < b.checkOut,
+    refused: 'El registro de huéspedes solo está abierto para una reserva confirmada, hasta el día de salida.',
+  },
+  /** The owner fills or corrects the registration: a confirmed stay, or a finished one (its record for MinCIT). */
+  correctRegistration: {
+    states: ['confirmada', 'completada'],
+    actors: ['propietario'],
+    refused: 'Solo se registran los huéspedes de una reserva confirmada o completada.',
   },
 };
 

@@ -1,0 +1,106 @@
+import { can, refusal, type LifecycleAction } from '@cabana/shared/domain/bookings/lifecycle';
+import { todayAtCabin } from '@cabana/shared/domain/pricing/dates';
+import type { Actor, Booking } from '@cabana/shared/domain/schemas/booking';
+import {
+  registrationComplete,
+  type GuestIdentity,
+  type RegistrationView,
+} from '@cabana/shared/domain/schemas/registration';
+import type { Store } from '../db/store';
+import type { BookingService } from '../bookings/booking-service';
+import { conflict, invalidInput } from '../domain-errors';
+
+export interface RegistrationServiceDeps {
+  store: Store;
+  bookings: BookingService;
+  now: () => number;
+}
+
+/**
+ * Guest registration (issue 34): the party's identity data for MinCIT's TRA and Migración's
+ * SIRE, kept on the booking (`booking.registration`). The guest fills it from the private link
+ * while the lifecycle table allows `registerGuests`; the owner fills or corrects it
+ * (`correctRegistration`). Each change is one save of the store.
+ */
+export class RegistrationService {
+  constructor(private readonly deps: RegistrationServiceDeps) {}
+
+  view(b: Booking): RegistrationView {
+    return {
+      code: b.code,
+      checkIn: b.checkIn,
+      checkOut: b.checkOut,
+      numPeople: b.numPeople,
+      guests: b.registration?.guests ?? [],
+      complete: registrationComplete(b.registration, b.numPeople),
+      updatedAt: b.registration?.updatedAt ?? null,
+    };
+  }
+
+  #allow(b: Booking, action: LifecycleAction, by: Actor): void {
+    if (!can(action, b, this.deps.now(), by)) throw conflict(refusal(action));
+  }
+
+  forGuest(code: string, token: string): RegistrationView {
+    const booking = this.deps.bookings.bookingOfLink(code, token);
+    this.#allow(booking, 'registerGuests', 'huesped');
+    return this.view(booking);
+  }
+
+  async saveByGuest(code: string, token: string, guests: GuestIdentity[]): Promise<RegistrationView> {
+    const booking = this.deps.bookings.bookingOfLink(code, token);
+    this.#allow(booking, 'registerGuests', 'huesped');
+    return this.#save(booking, guests, 'huesped');
+  }
+
+  forOwner(id: string): RegistrationView {
+    return this.view(this.deps.bookings.get(id));
+  }
+
+  async saveByOwner(id: string, guests: GuestIdentity[]): Promise<RegistrationView> {
+    const booking = this.deps.bookings.get(id);
+    this.#allow(booking, 'correctRegistration', 'propietario');
+    return this.#save(booking, guests, 'propietario');
+  }
+
+  async #save(booking: Booking, guests: GuestIdentity[], by: 'huesped' | 'propietario'): Promise<RegistrationView> {
+    checkParty(booking, guests, todayAtCabin(new Date(this.deps.now())));
+    const at = new Date(this.deps.now()).toISOString();
+    booking.registration = {
+      guests,
+      consentAt: booking.registration?.consentAt ?? at,
+      updatedAt: at,
+      updatedBy: by,
+    };
+    booking.updatedAt = at;
+    await this.deps.store.save();
+    return this.view(booking);
+  }
+}
+
+/** The party's own rules: at most the booking's size, born before today, one person per document. */
+function checkParty(booking: Booking, guests: GuestIdentity[], today: string): void {
+  if (guests.length > booking.numPeople) {
+    throw invalidInput(
+      `Esta reserva es para ${booking.numPeople} ${booking.numPeople === 1 ? 'persona' : 'personas'}: registra como máximo ${booking.numPeople} ${booking.numPeople === 1 ? 'huésped' : 'huéspedes'}.`,
+      { guests: 'Hay más huéspedes que personas en la reserva.' },
+    );
+  }
+  guests.forEach((g, i) => {
+    if (g.birthDate > today) {
+      throw invalidInput(`La fecha de nacimiento del huésped ${i + 1} está en el futuro.`, {
+        [`guests.${i}.birthDate`]: 'Revisa la fecha de nacimiento.',
+      });
+    }
+  });
+  const seen = new Set<string>();
+  guests.forEach((g, i) => {
+    const key = `${g.documentType}:${g.documentNumber}`;
+    if (seen.has(key)) {
+      throw invalidInput(`El documento del huésped ${i + 1} ya está en la lista.`, {
+        [`guests.${i}.documentNumber`]: 'Cada huésped lleva su propio documento.',
+      });
+    }
+    seen.add(key);
+  });
+}
