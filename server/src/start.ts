@@ -179,10 +179,12 @@ export async function startServer(
     // Bookings made before their terms were stored get them once (issue 29), before anything reads them.
     const migrated = await bookings.freezeMissingTerms();
     if (migrated > 0) log.info(`bookings: stored today's terms with ${migrated} older booking(s)`);
+    const registration = new RegistrationService({ store, bookings, outbox, panelLink: `${publicOrigin}/admin`, now });
     // Holds that lapsed while the server was down lapse now, before the first request.
     const bookingTimers = runPeriodically(
       async () => {
         await bookings.runTimers();
+        await registration.runTimers();
         const lapsed = await bookings.expireRequests();
         if (lapsed > 0) log.info(`bookings: ${lapsed} request(s) lapsed unanswered`);
         const removed = await bookings.forget(retentionCutoff(config.enquiryRetentionMonths, now()));
@@ -206,7 +208,7 @@ export async function startServer(
       settings: new SettingsService({ store, now }),
       bookings,
       outbox,
-      registration: new RegistrationService({ store, bookings, now }),
+      registration,
       payments: new PaymentService({
         provider: config.wompi ? new Wompi(config.wompi) : undefined,
         bookings,

@@ -5,6 +5,7 @@ import { GuestBookingSchema } from '@cabana/shared/domain/schemas/booking';
 import { startTestServer, type TestServer } from '../../test-support/server';
 import { readError, readJson } from '../../test-support/json';
 import { acceptedBooking, confirmedBooking, serverToday } from '../../test-support/bookings';
+import { startSmtpServer, type TestSmtpServer } from '../../test-support/smtp';
 import { bearer, json } from './helpers/http';
 
 const DAY = 24 * 3_600_000;
@@ -165,5 +166,53 @@ describe('guest registration for the TRA and SIRE (issue 34)', () => {
     );
     expect(tooMany.status).toBe(400);
     expect((await readError(tooMany)).error).toBe('Esta reserva es para 2 personas: registra como máximo 2 huéspedes.');
+  });
+});
+
+describe('check-in reminders 7 and 2 days before arrival (issue 34)', () => {
+  let smtp: TestSmtpServer;
+  let s: TestServer;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    s = await startTestServer({
+      env: { SMTP_URL: smtp.url, MAIL_FROM: 'Brisas <reservas@brisas.test>', ENQUIRIES_PER_CLIENT: '100' },
+    });
+    s.clock.toCabinMorning();
+  });
+  afterAll(async () => {
+    await s.close();
+    await smtp.close();
+  });
+
+  it('reminds an incomplete registration once at 7 days and once at 2, never a complete one', async () => {
+    const timers = () => s.running.deps.registration.runTimers();
+    const open = await confirmedBooking(s, 10, 2, { numPeople: 2, email: 'ana@example.com', lang: 'en' });
+    const done = await confirmedBooking(s, 12, 2, { numPeople: 2, email: 'luis@example.com' });
+    expect(
+      (await json(s, 'PUT', `/reserva/${done.code}/huespedes`, { t: done.token, guests: [MAIN, COMPANION] })).status,
+    ).toBe(200);
+    const reminders = () => smtp.messages.filter((m) => /Register your party|Registra a tus huéspedes/.test(m.subject));
+
+    expect(await timers()).toBe(0); // 10 days ahead: nothing yet
+    s.clock.advance(3 * DAY);
+    expect(await timers()).toBe(1);
+    const first = await smtp.find((m) => m.subject === `Register your party before you arrive: booking ${open.code}`);
+    expect(first.to).toEqual(['ana@example.com']);
+    expect(first.text).toContain(`/en/booking/${open.code}?t=${open.token}`);
+    expect(await timers()).toBe(0); // once
+    s.clock.advance(4 * DAY);
+    expect(await timers()).toBe(0); // 3 days ahead: the second waits
+    s.clock.advance(DAY);
+    expect(await timers()).toBe(1);
+    // The second one arrives (the predicate counts every reminder received so far).
+    await smtp.find(() => reminders().filter((m) => m.to.includes('ana@example.com')).length === 2);
+    s.clock.advance(DAY);
+    expect(await timers()).toBe(0);
+    const stored = s.running.deps.store.view.bookings.find((b) => b.code === open.code)!;
+    expect(stored.reminders.registration7).toBeDefined();
+    expect(stored.reminders.registration2).toBeDefined();
+    const sentTo = reminders().flatMap((m) => m.to);
+    expect(sentTo).not.toContain('luis@example.com');
   });
 });

@@ -1,5 +1,5 @@
 import { can, refusal, type LifecycleAction } from '@cabana/shared/domain/bookings/lifecycle';
-import { todayAtCabin } from '@cabana/shared/domain/pricing/dates';
+import { addDays, todayAtCabin } from '@cabana/shared/domain/pricing/dates';
 import type { Actor, Booking } from '@cabana/shared/domain/schemas/booking';
 import {
   registrationComplete,
@@ -8,13 +8,20 @@ import {
 } from '@cabana/shared/domain/schemas/registration';
 import type { Store } from '../db/store';
 import type { BookingService } from '../bookings/booking-service';
+import type { OutboxService } from '../bookings/outbox';
 import { conflict, invalidInput } from '../domain-errors';
 
 export interface RegistrationServiceDeps {
   store: Store;
   bookings: BookingService;
+  outbox: OutboxService;
+  /** The owner's panel, for the e-mails' context. */
+  panelLink: string;
   now: () => number;
 }
+
+/** Days before arrival the check-in reminders go, each once, while the registration is incomplete. */
+export const REGISTRATION_REMINDER_DAYS = [7, 2] as const;
 
 /**
  * Guest registration (issue 34): the party's identity data for MinCIT's TRA and Migración's
@@ -61,6 +68,40 @@ export class RegistrationService {
     const booking = this.deps.bookings.get(id);
     this.#allow(booking, 'correctRegistration', 'propietario');
     return this.#save(booking, guests, 'propietario');
+  }
+
+  /**
+   * The check-in reminders (a timer, with the injected clock): 7 and then 2 days before arrival,
+   * each once, to a confirmed booking whose party is not all registered. A booking made later
+   * than a reminder's day gets only the next one still ahead. One save for all of them.
+   */
+  async runTimers(): Promise<number> {
+    const { store, now } = this.deps;
+    const at = now();
+    const today = todayAtCabin(new Date(at));
+    let written = 0;
+    for (const booking of store.data.bookings) {
+      if (!can('remindRegistration', booking, at, 'sistema')) continue;
+      if (registrationComplete(booking.registration, booking.numPeople)) continue;
+      const due = REGISTRATION_REMINDER_DAYS.filter((d) => today >= addDays(booking.checkIn, -d));
+      if (due.length === 0) continue;
+      // Only the nearest reminder that is due (a late booking does not get both at once).
+      const days = due[due.length - 1]!;
+      const key = days === 7 ? 'registration7' : 'registration2';
+      if (booking.reminders[key] || (key === 'registration7' && booking.reminders.registration2)) continue;
+      booking.reminders = { ...booking.reminders, [key]: new Date(at).toISOString() };
+      this.deps.outbox.write('guest-registration-reminder', {
+        booking,
+        settings: store.data.settings,
+        guestLink: this.deps.bookings.guestLink(booking),
+        panelLink: this.deps.panelLink,
+      });
+      written += 1;
+    }
+    if (written === 0) return 0;
+    await store.save();
+    void this.deps.outbox.kick();
+    return written;
   }
 
   async #save(booking: Booking, guests: GuestIdentity[], by: 'huesped' | 'propietario'): Promise<RegistrationView> {

@@ -82,6 +82,13 @@ export const EN_TEMPLATES: MailTemplates = {
       `We are holding your dates until ${instant(ctx.booking.depositDueAt!)}. Pay the deposit of ${money(ctx.booking.price.deposit)} before then to confirm the booking.`,
       howToPay(ctx.settings),
     ),
+  'guest-registration-reminder': (ctx) =>
+    guest(
+      ctx,
+      `Register your party before you arrive: booking ${ctx.booking.code}`,
+      `Colombian law asks us to register every guest with the Ministry of Commerce, Industry and Tourism (the lodging registration card, TRA) and foreign guests with Migración Colombia. Do it online on your booking page and you will not need to give these details on arrival.`,
+      stay(ctx.booking),
+    ),
   'guest-balance-reminder': (ctx) =>
     guest(
       ctx,

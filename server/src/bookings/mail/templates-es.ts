@@ -81,6 +81,13 @@ export const ES_TEMPLATES: MailTemplates = {
       `Guardamos tus fechas hasta el ${instant(ctx.booking.depositDueAt!)}. Paga el anticipo de ${money(ctx.booking.price.deposit)} antes de esa hora para confirmar la reserva.`,
       howToPay(ctx.settings),
     ),
+  'guest-registration-reminder': (ctx) =>
+    guest(
+      ctx,
+      `Registra a tus huéspedes antes de llegar: reserva ${ctx.booking.code}`,
+      `La ley colombiana nos pide registrar a cada huésped ante el Ministerio de Comercio, Industria y Turismo (Tarjeta de Registro de Alojamiento) y, a los extranjeros, ante Migración Colombia. Hazlo en línea en la página de tu reserva y a la llegada no tendrás que dar estos datos.`,
+      stay(ctx.booking),
+    ),
   'guest-balance-reminder': (ctx) =>
     guest(
       ctx,

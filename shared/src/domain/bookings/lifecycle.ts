@@ -13,7 +13,16 @@ import { cabinInstant } from '../pricing/booking';
 /** What a guard reads of a booking: the panel's and the server's records both carry it. */
 export type LifecycleBooking = Pick<
   Booking,
-  'state' | 'depositDueAt' | 'paid' | 'price' | 'checkOut' | 'receipts' | 'onlinePayments' | 'refunds' | 'verification'
+  | 'state'
+  | 'depositDueAt'
+  | 'paid'
+  | 'price'
+  | 'checkIn'
+  | 'checkOut'
+  | 'receipts'
+  | 'onlinePayments'
+  | 'refunds'
+  | 'verification'
 >;
 
 export const LIFECYCLE_ACTIONS = [
@@ -34,6 +43,7 @@ export const LIFECYCLE_ACTIONS = [
   'remindBalance',
   'registerGuests',
   'correctRegistration',
+  'remindRegistration',
 ] as const;
 export type LifecycleAction = (typeof LIFECYCLE_ACTIONS)[number];
 
@@ -159,6 +169,13 @@ export const LIFECYCLE: { readonly [A in LifecycleAction]: Rule } = {
     states: ['confirmada', 'completada'],
     actors: ['propietario'],
     refused: 'Solo se registran los huéspedes de una reserva confirmada o completada.',
+  },
+  /** The check-in reminders (7 and 2 days before arrival): a confirmed stay not yet begun. */
+  remindRegistration: {
+    states: ['confirmada'],
+    actors: ['sistema'],
+    guard: (b, now) => todayAtCabin(new Date(now)) < b.checkIn,
+    refused: 'No hay registro de huéspedes que recordar.',
   },
 };
 

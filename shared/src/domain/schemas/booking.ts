@@ -507,6 +507,8 @@ export const MAIL_KINDS = [
   'guest-payment-refund',
   /** The owner recorded the refund. */
   'guest-refunded',
+  /** Online check-in (issue 34): 7 and 2 days before arrival while the registration is incomplete. */
+  'guest-registration-reminder',
 ] as const;
 export const MailKindSchema = z.enum(MAIL_KINDS);
 export type MailKind = z.infer<typeof MailKindSchema>;

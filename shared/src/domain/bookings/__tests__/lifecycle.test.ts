@@ -20,6 +20,7 @@ const booking = (state: BookingState, over: Partial<LifecycleBooking> = {}): Lif
   depositDueAt: state === 'aceptada' ? new Date(NOW + 10 * HOUR).toISOString() : null,
   paid: 0,
   price: { deposit: 500_000, total: 1_000_000 } as LifecycleBooking['price'],
+  checkIn: '2027-02-01',
   checkOut: '2027-02-05',
   receipts: [],
   onlinePayments: [],
@@ -56,6 +57,7 @@ const EXPECTED: Record<BookingState, [LifecycleAction, Actor][]> = {
     ['remindBalance', S],
     ['registerGuests', G],
     ['correctRegistration', O],
+    ['remindRegistration', S],
   ],
   completada: [
     ['recordPayment', O],
