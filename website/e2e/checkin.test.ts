@@ -1,7 +1,8 @@
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirmedBooking } from '../../test-support/bookings';
-import { expectClean, gotoHydrated, newPage, PHONE, runAxe, setPrice, startSite, type Site } from './helpers';
+import { DESKTOP, expectClean, gotoHydrated, newPage, PHONE, runAxe, setPrice, startSite, type Site } from './helpers';
+import { openAdminPage, signIn } from './admin-helpers';
 
 const norm = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').trim();
 
@@ -111,5 +112,44 @@ describe('online check-in on the private booking page', () => {
     expect(await runAxe(page)).toEqual([]);
     expectClean(problems);
     await page.close();
+  });
+
+  it("the owner sees each booking's registration status and party in Reservas", async () => {
+    const done = await confirmedBooking(site.server, 60, 2, { numPeople: 2 });
+    const pending = await confirmedBooking(site.server, 70, 2, { numPeople: 3 });
+    const guest = {
+      firstNames: 'Luis',
+      lastNames: 'Mora',
+      documentType: 'CC',
+      documentNumber: '7788990',
+      nationality: 'CO',
+      birthDate: '1970-02-02',
+      residenceCity: 'Cali',
+      originCity: 'Cali',
+    };
+    const put = (code: string, t: string, guests: unknown[]) =>
+      fetch(`${site.server.apiUrl}/reserva/${code}/huespedes`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', origin: site.server.url },
+        body: JSON.stringify({ t, guests }),
+      });
+    expect(
+      (await put(done.code, done.token, [guest, { ...guest, firstNames: 'Eva', documentNumber: '5566' }])).status,
+    ).toBe(200);
+    expect((await put(pending.code, pending.token, [guest])).status).toBe(200);
+    const owner = await site.browser.newContext(DESKTOP);
+    const signing = await owner.newPage();
+    await signIn(signing, site.server);
+    await signing.close();
+    const { page, problems } = await openAdminPage(owner);
+    await page.goto(`${site.server.url}/admin/reservas`);
+    const doneBox = page.getByRole('region', { name: `Registro de huéspedes de ${done.code}` });
+    await expect.poll(() => doneBox.innerText().then(norm)).toContain('Completo 2 de 2 huéspedes');
+    expect(norm(await doneBox.innerText())).toContain('Principal: Luis Mora · Cédula de ciudadanía 7788990 · CO');
+    const pendingBox = page.getByRole('region', { name: `Registro de huéspedes de ${pending.code}` });
+    expect(norm(await pendingBox.innerText())).toContain('Pendiente 1 de 3 huéspedes');
+    expect(await runAxe(page)).toEqual([]);
+    expectClean(problems);
+    await owner.close();
   });
 });

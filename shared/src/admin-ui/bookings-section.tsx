@@ -24,6 +24,7 @@ import { OutboxBox } from './outbox-box';
 import { parsePriceInput } from './price-section';
 import { useFieldErrorSubmit } from './use-field-error-submit';
 import { BookingPayments } from './booking-payments';
+import { BookingRegistration } from './booking-registration';
 import { DeleteBookings, LoadMoreBookings } from './bookings-bulk';
 
 const cop = (n: number) => formatMoney(n, 'COP');
@@ -231,6 +232,7 @@ function BookingItem({ booking: b, now, onDone }: { booking: Booking; now: numbe
           </ul>
         )}
         <BookingPayments booking={b} now={now} />
+        <BookingRegistration booking={b} now={now} />
         <details>
           <summary>Historial</summary>
           <ol>

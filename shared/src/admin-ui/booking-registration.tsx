@@ -1,0 +1,37 @@
+import { can } from '../domain/bookings/lifecycle';
+import type { Booking } from '../domain/schemas/booking';
+import { DOCUMENT_TYPE_LABELS, registrationComplete } from '../domain/schemas/registration';
+
+/**
+ * A booking's guest registration for the TRA and SIRE (issue 34), in the booking's card: whether
+ * the party is all registered, and who. Shown for a confirmed or finished stay.
+ */
+export function BookingRegistration({ booking: b, now }: { booking: Booking; now: number }) {
+  if (!can('correctRegistration', b, now, 'propietario')) return null;
+  const guests = b.registration?.guests ?? [];
+  const complete = registrationComplete(b.registration, b.numPeople);
+  return (
+    <section className="adm-registration" aria-label={`Registro de huéspedes de ${b.code}`}>
+      <p>
+        <strong>Registro de huéspedes (TRA/SIRE): </strong>
+        <span className={complete ? 'adm-badge' : 'adm-badge adm-badge--warn'}>
+          {complete ? 'Completo' : 'Pendiente'}
+        </span>{' '}
+        {guests.length} de {b.numPeople} {b.numPeople === 1 ? 'huésped' : 'huéspedes'}
+      </p>
+      {guests.length > 0 ? (
+        <ul>
+          {guests.map((g, i) => (
+            <li key={`${g.documentType}-${g.documentNumber}`}>
+              {i === 0 ? 'Principal: ' : ''}
+              {g.firstNames} {g.lastNames} · {DOCUMENT_TYPE_LABELS[g.documentType].es} {g.documentNumber} ·{' '}
+              {g.nationality}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>El huésped aún no ha hecho el check-in en línea; recibe recordatorios 7 y 2 días antes de llegar.</p>
+      )}
+    </section>
+  );
+}
