@@ -10,6 +10,7 @@ import type { SettingsService } from './settings/settings-service';
 import type { BookingService } from './bookings/booking-service';
 import type { OutboxService } from './bookings/outbox';
 import type { RegistrationService } from './registration/registration-service';
+import type { TraFiler } from './registration/tra';
 import type { PaymentService } from './payments/payment-service';
 import { Limiter, SharedBudget } from './auth/rate-limits';
 import { LoginGuard } from './auth/login-guard';
@@ -49,6 +50,8 @@ export interface AppDeps {
   outbox: OutboxService;
   /** Guest registration for the TRA and SIRE (issue 34). */
   registration: RegistrationService;
+  /** The TRA filing with MinCIT (issue 34). */
+  tra: TraFiler;
   /** Online payment of the deposit (issue 22). */
   payments: PaymentService;
   log: Logger;

@@ -62,6 +62,7 @@ const TO_OWNER = new Set<MailKind>([
   'owner-payment',
   'owner-refund-due',
   'owner-payment-pending',
+  'owner-tra-failing',
 ]);
 
 /**

@@ -18,6 +18,8 @@ export interface RegistrationServiceDeps {
   /** The owner's panel, for the e-mails' context. */
   panelLink: string;
   now: () => number;
+  /** After a registration is saved: the TRA filing looks whether the party is now due (a completion on or after arrival day). */
+  afterSave?: () => void;
 }
 
 /** Days before arrival the check-in reminders go, each once, while the registration is incomplete. */
@@ -115,6 +117,7 @@ export class RegistrationService {
     };
     booking.updatedAt = at;
     await this.deps.store.save();
+    this.deps.afterSave?.();
     return this.view(booking);
   }
 }

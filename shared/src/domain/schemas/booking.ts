@@ -4,7 +4,7 @@ import { CANCELLATION_POLICY_IDS } from '../pricing/booking';
 import { checkStayDates, stayRequestFields } from './enquiry';
 import { cleanLine, cleanText } from './text';
 import { OnlinePaymentSchema, OnlinePaymentStatusSchema, RefundSchema } from './payment';
-import { GuestsSchema, RegistrationSchema } from './registration';
+import { GuestsSchema, RegistrationSchema, TraFilingSchema } from './registration';
 
 export {
   CANCELLATION_POLICIES,
@@ -263,6 +263,8 @@ export const BookingSchema = z.object({
   }),
   /** The guests' registration for the TRA and SIRE (issue 34); absent until someone fills it. */
   registration: RegistrationSchema.optional(),
+  /** The party's filing with MinCIT's TRA (issue 34); absent until the first attempt. */
+  tra: TraFilingSchema.optional(),
 });
 export type Booking = z.infer<typeof BookingSchema>;
 
@@ -509,6 +511,8 @@ export const MAIL_KINDS = [
   'guest-refunded',
   /** Online check-in (issue 34): 7 and 2 days before arrival while the registration is incomplete. */
   'guest-registration-reminder',
+  /** The party's TRA filing with MinCIT keeps failing, or was interrupted mid-call (issue 34). */
+  'owner-tra-failing',
 ] as const;
 export const MailKindSchema = z.enum(MAIL_KINDS);
 export type MailKind = z.infer<typeof MailKindSchema>;

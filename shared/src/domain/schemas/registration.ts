@@ -109,3 +109,30 @@ export const RegistrationViewSchema = z.object({
   updatedAt: z.string().nullable(),
 });
 export type RegistrationView = z.infer<typeof RegistrationViewSchema>;
+
+/**
+ * The booking's filing with MinCIT's TRA (issue 34): the codes MinCIT answered, the guest being
+ * sent (saved before the call: found at start, it means a kill mid-call), retries and errors.
+ */
+export const TraFilingSchema = z.object({
+  /** MinCIT's `code` for the main guest (`padre` of the companions). */
+  mainCode: z.number().int().optional(),
+  /** MinCIT's codes of the companions, by position (guest 2 at 0); null: not yet filed. */
+  companionCodes: z.array(z.number().int().nullable()),
+  /** The guest whose POST is under way (0: the main guest); saved before the call. */
+  sending: z.object({ index: z.number().int(), at: z.string() }).optional(),
+  /**
+   * A previous process died between saving `sending` and saving MinCIT's answer: whether MinCIT
+   * registered that guest is unknown. Filing stops until the owner checks (never filed twice).
+   */
+  uncertain: z.object({ index: z.number().int(), at: z.string() }).optional(),
+  /** Failed attempts in a row, the next try, the last error (Spanish, for the panel). */
+  attempts: z.number().int(),
+  nextAt: z.string().optional(),
+  lastError: z.string().optional(),
+  /** When the owner was told the filing keeps failing (once). */
+  failingNotifiedAt: z.string().optional(),
+  /** When the whole party, as registered then, was filed (a companion added later is filed after). */
+  filedAt: z.string().optional(),
+});
+export type TraFiling = z.infer<typeof TraFilingSchema>;
