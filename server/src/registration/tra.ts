@@ -113,10 +113,13 @@ export class TraFiler {
       if (!b.tra?.sending) continue;
       b.tra.uncertain = b.tra.sending;
       delete b.tra.sending;
+      b.tra.lastError = 'El envío a MinCIT se interrumpió (el servidor se detuvo): revisa si quedó registrado.';
+      this.deps.onFailing?.(b);
       found++;
     }
     if (found > 0) {
       await store.save();
+      this.deps.kick?.();
       this.deps.log.error(`tra: ${found} filing(s) interrupted mid-call; left for the owner to check`);
     }
     return found;
@@ -149,7 +152,6 @@ export class TraFiler {
       const body = traBody(b, guests[index]!, store.data.settings, index === 0 ? undefined : tra.mainCode);
       tra.sending = { index, at: new Date(now()).toISOString() };
       await store.save();
-      crashPoint('tra:intent-saved');
       const answer = await this.#post(index === 0 ? '/one/' : '/two/', body);
       if (typeof answer === 'number') {
         crashPoint('tra:answered-not-saved');
