@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BookingSchema } from '@cabana/shared/domain/schemas/booking';
+import { OverviewSchema } from '@cabana/shared/domain/schemas/overview';
 import { startTestServer, type TestServer } from '../../test-support/server';
 import { readJson } from '../../test-support/json';
 import { startMincitStandIn, type MincitStandIn } from '../../test-support/mincit';
@@ -145,9 +146,18 @@ describe("the TRA filed with MinCIT's PMS API", () => {
     expect(stored(b.code).tra?.attempts).toBe(4);
     const alert = await smtp.find((m) => m.subject.startsWith(`Registro TRA sin enviar: reserva ${b.code}`));
     expect(alert.text).toContain('falló 4 veces seguidas');
+    // And it waits in "Qué hacer hoy" until it goes through.
+    admin = bearer(await s.loginToken());
+    const overview = async () =>
+      readJson(await json(s, 'GET', '/resumen', undefined, admin), OverviewSchema).then(
+        (o) => o.attention.find((g) => g.key === 'registro')!.items,
+      );
+    expect((await overview()).map((i) => i.id)).toEqual([`${b.id}:tra`]);
+    expect((await overview())[0]!.detail).toContain('HTTP 503');
     s.clock.advance(HOUR);
     expect(await filer().run()).toBe(1);
     const main = stored(b.code).tra!.mainCode!;
+    expect(await overview()).toEqual([]);
     // The companion registers later that day: only the companion goes, with the same padre.
     await register(b.code, b.token, [MAIN, COMPANION]);
     await expect.poll(() => stored(b.code).tra?.companionCodes[0] ?? null).not.toBeNull();

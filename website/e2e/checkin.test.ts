@@ -137,6 +137,15 @@ describe('online check-in on the private booking page', () => {
       (await put(done.code, done.token, [guest, { ...guest, firstNames: 'Eva', documentNumber: '5566' }])).status,
     ).toBe(200);
     expect((await put(pending.code, pending.token, [guest])).status).toBe(200);
+    // MinCIT's codes as the filing stores them (registration/tra.ts; filed against its stand-in in server/test/tra.test.ts).
+    const store = site.server.running.deps.store;
+    store.data.bookings.find((x) => x.code === done.code)!.tra = {
+      mainCode: 5000,
+      companionCodes: [5001],
+      attempts: 0,
+      filedAt: new Date().toISOString(),
+    };
+    await store.save();
     const owner = await site.browser.newContext(DESKTOP);
     const signing = await owner.newPage();
     await signIn(signing, site.server);
@@ -148,6 +157,8 @@ describe('online check-in on the private booking page', () => {
     expect(norm(await doneBox.innerText())).toContain('Principal: Luis Mora · Cédula de ciudadanía 7788990 · CO');
     const pendingBox = page.getByRole('region', { name: `Registro de huéspedes de ${pending.code}` });
     expect(norm(await pendingBox.innerText())).toContain('Pendiente 1 de 3 huéspedes');
+    expect(norm(await doneBox.innerText())).toContain('TRA (MinCIT): enviado. Códigos de MinCIT: 5000, 5001');
+    expect(norm(await pendingBox.innerText())).toContain('pms.mincit.gov.co/token/');
     expect(await runAxe(page)).toEqual([]);
     expectClean(problems);
     await owner.close();

@@ -56,6 +56,8 @@ export interface OverviewBooking {
   code?: string;
   /** Money owed back and not yet recorded as refunded (pesos). */
   refundOwed?: number;
+  /** The TRA filing needs the owner (issue 34): it keeps failing, or a kill left it uncertain; the Spanish reason. */
+  traProblem?: { since: string; text: string } | null;
   /** A payment waiting for the owner: a receipt, or the gateway's pending transaction, and since when. */
   verifying?: { kind: 'receipt' | 'gateway'; since: string } | null;
   /** Whether a receipt was uploaded or a payment recorded (a lapsed one of these needs a look). */
@@ -488,6 +490,27 @@ function feedErrors(input: OverviewInput): AttentionGroup {
   };
 }
 
+/** Guest registrations whose filing with MinCIT (TRA) needs the owner (issue 34). */
+function registrationProblems(input: OverviewInput): AttentionGroup {
+  const available = input.bookings !== undefined;
+  return {
+    key: 'registro',
+    title: 'Registro de huéspedes (TRA) por revisar',
+    link: 'reservas',
+    items: (input.bookings ?? [])
+      .filter((b) => b.traProblem)
+      .map((b) => ({
+        id: `${b.id}:tra`,
+        title: `Registro TRA de ${b.name}${b.code ? ` (${b.code})` : ''}`,
+        detail: b.traProblem!.text,
+        due: b.traProblem!.since,
+        link: 'reservas' as const,
+      })),
+    available,
+    empty: available ? 'Ningún registro de huéspedes espera tu revisión.' : EMPTY_TEXTS.noBookings,
+  };
+}
+
 function pendingPhotos(input: OverviewInput): AttentionGroup {
   return {
     key: 'fotos',
@@ -538,6 +561,7 @@ export function computeOverview(input: OverviewInput, now: number): Overview {
       calendarConflicts(input, sources),
       paymentsDue(input, today),
       comings(input, sources, today),
+      registrationProblems(input),
       feedErrors(input),
       pendingPhotos(input),
       unsentEmails(input),

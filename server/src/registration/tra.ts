@@ -227,3 +227,21 @@ export class TraFiler {
     return { error: 'MinCIT aceptó el envío pero no respondió un código de registro.', accepted: true };
   }
 }
+
+/** What the owner must look at in a booking's filing (“Qué hacer hoy”), or null. */
+export function traProblem(b: Pick<Booking, 'tra'>): { since: string; text: string } | null {
+  const t = b.tra;
+  if (t?.uncertain) {
+    return {
+      since: t.uncertain.at,
+      text: `El envío del huésped ${t.uncertain.index + 1} a MinCIT se interrumpió: revisa en tra.mincit.gov.co si quedó registrado (no se reenvía solo).`,
+    };
+  }
+  if (t && t.attempts >= TRA_FAILING_AFTER) {
+    return {
+      since: t.failingNotifiedAt ?? t.nextAt ?? '',
+      text: `Falla desde hace ${t.attempts} intentos: ${t.lastError ?? ''}`,
+    };
+  }
+  return null;
+}

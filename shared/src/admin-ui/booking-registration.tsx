@@ -32,6 +32,40 @@ export function BookingRegistration({ booking: b, now }: { booking: Booking; now
       ) : (
         <p>El huésped aún no ha hecho el check-in en línea; recibe recordatorios 7 y 2 días antes de llegar.</p>
       )}
+      <TraStatus booking={b} />
     </section>
+  );
+}
+
+/** The filing with MinCIT (TRA): its codes, what fails, or how to turn it on. */
+function TraStatus({ booking: b }: { booking: Booking }) {
+  const t = b.tra;
+  if (!t) {
+    return (
+      <p className="adm-muted">
+        TRA (MinCIT): se envía solo el día de llegada, desde la hora de check-in, si el servidor tiene el token de
+        MinCIT (variable TRA_TOKEN). Para obtenerlo, pídelo en pms.mincit.gov.co/token/ con el número de RNT: llega al
+        correo registrado en el RNT.
+      </p>
+    );
+  }
+  const codes = [t.mainCode, ...t.companionCodes].filter((c): c is number => c !== undefined && c !== null);
+  return (
+    <div>
+      {codes.length > 0 ? (
+        <p>
+          TRA (MinCIT): {t.filedAt ? 'enviado' : 'enviado en parte'}. Códigos de MinCIT: {codes.join(', ')}
+        </p>
+      ) : null}
+      {t.uncertain ? (
+        <p className="adm-badge adm-badge--warn">
+          El envío del huésped {t.uncertain.index + 1} se interrumpió: revisa en tra.mincit.gov.co si quedó registrado.
+        </p>
+      ) : t.lastError ? (
+        <p>
+          Último error al enviar a MinCIT ({t.attempts} {t.attempts === 1 ? 'intento' : 'intentos'}): {t.lastError}
+        </p>
+      ) : null}
+    </div>
   );
 }
