@@ -212,6 +212,8 @@ export async function startServer(
         await bookings.runTimers();
         await registration.runTimers();
         await tra.run();
+        const purged = await registration.purgeIdentities();
+        if (purged > 0) log.info(`retention: purged the guests' identity data of ${purged} booking(s)`);
         const lapsed = await bookings.expireRequests();
         if (lapsed > 0) log.info(`bookings: ${lapsed} request(s) lapsed unanswered`);
         const removed = await bookings.forget(retentionCutoff(config.enquiryRetentionMonths, now()));

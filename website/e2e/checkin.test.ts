@@ -114,6 +114,15 @@ describe('online check-in on the private booking page', () => {
     await page.close();
   });
 
+  it('the privacy policy states the retention of identity documents, in both languages (server HTML)', async () => {
+    const es = await (await fetch(`${site.server.url}/privacidad`)).text();
+    expect(es).toContain(
+      'Borramos estos datos de nuestro servidor y de las copias de seguridad siguientes 180 días después de la salida',
+    );
+    const en = await (await fetch(`${site.server.url}/en/privacy`)).text();
+    expect(en).toContain('from the following backups 180 days after check-out');
+  });
+
   it("the owner sees each booking's registration status and party in Reservas", async () => {
     const done = await confirmedBooking(site.server, 60, 2, { numPeople: 2 });
     const pending = await confirmedBooking(site.server, 70, 2, { numPeople: 3 });

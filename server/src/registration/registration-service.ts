@@ -106,6 +106,36 @@ export class RegistrationService {
     return written;
   }
 
+  /**
+   * Retention (Ley 1581): `identityRetentionDays` after check-out the guests' identity data leave
+   * the store; the registration keeps when, and how many guests (MinCIT's codes stay in
+   * `booking.tra`). The save rewrites the journal without the lines that held them, so later
+   * backups no longer carry them. One save for all.
+   */
+  async purgeIdentities(): Promise<number> {
+    const { store, now } = this.deps;
+    const at = now();
+    const today = todayAtCabin(new Date(at));
+    const days = store.data.settings.identityRetentionDays;
+    let purged = 0;
+    for (const b of store.data.bookings) {
+      const r = b.registration;
+      if (!r || r.purgedAt || today < addDays(b.checkOut, days)) continue;
+      b.registration = {
+        guests: [],
+        consentAt: r.consentAt,
+        updatedAt: r.updatedAt,
+        updatedBy: r.updatedBy,
+        purgedAt: new Date(at).toISOString(),
+        guestCount: r.guests.length,
+      };
+      purged++;
+    }
+    // `forget`: the journal is rewritten without the old lines right after, not when it next fills.
+    if (purged > 0) await store.save({ forget: true });
+    return purged;
+  }
+
   async #save(booking: Booking, guests: GuestIdentity[], by: 'huesped' | 'propietario'): Promise<RegistrationView> {
     checkParty(booking, guests, todayAtCabin(new Date(this.deps.now())));
     const at = new Date(this.deps.now()).toISOString();

@@ -17,9 +17,15 @@ export function BookingRegistration({ booking: b, now }: { booking: Booking; now
         <span className={complete ? 'adm-badge' : 'adm-badge adm-badge--warn'}>
           {complete ? 'Completo' : 'Pendiente'}
         </span>{' '}
-        {guests.length} de {b.numPeople} {b.numPeople === 1 ? 'huésped' : 'huéspedes'}
+        {b.registration?.purgedAt ? (b.registration.guestCount ?? 0) : guests.length} de {b.numPeople}{' '}
+        {b.numPeople === 1 ? 'huésped' : 'huéspedes'}
       </p>
-      {guests.length > 0 ? (
+      {b.registration?.purgedAt ? (
+        <p>
+          Datos de identidad borrados el {b.registration.purgedAt.slice(0, 10)} (conservación tras la salida); quedan el
+          número de huéspedes ({b.registration.guestCount ?? 0}) y los códigos de MinCIT.
+        </p>
+      ) : guests.length > 0 ? (
         <ul>
           {guests.map((g, i) => (
             <li key={`${g.documentType}-${g.documentNumber}`}>

@@ -90,12 +90,18 @@ export const RegistrationSchema = z.object({
   consentAt: z.string(),
   updatedAt: z.string(),
   updatedBy: z.enum(['huesped', 'propietario']),
+  /**
+   * Retention (issue 34, Ley 1581): when the identity data were purged, a set time after
+   * check-out. What the stay's record keeps: how many guests, and MinCIT's codes (`booking.tra`).
+   */
+  purgedAt: z.string().optional(),
+  guestCount: z.number().int().optional(),
 });
 export type Registration = z.infer<typeof RegistrationSchema>;
 
 /** Whether a registration lists every guest of the party (the fields are complete by the schema). */
 export const registrationComplete = (r: Registration | undefined, numPeople: number): boolean =>
-  r !== undefined && r.guests.length >= numPeople;
+  r !== undefined && (r.guests.length >= numPeople || (r.purgedAt !== undefined && (r.guestCount ?? 0) >= numPeople));
 
 /** What GET/PUT /api/reserva/:code/huespedes and the owner's calls answer. */
 export const RegistrationViewSchema = z.object({

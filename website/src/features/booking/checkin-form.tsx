@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { DOCUMENT_TYPE_LABELS, DOCUMENT_TYPES, type GuestIdentity } from '@cabana/shared/domain/schemas/registration';
 import { useI18n } from '../../i18n/i18n';
 import { api } from '../../lib/api';
+import { useSettings } from '../../lib/page-data';
 import { queryParam } from '../../lib/query-param';
 import { FormStatus } from '../../components/form/form-status';
 import { actionError } from './guest-actions';
@@ -58,8 +59,8 @@ const WORDS = {
     choose: 'Elige…',
     optional: ' (opcional)',
     consentTitle: 'Tus datos (Ley 1581 de 2012)',
-    consentText:
-      'Usamos estos datos solo para cumplir el registro que exige la ley: los enviamos a MinCIT (Tarjeta de Registro de Alojamiento) y, si eres extranjero, los reportamos a Migración Colombia (SIRE). No los usamos para nada más ni los compartimos con nadie más. Borramos los documentos de identidad 180 días después de la salida; puedes consultarlos y corregirlos en esta página hasta el día de salida, o escribirnos para hacerlo. No pedimos fotos de documentos.',
+    consentText: (days: number) =>
+      `Usamos estos datos solo para cumplir el registro que exige la ley: los enviamos a MinCIT (Tarjeta de Registro de Alojamiento) y, si eres extranjero, los reportamos a Migración Colombia (SIRE). No los usamos para nada más ni los compartimos con nadie más. Borramos los documentos de identidad ${days} días después de la salida; puedes consultarlos y corregirlos en esta página hasta el día de salida, o escribirnos para hacerlo. No pedimos fotos de documentos.`,
     consent: 'Autorizo el tratamiento de estos datos para el registro de huéspedes, como se explica arriba.',
     consentMissing: 'Marca la autorización para enviar el registro.',
     mainMissing: 'Completa todos los datos del huésped principal.',
@@ -101,8 +102,8 @@ const WORDS = {
     choose: 'Choose…',
     optional: ' (optional)',
     consentTitle: 'Your data (Colombian Law 1581 of 2012)',
-    consentText:
-      'We use these details only for the registration the law requires: we send them to MinCIT (lodging registration card, TRA) and, for foreign guests, report them to Migración Colombia (SIRE). We use them for nothing else and share them with no one else. We delete identity documents 180 days after check-out; you can see and correct them on this page until the day of departure, or write to us to do so. We never ask for photos of documents.',
+    consentText: (days: number) =>
+      `We use these details only for the registration the law requires: we send them to MinCIT (lodging registration card, TRA) and, for foreign guests, report them to Migración Colombia (SIRE). We use them for nothing else and share them with no one else. We delete identity documents ${days} days after check-out; you can see and correct them on this page until the day of departure, or write to us to do so. We never ask for photos of documents.`,
     consent: 'I authorize the processing of these details for the guest registration, as explained above.',
     consentMissing: 'Tick the authorization to send the registration.',
     mainMissing: "Fill in all of the main guest's details.",
@@ -131,6 +132,7 @@ export default function CheckInForm({
   onSaved: (complete: boolean) => void;
 }) {
   const i18n = useI18n();
+  const settings = useSettings();
   const lang: Lang = i18n.lang === 'en' ? 'en' : 'es';
   const w = WORDS[lang];
   const uid = useId();
@@ -268,7 +270,7 @@ export default function CheckInForm({
       ))}
       <h3>{w.consentTitle}</h3>
       <p>
-        {w.consentText} <a href={i18n.href('privacy')}>{w.privacy}</a>.
+        {w.consentText(settings.identityRetentionDays)} <a href={i18n.href('privacy')}>{w.privacy}</a>.
       </p>
       <div className="field field--check">
         <div className="check">
