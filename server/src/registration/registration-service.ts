@@ -23,7 +23,7 @@ export interface RegistrationServiceDeps {
 }
 
 /** Days before arrival the check-in reminders go, each once, while the registration is incomplete. */
-export const REGISTRATION_REMINDER_DAYS = [7, 2] as const;
+const REGISTRATION_REMINDER_DAYS = [7, 2] as const;
 
 /**
  * Guest registration (issue 34): the party's identity data for MinCIT's TRA and Migración's

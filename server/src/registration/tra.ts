@@ -23,7 +23,7 @@ import { crashPoint } from '../lib/crash-points';
  */
 
 /** What MinCIT's fields take that the manual has to confirm (COLOMBIA.md): kept here, in one place. */
-export const TRA_CODES = {
+const TRA_CODES = {
   /** Our document codes as sent in `tipo_identificacion` (to confirm against the manual). */
   documentType: { CC: 'CC', CE: 'CE', TI: 'TI', PA: 'PA', DE: 'DE', RC: 'RC', PEP: 'PEP', PPT: 'PPT', CD: 'CD' },
   /** `motivo`: the trip's purpose (to confirm). */
@@ -35,7 +35,7 @@ export const TRA_CODES = {
 } as const;
 
 /** Failed attempts before the owner is told (in "Qué hacer hoy" and by e-mail). */
-export const TRA_FAILING_AFTER = 4;
+const TRA_FAILING_AFTER = 4;
 const BACKOFF_BASE_MS = 60_000;
 const BACKOFF_MAX_MS = 6 * 3_600_000;
 const CALL_TIMEOUT_MS = 30_000;
@@ -43,7 +43,7 @@ const CALL_TIMEOUT_MS = 30_000;
 export type TraBody = Record<string, string | number>;
 
 /** The body of one guest, with MinCIT's field names exactly (`cuidad_*` is MinCIT's own spelling). */
-export function traBody(b: Booking, g: GuestIdentity, s: Pick<Settings, 'name' | 'rnt'>, padre?: number): TraBody {
+function traBody(b: Booking, g: GuestIdentity, s: Pick<Settings, 'name' | 'rnt'>, padre?: number): TraBody {
   const party = b.registration?.guests.length ?? 1;
   return {
     tipo_identificacion: TRA_CODES.documentType[g.documentType],
@@ -66,7 +66,7 @@ export function traBody(b: Booking, g: GuestIdentity, s: Pick<Settings, 'name' |
 }
 
 /** Whether the party is due at MinCIT now: confirmed (or done), registered, from check-in time on the day of arrival. */
-export function traDue(b: Booking, now: number): boolean {
+function traDue(b: Booking, now: number): boolean {
   if (b.state !== 'confirmada' && b.state !== 'completada') return false;
   if (!b.registration || b.registration.guests.length === 0) return false;
   const t = b.tra;
