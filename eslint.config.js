@@ -24,7 +24,9 @@ const WEBSITE_FEATURES = ['admin', 'contact', 'enquiry', 'gallery', 'home', 'pla
  * The architecture, as import rules (see docs/decisions/008-code-health.md):
  * - shared/ is the bottom layer: it imports no app and no test support;
  * - apps never import each other, tests included; test support used by several workspaces lives in
- *   test-support/, which every workspace's tests may import;
+ *   test-support/, which every workspace's tests may import; server/bench never imports it: what
+ *   the server's benches share with tests (the test server, clock, photos, seeded data, records)
+ *   lives in server/fixtures/, which test-support re-exports;
  * - website features never import each other (routes combine them);
  * - the desktop renderer (desktop/src) never imports the main process (desktop/electron): the IPC
  *   contract is the one door;
@@ -76,6 +78,12 @@ const BOUNDARIES = [
     message: 'shared/ es la capa base: no importa ninguna aplicación.',
   },
   { target: './server', from: ['./website', './desktop'], message: 'Las aplicaciones no se importan entre sí.' },
+  {
+    target: './server/bench',
+    from: './test-support',
+    message:
+      'Los benchmarks del servidor no importan test-support: lo que comparten con las pruebas está en server/fixtures.',
+  },
   { target: './website', from: ['./server', './desktop'], message: 'Las aplicaciones no se importan entre sí.' },
   { target: './desktop', from: ['./server', './website'], message: 'Las aplicaciones no se importan entre sí.' },
   ...WEBSITE_FEATURES.map((feature) => ({
@@ -188,6 +196,7 @@ export default tseslint.config(
       '**/bench/**',
       '**/scripts/**',
       'test-support/**',
+      'server/fixtures/**',
       'server/src/cli/**',
       'server/src/start.ts',
       'server/src/main.ts',

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AvailabilitySchema } from '@cabana/shared/domain/schemas/availability';
 import { GuestBookingSchema, RequestedBookingSchema } from '@cabana/shared/domain/schemas/booking';
 import { formatMoney } from '@cabana/shared/domain/pricing/pricing';
+import { formatStayDate } from '@cabana/shared/domain/lib/owner-dates';
 import { launchBrowser, openPage, type PageProblems } from '../../test-support/browser';
 import {
   RECEIPT_PDF,
@@ -86,7 +87,7 @@ describe('desktop renderer: the booking lifecycle through the bridge', () => {
     await row.getByRole('button', { name: 'Aceptar' }).click();
     await row.getByLabel('Total ajustado (opcional, pesos)').fill('1.100.000');
     await row.getByLabel('Nota para el huésped (opcional)').fill('Descuento por estadía entre semana');
-    await row.getByRole('button', { name: 'Guardar' }).click();
+    await row.getByRole('button', { name: 'Aceptar y avisar al huésped' }).click();
     await expect.poll(() => row.innerText().then(norm)).toContain('Aceptada (esperando el anticipo)');
     expect(norm(await row.innerText())).toContain(`Total ${cop(total)} · anticipo ${cop(total / 2)}`);
     expect(await axeViolations(page)).toEqual([]);
@@ -94,7 +95,7 @@ describe('desktop renderer: the booking lifecycle through the bridge', () => {
     // The guest's transfer receipt reaches the owner through main: its bytes, downloaded.
     expect((await uploadReceipt(server, code, token)).status).toBe(201);
     await page.getByRole('button', { name: 'Actualizar' }).click();
-    const receipt = row.getByRole('button', { name: 'Descargar comprobante 1 (PDF)' });
+    const receipt = row.getByRole('link', { name: 'Descargar comprobante 1 (PDF)' });
     const [download] = await Promise.all([page.waitForEvent('download'), receipt.click()]);
     // Named by its sniffed type (issue 28, item 6); the guest's own name is only text.
     expect(download.suggestedFilename()).toBe(`comprobante-${code}-1.pdf`);
@@ -108,7 +109,7 @@ describe('desktop renderer: the booking lifecycle through the bridge', () => {
     // A bad amount: the message stands beside the amount, which is marked and focused.
     const amount = row.getByLabel('Monto (pesos)');
     await amount.fill('medio millón');
-    await row.getByRole('button', { name: 'Guardar' }).click();
+    await row.getByRole('button', { name: 'Guardar el pago' }).click();
     const message = 'Escribe el monto en pesos, como un número.';
     await expect.poll(() => amount.getAttribute('aria-invalid')).toBe('true');
     const described = (await amount.getAttribute('aria-describedby'))!.split(' ');
@@ -123,11 +124,11 @@ describe('desktop renderer: the booking lifecycle through the bridge', () => {
     await row.getByLabel('Método').selectOption('nequi');
     // The date left empty: today at the cabin.
     expect(await row.getByLabel('Fecha del pago').inputValue()).toBe('');
-    await row.getByRole('button', { name: 'Guardar' }).click();
+    await row.getByRole('button', { name: 'Guardar el pago' }).click();
     await expect.poll(() => row.locator('.adm-badge').innerText()).toBe('Confirmada');
     await page.getByRole('status').filter({ hasText: 'Pago de María' }).waitFor();
     await row.getByText('Historial').click();
-    expect(norm(await row.innerText())).toContain(`Pago de ${cop(total / 2)} (Nequi, ${paidOn})`);
+    expect(norm(await row.innerText())).toContain(`Pago de ${cop(total / 2)} (Nequi, ${formatStayDate(paidOn)})`);
     expect(await axeViolations(page)).toEqual([]);
 
     // The guest's private view says the same, with the owner's note.
@@ -174,7 +175,7 @@ describe('desktop renderer: the booking lifecycle through the bridge', () => {
     await expect.poll(() => repaired.locator('.adm-badge').first().innerText()).toBe('Vencida');
     await repaired.getByRole('button', { name: 'Registrar pago' }).click();
     await repaired.getByLabel('Monto (pesos)').fill(String(lapsed.deposit));
-    await repaired.getByRole('button', { name: 'Guardar' }).click();
+    await repaired.getByRole('button', { name: 'Guardar el pago' }).click();
     await expect.poll(() => repaired.locator('.adm-badge').first().innerText()).toBe('Confirmada');
 
     const refund = page.locator(`li[data-booking-code="${cancelled.code}"]`);

@@ -100,9 +100,9 @@ describe('desktop panel: online payments through the bridge', () => {
     const row = page.locator(`li[data-booking-code="${b.code}"]`);
     await eventually(() => row.innerText().then(norm)).toContain('Confirmada');
     const received = norm(await row.getByRole('table', { name: 'Pagos recibidos' }).innerText());
-    expect(received).toContain(`Wompi (en línea) ${id} Aprobado ${cop(b.deposit)}`);
+    expect(received).toContain(`${cop(b.deposit)} Wompi (en línea) Aprobado ${id}`);
     expect(norm(await row.getByRole('table', { name: 'Intentos de pago en línea (Wompi)' }).innerText())).toContain(
-      `${id} Tarjeta Aprobado`,
+      `Aprobado Tarjeta ${id}`,
     );
     expect(await axeViolations(page)).toEqual([]);
 

@@ -16,6 +16,9 @@ import { desktopDir } from './helpers/build';
 import { axeViolations } from './helpers/axe';
 import { installTestBridge } from './helpers/test-bridge';
 import { day, feedFixture, startFeedServer } from '../../test-support/ical-feeds';
+import { seedOverviewData } from '../../test-support/overview-data';
+import { acceptedBooking, uploadReceipt } from '../../test-support/bookings';
+import { chartLabels, overflow } from '../../test-support/panel-layout';
 
 const distDir = path.join(desktopDir, 'dist');
 
@@ -408,6 +411,37 @@ describe('desktop renderer in headless Chromium, bridged to the real main-proces
       }
     },
   );
+
+  it('the panel on a phone-sized window: Resumen and Reservas fit, charts readable (issue 33)', async () => {
+    // A booking with a long name, a receipt and a payment, beside a season of data.
+    await seedOverviewData(server);
+    const long = await acceptedBooking(server, 90, 4, {
+      name: 'María Alejandra Fernández de la Torre Villavicencio',
+      email: 'maria.alejandra.fernandez.villavicencio@correo-muy-largo.example.com',
+    });
+    expect((await uploadReceipt(server, long.code, long.token)).status).toBe(201);
+    const before = page.viewportSize();
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      const nav = page.getByRole('navigation', { name: 'Secciones del panel' });
+      await page.getByRole('button', { name: 'Panel' }).click();
+      await nav.getByRole('link', { name: 'Resumen' }).click();
+      await page.locator('svg.adm-chart-svg').first().waitFor();
+      expect((await overflow(page)).over).toBeLessThanOrEqual(0);
+      for (const chart of await chartLabels(page)) {
+        expect(chart.overlaps).toEqual([]);
+        expect(chart.smallest).toBeGreaterThanOrEqual(12);
+      }
+      await nav.getByRole('link', { name: 'Reservas' }).click();
+      await page.getByRole('link', { name: 'Descargar comprobante 1 (PDF)' }).waitFor();
+      expect(await overflow(page)).toEqual({ over: expect.any(Number) as number, widest: [] });
+      expect((await overflow(page)).over).toBeLessThanOrEqual(0);
+      expect(await page.locator('.adm-content').innerText()).not.toMatch(/\b\d{4}-\d{2}-\d{2}\b/);
+      expect(await axeViolations(page)).toEqual([]);
+    } finally {
+      if (before) await page.setViewportSize(before);
+    }
+  });
 
   it(
     'a token revoked elsewhere leads back to sign-in with a clear message; sign-out revokes',

@@ -79,6 +79,7 @@ describe('the lint config enforces the module boundaries', () => {
     ['api never imports the admin panel', 'shared/src/api/probe.ts', "import '../admin-ui/admin-api';"],
     ['api never imports React', 'shared/src/api/probe.ts', "import { useState } from 'react';"],
     ['browser code never imports the admin panel', 'shared/src/browser/probe.ts', "import '../admin-ui/api-error';"],
+    ["the server's benches never import test support", 'server/bench/probe.ts', "import '../../test-support/server';"],
   ])('%s', async (_name, file, code) => {
     expect(await boundaryErrors(eslint, file, code)).toHaveLength(1);
   });
@@ -108,6 +109,8 @@ describe('the lint config enforces the module boundaries', () => {
       "import '@cabana/shared/admin-ui/admin-api';",
     ],
     ['the website may import browser code', 'website/src/lib/probe.ts', "import '@cabana/shared/browser/upload';"],
+    ["the server's benches may import the server's fixtures", 'server/bench/probe.ts', "import '../fixtures/server';"],
+    ['server tests may import test support', 'server/test/probe.test.ts', "import '../../test-support/server';"],
   ])('%s', async (_name, file, code) => {
     expect(await boundaryErrors(eslint, file, code)).toEqual([]);
   });

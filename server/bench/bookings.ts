@@ -15,8 +15,8 @@ import type { BookingState } from '@cabana/shared/domain/schemas/booking';
 import { initialData } from '../src/db/store';
 import { DB_DIR, JOURNAL_FILE, LEGACY_FILE } from '../src/db/folder';
 import type { Data } from '../src/db/schema';
-import { probeHealth } from '../../test-support/health-probe';
-import { storedBooking, storedMail } from '../../test-support/booking-records';
+import { probeHealth } from '../fixtures/health-probe';
+import { storedBooking, storedMail } from '../fixtures/booking-records';
 import { startChild } from './processes';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -10,7 +10,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { seededDataDir } from '../../test-support/seeded-data';
+import { seededDataDir } from '../fixtures/seeded-data';
 import { load, startChild, type LoadResult } from './processes';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { makePhoto, PHOTO_HEIGHT, PHOTO_WIDTH } from '../../test-support/photo';
+import { makePhoto, PHOTO_HEIGHT, PHOTO_WIDTH } from '../fixtures/photo';
 import { startChild } from './processes';
 import type { ENCODERS as Encoders } from '../src/images/pipeline';
 

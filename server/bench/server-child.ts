@@ -3,7 +3,7 @@
  * event loop or memory). Prints one JSON line with its URL and pid, stops on SIGTERM.
  *   tsx server/bench/server-child.ts <dataDir> [websiteDist]   (BENCH_SERVER_ENV: JSON of settings to override)
  */
-import { startTestServer } from '../../test-support/server';
+import { startTestServer } from '../fixtures/server';
 
 const [dataDir, websiteDist] = process.argv.slice(2);
 // BENCH_SERVER_ENV: settings a bench overrides (JSON), e.g. the tests' store verification off.

@@ -8,6 +8,7 @@ import { authenticate, sameOriginWrites } from './middleware/auth';
 import { mediaFiles } from './middleware/media';
 import { websiteStatic } from './middleware/website';
 import { livePages } from './middleware/pages';
+import { clientKey } from './auth/client-key';
 import { compressJson } from './middleware/compress-json';
 import { exactApiPrefix, siteMethodsFallback, unknownMethodsAre405 } from './middleware/request-guards';
 import { createApiRouter } from './routes/api';
@@ -62,12 +63,15 @@ export function createApp(deps: AppDeps): Koa {
       entry: config.websiteServerEntry,
       store: deps.store,
       images: deps.images,
+      calendar: deps.calendar,
       clock: deps.clock,
       enquiryRetentionMonths: config.enquiryRetentionMonths,
       pendingPhotoRetentionDays: config.pendingPhotoRetentionDays,
       skipPrefixes: [API_PREFIX, MEDIA_PREFIX],
       log: deps.log,
       guestBooking: (code, token) => deps.bookings.guestBooking(code, token),
+      spendGuestLookup: (ip) => deps.limiters.guestLinkClient.consume(clientKey(ip)),
+      onlinePayment: config.wompi !== undefined,
     }),
   );
   app.use(websiteStatic(config.websiteDist, [API_PREFIX, MEDIA_PREFIX]));

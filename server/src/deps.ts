@@ -13,6 +13,7 @@ import type { RegistrationService } from './registration/registration-service';
 import type { TraFiler } from './registration/tra';
 import type { PaymentService } from './payments/payment-service';
 import { Limiter, SharedBudget } from './auth/rate-limits';
+import { LINK_RECOVERY_PER_BOOKING, LINK_RECOVERY_PER_CLIENT } from './bookings/link-recovery';
 import { LoginGuard } from './auth/login-guard';
 import type { Logger } from './lib/logger';
 
@@ -30,6 +31,10 @@ export interface Limiters {
   guestMailAddress: Limiter;
   /** Look-ups of private booking links one client may make per hour. */
   guestLinkClient: Limiter;
+  /** Lost-link requests per client (issue 32): a Spanish 429 past it. */
+  linkRecoveryClient: Limiter;
+  /** Lost-link e-mails per booking (issue 32): never answered, past it nothing more is sent. */
+  linkRecoveryBooking: Limiter;
 }
 
 /** Everything the app needs, built once by start.ts and passed into createApp. */
@@ -108,6 +113,13 @@ export function createLimiters(c: Config, clock: Clock): Limiters {
     ),
     // Never answered: `GuestMailRation` only counts and asks.
     guestMailAddress: new Limiter(c.guestMailsPerAddress, 24 * 3_600_000, '', { now }),
+    linkRecoveryClient: new Limiter(
+      LINK_RECOVERY_PER_CLIENT,
+      3_600_000,
+      'Pediste el enlace muchas veces seguidas. Espera un rato o escríbenos por WhatsApp.',
+      { now },
+    ),
+    linkRecoveryBooking: new Limiter(LINK_RECOVERY_PER_BOOKING, 24 * 3_600_000, '', { now }),
     guestLinkClient: new Limiter(
       c.guestLinkLookupsPerClient,
       3_600_000,

@@ -41,7 +41,7 @@ import path from 'node:path';
 
 const UPLOAD_PATH = `${API_PREFIX}${API.uploadImage.path}`;
 /** The guest's receipt upload: `/api/reserva/<code>/comprobantes`. */
-const RECEIPT_UPLOAD = new RegExp(`^${API_PREFIX}/reserva/[A-Z0-9]+/comprobantes$`);
+const RECEIPT_UPLOAD = new RegExp(`^${API_PREFIX}${API.uploadGuestReceipt.path.replace(':code', '[A-Z0-9]+')}$`);
 /** How often holds, completions and reminders are looked at (and once at start). */
 const BOOKING_TIMERS_MS = 60_000;
 

@@ -5,14 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUSINESS } from '@cabana/shared/domain/config/business';
-import {
-  DEFAULT_SETTINGS,
-  PublicSettingsSchema,
-  SettingsSchema,
-  publicSettings,
-} from '@cabana/shared/domain/schemas/settings';
+import { PublicSettingsSchema, SettingsSchema } from '@cabana/shared/domain/schemas/settings';
+import { DEFAULT_SETTINGS, publicSettings } from '@cabana/shared/domain/config/settings';
 import { GuestBookingSchema, RequestedBookingSchema } from '@cabana/shared/domain/schemas/booking';
-import { BOOKING_DEFAULTS, PAYMENT_SETTING_KEYS } from '@cabana/shared/domain/config/settings';
+import { BOOKING_DEFAULTS, PAYMENT_SETTING_KEYS } from '@cabana/shared/domain/config/setting-defaults';
 import { todayAtCabin, addDays } from '@cabana/shared/domain/pricing/dates';
 import type { ApiErrorBody } from '@cabana/shared/domain/schemas/errors';
 import { startTestServer, type TestServer } from '../../test-support/server';

@@ -4,15 +4,16 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { BookingSchema, OutboxSchema, type Booking } from '@cabana/shared/domain/schemas/booking';
+import { addDays, todayAtCabin } from '@cabana/shared/domain/pricing/dates';
 import { initialData } from '../src/db/store';
 import { readDataFolder, SPLIT_COLLECTIONS } from '../src/db/folder';
 import type { Data } from '../src/db/schema';
-import { startTestServer, type TestServer } from '../../test-support/server';
+import { startTestServer, type TestServer } from '../fixtures/server';
 import { startSmtpServer } from '../../test-support/smtp';
 import { readStoredData, writeStoredData } from '../../test-support/data-folder';
 import { readError, readJson } from '../../test-support/json';
 import { bookingRequestBody } from '../../test-support/bookings';
-import { bookingId, storedBooking, storedMail } from '../../test-support/booking-records';
+import { bookingId, storedBooking, storedMail } from '../fixtures/booking-records';
 import { openTestStore } from './helpers/store';
 import { bearer, json } from './helpers/http';
 
@@ -341,5 +342,52 @@ describe('the owner’s list of bookings (GET /api/reservas) pages', () => {
     expect(await readJson(await json(s, 'GET', '/correos', undefined, admin), OutboxSchema)).toMatchObject({
       entries: [],
     });
+  });
+});
+
+describe('the owner’s list of bookings: search and order (issue 33)', () => {
+  it('finds a name, code or e-mail in any case and without accents, orders by arrival, and refuses bad values with a 400', async () => {
+    const now = Date.now();
+    const today = todayAtCabin(new Date(now));
+    const stay = (b: Booking, inDays: number) => {
+      b.checkIn = addDays(today, inDays);
+      b.checkOut = addDays(b.checkIn, 2);
+      return b;
+    };
+    const dir = await folderWith(0, (data) => {
+      data.bookings = [
+        // Oldest request, arriving last; a past stay; the newest request, arriving soonest.
+        stay({ ...storedBooking(0, now, 'solicitada', 300), name: 'Julián Pérez' }, 40),
+        stay({ ...storedBooking(1, now, 'completada', 200), email: 'ana.maria@correo.example' }, -20),
+        stay(storedBooking(2, now, 'confirmada', 100), 5),
+        stay(storedBooking(3, now, 'completada', 250), -60),
+      ];
+    });
+    const s = await serverOn(dir);
+    const admin = bearer(await s.loginToken());
+    const ids = async (query: string) => {
+      const res = await json(s, 'GET', `/reservas${query}`, undefined, admin);
+      expect(res.status, query).toBe(200);
+      return (await readJson(res, BookingListSchema)).map((b: Booking) => b.id);
+    };
+    // By arrival: stays ahead soonest first, then past ones latest first. Newest first stays the default.
+    expect(await ids('?orden=llegada')).toEqual([bookingId(2), bookingId(0), bookingId(1), bookingId(3)]);
+    expect(await ids('')).toEqual([bookingId(2), bookingId(1), bookingId(3), bookingId(0)]);
+    expect(await ids('?orden=recientes')).toEqual(await ids(''));
+    // Search: the name without its accent, part of an e-mail, a code in lower case.
+    expect(await ids(`?q=${encodeURIComponent('PEREZ')}`)).toEqual([bookingId(0)]);
+    expect(await ids('?q=ana.maria')).toEqual([bookingId(1)]);
+    expect(await ids(`?q=${storedBooking(3, now, 'completada').code.toLowerCase()}`)).toEqual([bookingId(3)]);
+    expect(await ids('?q=nadie')).toEqual([]);
+    // With the state and the order together.
+    expect(await ids('?state=completada&orden=llegada')).toEqual([bookingId(1), bookingId(3)]);
+    for (const [bad, message] of [
+      ['?orden=precio', /Ordena por/],
+      [`?q=${'x'.repeat(101)}`, /100 caracteres/],
+    ] as const) {
+      const res = await json(s, 'GET', `/reservas${bad}`, undefined, admin);
+      expect(res.status, bad).toBe(400);
+      expect((await readError(res)).error).toMatch(message);
+    }
   });
 });

@@ -4,14 +4,14 @@ import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { Booking } from '@cabana/shared/domain/schemas/booking';
 import type { Image } from '@cabana/shared/domain/schemas/image';
 import { CRASH_POINTS, type CrashPoint } from '../src/lib/crash-points';
 import { verifyBackup } from '../src/backup/backup';
-import { initialData } from '../src/db/store';
-import { storedBooking, storedMail } from '../../test-support/booking-records';
+import { initialData, openStore } from '../src/db/store';
+import { storedBooking, storedMail } from '../fixtures/booking-records';
 import { longRuns } from '../../test-support/runs';
 import { readStoredData } from '../../test-support/data-folder';
-import { openStore } from '../src/db/store';
 import { startFeedServer, type FeedServer } from '../../test-support/ical-feeds';
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../test-support/smtp';
 import { startWompiStandIn, type WompiStandIn } from '../../test-support/wompi';
@@ -371,6 +371,16 @@ describe("crash safety of online payment: killed after applying Wompi's event, b
   });
 });
 
+/**
+ * The bookings as stored before the start that froze their terms (issue 29's migration, which a
+ * started server runs once on bookings without terms): the split must change nothing else.
+ */
+const unfrozen = (bookings: Booking[]): Booking[] =>
+  bookings.map(({ terms: _terms, ...b }) => ({
+    ...b,
+    history: b.history.filter((h) => h.event?.kind !== 'terms-frozen'),
+  }));
+
 describe('crash safety of the split of collections an earlier version kept in one file (issue 28)', () => {
   let dataDir = '';
   let current: Child | undefined;
@@ -399,7 +409,7 @@ describe('crash safety of the split of collections an earlier version kept in on
       expect(child, point).toBeUndefined();
       expect(await single()).toEqual(['bookings.json', 'outbox.json']);
       const read = await readStoredData(dataDir);
-      expect(read.bookings).toEqual(data.bookings);
+      expect(unfrozen(read.bookings)).toEqual(data.bookings);
       expect(read.outbox).toEqual(data.outbox);
     }
     expect((await readdir(db)).filter((n) => /^outbox\.\d+\.json$/.test(n))).toHaveLength(3);
@@ -413,7 +423,7 @@ describe('crash safety of the split of collections an earlier version kept in on
     const segments = ['bookings', 'outbox'].flatMap((key) => [1, 2, 3].map((n) => `${key}.${n}.json`));
     expect((await readdir(db)).filter((n) => /^(outbox|bookings)\.\d+\.json$/.test(n)).sort()).toEqual(segments);
     const read = await readStoredData(dataDir);
-    expect(read.bookings).toEqual(data.bookings);
+    expect(unfrozen(read.bookings)).toEqual(data.bookings);
     expect(read.outbox).toEqual(data.outbox);
   });
 });

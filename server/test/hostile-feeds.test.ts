@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CalendarSchema, FeedSchema, type Calendar } from '@cabana/shared/domain/schemas/calendar';
 import { FETCH_MESSAGES } from '../src/calendar/fetch-feed';
 import { PARSE_MESSAGES } from '../src/calendar/parse-feed';
-import { adminToken } from '../../test-support/server';
+import { adminToken } from '../fixtures/server';
 import { LAUNCH_ADMIN, launchOn, type LaunchedServer } from '../../test-support/built-server';
 import { readStoredData } from '../../test-support/data-folder';
-import { probeHealth, type HealthSamples } from '../../test-support/health-probe';
+import { probeHealth, type HealthSamples } from '../fixtures/health-probe';
 import { hostileFeeds } from '../../test-support/hostile-feeds';
 import { day, feedFixture, startFeedServer, type FeedRoute, type FeedServer } from './helpers/ical-feeds';
 
@@ -81,6 +81,9 @@ const figures = (s: HealthSamples) =>
   `${s.latencies.length} checks, median ${s.percentile(50).toFixed(0)} ms, 95th ${s.percentile(95).toFixed(0)} ms, ` +
   `99th ${s.percentile(99).toFixed(0)} ms, slowest ${s.max.toFixed(0)} ms`;
 
+/** The 95th percentile health may reach: 100 ms, or 5 times the idle server's in the same run. */
+const healthBound = (idle: HealthSamples) => Math.max(100, 5 * idle.percentile(95));
+
 describe('hostile calendar feeds (issue 19)', () => {
   let channel: FeedServer;
   let dataDir: string;
@@ -123,6 +126,10 @@ describe('hostile calendar feeds (issue 19)', () => {
       const good = (await calendar()).entries.filter((e) => e.source === ids[0]).map((e) => [e.start, e.end]);
       expect(good).toEqual([[day(50), day(55)]]);
 
+      // The reference: the same probe on the idle server, just before, on the same busy machine.
+      const idleProbe = probeHealth(server.url);
+      await new Promise((r) => setTimeout(r, 2_000));
+      const idle = await idleProbe.stop();
       const probe = probeHealth(server.url);
       const outcomes: Record<string, string> = {};
       const timings: string[] = [];
@@ -135,7 +142,9 @@ describe('hostile calendar feeds (issue 19)', () => {
         outcomes[f.name] = res.status === 200 ? 'imported' : `${res.status} ${body.error}`;
       }
       const during = await probe.stop();
-      console.log(`health while the corpus was read: ${figures(during)}\n  ${timings.join('\n  ')}`);
+      console.log(
+        `health while the corpus was read: ${figures(during)}; idle just before: ${figures(idle)}\n  ${timings.join('\n  ')}`,
+      );
 
       expect(outcomes).toEqual(
         Object.fromEntries(Object.entries(OUTCOMES).map(([k, v]) => [k, v === 'imported' ? v : `502 ${v}`])),
@@ -148,7 +157,10 @@ describe('hostile calendar feeds (issue 19)', () => {
       }
       // Sent every 25 ms for the whole corpus: the server never stopped answering for long.
       expect(during.latencies.length).toBeGreaterThan(200);
-      expect(during.percentile(95)).toBeLessThan(100);
+      // 100 ms on a quiet machine; on a machine busy with other tests, a few times what the idle
+      // server answered in the same run (a ratio, not a wall-clock limit): a parse on the event
+      // loop would make it seconds.
+      expect(during.percentile(95)).toBeLessThan(healthBound(idle));
       // Looser bounds for the slowest checks, which the machine's other work delays too (99th:
       // 30–92 ms, slowest 64–257 ms measured here); the old server blocked 5–25 s, or for good.
       expect(during.percentile(99)).toBeLessThan(500);
@@ -175,7 +187,7 @@ describe('hostile calendar feeds (issue 19)', () => {
       await new Promise((r) => setTimeout(r, FETCH_TIMEOUT_MS + 1_000));
       const afterRestart = await restart.stop();
       console.log(`restart: listening after ${listenMs.toFixed(0)} ms; health then: ${figures(afterRestart)}`);
-      expect(afterRestart.percentile(95)).toBeLessThan(100);
+      expect(afterRestart.percentile(95)).toBeLessThan(healthBound(idle));
       expect(afterRestart.percentile(99)).toBeLessThan(500);
       expect(afterRestart.max).toBeLessThan(2_000);
       // The feeds that ran out of budget were not read again at start; the others were.

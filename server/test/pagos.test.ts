@@ -210,6 +210,11 @@ describe('online deposit through Wompi, over HTTP with the local stand-in and re
     const b = await held();
     const before = await readJson(await call('GET', `/reserva/${b.code}?t=${b.t}`), GuestBookingSchema);
     expect(before.onlinePayment).toEqual({ available: true });
+    // The "accepted" e-mail links straight to the online payment (issue 32).
+    const accepted = await smtp.find((m) => m.subject.startsWith('Reserva aceptada') && m.text.includes(b.code));
+    expect(accepted.text).toContain(
+      `Paga el anticipo en línea, con tarjeta, PSE o Nequi: ${BUSINESS.siteUrl}/reserva/${b.code}?t=${b.t}#pago-titulo`,
+    );
     const { url, reference, amount } = await start(b);
     expect(url.origin + url.pathname).toBe(`${wompi.url}/p/`);
     expect(reference).toMatch(new RegExp(`^${b.code}-[0-9A-F]{10}$`));

@@ -145,6 +145,8 @@ describe('the booking lifecycle over HTTP, with real e-mail', () => {
     expect(acceptedMail!.subject).toMatch(/^Reserva aceptada: paga el anticipo antes del /);
     expect(acceptedMail!.text).toContain('Bancolombia ahorros 123-456789-01');
     expect(acceptedMail!.text).toContain('Nequi: 3005550142');
+    // Without Wompi configured, no online payment is offered (issue 32).
+    expect(acceptedMail!.text).not.toContain('Paga el anticipo en línea');
     expect(acceptedMail!.text).toContain('Descuento por temporada baja');
     expect(acceptedMail!.text).toContain(link);
 

@@ -1,16 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { addDays, todayAtCabin } from '@cabana/shared/domain/pricing/dates';
+import { formatMoney } from '@cabana/shared/domain/pricing/pricing';
 import { AlertsSchema, OverviewSchema, type Overview } from '@cabana/shared/domain/schemas/overview';
 import { BookingSchema, OutboxSchema, RequestedBookingSchema } from '@cabana/shared/domain/schemas/booking';
 import type { Enquiry } from '@cabana/shared/domain/schemas/enquiry';
-import {
-  EMPTY_TEXTS,
-  computeAlerts,
-  computeOverview,
-  type OverviewBooking,
-  type OverviewInput,
-} from '../src/overview/overview';
+import { computeAlerts } from '../src/overview/alerts';
+import { computeOverview } from '../src/overview/overview';
+import { EMPTY_TEXTS, type OverviewBooking, type OverviewInput } from '../src/overview/overview-model';
 import { startTestServer, type TestServer } from '../../test-support/server';
 import { readError, readJson, WithIdSchema } from '../../test-support/json';
 import { bearer, formToken, json } from './helpers/http';
@@ -356,7 +353,7 @@ describe('"Qué hacer hoy" lists what costs money (issue 29)', () => {
 
   it('refunds owed, receipts to verify, payments pending at the gateway and lapsed bookings that had money', () => {
     expect(group('dinero').items.map((i) => [i.id, i.title, i.link])).toEqual([
-      ['r1:reembolso', 'Reembolso pendiente a Rosa: $500000', 'reservas'],
+      ['r1:reembolso', `Reembolso pendiente a Rosa: ${formatMoney(500_000, 'COP')}`, 'reservas'],
       ['l1:vencida', 'Reserva vencida de Lina con comprobante o pago', 'reservas'],
       ['v1:comprobante', 'Comprobante de Vera por verificar', 'reservas'],
       ['g1:pasarela', 'Pago de Gina pendiente en Wompi', 'reservas'],
@@ -513,11 +510,17 @@ describe('bookings made through the HTTP API feed the overview and the alerts', 
       [
         beto.id,
         'Depósito de Beto Ruiz',
-        'Faltan $300000 antes de que venza la retención',
+        `Faltan ${formatMoney(300_000, 'COP')} antes de que venza la retención`,
         betoHeld.depositDueAt,
         'reservas',
       ],
-      [ana.id, 'Saldo de Ana Gómez', 'Faltan $500000 antes de la llegada', ana.checkIn, 'reservas'],
+      [
+        ana.id,
+        'Saldo de Ana Gómez',
+        `Faltan ${formatMoney(500_000, 'COP')} antes de la llegada`,
+        ana.checkIn,
+        'reservas',
+      ],
     ]);
     // Direct nights: Ana's 3 (confirmed) and Beto's 2 (held), counted once though both are also
     // calendar entries; Carla's request takes no nights.

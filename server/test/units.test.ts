@@ -9,6 +9,12 @@ import { ConfigError, readEnv } from '../src/env';
 import { isRecordId, newRecordId } from '../src/lib/ids';
 import { chooseEncoding } from '../src/http/representations';
 import { CRASH_POINTS, parseCrashAt } from '../src/lib/crash-points';
+import { GUEST_MAIL_KINDS, OWNER_MAIL_KINDS } from '@cabana/shared/domain/schemas/booking';
+import { DEFAULT_SETTINGS } from '@cabana/shared/domain/config/settings';
+import { renderMail } from '../src/bookings/mail/render';
+import type { GuestMailWords } from '../src/bookings/mail/guest-words';
+import { EN_MAIL_WORDS } from '../src/bookings/mail/words-en';
+import { storedBooking } from '../fixtures/booking-records';
 
 const bytes = (s: string) => new Uint8Array(Buffer.from(s, 'latin1'));
 const ftyp = (major: string, ...compat: string[]) => {
@@ -227,5 +233,26 @@ describe('chooseEncoding', () => {
     expect(chooseEncoding('')).toBe('identity');
     expect(chooseEncoding(undefined)).toBe('identity');
     expect(chooseEncoding('BR;Q=1')).toBe('br');
+  });
+});
+
+describe('mail catalogues', () => {
+  it('word every guest kind in both languages (type-checked) and write the owner in Spanish whatever the booking', () => {
+    const { 'guest-expired': _dropped, ...withoutOne } = EN_MAIL_WORDS;
+    // @ts-expect-error a catalogue without one guest kind's words does not compile
+    const incomplete: GuestMailWords = withoutOne;
+    expect(Object.keys(incomplete)).not.toContain('guest-expired');
+    const now = Date.parse('2026-11-28T12:00:00Z');
+    const ctx = (lang: 'es' | 'en') => ({
+      booking: { ...storedBooking(1, now, 'solicitada'), lang },
+      settings: DEFAULT_SETTINGS,
+      guestLink: 'https://example.com/g',
+      panelLink: 'https://example.com/p',
+    });
+    for (const kind of GUEST_MAIL_KINDS) {
+      expect(renderMail(kind, ctx('en')).text, kind).toMatch(/^Hello Persona de prueba 1,/);
+      expect(renderMail(kind, ctx('es')).text, kind).toMatch(/^Hola, Persona de prueba 1:/);
+    }
+    for (const kind of OWNER_MAIL_KINDS) expect(renderMail(kind, ctx('en')), kind).toEqual(renderMail(kind, ctx('es')));
   });
 });

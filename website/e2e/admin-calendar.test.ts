@@ -160,6 +160,8 @@ describe('web admin calendar', () => {
     await monthEntries()
       .getByRole('button', { name: /^Eliminar bloqueo del / })
       .click();
+    // Issue 33: it asks first.
+    await monthEntries().getByRole('button', { name: 'Sí, eliminar' }).click();
     await page.getByRole('status').filter({ hasText: 'Se eliminó el bloqueo' }).waitFor();
     await expect.poll(() => monthEntries().getByText('Pintura de la terraza').count()).toBe(0);
     expect(await blockedNights()).not.toContainEqual({ start: day(60), end: day(63) });

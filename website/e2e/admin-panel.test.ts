@@ -268,9 +268,19 @@ describe('web admin panel', () => {
     expect(stored.find((i) => i.title === 'Kiosco con hamacas')?.description).toBe('Sombra todo el día.');
 
     // Deleting removes from the grid and from the server; the empty text comes back at zero.
+    // Issue 33: the menu's "Eliminar" asks first; "No" keeps the photo.
     await photoAction(page, 'Kiosco con hamacas', 'Eliminar');
+    const question = page.getByRole('group', {
+      name: '¿Eliminar «Kiosco con hamacas»? Sale de la galería y no se puede deshacer.',
+    });
+    await question.getByRole('button', { name: 'No' }).click();
+    await question.waitFor({ state: 'detached' });
+    expect((await apiGet<Image[]>(site.server, '/imagenes')).map((i) => i.title)).toContain('Kiosco con hamacas');
+    await photoAction(page, 'Kiosco con hamacas', 'Eliminar');
+    await question.getByRole('button', { name: 'Sí, eliminar' }).click();
     await grid.getByText('Kiosco con hamacas', { exact: true }).waitFor({ state: 'detached' });
     await photoAction(page, `Atardecer ${XSS}`, 'Eliminar');
+    await page.getByRole('button', { name: 'Sí, eliminar' }).click();
     await page.getByText('No hay imágenes subidas.').waitFor();
     await expect(apiGet<Image[]>(site.server, '/imagenes')).resolves.toEqual([]);
     expectCleanExcept(problems, []);
@@ -298,6 +308,7 @@ describe('web admin panel', () => {
     expect(stored?.title).toBe('Foto del iPhone');
     expect([stored?.width, stored?.height]).toEqual([320, 240]);
     await photoAction(page, 'Foto del iPhone', 'Eliminar');
+    await page.getByRole('button', { name: 'Sí, eliminar' }).click();
     await page.getByText('No hay imágenes subidas.').waitFor();
     expectCleanExcept(problems, []);
     await context.close();
@@ -519,6 +530,9 @@ describe('web admin panel', () => {
     await page.getByLabel('Mostrar').selectOption('todas');
 
     await page.getByRole('button', { name: `Eliminar consulta de Ana ${XSS}` }).click();
+    // Issue 33: it asks first; nothing is gone until the yes.
+    expect(await items.count()).toBe(2);
+    await page.getByRole('button', { name: 'Sí, eliminar' }).click();
     await expect.poll(() => items.count()).toBe(1);
     const left = await apiGet<Enquiry[]>(site.server, '/consultas');
     expect(left.map((e) => e.name)).toEqual(['Luis']);

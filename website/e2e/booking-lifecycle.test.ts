@@ -83,7 +83,7 @@ describe('no paid guest loses a booking, in the browser', () => {
     const money = page.locator('section[aria-labelledby="adm-att-dinero"]');
     await expect.poll(() => money.innerText().then(norm)).toContain('Comprobante de María <b>Pérez</b> por verificar');
     const text = norm(await money.innerText());
-    expect(text).toContain(`Reembolso pendiente a María <b>Pérez</b>: $${cancelled.deposit}`);
+    expect(text).toContain(`Reembolso pendiente a María <b>Pérez</b>: ${norm(formatMoney(cancelled.deposit, 'COP'))}`);
     expect(await runAxe(page)).toEqual([]);
     expectClean(problems);
     await page.close();
@@ -97,7 +97,7 @@ describe('no paid guest loses a booking, in the browser', () => {
     expect(norm(await r.innerText())).toContain('Aceptada (esperando el anticipo)');
     await r.getByRole('button', { name: 'Confirmar pago' }).click();
     await r.getByLabel('Monto (pesos)').fill(String(receipt.deposit));
-    await r.getByRole('button', { name: 'Guardar' }).click();
+    await r.getByRole('button', { name: 'Guardar el pago' }).click();
     await expect.poll(() => r.innerText().then(norm)).toContain('Confirmada');
     expect(norm(await r.innerText())).not.toContain('Pago por verificar');
     expectClean(problems);
@@ -113,7 +113,7 @@ describe('no paid guest loses a booking, in the browser', () => {
     await r.getByRole('button', { name: 'Registrar pago' }).click();
     expect(norm(await r.innerText())).toContain('si sus noches siguen libres');
     await r.getByLabel('Monto (pesos)').fill(String(lapsed.deposit));
-    await r.getByRole('button', { name: 'Guardar' }).click();
+    await r.getByRole('button', { name: 'Guardar el pago' }).click();
     await expect.poll(() => r.innerText().then(norm)).toContain('Confirmada');
     expectClean(problems);
     await page.close();

@@ -8,10 +8,12 @@ import {
   interceptEmailJs,
   newPage,
   runAxe,
+  patchSettings,
   setPrice,
   startSite,
   type Site,
   gotoHydrated,
+  landedOnBooking,
   waitForHydration,
 } from './helpers';
 import { adminPage, openAdminPage, openSection } from './admin-helpers';
@@ -25,20 +27,10 @@ let site: Site;
 let guest: BrowserContext;
 let owner: BrowserContext;
 
-async function patchSettings(body: Record<string, unknown>) {
-  const cookie = await site.server.loginCookie();
-  const res = await fetch(`${site.server.apiUrl}/ajustes`, {
-    method: 'PATCH',
-    headers: { cookie, origin: site.server.url, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(res.status).toBe(200);
-}
-
 beforeAll(async () => {
   site = await startSite();
   await setPrice(site.server, PRICE);
-  await patchSettings({
+  await patchSettings(site.server, {
     bankAccount: 'Bancolombia ahorros 123-456789-01 a nombre de Ana Gómez',
     nequiNumber: '3005550142',
   });
@@ -77,14 +69,10 @@ describe('the booking lifecycle in the browser', () => {
       '/condiciones',
     );
     await requestOnPlans(page, daysFromToday(30), daysFromToday(33));
-    const alert = page.getByRole('alert');
-    await expect
-      .poll(() => alert.innerText().then(norm))
-      .toMatch(/^Solicitud recibida\. Código de reserva: [A-Z2-9]{8}\./);
-    code = /Código de reserva: ([A-Z2-9]{8})/.exec(norm(await alert.innerText()))![1]!;
-    link = (await alert.getByRole('link', { name: 'Ver mi reserva' }).getAttribute('href'))!;
+    // The guest lands on the booking's own page (issue 32).
+    ({ code, link } = await landedOnBooking(page));
     expect(link).toMatch(new RegExp(`^/reserva/${code}\\?t=[A-Za-z0-9_-]{43}$`));
-    expect(norm(await alert.innerText())).not.toContain('confirmada');
+    expect(norm(await page.locator('main').innerText())).toContain('Estado: Solicitud recibida');
     // The server took it: EmailJS goes too (owner and guest templates).
     await expect.poll(() => emails.length).toBe(2);
     expectClean(problems);
@@ -96,7 +84,7 @@ describe('the booking lifecycle in the browser', () => {
     const { page: panel } = await adminPage(owner, site.server);
     await openSection(panel, 'Reservas');
     await row(panel, code).getByRole('button', { name: 'Aceptar' }).click();
-    await row(panel, code).getByRole('button', { name: 'Guardar' }).click();
+    await row(panel, code).getByRole('button', { name: 'Aceptar y avisar al huésped' }).click();
     await expect.poll(() => row(panel, code).innerText().then(norm)).toContain('Aceptada (esperando el anticipo)');
     expect(norm(await row(panel, code).innerText())).toMatch(
       // 24 h, or to 09:00 the next morning when that falls at night at the cabin (issue 29).
@@ -147,7 +135,7 @@ describe('the booking lifecycle in the browser', () => {
     const { page: panel } = await openAdminPage(owner);
     await panel.goto(`${site.server.url}/admin/reservas`);
     const r = row(panel, code);
-    const download = r.getByRole('button', { name: 'Descargar comprobante 1 (PDF)' });
+    const download = r.getByRole('link', { name: 'Descargar comprobante 1 (PDF)' });
     await expect.poll(() => download.count()).toBe(1);
     // Issue 28, item 6: saved under the name of its sniffed type; the guest's file name is only text.
     expect(norm(await r.innerText())).toContain('archivo del huésped: pago.pdf');
@@ -155,7 +143,7 @@ describe('the booking lifecycle in the browser', () => {
     expect(saved.suggestedFilename()).toBe(`comprobante-${code}-1.pdf`);
     await r.getByRole('button', { name: 'Confirmar pago' }).click();
     await r.getByLabel('Monto (pesos)').fill(String(total / 2));
-    await r.getByRole('button', { name: 'Guardar' }).click();
+    await r.getByRole('button', { name: 'Guardar el pago' }).click();
     await expect.poll(() => r.innerText().then(norm)).toContain('Confirmada');
     await panel.close();
 
@@ -190,11 +178,7 @@ describe('the booking lifecycle in the browser', () => {
     const { page, problems } = await newPage(guest);
     await interceptEmailJs(page, 200);
     await requestOnPlans(page, daysFromToday(60), daysFromToday(62));
-    const alert = page.getByRole('alert');
-    const linkEl = alert.getByRole('link', { name: 'Ver mi reserva' });
-    await linkEl.waitFor();
-    await linkEl.click();
-    await page.waitForURL(/\/reserva\//);
+    await landedOnBooking(page);
     await page.getByRole('button', { name: 'Cancelar reserva' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
@@ -238,13 +222,8 @@ describe('the booking lifecycle in the browser', () => {
     await page.getByLabel('Check-out date').fill(daysFromToday(92));
     await page.getByLabel(/I agree to the processing of my personal data/).check();
     await page.getByRole('button', { name: 'Send booking' }).click();
-    const alert = page.getByRole('alert');
-    await expect.poll(() => alert.innerText().then(norm)).toMatch(/^Request received\. Booking code: [A-Z2-9]{8}\./);
-    const enCode = /Booking code: ([A-Z2-9]{8})/.exec(norm(await alert.innerText()))![1]!;
-    const enLink = (await alert.getByRole('link', { name: 'See my booking' }).getAttribute('href'))!;
+    const { code: enCode, link: enLink } = await landedOnBooking(page);
     expect(enLink).toMatch(new RegExp(`^/en/booking/${enCode}\\?t=[A-Za-z0-9_-]{43}$`));
-
-    await gotoHydrated(page, site.server.url + enLink);
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
     const main = norm(await page.locator('main').innerText());
     expect(main).toContain(`Your booking ${enCode}`);

@@ -265,3 +265,25 @@ export const ZERO_JS_PATHS: readonly string[] = [
   '/no-existe',
   '/en/no-existe',
 ];
+
+/** Changes the owner's settings through the API, as the panel does (200 expected). */
+export async function patchSettings(server: TestServer, body: Record<string, unknown>): Promise<void> {
+  const cookie = await server.loginCookie();
+  const res = await fetch(`${server.apiUrl}/ajustes`, {
+    method: 'PATCH',
+    headers: { cookie, origin: server.url, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(res.status).toBe(200);
+}
+
+/**
+ * After /planes sent a request the server took, the guest lands on the booking's private page
+ * (issue 32): waits for it and returns the booking's code and the page's path with its secret.
+ */
+export async function landedOnBooking(page: Page): Promise<{ code: string; link: string }> {
+  await page.waitForURL(/\/(reserva|en\/booking)\/[A-Z2-9]{8}\?t=[A-Za-z0-9_-]{43}$/);
+  await waitForHydration(page);
+  const url = new URL(page.url());
+  return { code: url.pathname.split('/').pop() ?? '', link: url.pathname + url.search };
+}

@@ -71,7 +71,7 @@ describe('without Wompi keys', () => {
     const r = row(page, b.code);
     await expect.poll(() => r.innerText().then(norm)).toContain('Pagos recibidos');
     const received = r.getByRole('table', { name: 'Pagos recibidos' });
-    expect(norm(await received.innerText())).toContain(`Transferencia — Recibido ${cop(300_000)}`);
+    expect(norm(await received.innerText())).toContain(`${cop(300_000)} Transferencia Recibido —`);
     await r.getByRole('button', { name: 'Registrar reembolso' }).click();
     const form = r.getByRole('form', { name: /Registrar reembolso de/ });
     const amount = form.getByLabel('Monto devuelto (pesos)');
@@ -172,9 +172,9 @@ describe('with the Wompi stand-in', () => {
     const r = row(panel, b.code);
     await expect.poll(() => r.innerText().then(norm)).toContain('Confirmada');
     const received = norm(await r.getByRole('table', { name: 'Pagos recibidos' }).innerText());
-    expect(received).toContain(`Wompi (en línea) ${id} Aprobado`);
+    expect(received).toContain(`Wompi (en línea) Aprobado ${id}`);
     const attempts = norm(await r.getByRole('table', { name: 'Intentos de pago en línea (Wompi)' }).innerText());
-    expect(attempts).toContain(`${id} Tarjeta Aprobado`);
+    expect(attempts).toContain(`Aprobado Tarjeta ${id}`);
     expect(await runAxe(panel)).toEqual([]);
     expectClean(panelProblems);
     await panel.close();
@@ -363,7 +363,7 @@ describe('with the Wompi stand-in', () => {
     const owed = cop(Number(checkout.searchParams.get('amount-in-cents')) / 100);
     await expect.poll(() => r.innerText().then(norm)).toContain(`Reembolso pendiente Devuelve ${owed} al huésped`);
     expect(norm(await r.getByRole('table', { name: 'Intentos de pago en línea (Wompi)' }).innerText())).toContain(
-      `${tx.id} Tarjeta Aprobado · reembolso pendiente`,
+      `Aprobado · reembolso pendiente Tarjeta ${tx.id}`,
     );
     expect(await runAxe(panel)).toEqual([]);
     await r.getByRole('button', { name: 'Registrar reembolso' }).click();

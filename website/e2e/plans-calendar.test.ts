@@ -15,6 +15,7 @@ import {
   withoutExpectedNetworkErrors,
   type Site,
   gotoHydrated,
+  landedOnBooking,
 } from './helpers';
 import { E2E_EMAILJS } from './e2e-dist';
 
@@ -215,6 +216,75 @@ describe('/planes calendar: picking a stay', () => {
     expectClean(problems);
     await page.close();
   });
+
+  it('departures that break the season minimum and past days are disabled with their reason (issue 32)', async () => {
+    const { page, problems } = await openPlans(phone);
+    // Every past day this month shows is disabled and says it has passed.
+    const past = await page
+      .locator('#calendario-fechas [data-day] button')
+      .evaluateAll(
+        (els, today) =>
+          els
+            .filter((e) => (e.closest('[data-day]')?.getAttribute('data-day') ?? '') < today)
+            .map((e) => [(e as HTMLButtonElement).disabled, e.getAttribute('aria-label') ?? '']),
+        daysFromToday(0),
+      );
+    expect(past.length).toBe(Number(daysFromToday(0).slice(8)) - 1);
+    for (const [disabled, label] of past) {
+      expect(disabled).toBe(true);
+      expect(label).toMatch(/, ya pasó$/);
+    }
+    // Arriving on the season's first day: one night would break its two-night minimum.
+    await day(page, daysFromToday(12)).click();
+    await expect.poll(() => page.getByLabel('Fecha de llegada').inputValue()).toBe(daysFromToday(12));
+    const tooEarly = day(page, daysFromToday(13));
+    expect(await tooEarly.isDisabled()).toBe(true);
+    expect(await tooEarly.getAttribute('aria-label')).toMatch(
+      /no disponible como salida: la estadía mínima es de 2 noches$/,
+    );
+    expect(norm(await page.locator('#calendario-fechas').innerText())).toContain(
+      'Desde esta llegada la estadía mínima es de 2 noches: las salidas anteriores están desactivadas.',
+    );
+    await tooEarly.click({ force: true });
+    expect(await page.getByLabel('Fecha de salida').inputValue()).toBe('');
+    expect(await day(page, daysFromToday(14)).isDisabled()).toBe(false);
+    await day(page, daysFromToday(14)).click();
+    await expect.poll(() => page.getByLabel('Fecha de salida').inputValue()).toBe(daysFromToday(14));
+    expectClean(problems);
+    await page.close();
+  });
+
+  it('a link for a group the cabin does not take says so and offers WhatsApp, in both languages (issue 32)', async () => {
+    for (const [path, text, people] of [
+      ['/planes?people=25', 'La cabaña recibe grupos de 2 a 20 personas, y el enlace pedía 25.', 'Número de personas'],
+      [
+        '/en/plans?people=25',
+        'The cabin takes groups of 2 to 20 people, and the link asked for 25.',
+        'Number of people',
+      ],
+    ] as const) {
+      const { page, problems } = await newPage(phone);
+      await gotoHydrated(page, site.server.url + path);
+      const notice = page.getByTestId('grupo-fuera');
+      await expect.poll(() => notice.innerText().then(norm)).toContain(text);
+      expect(await notice.getAttribute('role')).toBe('status');
+      const href = (await notice.getByRole('link').getAttribute('href')) ?? '';
+      expect(decodeURIComponent(href)).toMatch(/^https:\/\/wa\.me\/\d+\?text=.*25/);
+      // The form keeps an allowed size, and the notice says that too.
+      const chosen = Number(await page.getByLabel(people).inputValue());
+      expect(chosen).toBeGreaterThanOrEqual(2);
+      expect(chosen).toBeLessThanOrEqual(20);
+      expect(await runAxe(page)).toEqual([]);
+      expectClean(problems);
+      await page.close();
+    }
+    // A size within the limits shows no notice.
+    const { page } = await newPage(phone);
+    await gotoHydrated(page, site.server.url + '/planes?people=12');
+    await expect.poll(() => page.getByLabel('Número de personas').inputValue()).toBe('12');
+    expect(await page.getByTestId('grupo-fuera').count()).toBe(0);
+    await page.close();
+  });
 });
 
 describe('/planes calendar: visitors in other time zones', () => {
@@ -267,9 +337,11 @@ describe('/planes calendar: seasons in the summary, WhatsApp and e-mails', () =>
     expect(text).toContain(`Total de la estadía: ${money(total)}`);
     expect(text).toContain(`Temporada alta: 2 noches a ${money(HIGH)} por persona`);
 
-    // One night in the high season is too short: said before anything is sent.
+    // One night in the high season is too short: the calendar does not offer it (issue 32), and
+    // typed into the form it is said before anything is sent.
     await day(page, daysFromToday(13)).click();
-    await day(page, daysFromToday(14)).click();
+    await expect.poll(() => day(page, daysFromToday(14)).isDisabled()).toBe(true);
+    await page.getByLabel('Fecha de salida').fill(daysFromToday(14));
     await expect
       .poll(() => page.getByTestId('problemas-estadia').innerText())
       .toContain('La estadía mínima para estas fechas es de 2 noches.');
@@ -282,9 +354,7 @@ describe('/planes calendar: seasons in the summary, WhatsApp and e-mails', () =>
     await page.getByLabel('Teléfono o celular').fill('3001234567');
     await page.getByLabel(/Acepto el tratamiento de mis datos personales/).check();
     await page.getByRole('button', { name: 'Enviar reserva' }).click();
-    await expect
-      .poll(() => page.getByRole('alert').innerText().then(norm))
-      .toMatch(/^Solicitud recibida\. Código de reserva: [A-Z2-9]{8}\./);
+    await landedOnBooking(page);
     const owner = emails.find((e) => e.template_id === E2E_EMAILJS.VITE_EMAILJS_TEMPLATE_RESERVA);
     expect(owner?.template_params).toMatchObject({
       numPeople: 4,

@@ -18,6 +18,7 @@ import {
   withoutExpectedNetworkErrors,
   type Site,
   gotoHydrated,
+  landedOnBooking,
 } from './helpers';
 import { E2E_EMAILJS } from './e2e-dist';
 
@@ -154,16 +155,14 @@ describe('/planes: reservation form', () => {
       message: 'Llegamos tarde, hacia las 9 p. m.',
     });
     await page.getByRole('button', { name: 'Enviar reserva' }).click();
-    await expect.poll(() => page.getByRole('alert').count()).toBe(1);
-    expect(await alertText(page)).toMatch(SUCCESS);
-
-    // Reset to the defaults.
-    expect(await page.getByLabel('Nombre completo').inputValue()).toBe('');
-    expect(await page.getByLabel('Correo electrónico').inputValue()).toBe('');
-    expect(await page.getByLabel('Fecha de llegada').inputValue()).toBe('');
-    expect(await page.getByLabel('Número de personas').inputValue()).toBe('2');
-    expect(await page.getByLabel(/Acepto el tratamiento/).isChecked()).toBe(false);
-    expect(norm(await page.getByTestId('total-noche').innerText())).toBe(money(2 * PRICE, 'COP'));
+    // The guest lands on the booking's own page: its code, the stay and the next step; no form
+    // left to send twice (issue 32).
+    const { code } = await landedOnBooking(page);
+    const main = norm(await page.locator('main').innerText());
+    expect(main).toContain(`Tu reserva ${code}`);
+    expect(main).toContain('Estado: Solicitud recibida');
+    expect(main).toContain('Tu estadía');
+    expect(await page.getByRole('button', { name: 'Enviar reserva' }).count()).toBe(0);
 
     // EmailJS: one to the owner, one confirmation to the guest, with the test ids.
     expect(emails).toHaveLength(2);
@@ -226,8 +225,8 @@ describe('/planes: reservation form', () => {
       checkOut: daysFromToday(7),
     });
     await page.getByRole('button', { name: 'Enviar reserva' }).click();
-    await expect.poll(() => page.getByRole('alert').count()).toBe(1);
-    expect(await alertText(page)).toMatch(SUCCESS);
+    await landedOnBooking(page);
+    expect(norm(await page.locator('main').innerText())).toContain('Estado: Solicitud recibida');
     expect(emails.length).toBeGreaterThanOrEqual(1);
     const stored = await storedBookings(site.server);
     expect(stored.some((e) => e.email === 'carlos.ruiz@example.com' && e.numPeople === 3)).toBe(true);
@@ -423,8 +422,7 @@ describe('/planes: reservation form', () => {
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Enviar reserva');
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByRole('alert').count()).toBe(1);
-    expect(await alertText(page)).toMatch(SUCCESS);
+    await landedOnBooking(page);
     expect(emails).toHaveLength(2);
     const stored = await storedBookings(site.server);
     expect(stored.find((e) => e.email === 'teclado@example.com')).toMatchObject({

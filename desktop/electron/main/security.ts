@@ -1,5 +1,6 @@
 import { BUSINESS } from '@cabana/shared/domain/config/business';
-import { DEFAULT_SETTINGS, type Settings } from '@cabana/shared/domain/schemas/settings';
+import { DEFAULT_SETTINGS } from '@cabana/shared/domain/config/settings';
+import type { Settings } from '@cabana/shared/domain/schemas/settings';
 import type { IpcMainInvokeEvent, SafeStorage, Session, WebContents } from 'electron';
 import type { SafeStorageLike } from '../lib/token-store';
 

@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { MailKind, Outbox, OutboxEntry } from '@cabana/shared/domain/schemas/booking';
+import { isOwnerMailKind, type MailKind, type Outbox, type OutboxEntry } from '@cabana/shared/domain/schemas/booking';
 import { newestFirst } from '@cabana/shared/domain/lib/newest-first';
 import type { Settings } from '@cabana/shared/domain/schemas/settings';
 import type { Store } from '../db/store';
@@ -7,7 +7,8 @@ import type { StoredMail } from '../db/schema';
 import type { Logger } from '../lib/logger';
 import { newRecordId } from '../lib/ids';
 import { crashPoint } from '../lib/crash-points';
-import { renderMail, type MailContext } from './mail/render';
+import { renderMail } from './mail/render';
+import type { MailContext } from './mail/draft';
 
 /** Waits between attempts: 1 min, 5 min, 30 min, 2 h, 6 h, then every 12 h. */
 const RETRY_BACKOFF_MS = [60_000, 300_000, 1_800_000, 7_200_000, 21_600_000, 43_200_000] as const;
@@ -54,17 +55,6 @@ function ownerAlertAddress(
   return settings.notificationEmail || admin?.email || settings.email;
 }
 
-/** Who a message of each kind goes to. */
-const TO_OWNER = new Set<MailKind>([
-  'owner-new-request',
-  'owner-receipt',
-  'owner-cancelled',
-  'owner-payment',
-  'owner-refund-due',
-  'owner-payment-pending',
-  'owner-tra-failing',
-]);
-
 /**
  * The outbox (issue 21): a transition writes its messages into `store.data.outbox` in the same
  * save as the transition (`write`, then the caller saves), so a crash leaves both or neither.
@@ -101,7 +91,7 @@ export class OutboxService {
   /** Renders the message of `kind` for the booking and adds it to the outbox; the caller's save stores both. */
   write(kind: MailKind, ctx: MailContext): void {
     const { booking, settings } = ctx;
-    const toOwner = TO_OWNER.has(kind);
+    const toOwner = isOwnerMailKind(kind);
     const mail = renderMail(kind, ctx);
     const entry: StoredMail = {
       id: newRecordId(),

@@ -6,7 +6,7 @@ import { clipRanges } from '@cabana/shared/domain/availability/ranges';
 import { nightsBetween, todayAtCabin } from '@cabana/shared/domain/pricing/dates';
 import { checkStay, quoteStay } from '@cabana/shared/domain/pricing/seasons';
 import { reservationDateErrors } from '@cabana/shared/domain/schemas/enquiry';
-import { peopleLimitError } from '@cabana/shared/domain/schemas/settings';
+import { peopleLimitError } from '@cabana/shared/domain/config/settings';
 import type { Availability, AvailabilityQuery } from '@cabana/shared/domain/schemas/availability';
 import {
   CALENDAR_SOURCES,

@@ -1,4 +1,5 @@
-import { DEFAULT_SETTINGS, SettingsSchema, type Settings } from '@cabana/shared/domain/schemas/settings';
+import { DEFAULT_SETTINGS } from '@cabana/shared/domain/config/settings';
+import { SettingsSchema, type Settings } from '@cabana/shared/domain/schemas/settings';
 
 /**
  * The owner's settings as a piece of the store of its own: its schema with the fresh-install

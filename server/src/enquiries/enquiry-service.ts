@@ -1,5 +1,5 @@
 import { BUSINESS } from '@cabana/shared/domain/config/business';
-import { peopleLimitError } from '@cabana/shared/domain/schemas/settings';
+import { peopleLimitError } from '@cabana/shared/domain/config/settings';
 import { isStayFree } from '@cabana/shared/domain/availability/ranges';
 import { checkStay, STAY_MESSAGES } from '@cabana/shared/domain/pricing/seasons';
 import {

@@ -4,8 +4,6 @@ import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import { promisify } from 'node:util';
 import type { Context, Middleware } from 'koa';
-import { availabilityWindowEnd } from '@cabana/shared/domain/availability/calendar-window';
-import { clipRanges } from '@cabana/shared/domain/availability/ranges';
 import type { PageData, PageRenderer, RenderedPage } from '@cabana/shared/domain/pages/page-data';
 import { policyWords } from '@cabana/shared/domain/pricing/policy-words';
 import { publicSettings } from '@cabana/shared/domain/config/settings';
@@ -13,10 +11,11 @@ import type { GuestBooking } from '@cabana/shared/domain/schemas/booking';
 import { nextDayStartAtCabin, todayAtCabin } from '@cabana/shared/domain/pricing/dates';
 import type { Clock } from '../clock';
 import type { Logger } from '../lib/logger';
+import { DomainError } from '../domain-errors';
 import type { Store } from '../db/store';
 import type { ImageService } from '../images/image-service';
 import { markReplayable } from '../http/replay-cache';
-import { blockedRanges } from '../calendar/entries';
+import type { CalendarService } from '../calendar/calendar-service';
 import { seasonsView } from '../calendar/views';
 
 const brotli = promisify(zlib.brotliCompress);
@@ -35,6 +34,8 @@ export interface LivePagesOptions {
   entry: string;
   store: Store;
   images: ImageService;
+  /** The taken nights the pages' calendars show, as GET /api/disponibilidad answers them. */
+  calendar: Pick<CalendarService, 'availability'>;
   /** Gives the cabin's today, which starts the availability window the pages show. */
   clock: Clock;
   /** What /privacidad states: the retention periods the server applies. */
@@ -45,23 +46,31 @@ export interface LivePagesOptions {
   log: Logger;
   /** A guest's booking by the private link's code and secret; null when either is wrong. */
   guestBooking?: (code: string, token: string) => GuestBooking | null;
+  /**
+   * Spends one of the client's look-ups of private links (issue 28, item 13), the same budget as
+   * the API's; throws the 429 when it is used up.
+   */
+  spendGuestLookup?: (ip: string) => void;
+  /** Whether Wompi is configured (guests can pay online). */
+  onlinePayment?: boolean;
 }
 
 /** What every public page is rendered from: the store as it is now, seen from the cabin's `today`. */
 function pageDataOf(opts: LivePagesOptions, today: string): PageData {
   const { store, images } = opts;
-  const to = availabilityWindowEnd(today);
   const { base, seasons } = seasonsView(store.data);
   return {
     price: store.data.price.precio,
     images: images.list('published'),
-    availability: { from: today, to, blocked: clipRanges(blockedRanges(store.data), { start: today, end: to }) },
+    // The default window from the cabin's today (the clock's), as the API gives it.
+    availability: opts.calendar.availability({ from: today }),
     // Past seasons price no stay that can still be asked for.
     seasons: { base, seasons: seasons.filter((s) => s.end > today) },
     settings: publicSettings(store.data.settings),
     enquiryRetentionMonths: opts.enquiryRetentionMonths,
     pendingPhotoRetentionDays: opts.pendingPhotoRetentionDays,
     cancellationPolicy: policyWords(store.data.settings.cancellationPolicy, 'es'),
+    onlinePayment: opts.onlinePayment === true,
   };
 }
 
@@ -72,6 +81,21 @@ function pageDataOf(opts: LivePagesOptions, today: string): PageData {
 async function sendGuestPage(ctx: Context, r: PageRenderer, code: string, data: PageData, opts: LivePagesOptions) {
   const token = typeof ctx.query.t === 'string' ? ctx.query.t : '';
   let guestBooking: GuestBooking | null = null;
+  // A page without a secret looks nothing up, and costs nothing.
+  if (token) {
+    try {
+      opts.spendGuestLookup?.(ctx.ip);
+    } catch (err) {
+      if (!(err instanceof DomainError) || err.code !== 'RATE_LIMITED') throw err;
+      ctx.status = 429;
+      ctx.set('Retry-After', String(Math.ceil(err.retryAfterSeconds ?? 60)));
+      ctx.set('Cache-Control', 'no-store');
+      ctx.set('Referrer-Policy', 'no-referrer');
+      ctx.type = 'text/plain; charset=utf-8';
+      ctx.body = err.message;
+      return;
+    }
+  }
   try {
     guestBooking = token ? (opts.guestBooking?.(code, token) ?? null) : null;
   } catch {

@@ -1,7 +1,9 @@
+import { formatStayDate } from '@cabana/shared/domain/lib/owner-dates';
+import { formatMoney } from '@cabana/shared/domain/pricing/pricing';
 import type { Booking } from '@cabana/shared/domain/schemas/booking';
 import type { Data } from '../db/schema';
 import { calendarEntries } from '../calendar/entries';
-import type { OverviewBooking, OverviewInput } from './overview';
+import type { OverviewBooking, OverviewInput } from './overview-model';
 import { traProblem } from '../registration/tra';
 
 /** A payment recorded this recently is an alert (`pago:<id>`): the owner's other host, or a helper, learns of it. */
@@ -91,7 +93,7 @@ function waitingReceipts(b: Booking): OverviewPayment[] {
       kind: 'recibo',
       at: r.uploadedAt,
       title: `Comprobante de ${b.name}`,
-      body: `Reserva ${b.code}, del ${b.checkIn} al ${b.checkOut}: revísalo y registra el pago.`,
+      body: `Reserva ${b.code}, del ${formatStayDate(b.checkIn)} al ${formatStayDate(b.checkOut)}: revísalo y registra el pago.`,
     }));
 }
 
@@ -110,7 +112,7 @@ function refundsDue(b: Booking): OverviewPayment[] {
             kind: 'reembolso',
             at: b.updatedAt,
             title: `Reembolso pendiente a ${b.name}`,
-            body: `Reserva ${b.code} (${b.state}): hay que devolver $${b.refundOwed} y registrarlo aquí.`,
+            body: `Reserva ${b.code} (${b.state}): hay que devolver ${formatMoney(b.refundOwed ?? 0, 'COP')} y registrarlo aquí.`,
           },
         ]
       : [];
@@ -120,7 +122,7 @@ function refundsDue(b: Booking): OverviewPayment[] {
       kind: 'reembolso',
       at: p.updatedAt,
       title: `Reembolso pendiente a ${b.name}`,
-      body: `Reserva ${b.code} (${b.state}): Wompi aprobó $${p.amountInCents / 100} que hay que devolver desde el panel de Wompi y registrar aquí.`,
+      body: `Reserva ${b.code} (${b.state}): Wompi aprobó ${formatMoney(p.amountInCents / 100, 'COP')} que hay que devolver desde el panel de Wompi y registrar aquí.`,
     })),
   );
 }
@@ -134,6 +136,6 @@ function recentPayments(b: Booking, now: number): OverviewPayment[] {
       kind: 'pago',
       at: p.recordedAt,
       title: `Pago registrado de ${b.name}`,
-      body: `Reserva ${b.code}: $${p.amount} por ${p.method}.`,
+      body: `Reserva ${b.code}: ${formatMoney(p.amount, 'COP')} por ${p.method}.`,
     }));
 }

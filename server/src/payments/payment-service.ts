@@ -1,6 +1,7 @@
 import type { OnlinePaymentStatus, PaymentConnectionTest, PaymentsStatus } from '@cabana/shared/domain/schemas/payment';
 import type { GuestBooking } from '@cabana/shared/domain/schemas/booking';
 import { API_PREFIX } from '@cabana/shared/api/http';
+import { API } from '@cabana/shared/api/contract';
 import type { Logger } from '../lib/logger';
 import { type BookingService, ONLINE_NOT_AVAILABLE } from '../bookings/booking-service';
 import { conflict, notFound } from '../domain-errors';
@@ -36,7 +37,7 @@ export class PaymentService {
   status(): PaymentsStatus {
     const { provider, publicOrigin } = this.deps;
     return provider
-      ? { configured: true, mode: provider.mode, eventsUrl: `${publicOrigin}${API_PREFIX}/pagos/wompi/eventos` }
+      ? { configured: true, mode: provider.mode, eventsUrl: `${publicOrigin}${API_PREFIX}${API.wompiEvent.path}` }
       : { configured: false, mode: null, eventsUrl: null };
   }
 

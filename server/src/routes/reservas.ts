@@ -14,6 +14,7 @@ const RECEIPT_TOO_LARGE = `El comprobante supera el tamaño máximo de ${RECEIPT
 
 type BookingRoutes =
   | 'requestBooking'
+  | 'recoverGuestLink'
   | 'getGuestBooking'
   | 'cancelGuestBooking'
   | 'uploadGuestReceipt'
@@ -56,6 +57,10 @@ export function guestLinkBudget(limiters: AppDeps['limiters']): Middleware {
 /** Bookings (issue 21): the guest's request and private page, the owner's actions, the outbox. */
 export function bookingRoutes({ bookings, outbox, limiters, images }: AppDeps): Pick<ApiHandlers, BookingRoutes> {
   const linkBudget = guestLinkBudget(limiters);
+  const recoveryBudget: Middleware = async (ctx, next) => {
+    limiters.linkRecoveryClient.consume(clientKey(ctx.ip));
+    await next();
+  };
   // Issue 28, item 12: the booking (and its link, when the secret comes in a header or the query)
   // is looked up, with room for one more receipt, before a byte of the body is read.
   const receiptTarget: Middleware = async (ctx, next) => {
@@ -87,6 +92,10 @@ export function bookingRoutes({ bookings, outbox, limiters, images }: AppDeps): 
   };
   return {
     requestBooking: (input, ctx) => bookings.request(input, ctx.ip),
+    recoverGuestLink: {
+      before: [noStore, recoveryBudget],
+      handle: (input) => bookings.recoverLink(input, limiters.linkRecoveryBooking),
+    },
     getGuestBooking: { before: [noStore, linkBudget], handle: ({ code, t }) => bookings.guestBooking(code, t) },
     cancelGuestBooking: {
       before: [noStore, linkBudget],
@@ -105,7 +114,7 @@ export function bookingRoutes({ bookings, outbox, limiters, images }: AppDeps): 
         return bookings.addReceipt(code, t, { path: file.filepath, name: cleanFileName(file.originalFilename ?? '') });
       },
     },
-    listBookings: ({ state, offset, limit }) => bookings.list(state, { offset, limit }),
+    listBookings: ({ state, offset, limit, q, orden }) => bookings.list(state, { offset, limit, q, orden }),
     deleteBookings: ({ ids }) => bookings.deleteMany(ids),
     getBooking: ({ id }) => bookings.get(id),
     acceptBooking: ({ id, ...input }) => bookings.accept(id, input),

@@ -1,6 +1,7 @@
 import type { AppDeps } from '../deps';
 import { overviewInput } from '../overview/overview-input';
-import { computeAlerts, computeOverview } from '../overview/overview';
+import { computeAlerts } from '../overview/alerts';
+import { computeOverview } from '../overview/overview';
 import type { ApiHandlers } from './handlers';
 
 /** The owner's overview and the alerts a poller reads: computed from the store at each call. */

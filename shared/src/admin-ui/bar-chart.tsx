@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 
 /**
  * The overview's charts: plain SVG, no chart library (the panel's bundle stays small and the
@@ -94,17 +94,70 @@ export interface BarChartProps {
   formatCell?(value: number): string;
 }
 
-const W = 420;
-const H = 230;
-const LEFT = 46;
+/** The drawing's width before it is measured (and where nothing measures, e.g. on the server). */
+const DEFAULT_W = 420;
+const H = 240;
+const LEFT = 50;
 const TOP = 28;
-const BOTTOM = 40;
+const BOTTOM = 50;
 const PLOT_H = H - TOP - BOTTOM;
+/** Room a text of `chars` characters takes at the axis size (13 px), with a gap to the next one. */
+const textRoom = (chars: number) => chars * 8.5 + 10;
+
+/**
+ * The drawing's width in CSS pixels, measured: its coordinates are pixels, so the axis text keeps
+ * its size (13 px, never scaled down on a phone) and the labels are thinned to what fits.
+ */
+function useMeasuredWidth() {
+  const ref = useRef<SVGSVGElement>(null);
+  const [width, setWidth] = useState(DEFAULT_W);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const measure = () => {
+      const w = Math.round(el.getBoundingClientRect().width);
+      if (w > 0) setWidth(w);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width] as const;
+}
+
+/**
+ * Every how many categories a label is written so that none overlaps the next: the widest label
+ * (or its second line) against the room of one category.
+ */
+function labelStep(labels: readonly string[], slot: number): number {
+  const widest = Math.max(0, ...labels.map((l) => textRoom(l.length)));
+  return Math.max(1, Math.ceil(widest / Math.max(slot, 1)));
+}
+
+/** The second lines written: a year under a hidden label moves to the next label written. */
+function writtenSubs(categories: readonly ChartCategory[], step: number): (string | undefined)[] {
+  let pending: string | undefined;
+  return categories.map((c, i) => {
+    pending = c.sub ?? pending;
+    if (i % step !== 0) return undefined;
+    const sub = pending;
+    pending = undefined;
+    return sub;
+  });
+}
 
 export function BarChart(props: BarChartProps) {
   const { caption, summary, categories, series, stacked = false, max, ticks, format, topLabels } = props;
   const id = useId();
+  const [svgRef, W] = useMeasuredWidth();
   const slot = (W - LEFT - 4) / Math.max(categories.length, 1);
+  const step = labelStep(
+    categories.flatMap((c) => (c.sub ? [c.label, c.sub] : [c.label])),
+    slot,
+  );
+  const topStep = labelStep(topLabels ?? [], slot);
+  const subs = writtenSubs(categories, step);
   const y = (v: number) => TOP + PLOT_H - (Math.min(v, max) / max) * PLOT_H;
   const bars: ReactNode[] = [];
   categories.forEach((_, i) => {
@@ -166,6 +219,7 @@ export function BarChart(props: BarChartProps) {
       </ul>
       {/* Focusable so a keyboard reaches it and a screen reader reads its name; the table holds the numbers. */}
       <svg
+        ref={svgRef}
         className="adm-chart-svg"
         viewBox={`0 0 ${W} ${H}`}
         role="img"
@@ -190,17 +244,20 @@ export function BarChart(props: BarChartProps) {
         <line x1={LEFT} x2={W - 2} y1={y(0)} y2={y(0)} stroke="#4e5b69" strokeWidth="1.5" />
         {categories.map((c, i) => {
           const cx = LEFT + i * slot + slot / 2;
+          const sub = subs[i];
           return (
             <g key={c.full}>
-              <text x={cx} y={H - BOTTOM + 15} textAnchor="middle" className="adm-chart-axis">
-                {c.label}
-              </text>
-              {c.sub && (
-                <text x={cx} y={H - BOTTOM + 30} textAnchor="middle" className="adm-chart-axis adm-chart-axis--sub">
-                  {c.sub}
+              {i % step === 0 && (
+                <text x={cx} y={H - BOTTOM + 22} textAnchor="middle" className="adm-chart-axis">
+                  {c.label}
                 </text>
               )}
-              {topLabels?.[i] && (
+              {sub && (
+                <text x={cx} y={H - BOTTOM + 40} textAnchor="middle" className="adm-chart-axis adm-chart-axis--sub">
+                  {sub}
+                </text>
+              )}
+              {i % topStep === 0 && topLabels?.[i] && (
                 <text x={cx} y={TOP - 10} textAnchor="middle" className="adm-chart-top">
                   {topLabels[i]}
                 </text>

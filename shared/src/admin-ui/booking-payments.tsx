@@ -7,7 +7,7 @@ import { AdminField } from './admin-field';
 import { AlertMessage, StatusMessage } from './messages';
 import { usePanel } from './panel-context';
 import { usePanelCache } from './panel-data';
-import { formatReceivedAt } from './reply-links';
+import { formatReceivedAt, formatStayDate } from '../domain/lib/owner-dates';
 import { useFieldErrorSubmit } from './use-field-error-submit';
 
 const cop = (n: number) => formatMoney(n, 'COP');
@@ -48,26 +48,29 @@ export function BookingPayments({ booking: b, now }: { booking: Booking; now: nu
       )}
       {!hasMoney && <p className="adm-muted">Sin pagos todavía.</p>}
       {b.payments.length > 0 && (
-        <div className="adm-table-wrap">
+        // A wide table scrolls inside its own box on a phone, reachable by keyboard.
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        <div className="adm-table-wrap" role="region" aria-label={`Pagos recibidos, reserva ${b.code}`} tabIndex={0}>
           <table className="adm-table adm-payments-table">
             <caption>Pagos recibidos</caption>
             <thead>
               <tr>
+                {/* The key facts first: what a phone shows before the table scrolls. */}
                 <th scope="col">Fecha</th>
-                <th scope="col">Método</th>
-                <th scope="col">Transacción de Wompi</th>
-                <th scope="col">Estado</th>
                 <th scope="col">Monto</th>
+                <th scope="col">Método</th>
+                <th scope="col">Estado</th>
+                <th scope="col">Transacción de Wompi</th>
               </tr>
             </thead>
             <tbody>
               {b.payments.map((p) => (
                 <tr key={p.id}>
-                  <th scope="row">{p.date}</th>
-                  <td>{PAYMENT_METHOD_LABELS[p.method]}</td>
-                  <td>{p.transactionId ?? '—'}</td>
-                  <td>{p.method === 'wompi' ? ONLINE_PAYMENT_STATUS_LABELS.APPROVED : 'Recibido'}</td>
+                  <th scope="row">{formatStayDate(p.date)}</th>
                   <td>{cop(p.amount)}</td>
+                  <td>{PAYMENT_METHOD_LABELS[p.method]}</td>
+                  <td>{p.method === 'wompi' ? ONLINE_PAYMENT_STATUS_LABELS.APPROVED : 'Recibido'}</td>
+                  <td>{p.transactionId ?? '—'}</td>
                 </tr>
               ))}
             </tbody>
@@ -75,29 +78,30 @@ export function BookingPayments({ booking: b, now }: { booking: Booking; now: nu
         </div>
       )}
       {b.onlinePayments.length > 0 && (
-        <div className="adm-table-wrap">
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        <div className="adm-table-wrap" role="region" aria-label={`Pagos en línea, reserva ${b.code}`} tabIndex={0}>
           <table className="adm-table adm-payments-table">
             <caption>Intentos de pago en línea (Wompi)</caption>
             <thead>
               <tr>
                 <th scope="col">Actualizado</th>
-                <th scope="col">Transacción de Wompi</th>
-                <th scope="col">Medio</th>
-                <th scope="col">Estado</th>
                 <th scope="col">Monto</th>
+                <th scope="col">Estado</th>
+                <th scope="col">Medio</th>
+                <th scope="col">Transacción de Wompi</th>
               </tr>
             </thead>
             <tbody>
               {b.onlinePayments.map((p) => (
                 <tr key={p.reference}>
                   <th scope="row">{formatReceivedAt(p.updatedAt)}</th>
-                  <td>{p.transactionId ?? '—'}</td>
-                  <td>{methodType(p.methodType)}</td>
+                  <td>{cop(p.amountInCents / 100)}</td>
                   <td>
                     {attemptExpired(p, now) ? 'Vencido sin pago' : ONLINE_PAYMENT_STATUS_LABELS[p.status]}
                     {p.refundDue ? ' · reembolso pendiente' : ''}
                   </td>
-                  <td>{cop(p.amountInCents / 100)}</td>
+                  <td>{methodType(p.methodType)}</td>
+                  <td>{p.transactionId ?? '—'}</td>
                 </tr>
               ))}
             </tbody>
@@ -108,7 +112,7 @@ export function BookingPayments({ booking: b, now }: { booking: Booking; now: nu
         <ul aria-label="Reembolsos registrados">
           {b.refunds.map((r) => (
             <li key={r.id}>
-              Reembolso de {cop(r.amount)} ({r.date}){r.note ? ` — ${r.note}` : ''}
+              Reembolso de {cop(r.amount)} ({formatStayDate(r.date)}){r.note ? ` — ${r.note}` : ''}
             </li>
           ))}
         </ul>

@@ -1,8 +1,9 @@
+import { formatStayDate } from '../domain/lib/owner-dates';
 import { useId, useState } from 'react';
 import { BOOKINGS_PAGE, BOOKING_STATE_LABELS, FINAL_STATES, type Booking } from '../domain/schemas/booking';
 import { RowAlert } from './messages';
 import { usePanel } from './panel-context';
-import { usePanelCache } from './panel-data';
+import { usePanelCache, PANEL_BOOKING_ORDER } from './panel-data';
 
 /** The list with a further page after it; one shown already (a booking that moved up meanwhile) stays where it is. */
 const appendNew = (all: Booking[], page: readonly Booking[]) => {
@@ -28,7 +29,7 @@ export function LoadMoreBookings({ loaded, onDone }: { loaded: number; onDone: (
     setBusy(true);
     setError(undefined);
     try {
-      const page = await api.listBookings({ offset: loaded, limit: BOOKINGS_PAGE });
+      const page = await api.listBookings({ ...PANEL_BOOKING_ORDER, offset: loaded, limit: BOOKINGS_PAGE });
       let total = loaded;
       cache.set('listBookings', (all) => {
         const next = appendNew(all, page);
@@ -98,7 +99,7 @@ export function DeleteBookings({ items, onDone }: { items: readonly Booking[]; o
         return kept;
       });
       // As many from the next page as went, so "Cargar más" goes on from a full list.
-      const refill = await api.listBookings({ offset: left, limit: deleted }).catch(() => []);
+      const refill = await api.listBookings({ ...PANEL_BOOKING_ORDER, offset: left, limit: deleted }).catch(() => []);
       cache.set('listBookings', (all) => appendNew(all, refill));
       cache.invalidate('listOutbox', 'getOverview');
       setChosen(new Set());
@@ -124,7 +125,7 @@ export function DeleteBookings({ items, onDone }: { items: readonly Booking[]; o
             <li key={b.id}>
               <label>
                 <input type="checkbox" checked={chosen.has(b.id)} onChange={() => toggle(b.id)} /> {b.name} · {b.code} ·{' '}
-                {BOOKING_STATE_LABELS[b.state]} · {b.checkIn}
+                {BOOKING_STATE_LABELS[b.state]} · {formatStayDate(b.checkIn)}
               </label>
             </li>
           ))}

@@ -19,17 +19,31 @@ import { ListToolbar } from './list-toolbar';
 import { StatusMessage, RowAlert } from './messages';
 import { usePanel } from './panel-context';
 import { usePanelCache, usePanelData } from './panel-data';
-import { formatReceivedAt } from './reply-links';
+import { formatReceivedAt, formatStayDate, formatStayRange } from '../domain/lib/owner-dates';
 import { OutboxBox } from './outbox-box';
 import { parsePriceInput } from './price-section';
 import { useFieldErrorSubmit } from './use-field-error-submit';
 import { BookingPayments } from './booking-payments';
 import { BookingRegistration } from './booking-registration';
+import { BookingReceipts } from './booking-receipts';
+import { BookingReply } from './booking-reply';
+import { BookingSearchField, useBookingSearch } from './booking-search';
 import { DeleteBookings, LoadMoreBookings } from './bookings-bulk';
 
 const cop = (n: number) => formatMoney(n, 'COP');
 type Filter = 'todas' | BookingState;
 type Action = 'aceptar' | 'rechazar' | 'extender' | 'pago' | 'comprobante' | 'reabrir' | 'cancelar';
+
+/** Each form's button says what it does (issue 33), never just "Guardar". */
+const SUBMIT_LABELS: Record<Action, string> = {
+  aceptar: 'Aceptar y avisar al huésped',
+  rechazar: 'Rechazar y avisar al huésped',
+  extender: 'Extender el plazo',
+  pago: 'Guardar el pago',
+  comprobante: 'Rechazar el comprobante',
+  reabrir: 'Reabrir y avisar al huésped',
+  cancelar: 'Confirmar cancelación',
+};
 
 const METHOD_LABELS = PAYMENT_METHOD_LABELS;
 /** The list's filter: every booking, or those in one state. */
@@ -37,7 +51,7 @@ const FILTERS: readonly (readonly [Filter, string])[] = [
   ['todas', 'Todas'],
   ...BOOKING_STATES.map((s) => [s, BOOKING_STATE_LABELS[s]] as const),
 ];
-const BY_LABELS = { huesped: 'el huésped', propietario: 'tú', sistema: 'el sistema', pasarela: 'Wompi' } as const;
+const BY_LABELS = { huesped: 'el huésped', propietario: 'ti', sistema: 'el sistema', pasarela: 'Wompi' } as const;
 
 /** "Vence en 5 h 12 min" (or that it lapsed), from the hold's deadline and the time now. */
 function holdCountdown(dueAt: string, now: number): string {
@@ -66,7 +80,11 @@ export function BookingsSection() {
   const [filter, setFilter] = useState<Filter>('todas');
   const [status, setStatus] = useState<string | null>(null);
   const now = useNow();
-  const shown = items?.filter((b) => filter === 'todas' || b.state === filter) ?? [];
+  const [query, setQuery] = useState('');
+  const search = useBookingSearch(query);
+  // While searching, the server's matches among every booking; otherwise the pages loaded.
+  const shown =
+    (search.found ?? (query.trim() ? [] : items))?.filter((b) => filter === 'todas' || b.state === filter) ?? [];
   const waiting = items?.filter((b) => b.state === 'solicitada').length ?? 0;
   return (
     <section className="adm-section" id="adm-reservas" aria-labelledby={`${id}-h`}>
@@ -82,6 +100,8 @@ export function BookingsSection() {
         loading={loading}
         onRefresh={() => void list.reload().then((ok) => ok && setStatus('Reservas actualizadas.'))}
       />
+      <BookingSearchField value={query} onChange={setQuery} />
+      {search.error && <p className="adm-alert">{search.error}</p>}
       <StatusMessage text={status} />
       {loadError && <p className="adm-alert">{loadError}</p>}
       {items === null && !loadError && <p className="adm-muted">Cargando reservas…</p>}
@@ -99,9 +119,6 @@ export function BookingsSection() {
     </section>
   );
 }
-
-/** What kind of file a receipt is, by the type the server sniffed. */
-const receiptKind = (type: string) => (type === 'application/pdf' ? 'PDF' : 'imagen');
 
 /** One booking: facts, deadline, history, receipts and the actions its state allows. */
 function BookingItem({ booking: b, now, onDone }: { booking: Booking; now: number; onDone: (s: string) => void }) {
@@ -133,23 +150,6 @@ function BookingItem({ booking: b, now, onDone }: { booking: Booking; now: numbe
     }
   }
 
-  async function download(receiptId: string) {
-    setError(undefined);
-    try {
-      const r = await api.getBookingReceipt({ id: b.id, receiptId });
-      const bytes = Uint8Array.from(atob(r.data), (c) => c.charCodeAt(0));
-      const url = URL.createObjectURL(new Blob([bytes], { type: r.type }));
-      const a = document.createElement('a');
-      a.href = url;
-      // Named by its type as the server sniffed it, never by the guest's file name.
-      a.download = r.fileName;
-      a.click();
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
-    } catch (err) {
-      setError(failure(err) ?? undefined);
-    }
-  }
-
   const act = (a: Action, label: string) => (
     <button
       type="button"
@@ -169,7 +169,7 @@ function BookingItem({ booking: b, now, onDone }: { booking: Booking; now: numbe
       <article>
         <header className="adm-enquiry-head">
           <h3 id={`${id}-h`}>
-            <span className="adm-badge">{BOOKING_STATE_LABELS[b.state]}</span>{' '}
+            <span className={`adm-badge adm-badge--${b.state}`}>{BOOKING_STATE_LABELS[b.state]}</span>{' '}
             {b.suspect && <span className="adm-badge adm-badge--warn">Posible spam</span>}{' '}
             <span className="adm-enquiry-name">{b.name}</span> · {b.code}
           </h3>
@@ -193,7 +193,8 @@ function BookingItem({ booking: b, now, onDone }: { booking: Booking; now: numbe
         <dl className="adm-enquiry-facts">
           <dt>Estadía</dt>
           <dd>
-            {b.checkIn} → {b.checkOut} · {b.price.nights} noches · {b.numPeople} personas
+            {formatStayRange(b.checkIn, b.checkOut)} · {b.price.nights === 1 ? '1 noche' : `${b.price.nights} noches`} ·{' '}
+            {b.numPeople === 1 ? '1 persona' : `${b.numPeople} personas`}
           </dd>
           <dt>Total</dt>
           <dd>
@@ -219,18 +220,8 @@ function BookingItem({ booking: b, now, onDone }: { booking: Booking; now: numbe
           </dd>
         </dl>
         {b.message && <p className="adm-enquiry-message">{b.message}</p>}
-        {b.receipts.length > 0 && (
-          <ul aria-label="Comprobantes">
-            {b.receipts.map((r, i) => (
-              <li key={r.id}>
-                <button type="button" className="adm-link" onClick={() => void download(r.id)}>
-                  Descargar comprobante {i + 1} ({receiptKind(r.type)})
-                </button>{' '}
-                <span className="adm-muted">archivo del huésped: {r.name}</span>
-              </li>
-            ))}
-          </ul>
-        )}
+        <BookingReply booking={b} />
+        <BookingReceipts booking={b} />
         <BookingPayments booking={b} now={now} />
         <BookingRegistration booking={b} now={now} />
         <details>
@@ -244,12 +235,18 @@ function BookingItem({ booking: b, now, onDone }: { booking: Booking; now: numbe
             ))}
             {b.payments.map((p) => (
               <li key={p.id}>
-                Pago de {cop(p.amount)} ({METHOD_LABELS[p.method]}, {p.date})
+                Pago de {cop(p.amount)} ({METHOD_LABELS[p.method]}, {formatStayDate(p.date)})
               </li>
             ))}
           </ol>
         </details>
         <RowAlert text={error} />
+        {allowed.has('decline') && allowed.has('cancel') && (
+          <p className="adm-hint">
+            «Rechazar» le dice al huésped que no puedes recibirlo. «Cancelar» retira la solicitud sin más, por ejemplo
+            cuando el huésped te pidió anularla.
+          </p>
+        )}
         <div className="adm-actions">
           {allowed.has('accept') && act('aceptar', 'Aceptar')}
           {allowed.has('decline') && act('rechazar', 'Rechazar')}
@@ -430,7 +427,7 @@ function BookingActionForm({
       )}
       <RowAlert text={alert ?? undefined} />
       <button type="submit" className="adm-button adm-button--primary" disabled={busy}>
-        {action === 'cancelar' ? 'Confirmar cancelación' : 'Guardar'}
+        {SUBMIT_LABELS[action]}
       </button>
     </form>
   );

@@ -2,11 +2,12 @@ import { useId, useState } from 'react';
 import type { Feed } from '../domain/schemas/calendar';
 import { usePanel } from './panel-context';
 import { RowAlert, StatusMessage } from './messages';
-import { formatReceivedAt } from './reply-links';
+import { formatReceivedAt } from '../domain/lib/owner-dates';
 import { AdminField } from './admin-field';
 import { useFieldErrorSubmit } from './use-field-error-submit';
 import { CalendarAddForm } from './calendar-add-form';
 import { CopyField } from './copy-field';
+import { ConfirmButton } from './confirm-prompt';
 
 interface FeedsPanelProps {
   feeds: Feed[];
@@ -84,15 +85,13 @@ export function FeedsPanel({ feeds, generalExportUrl, onChanged }: FeedsPanelPro
                 >
                   {busy === f.id ? 'Sincronizando…' : 'Sincronizar ahora'}
                 </button>
-                <button
-                  type="button"
-                  className="adm-button adm-button--danger"
-                  disabled={busy === f.id}
-                  onClick={() => void act(f, 'delete')}
-                  aria-label={`Eliminar fuente ${f.name}`}
-                >
-                  Eliminar
-                </button>
+                <ConfirmButton
+                  label="Eliminar"
+                  ariaLabel={`Eliminar fuente ${f.name}`}
+                  question={`¿Eliminar la fuente ${f.name}? Sus noches dejan de bloquear el calendario.`}
+                  busy={busy === f.id}
+                  onConfirm={() => void act(f, 'delete')}
+                />
               </div>
             </li>
           ))}

@@ -1,30 +1,11 @@
-import { addDays } from '../domain/pricing/dates';
+import { addDays, mondayOf, monthRange, nightsBetween } from '../domain/pricing/dates';
 import { CALENDAR_SOURCES, type CalendarEntry, type Feed } from '../domain/schemas/calendar';
-
-/**
- * Month arithmetic on `YYYY-MM` strings. Dates stay `YYYY-MM-DD` strings at the cabin; the only
- * `Date` used is a UTC one for the weekday, so no time zone can shift a day.
- */
-export function monthOf(date: string): string {
-  return date.slice(0, 7);
-}
-
-export function shiftMonth(month: string, delta: number): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  const index = y * 12 + (m - 1) + delta;
-  return `${String(Math.floor(index / 12)).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}`;
-}
-
-/** The month's nights as a range: its first day and the first day of the next month. */
-export function monthRange(month: string): { start: string; end: string } {
-  return { start: `${month}-01`, end: `${shiftMonth(month, 1)}-01` };
-}
 
 /** The month as weeks from Monday to Sunday; days of the neighbouring months are null. */
 export function monthWeeks(month: string): (string | null)[][] {
   const { start, end } = monthRange(month);
-  // getUTCDay: 0 is Sunday; the Colombian calendar starts on Monday.
-  const lead = (new Date(`${start}T00:00:00Z`).getUTCDay() + 6) % 7;
+  // The days of the week before the first: the Colombian calendar starts on Monday.
+  const lead = nightsBetween(mondayOf(start), start);
   const cells: (string | null)[] = Array.from({ length: lead }, () => null);
   for (let d = start; d < end; d = addDays(d, 1)) cells.push(d);
   while (cells.length % 7 !== 0) cells.push(null);

@@ -1,19 +1,16 @@
 import { useId, useMemo, useState } from 'react';
-import { nightsBetween, todayAtCabin } from '../domain/pricing/dates';
+import { monthOf, monthRange, nightsBetween, shiftMonth, todayAtCabin } from '../domain/pricing/dates';
 import { rangesOverlap } from '../domain/availability/ranges';
 import { CALENDAR_SOURCES, type Calendar, type CalendarEntry } from '../domain/schemas/calendar';
 import { usePanel } from './panel-context';
 import { usePanelData } from './panel-data';
 import { AlertMessage, StatusMessage } from './messages';
-import { formatStayDate } from './reply-links';
+import { formatStayDate } from '../domain/lib/owner-dates';
 import {
   UNKNOWN_SOURCE,
   entriesOnNight,
   formatMonth,
-  monthOf,
-  monthRange,
   monthWeeks,
-  shiftMonth,
   sourceLooks,
   type SourceLook,
 } from './calendar-month';
@@ -22,6 +19,7 @@ import { SeasonsPanel } from './calendar-seasons';
 import { AdminField } from './admin-field';
 import { useFieldErrorSubmit } from './use-field-error-submit';
 import { CalendarAddForm } from './calendar-add-form';
+import { ConfirmButton } from './confirm-prompt';
 
 const WEEKDAYS = [
   ['lun', 'lunes'],
@@ -53,7 +51,9 @@ export function CalendarSection() {
         Calendario
       </h2>
       <div className="adm-toolbar">
-        <p className="adm-muted">Las reservas que confirmes en la bandeja aparecen aquí como «Reserva directa».</p>
+        <p className="adm-muted">
+          Las reservas que aceptes en la sección Reservas ocupan sus noches aquí como «Reserva directa».
+        </p>
         <button
           type="button"
           className="adm-button"
@@ -186,15 +186,13 @@ function MonthView({ calendar, looks, onChanged }: MonthViewProps) {
               </span>
               {e.label && <span className="adm-muted"> · {e.label}</span>}
               {e.source === CALENDAR_SOURCES.manual && (
-                <button
-                  type="button"
-                  className="adm-button adm-button--danger"
-                  disabled={busy === e.id}
-                  onClick={() => void removeBlock(e)}
-                  aria-label={`Eliminar bloqueo del ${formatStayDate(e.start)} al ${formatStayDate(e.end)}`}
-                >
-                  Eliminar
-                </button>
+                <ConfirmButton
+                  label="Eliminar"
+                  ariaLabel={`Eliminar bloqueo del ${formatStayDate(e.start)} al ${formatStayDate(e.end)}`}
+                  question={`¿Eliminar el bloqueo del ${formatStayDate(e.start)} al ${formatStayDate(e.end)}? Esas noches quedan libres para reservar.`}
+                  busy={busy === e.id}
+                  onConfirm={() => void removeBlock(e)}
+                />
               )}
             </li>
           ))}

@@ -5,7 +5,10 @@ import { usePanel } from './panel-context';
 import { usePanelCache, usePanelData } from './panel-data';
 import { ListToolbar } from './list-toolbar';
 import { StatusMessage } from './messages';
-import { enquirySummary, formatReceivedAt, mailtoReplyUrl, whatsappReplyUrl } from './reply-links';
+import { enquirySummary, mailtoReplyUrl, whatsappReplyUrl } from './reply-links';
+import { formatReceivedAt } from '../domain/lib/owner-dates';
+import { ConfirmButton } from './confirm-prompt';
+import { ReplyButtons } from './booking-reply';
 
 type Filter = 'todas' | EnquiryStatus;
 
@@ -188,14 +191,7 @@ function EnquiryItem({ enquiry: e, sender, busy, error, onStatus, onDelete }: En
           </p>
         )}
         <div className="adm-actions">
-          <a className="adm-button" href={mailtoReplyUrl(e, sender)}>
-            Responder por correo
-          </a>
-          {whatsapp && (
-            <a className="adm-button" href={whatsapp} target="_blank" rel="noopener noreferrer">
-              Responder por WhatsApp
-            </a>
-          )}
+          <ReplyButtons mailto={mailtoReplyUrl(e, sender)} whatsapp={whatsapp} />
           {isNew && (
             <button
               type="button"
@@ -233,15 +229,13 @@ function EnquiryItem({ enquiry: e, sender, busy, error, onStatus, onDelete }: En
               Cancelar reserva
             </button>
           )}
-          <button
-            type="button"
-            className="adm-button adm-button--danger"
-            disabled={busy}
-            onClick={onDelete}
-            aria-label={`Eliminar consulta de ${e.name}`}
-          >
-            Eliminar
-          </button>
+          <ConfirmButton
+            label="Eliminar"
+            ariaLabel={`Eliminar consulta de ${e.name}`}
+            question={`¿Eliminar la consulta de ${e.name}? No se puede deshacer.`}
+            busy={busy}
+            onConfirm={onDelete}
+          />
         </div>
       </article>
     </li>

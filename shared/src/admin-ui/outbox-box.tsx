@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { RowAlert } from './messages';
 import { usePanel } from './panel-context';
 import { usePanelCache, usePanelData } from './panel-data';
-import { formatReceivedAt } from './reply-links';
+import { formatReceivedAt } from '../domain/lib/owner-dates';
 
 /** When the list is asked for again after "Reintentar" (the sending goes on in the background). */
 const RELOAD_AFTER_MS = 5_000;
@@ -16,6 +16,12 @@ export function OutboxBox() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
   if (!data) return null;
+  // A message the server is sending right now (no failure, no retry planned) is not offered for
+  // resending: it would go twice (issue 33). It is named as being sent instead.
+  const isSending = (m: (typeof data.entries)[number]) =>
+    data.smtpConfigured && m.nextAttemptAt === null && m.lastError === null;
+  const sending = data.entries.filter(isSending).length;
+  const unsent = data.entries.filter((m) => !isSending(m));
 
   async function retry(entryId?: string) {
     setBusy(true);
@@ -41,15 +47,17 @@ export function OutboxBox() {
         </p>
       )}
       <RowAlert text={error} />
-      {data.entries.length === 0 ? (
-        <p className="adm-muted">Todos los correos se enviaron.</p>
+      {sending > 0 && (
+        <p className="adm-muted">{sending === 1 ? 'Enviando 1 correo…' : `Enviando ${sending} correos…`}</p>
+      )}
+      {unsent.length === 0 ? (
+        sending === 0 && <p className="adm-muted">Todos los correos se enviaron.</p>
       ) : (
         <ul aria-label="Correos sin enviar">
-          {data.entries.map((m) => (
+          {unsent.map((m) => (
             <li key={m.id}>
               <strong>{m.subject}</strong> — a {m.to} ({formatReceivedAt(m.createdAt)})
-              {m.lastError && <span className="adm-muted"> · Motivo: {m.lastError}</span>}
-              {data.smtpConfigured && m.nextAttemptAt === null && <span className="adm-muted"> · Enviando…</span>}{' '}
+              {m.lastError && <span className="adm-muted"> · Motivo: {m.lastError}</span>}{' '}
               <a className="adm-button" href={m.mailto}>
                 Enviar por correo
               </a>

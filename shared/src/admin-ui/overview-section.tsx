@@ -2,8 +2,9 @@ import { useRef } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import type { AttentionGroup, NightsMonth, Overview, OverviewLink } from '../domain/schemas/overview';
 import { formatMoney } from '../domain/pricing/pricing';
+import { plural } from '../domain/i18n/lang';
 import { BLOCK_LOOK, BarChart, type ChartCategory, type ChartSeries } from './bar-chart';
-import { formatReceivedAt } from './reply-links';
+import { formatReceivedAt } from '../domain/lib/owner-dates';
 import { usePanelData } from './panel-data';
 
 const MONTH_NAMES = ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sep', 'oct', 'nov', 'dic'];
@@ -145,9 +146,9 @@ function RequestsChart({ o }: { o: Overview }) {
           ? 'No llegaron solicitudes de reserva en las últimas 12 semanas.'
           : `${total} ${total === 1 ? 'solicitud' : 'solicitudes'} en 12 semanas; ${confirmed} ${confirmed === 1 ? 'se confirmó' : 'se confirmaron'} (${Math.round((confirmed / total) * 100)} %).`
       }
-      categories={weeks.map((w, i) => ({
-        // Every other week named under its bars: twelve dates do not fit side by side on a phone.
-        label: i % 2 === weeks.length % 2 ? '' : `${Number(w.weekStart.slice(8))}/${Number(w.weekStart.slice(5, 7))}`,
+      categories={weeks.map((w) => ({
+        // The chart writes as many of these as fit side by side (every other, every third…).
+        label: `${Number(w.weekStart.slice(8))}/${Number(w.weekStart.slice(5, 7))}`,
         full: `Semana del ${shortDate(w.weekStart)} de ${w.weekStart.slice(0, 4)}`,
       }))}
       series={[
@@ -156,11 +157,19 @@ function RequestsChart({ o }: { o: Overview }) {
       ]}
       max={max}
       ticks={[0, max / 2, max]}
-      format={(v) => String(Math.round(v * 10) / 10)}
+      format={(v) => v.toLocaleString('es-CO', { maximumFractionDigits: 1 })}
       categoryHeader="Semana"
     />
   );
 }
+
+/** Pesos on an axis, short and in Colombian writing: "0", "800 mil", "1,5 M". */
+const axisPesos = (v: number) =>
+  v === 0
+    ? '0'
+    : v >= 1_000_000
+      ? `${(v / 1_000_000).toLocaleString('es-CO', { maximumFractionDigits: 1 })} M`
+      : `${Math.round(v / 1000).toLocaleString('es-CO')} mil`;
 
 function RevenueChart({ o }: { o: Overview }) {
   const { revenue } = o;
@@ -188,7 +197,7 @@ function RevenueChart({ o }: { o: Overview }) {
       ]}
       max={max}
       ticks={[0, max / 2, max]}
-      format={(v) => (v >= 1_000_000 ? `${Math.round(v / 100_000) / 10} M` : `${Math.round(v / 1000)} mil`)}
+      format={axisPesos}
       formatCell={(v) => formatMoney(v, 'COP')}
       categoryHeader="Mes"
     />
@@ -212,21 +221,40 @@ function Figures({ o }: { o: Overview }) {
       <div>
         <dt>Estadía media</dt>
         <dd>
-          {stays.averageNights === null ? 'Sin estadías' : `${stays.averageNights.toLocaleString('es-CO')} noches`}{' '}
-          <span className="adm-muted">({stays.count} estadías)</span>
+          {stays.averageNights === null ? (
+            'Sin estadías'
+          ) : (
+            <>
+              {plural('es', { one: '{n} noche', other: '{n} noches' }, stays.averageNights)}{' '}
+              <span className="adm-muted">
+                ({plural('es', { one: '{n} estadía', other: '{n} estadías' }, stays.count)})
+              </span>
+            </>
+          )}
         </dd>
       </div>
       <div>
         <dt>Anticipación media</dt>
         <dd>
-          {stays.averageLeadDays === null ? 'Sin solicitudes' : `${stays.averageLeadDays.toLocaleString('es-CO')} días`}{' '}
-          <span className="adm-muted">({stays.leadCount} solicitudes, último año)</span>
+          {stays.averageLeadDays === null ? (
+            'Sin solicitudes en el último año'
+          ) : (
+            <>
+              {plural('es', { one: '{n} día', other: '{n} días' }, stays.averageLeadDays)}{' '}
+              <span className="adm-muted">
+                ({plural('es', { one: '{n} solicitud', other: '{n} solicitudes' }, stays.leadCount)}, último año)
+              </span>
+            </>
+          )}
         </dd>
       </div>
       <div>
         <dt>Solicitudes en 12 semanas</dt>
         <dd>
-          {requests.total} <span className="adm-muted">({requests.confirmed} confirmadas)</span>
+          {requests.total}{' '}
+          <span className="adm-muted">
+            ({plural('es', { one: '{n} confirmada', other: '{n} confirmadas' }, requests.confirmed)})
+          </span>
         </dd>
       </div>
     </dl>

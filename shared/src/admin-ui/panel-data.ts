@@ -4,6 +4,9 @@ import { newestFirst } from '../domain/lib/newest-first';
 import type { AdminApi } from './admin-api';
 import { failureMessage, usePanel } from './panel-context';
 
+/** Reservas lists by arrival (issue 33): stays ahead, soonest first, then past ones; every page alike. */
+export const PANEL_BOOKING_ORDER = { orden: 'llegada' } as const;
+
 /**
  * What the panel's sections read, one entry per contract row (its name is the query key) and the
  * shape the sections keep it in. Sections that read the same row share one cached answer: the
@@ -20,7 +23,7 @@ const PANEL_READS = {
   listEnquiries: async (api: AdminApi) => newestFirst(await api.listEnquiries(), (e) => e.createdAt),
   getCalendar: (api: AdminApi) => api.getCalendar(),
   getSeasons: (api: AdminApi) => api.getSeasons(),
-  listBookings: (api: AdminApi) => api.listBookings(),
+  listBookings: (api: AdminApi) => api.listBookings(PANEL_BOOKING_ORDER),
   listOutbox: (api: AdminApi) => api.listOutbox(),
   getOverview: (api: AdminApi) => api.getOverview(),
   getAlerts: (api: AdminApi) => api.getAlerts(),

@@ -4,7 +4,7 @@ import { usePanel } from './panel-context';
 import { usePanelCache, usePanelData } from './panel-data';
 import { RowAlert, StatusMessage } from './messages';
 import { ImageCard } from './image-card';
-import { formatReceivedAt } from './reply-links';
+import { formatReceivedAt } from '../domain/lib/owner-dates';
 
 /** Photos visitors sent from /imagenes: hidden from the gallery until approved here. */
 export function PendingSection() {

@@ -5,6 +5,7 @@ import type { PanelUpdate } from './panel-data';
 import { RowAlert } from './messages';
 import { CaptionEditor, ImageCard } from './image-card';
 import { ActionMenu } from './action-menu';
+import { ConfirmPrompt } from './confirm-prompt';
 
 /** What a photo of the order carries while dragged (files dropped from the computer carry "Files"). */
 const PHOTO_DRAG_TYPE = 'application/x-cabana-photo';
@@ -28,6 +29,8 @@ export function PhotoGrid({ id, images, loadError, setImages, setStatus }: Photo
   const [deleting, setDeleting] = useState<string | null>(null);
   /** The published photo being dragged to a new place in the order. */
   const [movingId, setMovingId] = useState<string | null>(null);
+  /** The photo whose deletion waits for a yes. */
+  const [confirming, setConfirming] = useState<string | null>(null);
   const ordering = useRef(false);
   const gridRef = useRef<HTMLUListElement>(null);
   /** The photo whose actions button gets the focus once it is in its new place (moving a node drops its focus). */
@@ -166,11 +169,23 @@ export function PhotoGrid({ id, images, loadError, setImages, setStatus }: Photo
                       label: 'Eliminar',
                       danger: true,
                       disabled: deleting === image.id,
-                      onSelect: () => void remove(image),
+                      // Asks first (issue 33): the question opens on the card.
+                      onSelect: () => setConfirming(image.id),
                     },
                   ]}
                 />
               </div>
+              {confirming === image.id && (
+                <ConfirmPrompt
+                  question={`¿Eliminar «${image.title}»? Sale de la galería y no se puede deshacer.`}
+                  busy={deleting === image.id}
+                  onConfirm={() => {
+                    setConfirming(null);
+                    void remove(image);
+                  }}
+                  onCancel={() => setConfirming(null)}
+                />
+              )}
               {editing === image.id ? (
                 <CaptionEditor
                   image={image}

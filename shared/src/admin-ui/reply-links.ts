@@ -1,38 +1,11 @@
-import { BUSINESS } from '../domain/config/business';
 import { DEFAULT_SETTINGS } from '../domain/config/settings';
 import type { Settings } from '../domain/schemas/settings';
 
 /** Who signs the replies: the owner's current settings (the defaults until they are loaded). */
 type Sender = Pick<Settings, 'name' | 'phone' | 'email'>;
 import { nightsBetween } from '../domain/pricing/dates';
+import { formatReceivedAt, formatStayDate } from '../domain/lib/owner-dates';
 import type { Enquiry } from '../domain/schemas/enquiry';
-
-const dateFormat = new Intl.DateTimeFormat('es-CO', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const dateTimeFormat = new Intl.DateTimeFormat('es-CO', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZone: BUSINESS.timeZone,
-});
-
-/** A YYYY-MM-DD stay date as the owner reads it ("1 dic 2026"); unknown shapes pass through. */
-export function formatStayDate(isoDate: string): string {
-  const d = new Date(`${isoDate}T00:00:00Z`);
-  return Number.isNaN(d.getTime()) ? isoDate : dateFormat.format(d);
-}
-
-/** When an enquiry arrived, in the cabin's time zone. */
-export function formatReceivedAt(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : dateTimeFormat.format(d);
-}
 
 /**
  * Digits for a wa.me link, country code first. Visitors usually type a Colombian number
@@ -98,5 +71,31 @@ export function whatsappReplyUrl(e: Enquiry, sender: Sender = DEFAULT_SETTINGS):
   const digits = whatsappDigits(e.phone);
   if (!digits) return null;
   const text = `Hola ${e.name}, te escribimos de ${sender.name} por tu consulta: ${enquirySummary(e)}.`;
+  return `https://wa.me/${digits}?text=${encodeURIComponent(text)}`;
+}
+
+/** What a booking reply needs to know of the booking. */
+type BookingForReply = { code: string; name: string; email: string; phone: string; lang: 'es' | 'en' };
+
+/** The subject of a reply about a booking, in the guest's language, with its code. */
+export function bookingReplySubject(b: BookingForReply, sender: Sender = DEFAULT_SETTINGS): string {
+  return b.lang === 'en' ? `Your booking ${b.code} at ${sender.name}` : `Tu reserva ${b.code} en ${sender.name}`;
+}
+
+/** A `mailto:` reply to a booking's guest: the booking's subject, a greeting in their language. */
+export function bookingMailtoUrl(b: BookingForReply, sender: Sender = DEFAULT_SETTINGS): string {
+  const body = [b.lang === 'en' ? `Hello ${b.name},` : `Hola ${b.name}:`, '', '', sender.name].join('\n');
+  const to = encodeURIComponent(b.email).replace(/%40/g, '@');
+  return `mailto:${to}?subject=${encodeURIComponent(bookingReplySubject(b, sender))}&body=${encodeURIComponent(body)}`;
+}
+
+/** A wa.me link to the guest's phone with a prepared text naming the booking, or null. */
+export function bookingWhatsappUrl(b: BookingForReply, sender: Sender = DEFAULT_SETTINGS): string | null {
+  const digits = whatsappDigits(b.phone);
+  if (!digits) return null;
+  const text =
+    b.lang === 'en'
+      ? `Hello ${b.name}, this is ${sender.name} about your booking ${b.code}.`
+      : `Hola ${b.name}, te escribimos de ${sender.name} por tu reserva ${b.code}.`;
   return `https://wa.me/${digits}?text=${encodeURIComponent(text)}`;
 }

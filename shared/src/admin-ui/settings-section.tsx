@@ -2,12 +2,12 @@ import { useId, useState } from 'react';
 import {
   SETTINGS_LIMITS,
   SOCIAL_NETWORKS,
-  whatsappLink,
   type Settings,
   type SettingsPatch,
   type Social,
   type SocialNetwork,
 } from '../domain/schemas/settings';
+import { whatsappLink } from '../domain/config/settings';
 import { CANCELLATION_POLICIES, CANCELLATION_POLICY_IDS, type CancellationPolicyId } from '../domain/pricing/booking';
 import { usePanel } from './panel-context';
 import { usePanelCache, usePanelData } from './panel-data';
@@ -388,14 +388,21 @@ function SettingsForm({ initial }: { initial: Settings }) {
           <fieldset>
             <legend>Reservas</legend>
             <div className="adm-field">
-              <label>
+              {/* A switch (issue 33): the control and its words on one line, its state said in words too. */}
+              <label className="adm-switch">
                 <input
                   type="checkbox"
+                  role="switch"
                   name="instantBooking"
                   checked={draft.instantBooking}
                   onChange={(e) => set('instantBooking', e.target.checked)}
-                />{' '}
-                Aceptar al instante las solicitudes de noches libres (reserva inmediata)
+                />
+                <span className="adm-switch-text">
+                  Aceptar al instante las solicitudes de noches libres (reserva inmediata)
+                  <span className="adm-muted" aria-hidden="true">
+                    {draft.instantBooking ? ' · Activada' : ' · Desactivada'}
+                  </span>
+                </span>
               </label>
               <span className="adm-field-error">{errors.instantBooking}</span>
             </div>

@@ -298,7 +298,7 @@ export const OWNER_ROUTES = routes({
     path: '/reservas',
     access: 'admin',
     summary:
-      '`?state=&offset=&limit=`: the bookings, newest first, with history, price, payments and receipts; one page of `limit` (default 50, at most 200) from `offset`',
+      '`?state=&q=&orden=&offset=&limit=`: the bookings with history, price, payments and receipts; `q` finds a name, code or e-mail (any case, accents or not); `orden=recientes` (newest first, the default) or `llegada` (stays ahead, soonest first, then past ones); one page of `limit` (default 50, at most 200) from `offset`',
     query: ListBookingsQuerySchema,
     output: z.array(BookingSchema),
     errors: [],

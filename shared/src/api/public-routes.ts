@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CHECK_ONLINE_PAYMENT_PATH } from './plain-paths';
 import { ImageSchema } from '../domain/schemas/image';
 import { PriceSchema } from '../domain/schemas/price';
 import { PublicSettingsSchema } from '../domain/schemas/settings';
@@ -16,6 +17,8 @@ import {
   GuestCancelInputSchema,
   GuestRegistrationInputSchema,
   GuestTokenInputSchema,
+  RecoverLinkAnswerSchema,
+  RecoverLinkInputSchema,
   RequestBookingInputSchema,
   RequestedBookingSchema,
 } from '../domain/schemas/booking';
@@ -179,6 +182,16 @@ export const PUBLIC_ROUTES = routes({
     status: 201,
     errors: ['CONFLICT', 'RATE_LIMITED'],
   },
+  recoverGuestLink: {
+    method: 'POST',
+    path: '/reserva/enlace',
+    access: 'public',
+    summary:
+      '`{code, email}`: the private link e-mailed again when the code (any case) and the e-mail match a booking; the same 200 answer whether or not they do (no enumeration); 429 past the per-client limit; a booking gets a few such e-mails a day, then silently none',
+    body: RecoverLinkInputSchema,
+    output: RecoverLinkAnswerSchema,
+    errors: ['RATE_LIMITED'],
+  },
   getGuestBooking: {
     method: 'GET',
     path: '/reserva/:code',
@@ -260,7 +273,7 @@ export const PUBLIC_ROUTES = routes({
   },
   checkOnlinePayment: {
     method: 'POST',
-    path: '/reserva/:code/pago-en-linea/verificar',
+    path: CHECK_ONLINE_PAYMENT_PATH,
     access: 'public',
     who: 'whoever has the link',
     summary:

@@ -25,6 +25,7 @@ export const PAGE_PARTS: Record<PageKey, PageParts> = {
       availability: all.availability,
       seasons: all.seasons,
       cancellationPolicy: policy(all, lang),
+      onlinePayment: all.onlinePayment === true,
     }),
     messages: ['plans', 'form', 'booking', 'errors'],
   },

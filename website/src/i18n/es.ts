@@ -127,6 +127,27 @@ export const es = {
     formMessage: 'Mensaje o servicios adicionales',
     formMessageHint: 'Cuéntanos si necesitas algo más (decoración, comidas, transporte) y te enviamos la cotización.',
     formSubmit: 'Enviar reserva',
+    groupOutside:
+      'La cabaña recibe grupos de {min} a {max} personas, y el enlace pedía {n}. Escríbenos por WhatsApp y buscamos una solución; mientras tanto el formulario muestra un grupo de tamaño permitido.',
+    groupOutsideText: 'Hola, somos un grupo de {n} personas. ¿Podemos reservar la cabaña?',
+    formSubmitInstant: 'Reservar y pagar el anticipo',
+    pay: {
+      cleaning: 'Tarifa de aseo',
+      total: 'Total a pagar',
+      deposit: 'Pagas un anticipo de {deposit} ({percent} %) cuando el propietario acepte, dentro de {hours} horas.',
+      depositInstant:
+        'Pagas un anticipo de {deposit} ({percent} %) dentro de las {hours} horas siguientes a la reserva.',
+      balanceBy: 'El saldo de {balance}, a más tardar el {date}.',
+      balanceOnArrival: 'El saldo de {balance}, al llegar.',
+      freeUntil: 'Cancelación gratis hasta el {date}.',
+      noFree: 'Para estas fechas ya no hay cancelación gratuita.',
+      pickDates: 'Elige las fechas para ver el total, el anticipo y hasta cuándo cancelar es gratis.',
+      how: 'Pagas por transferencia bancaria o Nequi; los datos llegan con la aceptación.',
+      howOnline: 'Pagas por transferencia bancaria, Nequi o en línea con tarjeta o PSE.',
+      next: 'Después: el propietario responde en un plazo de {days} días. No pagas nada hasta que acepte.',
+      nextInstant:
+        'Después: tus noches quedan apartadas al enviar y pasas a la página de tu reserva para pagar el anticipo.',
+    },
     formWhatsapp: 'Enviar la reserva por WhatsApp',
     fullName: 'Nombre completo',
     numPeople: 'Número de personas',
@@ -146,6 +167,9 @@ export const es = {
       pickCheckIn: 'Elige el día de llegada. Los días tachados ya están ocupados.',
       pickCheckOut: 'Llegada el {checkIn}. Elige el día de salida (a más tardar el {last}).',
       picked: 'Del {checkIn} al {checkOut}: {nights}.',
+      past: '{day}, ya pasó',
+      tooShort: '{day}, no disponible como salida: la estadía mínima es de {nights}',
+      minimum: 'Desde esta llegada la estadía mínima es de {nights}: las salidas anteriores están desactivadas.',
     },
   },
   form: {
@@ -262,6 +286,18 @@ export const es = {
       cancelada: 'Cancelada',
     },
     notFoundTitle: 'No encontramos esa reserva',
+    lostLink: {
+      title: '¿Perdiste el enlace?',
+      intro:
+        'Escribe el código de la reserva y el correo con el que la hiciste: si coinciden, te enviamos el enlace a ese correo.',
+      code: 'Código de la reserva',
+      email: 'Correo electrónico',
+      send: 'Enviarme el enlace',
+      done: 'Si el código y el correo corresponden a una reserva, te enviamos el enlace a ese correo en unos minutos.',
+      check: 'Revisa el código (8 letras y números) y el correo.',
+      codeHint: 'El código tiene 8 letras y números, como aparece en tu correo.',
+      emailHint: 'Escribe el correo con el que hiciste la reserva.',
+    },
     notFoundText:
       'El enlace no es válido o está incompleto. Ábrelo de nuevo desde el correo que te enviamos, o escríbenos al {phone} y te ayudamos.',
     home: 'Volver al inicio',

@@ -57,6 +57,9 @@ export function useCancellationPolicy(): PageData['cancellationPolicy'] | undefi
   return useContext(PageDataContext).cancellationPolicy;
 }
 
+/** Whether guests can pay online (Wompi configured), as the server rendered the page. */
+export const useOnlinePayment = (): boolean => useContext(PageDataContext).onlinePayment === true;
+
 /** The booking a guest's private page shows; null for a wrong link. */
 export function useGuestBooking(): GuestBooking | null {
   return useContext(PageDataContext).guestBooking ?? null;

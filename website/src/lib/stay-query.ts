@@ -37,6 +37,12 @@ export function stayFromQuery(search: string, s: Pick<Settings, 'minPeople' | 'm
   };
 }
 
+/** The group size a query string asks for when it is a whole number outside the owner's limits, else null. */
+export function groupOutside(search: string, s: Pick<Settings, 'minPeople' | 'maxPeople'>): number | null {
+  const people = Number(new URLSearchParams(search).get('people') ?? '');
+  return Number.isInteger(people) && people > 0 && (people < s.minPeople || people > s.maxPeople) ? people : null;
+}
+
 /**
  * On the first render, the stay the address asks for, if any; after that (or without one), the
  * address follows the stay, without a new history entry.
@@ -46,8 +52,12 @@ export function syncStay(
   stay: Stay,
   settings: Pick<Settings, 'minPeople' | 'maxPeople'>,
   setStay: (stay: Stay) => void,
+  onGroupOutside: (people: number) => void,
 ): void {
   const wanted = read ? stayFromQuery(window.location.search, settings) : null;
+  // A group the cabin does not take is said, never changed silently (issue 32).
+  const asked = read ? groupOutside(window.location.search, settings) : null;
+  if (asked !== null) onGroupOutside(asked);
   if (wanted) return setStay(wanted);
   const query = stayQuery(stay, defaultStay(settings));
   const { pathname, search } = window.location;

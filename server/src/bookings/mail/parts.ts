@@ -4,10 +4,10 @@ import { formatMoney } from '@cabana/shared/domain/pricing/pricing';
 import { policyWords } from '@cabana/shared/domain/pricing/policy-words';
 import type { Booking } from '@cabana/shared/domain/schemas/booking';
 import type { Settings } from '@cabana/shared/domain/schemas/settings';
-import type { MailContext, MailDraft } from './render';
+import type { MailContext, MailDraft } from './draft';
 
 /** What a language's e-mails say around the facts; the layout (`mailParts`) is the same for all. */
-interface MailWords {
+export interface PartWords {
   lang: Lang;
   /** Said after an instant: whose clock it is ('' when the reader is at the cabin's). */
   instantZone: string;
@@ -45,7 +45,7 @@ const INSTANT: Intl.DateTimeFormatOptions = { dateStyle: 'full', timeStyle: 'sho
  * greeting and the link to the private page), in one language's words, with the cached `Intl`
  * formatters of `lang.ts`.
  */
-export function mailParts(w: MailWords) {
+export function mailParts(w: PartWords) {
   const money = (n: number) => formatMoney(n, 'COP', undefined, w.lang);
   const day = (iso: string) => dateFormat(w.lang, DAY).format(new Date(`${iso}T00:00:00Z`));
   const instant = (iso: string) => `${dateFormat(w.lang, INSTANT).format(new Date(iso))}${w.instantZone}`;
@@ -95,3 +95,6 @@ export function mailParts(w: MailWords) {
 
   return { money, day, instant, balanceWhen, owed, owedLine, stay, price, howToPay, policy, guest };
 }
+
+/** The blocks of one language's e-mails (`mailParts`). */
+export type MailParts = ReturnType<typeof mailParts>;

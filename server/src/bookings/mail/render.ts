@@ -1,37 +1,8 @@
-import type { Booking, BookingLang, MailKind } from '@cabana/shared/domain/schemas/booking';
-import type { Settings } from '@cabana/shared/domain/schemas/settings';
-import { EN_TEMPLATES } from './templates-en';
-import { ES_TEMPLATES } from './templates-es';
+import { isOwnerMailKind, type MailKind } from '@cabana/shared/domain/schemas/booking';
+import type { MailContext } from './draft';
+import { guestDraft } from './guest-templates';
 import { looksLikeLink, mailName } from './mail-name';
-
-/** What every template gets: the booking as it is after the transition, the settings, the links. */
-export interface MailContext {
-  booking: Booking;
-  settings: Settings;
-  /** The guest's private page in the booking's language: `https://<site>/reserva/<code>?t=<token>` or `/en/booking/<code>?t=`. */
-  guestLink: string;
-  /** The owner's panel. */
-  panelLink: string;
-  /** Set by `renderMail`: the name a guest's greeting uses ('' when the name looks like an address). */
-  greetingName?: string;
-}
-
-/**
- * A message as a template writes it: a subject and paragraphs of plain text (lines inside a
- * paragraph are kept), and the link it points to. `renderMail` makes the text and HTML parts.
- */
-export interface MailDraft {
-  subject: string;
-  paragraphs: string[];
-  link?: { href: string; label: string };
-}
-
-type MailTemplate = (ctx: MailContext) => MailDraft;
-/** One function per kind of message: a language's module supplies all of them. */
-export type MailTemplates = Record<MailKind, MailTemplate>;
-
-/** The templates of each language: a guest is written to in the booking's language, the owner in Spanish. */
-const TEMPLATES: Record<BookingLang, MailTemplates> = { es: ES_TEMPLATES, en: EN_TEMPLATES };
+import { OWNER_TEMPLATES } from './owner-templates';
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 /** Everything that goes into the HTML part goes through this: names and messages are the guest's own text. */
@@ -43,16 +14,18 @@ export interface RenderedMail {
   html: string;
 }
 
-/** The message of `kind` for the booking, in the booking's language: plain text, and simple HTML with everything escaped. */
+/** The message of `kind` for the booking, in its reader's language: plain text, and simple HTML with everything escaped. */
 export function renderMail(kind: MailKind, ctx: MailContext): RenderedMail {
   // The guest's name never becomes a link (mail-name.ts): defanged everywhere, left out of greetings.
   const name = ctx.booking.name;
-  const draft = TEMPLATES[ctx.booking.lang][kind]({
+  const safe: MailContext = {
     ...ctx,
     booking: { ...ctx.booking, name: mailName(name) },
     greetingName: looksLikeLink(name) ? '' : name,
-  });
-  // A template leaves a paragraph empty when it has nothing to say (no reason, no message).
+  };
+  // A guest is written to in the booking's language; the owner in Spanish, whatever the booking's.
+  const draft = isOwnerMailKind(kind) ? OWNER_TEMPLATES[kind](safe) : guestDraft(kind, safe);
+  // Empty paragraphs are the ones a template had nothing for (no reason, no message).
   const paragraphs = draft.paragraphs.filter((p) => p !== '');
   const textParts = [...paragraphs];
   if (draft.link) textParts.push(`${draft.link.label}:\n${draft.link.href}`);

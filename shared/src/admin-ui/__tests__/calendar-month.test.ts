@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Feed } from '../../domain/schemas/calendar';
-import { entriesOnNight, formatMonth, monthRange, monthWeeks, shiftMonth, sourceLooks } from '../calendar-month';
+import { monthRange, shiftMonth } from '../../domain/pricing/dates';
+import { entriesOnNight, formatMonth, monthWeeks, sourceLooks } from '../calendar-month';
 
 describe('calendar month helpers', () => {
   it('moves across years', () => {

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Enquiry } from '../../domain/schemas/enquiry';
-import { enquirySummary, mailtoReplyUrl, whatsappDigits, whatsappReplyUrl } from '../reply-links';
+import {
+  bookingMailtoUrl,
+  bookingWhatsappUrl,
+  enquirySummary,
+  mailtoReplyUrl,
+  whatsappDigits,
+  whatsappReplyUrl,
+} from '../reply-links';
 
 const reservation: Enquiry = {
   id: 'e1',
@@ -77,5 +84,36 @@ describe('reply links', () => {
   it('has no WhatsApp link for a contact message, which carries no phone', () => {
     expect(whatsappReplyUrl(contact)).toBeNull();
     expect(mailtoReplyUrl(contact)).toContain('mailto:luis@example.com?subject=Re%3A%20Tu%20mensaje');
+  });
+});
+
+describe('replies to a booking (issue 33)', () => {
+  const booking = {
+    code: 'K7M2P9QX',
+    name: 'Ana & <b>Pérez</b>',
+    email: 'ana.perez@example.com',
+    phone: '300 123 4567',
+    lang: 'es' as const,
+  };
+  const sender = { name: 'Cabaña Mar Azul', phone: '+57 300 000 0000', email: 'hola@example.com' };
+
+  it('mails with the booking’s subject in the guest’s language, encoded so no header can be added', () => {
+    const url = new URL(bookingMailtoUrl(booking, sender));
+    expect(url.protocol).toBe('mailto:');
+    expect(url.pathname).toBe('ana.perez@example.com');
+    expect(url.searchParams.get('subject')).toBe('Tu reserva K7M2P9QX en Cabaña Mar Azul');
+    expect(url.searchParams.get('body')).toContain('Hola Ana & <b>Pérez</b>:');
+    expect([...url.searchParams.keys()]).toEqual(['subject', 'body']);
+    const en = new URL(bookingMailtoUrl({ ...booking, lang: 'en' }, sender));
+    expect(en.searchParams.get('subject')).toBe('Your booking K7M2P9QX at Cabaña Mar Azul');
+  });
+
+  it('prepares a WhatsApp text naming the booking, and none without a usable phone', () => {
+    const url = new URL(bookingWhatsappUrl(booking, sender)!);
+    expect(url.pathname).toBe('/573001234567');
+    expect(url.searchParams.get('text')).toBe(
+      'Hola Ana & <b>Pérez</b>, te escribimos de Cabaña Mar Azul por tu reserva K7M2P9QX.',
+    );
+    expect(bookingWhatsappUrl({ ...booking, phone: '12' }, sender)).toBeNull();
   });
 });

@@ -1,41 +1,11 @@
 import { BUSINESS } from './business';
 import type { PublicSettings, Settings } from '../schemas/settings';
+import { BOOKING_DEFAULTS, PAYMENT_SETTING_KEYS } from './setting-defaults';
 
 /**
  * The settings' fresh-install values and the helpers every page uses to show them, without zod:
  * public pages load this on a first visit, the schema (`schemas/settings.ts`) only with a form.
  */
-
-/** The booking terms of a fresh install (and of a data file from before issue 21). */
-export const BOOKING_DEFAULTS = {
-  instantBooking: false,
-  depositPercent: 50,
-  balanceDueDays: null as number | null,
-  cleaningFee: 0,
-  cancellationPolicy: 'moderada' as 'flexible' | 'moderada' | 'estricta',
-  checkInTime: '15:00',
-  checkOutTime: '11:00',
-  bankAccount: '',
-  nequiNumber: '',
-  daviplataNumber: '',
-  holdHours: 24,
-  requestExpiryDays: 7,
-  /** Where the owner's alerts go (issue 29); '' = the admin account's e-mail, never the public contact address. */
-  notificationEmail: '',
-  /** Longest stay instant booking holds at once; a longer one waits for the owner as a request. */
-  instantMaxNights: 30,
-  /** Days after check-out the guests' identity documents are kept (issue 34, Ley 1581), then purged. */
-  identityRetentionDays: 180,
-  houseRules:
-    'No se permite fumar dentro de la cabaña.\nNo se admiten fiestas ni eventos.\nMascotas solo con aviso previo.\nSilencio entre las 22:00 y las 8:00.\nEl número de huéspedes no puede superar el de la reserva.',
-};
-
-/**
- * How guests pay (bank account, Nequi and Daviplata numbers): only the owner, a guest's private
- * page (GET /api/reserva/:code?t=) and the booking e-mails show them; the public settings
- * (GET /api/ajustes, every page's data) leave them out.
- */
-export const PAYMENT_SETTING_KEYS = ['bankAccount', 'nequiNumber', 'daviplataNumber', 'notificationEmail'] as const;
 
 /** The settings anyone may read: all but `PAYMENT_SETTING_KEYS`. */
 export function publicSettings(s: Settings): PublicSettings {

@@ -29,6 +29,8 @@ export interface PageData {
   pendingPhotoRetentionDays: number;
   /** The owner's cancellation policy in words (`/planes` shows it before sending, `/condiciones` states it). */
   cancellationPolicy: { name: string; rules: readonly string[] };
+  /** Whether guests can pay online (Wompi configured): /planes says so before sending. */
+  onlinePayment?: boolean;
   /**
    * Only for a guest's private page (`/reserva/<code>?t=`): the booking as the guest sees it, or
    * null when the code or the token is wrong (the page then says so, with status 404).

@@ -1,14 +1,14 @@
 import { BUSINESS } from '../config/business';
-import { addDays, zoneOffsetMs } from './dates';
+import { zoneOffsetMs } from './dates';
+import { FREE_CANCELLATION_DAYS, splitTotal, type CancellationPolicyId } from './terms';
+
+export { CANCELLATION_POLICY_IDS, balanceDueDate, splitTotal, type CancellationPolicyId } from './terms';
 import type { StayQuote } from './seasons';
 
 /**
  * The booking's money and cancellation rules, without zod: the guest's page and the `/planes`
  * form show them on a first visit; the schemas are in schemas/booking.ts.
  */
-
-export const CANCELLATION_POLICY_IDS = ['flexible', 'moderada', 'estricta'] as const;
-export type CancellationPolicyId = (typeof CANCELLATION_POLICY_IDS)[number];
 
 /** One step of a policy: cancelling at least `daysBefore` whole days before arrival keeps `refundPercent` of the total refundable. */
 interface RefundStep {
@@ -40,7 +40,7 @@ export const CANCELLATION_POLICIES: Readonly<Record<CancellationPolicyId, Cancel
       KEPT_NOTE,
     ],
     steps: [
-      { daysBefore: 1, refundPercent: 100 },
+      { daysBefore: FREE_CANCELLATION_DAYS.flexible, refundPercent: 100 },
       { daysBefore: 0, refundPercent: 50 },
     ],
   },
@@ -54,7 +54,7 @@ export const CANCELLATION_POLICIES: Readonly<Record<CancellationPolicyId, Cancel
       KEPT_NOTE,
     ],
     steps: [
-      { daysBefore: 7, refundPercent: 100 },
+      { daysBefore: FREE_CANCELLATION_DAYS.moderada, refundPercent: 100 },
       { daysBefore: 2, refundPercent: 50 },
     ],
   },
@@ -68,7 +68,7 @@ export const CANCELLATION_POLICIES: Readonly<Record<CancellationPolicyId, Cancel
       KEPT_NOTE,
     ],
     steps: [
-      { daysBefore: 30, refundPercent: 100 },
+      { daysBefore: FREE_CANCELLATION_DAYS.estricta, refundPercent: 100 },
       { daysBefore: 14, refundPercent: 50 },
     ],
   },
@@ -135,12 +135,6 @@ export interface BookingPrice {
   balance: number;
 }
 
-/** Deposit and balance of a total: the deposit is rounded to whole pesos, the balance is the rest. */
-export function splitTotal(total: number, depositPercent: number): { deposit: number; balance: number } {
-  const deposit = Math.round((total * depositPercent) / 100);
-  return { deposit, balance: total - deposit };
-}
-
 /** The frozen price of a stay from its quote and the owner's terms. */
 export function priceBooking(
   quote: Pick<StayQuote, 'nights' | 'nightly' | 'total'>,
@@ -165,9 +159,4 @@ export function priceBooking(
 /** The same price with the total the owner set when accepting (and the note the guest sees). */
 export function adjustPrice(price: BookingPrice, total: number, note: string): BookingPrice {
   return { ...price, total, adjustedTotal: total, adjustmentNote: note, ...splitTotal(total, price.depositPercent) };
-}
-
-/** The date the balance is due (YYYY-MM-DD), or null for "on arrival". */
-export function balanceDueDate(checkIn: string, balanceDueDays: number | null): string | null {
-  return balanceDueDays === null || balanceDueDays === 0 ? null : addDays(checkIn, -balanceDueDays);
 }

@@ -34,6 +34,41 @@ export function addDays(iso: string, days: number): string {
   return new Date(Date.parse(`${iso}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
+/** The cabin's date (YYYY-MM-DD) of an instant written as ISO. */
+export const dateAtCabin = (iso: string): string => todayAtCabin(new Date(iso));
+
+/** The Monday of a YYYY-MM-DD date's week (the Colombian calendar starts on Monday). */
+export function mondayOf(date: string): string {
+  const weekday = new Date(`${date}T00:00:00Z`).getUTCDay(); // 0 Sunday
+  return addDays(date, -((weekday + 6) % 7));
+}
+
+/**
+ * Month arithmetic on `YYYY-MM` strings: dates stay `YYYY-MM-DD` strings at the cabin, so no
+ * time zone can shift a day.
+ */
+export function monthOf(date: string): string {
+  return date.slice(0, 7);
+}
+
+/** The month `delta` months after (or before) a `YYYY-MM` month. */
+export function shiftMonth(month: string, delta: number): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const index = y * 12 + (m - 1) + delta;
+  return `${String(Math.floor(index / 12)).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
+
+/** The month's nights as a range: its first day and the first day of the next month. */
+export function monthRange(month: string): { start: string; end: string } {
+  return { start: `${month}-01`, end: `${shiftMonth(month, 1)}-01` };
+}
+
+/** How many days a `YYYY-MM` month has. */
+export const daysInMonth = (month: string): number => {
+  const { start, end } = monthRange(month);
+  return nightsBetween(start, end);
+};
+
 /** The nights of a stay `[checkIn, checkOut)` as YYYY-MM-DD strings (checkout is not a night). */
 export function nightsOf(checkIn: string, checkOut: string): string[] {
   const nights: string[] = [];

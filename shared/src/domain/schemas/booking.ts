@@ -348,7 +348,25 @@ export const GuestTokenInputSchema = z.strictObject({
   t: z.string({ error: BAD_LINK }).regex(GUEST_TOKEN_PATTERN, BAD_LINK),
 });
 
-export const BookingCodeParamsSchema = z.object({ code: z.string().regex(BOOKING_CODE_PATTERN) });
+/** Codes read case-insensitively: a code typed or linked in lower case is the same booking (issue 32). */
+const bookingCode = () => z.string().transform((s) => s.trim().toUpperCase());
+
+export const BookingCodeParamsSchema = z.object({ code: bookingCode().pipe(z.string().regex(BOOKING_CODE_PATTERN)) });
+
+const LOST_LINK_CODE = 'Escribe el código de la reserva: 8 letras y números, como aparece en tu correo.';
+const LOST_LINK_EMAIL = 'Escribe el correo electrónico con el que hiciste la reserva.';
+
+/** A guest who lost the private link asks for it again: the booking's code and the e-mail it was made with. */
+export const RecoverLinkInputSchema = z.strictObject({
+  code: bookingCode().pipe(z.string({ error: LOST_LINK_CODE }).regex(BOOKING_CODE_PATTERN, LOST_LINK_CODE)),
+  email: z.string({ error: LOST_LINK_EMAIL }).trim().max(254, LOST_LINK_EMAIL).pipe(z.email(LOST_LINK_EMAIL)),
+});
+export type RecoverLinkInput = z.infer<typeof RecoverLinkInputSchema>;
+
+/** The one answer to every well-formed request for a lost link, whether or not a booking matched. */
+export const RecoverLinkAnswerSchema = z.object({ message: z.string() });
+export const LINK_RECOVERY_ANSWER =
+  'Si el código y el correo corresponden a una reserva, te enviamos el enlace a ese correo en unos minutos.';
 
 const MONEY_MAX = 1_000_000_000;
 const money = (label: string, min: number) =>
@@ -369,9 +387,18 @@ const note = (label: string) =>
 export const BOOKINGS_PAGE = 50;
 const BOOKINGS_PAGE_MAX = 200;
 
-/** `?state=&offset=&limit=`: newest first, `limit` (default BOOKINGS_PAGE) from `offset` on. */
+/** Orders of the owner's list: by arrival (stays ahead first, soonest first, then past ones) or newest request first. */
+export const BOOKING_ORDERS = ['llegada', 'recientes'] as const;
+
+/**
+ * `?state=&q=&orden=&offset=&limit=`: `q` finds a name, code or e-mail (any case, with or without
+ * accents); `orden` is `recientes` (newest first, the default) or `llegada`; `limit` (default
+ * BOOKINGS_PAGE) from `offset` on.
+ */
 export const ListBookingsQuerySchema = z.strictObject({
   state: BookingStateSchema.optional(),
+  q: z.string().trim().max(100, 'Busca con 100 caracteres como máximo.').optional(),
+  orden: z.enum(BOOKING_ORDERS, { error: 'Ordena por «llegada» o por «recientes».' }).optional(),
   offset: z.coerce
     .number({ error: 'El desplazamiento es un número entero desde 0.' })
     .int('El desplazamiento es un número entero desde 0.')
@@ -482,8 +509,11 @@ export const ReceiptFileSchema = ReceiptSchema.pick({ id: true, name: true, type
   data: z.string(),
 });
 
-/** The e-mails a transition writes to the outbox. */
-export const MAIL_KINDS = [
+/**
+ * The e-mails a transition writes to the outbox, by reader: a guest's are written in the
+ * booking's language (both catalogues must word every one), the owner's in Spanish only.
+ */
+export const GUEST_MAIL_KINDS = [
   'guest-received',
   'guest-accepted',
   'guest-confirmed',
@@ -495,6 +525,20 @@ export const MAIL_KINDS = [
   /** A request nobody answered lapsed (issue 28); never sent for a suspect one. */
   'guest-request-expired',
   'guest-payment',
+  /** The owner rejected the receipt: the reason, and the new deadline. */
+  'guest-receipt-rejected',
+  /** A payment recorded on a lapsed booking whose nights were taken: it will be refunded. */
+  'guest-payment-refund',
+  /** The owner recorded the refund. */
+  'guest-refunded',
+  /** The guest asked for the private link again (issue 32): only when code and e-mail match. */
+  'guest-link',
+  /** Online check-in (issue 34): 7 and 2 days before arrival while the registration is incomplete. */
+  'guest-registration-reminder',
+] as const;
+export type GuestMailKind = (typeof GUEST_MAIL_KINDS)[number];
+
+export const OWNER_MAIL_KINDS = [
   'owner-new-request',
   'owner-receipt',
   'owner-cancelled',
@@ -503,19 +547,18 @@ export const MAIL_KINDS = [
   'owner-refund-due',
   /** The gateway reported a payment pending: the hold waits for it. */
   'owner-payment-pending',
-  /** The owner rejected the receipt: the reason, and the new deadline. */
-  'guest-receipt-rejected',
-  /** A payment recorded on a lapsed booking whose nights were taken: it will be refunded. */
-  'guest-payment-refund',
-  /** The owner recorded the refund. */
-  'guest-refunded',
-  /** Online check-in (issue 34): 7 and 2 days before arrival while the registration is incomplete. */
-  'guest-registration-reminder',
   /** The party's TRA filing with MinCIT keeps failing, or was interrupted mid-call (issue 34). */
   'owner-tra-failing',
 ] as const;
+export type OwnerMailKind = (typeof OWNER_MAIL_KINDS)[number];
+
+export const MAIL_KINDS = [...GUEST_MAIL_KINDS, ...OWNER_MAIL_KINDS] as const;
 export const MailKindSchema = z.enum(MAIL_KINDS);
 export type MailKind = z.infer<typeof MailKindSchema>;
+
+const OWNER_MAIL_KIND_SET: ReadonlySet<MailKind> = new Set(OWNER_MAIL_KINDS);
+/** Whether a message of this kind goes to the owner (in Spanish) rather than to the guest. */
+export const isOwnerMailKind = (kind: MailKind): kind is OwnerMailKind => OWNER_MAIL_KIND_SET.has(kind);
 
 /** An outbox entry as the owner sees it: an e-mail the server has not sent (yet), and why. */
 export const OutboxEntrySchema = z.object({

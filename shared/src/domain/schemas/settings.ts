@@ -2,9 +2,7 @@ import { z } from 'zod';
 import { BUSINESS } from '../config/business';
 import { LINE_CONTROL, plainLine } from './text';
 import { CANCELLATION_POLICY_IDS } from '../pricing/booking';
-import { BOOKING_DEFAULTS, PAYMENT_SETTING_KEYS } from '../config/settings';
-
-export { DEFAULT_SETTINGS, peopleLimitError, phoneE164, publicSettings, whatsappLink } from '../config/settings';
+import { BOOKING_DEFAULTS, PAYMENT_SETTING_KEYS } from '../config/setting-defaults';
 
 /**
  * The business facts the owner edits from the panel (issue 11): what every page, e-mail and the

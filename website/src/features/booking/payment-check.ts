@@ -1,13 +1,15 @@
 import type { GuestBooking } from '@cabana/shared/domain/schemas/booking';
 import type { OnlinePaymentStatus } from '@cabana/shared/domain/schemas/payment';
+import { CHECK_ONLINE_PAYMENT_PATH } from '@cabana/shared/api/plain-paths';
 import { env } from '../../config/env';
 
 /**
- * The path of the contract's `checkOnlinePayment` row (a unit test holds them equal). The return
- * page calls it on load, so it does without the contract's client: that would bring every public
- * schema (and zod) to a page the 80 KB budget holds (about 37 KB gzip more).
+ * The path of the contract's `checkOnlinePayment` row, from the plain text the row itself is
+ * written with (a unit test holds them equal). The return page calls it on load, so it does
+ * without the contract's client: that would bring every public schema (and zod) to a page the
+ * 80 KB budget holds (about 37 KB gzip more).
  */
-export const checkPaymentPath = (code: string) => `/reserva/${encodeURIComponent(code)}/pago-en-linea/verificar`;
+export const checkPaymentPath = (code: string) => CHECK_ONLINE_PAYMENT_PATH.replace(':code', encodeURIComponent(code));
 
 const STATUSES: readonly OnlinePaymentStatus[] = ['PENDING', 'APPROVED', 'DECLINED', 'VOIDED', 'ERROR'];
 

@@ -1,6 +1,6 @@
 import type { RequestBookingInput } from '@cabana/shared/domain/schemas/booking';
 import { useI18n } from '../../i18n/i18n';
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { whatsappLink } from '@cabana/shared/domain/config/settings';
 import { addDays, todayAtCabin } from '@cabana/shared/domain/pricing/dates';
 import type { PricingRules } from '@cabana/shared/domain/pricing/seasons';
@@ -46,9 +46,13 @@ interface Props {
   /** The stay as the page holds it: dates picked on the calendar fill the form. */
   stay: Stay;
   onStayChange: (stay: Stay) => void;
+  /** What the guest will pay and when, shown right above the send button. */
+  terms: (values: Stay) => ReactNode;
+  /** The send button's words (they say so when sending books at once). */
+  submitLabel: (values: Stay) => string;
 }
 
-export function ReservationForm({ rules, stay, onStayChange }: Props) {
+export function ReservationForm({ rules, stay, onStayChange, terms, submitLabel }: Props) {
   // Read when the e-mails are written, so they carry the prices shown then.
   const rulesRef = useRef(rules);
   useEffect(() => {
@@ -95,21 +99,24 @@ export function ReservationForm({ rules, stay, onStayChange }: Props) {
       titleId="reserva-titulo"
       message={{ label: m.formMessage, hint: m.formMessageHint, rows: 4 }}
       consentId="consent-reserva"
-      submitLabel={m.formSubmit}
+      submitLabel={submitLabel(values)}
       beforeSubmit={
         // The policy and the terms link never change on the page: the server's markup stays.
-        <ServerMarkup id="politica-reserva" className="form__policy">
-          {import.meta.env.SSR || import.meta.env.DEV ? (
-            <>
-              <PolicyRules />
-              <p>
-                {m.termsBefore}
-                <a href={i18n.href('terms')}>{m.termsLink}</a>
-                {m.termsAfter}
-              </p>
-            </>
-          ) : null}
-        </ServerMarkup>
+        <>
+          <ServerMarkup id="politica-reserva" className="form__policy">
+            {import.meta.env.SSR || import.meta.env.DEV ? (
+              <>
+                <PolicyRules />
+                <p>
+                  {m.termsBefore}
+                  <a href={i18n.href('terms')}>{m.termsLink}</a>
+                  {m.termsAfter}
+                </p>
+              </>
+            ) : null}
+          </ServerMarkup>
+          {terms(values)}
+        </>
       }
       submitClassName="button--accent"
       whatsapp={{

@@ -67,7 +67,13 @@ export const reservationChecks = (
   },
   send: (input, emails) => sendBookingRequest(input, emails, i18n),
   checkFields: i18n.m.form.checkFields,
-  success: (outcome) => requestOutcome(outcome, i18n),
+  success: (outcome) => {
+    const said = requestOutcome(outcome, i18n);
+    // The server took it: the guest lands on the booking's own page (code, stay, next steps,
+    // payment), and the form is gone, so it cannot be sent twice by accident (issue 32).
+    if (said.link) window.location.assign(said.link.href);
+    return said;
+  },
   emails: (input, settings) => {
     const r = rules();
     const q = quoteStay(input, r);

@@ -10,6 +10,7 @@ import {
   choosingCheckOut,
   dayIsDisabled,
   lastCheckOut,
+  minimumBroken,
   pickDay,
   type CalendarFacts,
   type Picking,
@@ -68,13 +69,18 @@ export interface AvailabilityPickerProps {
 const LOCALES: Record<Lang, typeof es> = { es, en: enUS };
 
 /** "sábado, 5 de diciembre de 2026, ocupado": what a screen reader says on each day. */
-function dayLabel(i: I18n, date: Date, modifiers: Modifiers): string {
+function dayLabel(i: I18n, date: Date, modifiers: Modifiers, picking: Picking, facts: CalendarFacts): string {
   const c = i.m.plans.calendar;
   // The picker's dates are local midnights: formatted in the local zone they are the right day.
   const day = dateFormat(i.lang, { dateStyle: 'full' }).format(date);
   let label = modifiers.today ? i.t(c.today, { day }) : day;
   if (modifiers.ocupado) label = i.t(c.busy, { day: label });
   if (modifiers.selected) label = i.t(c.chosen, { day: label });
+  // Why a day cannot be picked: it has passed, or leaving then breaks the minimum stay.
+  const iso = isoOfDate(date);
+  const min = minimumBroken(iso, picking, facts);
+  if (iso < facts.today) label = i.t(c.past, { day: label });
+  else if (min !== null) label = i.t(c.tooShort, { day: label, nights: i.p(i.m.plans.nights, min) });
   return label;
 }
 
@@ -84,7 +90,12 @@ function guidance(i: I18n, picking: Picking, facts: CalendarFacts): string {
   const day = (iso: string) => formatDay(iso, i.lang);
   if (picking.checkIn === '') return c.pickCheckIn;
   if (choosingCheckOut(picking)) {
-    return i.t(c.pickCheckOut, { checkIn: day(picking.checkIn), last: day(lastCheckOut(picking.checkIn, facts)) });
+    const text = i.t(c.pickCheckOut, {
+      checkIn: day(picking.checkIn),
+      last: day(lastCheckOut(picking.checkIn, facts)),
+    });
+    const min = minimumBroken(addDays(picking.checkIn, 1), picking, facts);
+    return min === null ? text : `${text} ${i.t(c.minimum, { nights: i.p(i.m.plans.nights, min) })}`;
   }
   const nights = i.p(i.m.plans.nights, nightsBetween(picking.checkIn, picking.checkOut));
   return i.t(c.picked, { checkIn: day(picking.checkIn), checkOut: day(picking.checkOut), nights });
@@ -116,7 +127,7 @@ export function AvailabilityPicker({ facts, picking, onPick }: AvailabilityPicke
       disabled={(date) => dayIsDisabled(isoOfDate(date), picking, facts)}
       modifiers={{ ocupado: (date) => isNightBlocked(isoOfDate(date), facts.blocked) }}
       modifiersClassNames={{ ocupado: 'rdp-ocupado' }}
-      labels={{ labelDayButton: (date, modifiers) => dayLabel(i18n, date, modifiers) }}
+      labels={{ labelDayButton: (date, modifiers) => dayLabel(i18n, date, modifiers, picking, facts) }}
       footer={guidance(i18n, picking, facts)}
     />
   );

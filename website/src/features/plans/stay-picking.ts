@@ -1,4 +1,6 @@
 import { isNightBlocked, type DateRange } from '@cabana/shared/domain/availability/ranges';
+import { nightsBetween } from '@cabana/shared/domain/pricing/dates';
+import { minNightsForStay, type PricingRules } from '@cabana/shared/domain/pricing/seasons';
 
 /** What the calendar knows: the cabin's today, the end of the window it shows, and the blocked nights. */
 export interface CalendarFacts {
@@ -6,6 +8,8 @@ export interface CalendarFacts {
   /** First day after the window (a checkout on it is fine; no night from it on is offered). */
   to: string;
   blocked: readonly DateRange[];
+  /** Base price and seasons, when known: a departure that breaks the minimum stay is not offered. */
+  rules?: PricingRules | null;
 }
 
 /** The dates picked so far (empty strings until chosen), as the reservation form holds them. */
@@ -30,9 +34,23 @@ export function lastCheckOut(checkIn: string, facts: CalendarFacts): string {
   return next && next.start < facts.to ? next.start : facts.to;
 }
 
-/** Days the visitor cannot pick now: a departure may fall on a blocked night, a stay may not span one. */
+/**
+ * The minimum stay a departure on `day` would break (the seasons' minimum for that stay), or
+ * null when it keeps it or no arrival is chosen yet.
+ */
+export function minimumBroken(day: string, picking: Picking, facts: CalendarFacts): number | null {
+  if (!facts.rules || !choosingCheckOut(picking) || day <= picking.checkIn) return null;
+  const min = minNightsForStay(picking.checkIn, day, facts.rules);
+  return nightsBetween(picking.checkIn, day) < min ? min : null;
+}
+
+/**
+ * Days the visitor cannot pick now: a departure may fall on a blocked night, a stay may not span
+ * one nor be shorter than its minimum; past days never.
+ */
 export function dayIsDisabled(day: string, picking: Picking, facts: CalendarFacts): boolean {
-  if (choosingCheckOut(picking) && day > picking.checkIn) return day > lastCheckOut(picking.checkIn, facts);
+  if (choosingCheckOut(picking) && day > picking.checkIn)
+    return day > lastCheckOut(picking.checkIn, facts) || minimumBroken(day, picking, facts) !== null;
   return !nightIsFree(day, facts);
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SettingsPatchSchema, SettingsSchema, DEFAULT_SETTINGS } from '../../schemas/settings';
+import { SettingsPatchSchema, SettingsSchema } from '../../schemas/settings';
+import { DEFAULT_SETTINGS } from '../../config/settings';
 import { adjustPrice, balanceDueDate, cabinInstant, priceBooking, refundFor } from '../booking';
 
 const DAY = 86_400_000;

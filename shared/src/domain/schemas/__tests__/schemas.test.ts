@@ -3,7 +3,7 @@ import { EnquiryInputSchema } from '../enquiry';
 import { PriceSchema } from '../price';
 import { UpdateImageInputSchema, UploadImageFieldsSchema } from '../image';
 import { LoginInputSchema } from '../session';
-import { DEFAULT_SETTINGS, peopleLimitError } from '../settings';
+import { DEFAULT_SETTINGS, peopleLimitError } from '../../config/settings';
 import { todayAtCabin } from '../../pricing/dates';
 
 const addDays = (iso: string, days: number) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayIsDisabled, lastCheckOut, pickDay, type CalendarFacts } from '../stay-picking';
+import { dayIsDisabled, lastCheckOut, minimumBroken, pickDay, type CalendarFacts } from '../stay-picking';
 
 // Nights of the 10th and 11th taken, and the 20th; the window ends on the 31st.
 const FACTS: CalendarFacts = {
@@ -52,5 +52,35 @@ describe('picking a stay on the calendar', () => {
     const stay = { checkIn: '2026-12-03', checkOut: '2026-12-05' };
     expect(pickDay('2026-12-06', stay, FACTS)).toEqual({ checkIn: '2026-12-06', checkOut: '' });
     expect(dayIsDisabled('2026-12-10', stay, FACTS)).toBe(true);
+  });
+});
+
+describe('the minimum stay on the calendar (issue 32)', () => {
+  // High season from the 22nd: 3 nights at least; outside it 1.
+  const RULES = {
+    base: { pricePerPerson: 80_000, minNights: 1 },
+    seasons: [
+      { id: 'alta', name: 'Alta', start: '2026-12-22', end: '2026-12-31', pricePerPerson: 120_000, minNights: 3 },
+    ],
+  };
+  const WITH_RULES: CalendarFacts = { ...FACTS, rules: RULES };
+
+  it('disables departures that would break the minimum, and says which minimum', () => {
+    const arriving = { checkIn: '2026-12-22', checkOut: '' };
+    expect(minimumBroken('2026-12-23', arriving, WITH_RULES)).toBe(3);
+    expect(minimumBroken('2026-12-24', arriving, WITH_RULES)).toBe(3);
+    expect(dayIsDisabled('2026-12-23', arriving, WITH_RULES)).toBe(true);
+    expect(dayIsDisabled('2026-12-24', arriving, WITH_RULES)).toBe(true);
+    expect(minimumBroken('2026-12-25', arriving, WITH_RULES)).toBeNull();
+    expect(dayIsDisabled('2026-12-25', arriving, WITH_RULES)).toBe(false);
+    // Picking a disabled departure changes nothing.
+    expect(pickDay('2026-12-23', arriving, WITH_RULES)).toEqual(arriving);
+  });
+
+  it('a stay that reaches into the season takes its minimum; without rules nothing is disabled for it', () => {
+    const arriving = { checkIn: '2026-12-21', checkOut: '' };
+    expect(minimumBroken('2026-12-22', arriving, WITH_RULES)).toBeNull();
+    expect(minimumBroken('2026-12-23', arriving, WITH_RULES)).toBe(3);
+    expect(dayIsDisabled('2026-12-23', arriving, FACTS)).toBe(false);
   });
 });

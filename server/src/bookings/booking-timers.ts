@@ -1,0 +1,131 @@
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { addDays, todayAtCabin } from '@cabana/shared/domain/pricing/dates';
+import { FINAL_STATES, type Booking } from '@cabana/shared/domain/schemas/booking';
+import { can } from '@cabana/shared/domain/bookings/lifecycle';
+import { type BookingCore } from './booking-core';
+import { frozenTerms, policyTerms } from './booking-terms';
+
+/**
+ * What time alone does to bookings (run at start and on a timer), retention, and the start-up
+ * migration of issue 29.
+ */
+
+/** A hold's reminder goes this long before its deadline (or at half the hold, if shorter). */
+const HOLD_REMINDER_MS = 6 * 3_600_000;
+
+/** The balance's reminder goes this many days before it is due (before arrival when due on arrival). */
+const BALANCE_REMINDER_DAYS = 3;
+
+const DAY_MS = 24 * 3_600_000;
+
+/**
+ * The start-up migration of issue 29: a booking made before terms were stored gets them once,
+ * from what it already froze (policy, hours, deposit %, cleaning fee) and today's settings for
+ * the rest (house rules, balance days), marked `source: 'migration'` with a typed history event.
+ * One save for all of them; nothing to do the next time.
+ */
+export async function freezeMissingTerms(core: BookingCore): Promise<number> {
+  const { store } = core.deps;
+  const at = core.iso();
+  let changed = 0;
+  for (const b of store.data.bookings) {
+    if (b.terms) continue;
+    const terms = frozenTerms(store.data.settings, at, 'migration');
+    b.terms = {
+      ...terms,
+      cancellationPolicy: policyTerms(b.cancellationPolicy),
+      checkInTime: b.checkInTime,
+      checkOutTime: b.checkOutTime,
+      depositPercent: b.price.depositPercent,
+      cleaningFee: b.price.cleaningFee,
+    };
+    b.history.push({ at, state: b.state, by: 'sistema', event: { kind: 'terms-frozen' } });
+    changed += 1;
+  }
+  if (changed > 0) await core.commit();
+  return changed;
+}
+
+/**
+ * What time alone does, run at start and on a timer: holds past their deadline lapse
+ * (`vencida`, nights freed), confirmed stays past check-out are completed, reminders go out
+ * before a hold's deadline and before the balance is due. One save per booking changed.
+ */
+export async function runTimers(core: BookingCore): Promise<number> {
+  const { store, now } = core.deps;
+  const at = now();
+  const today = todayAtCabin(new Date(at));
+  let changed = 0;
+  for (const booking of store.data.bookings) {
+    if (can('lapse', booking, at, 'sistema')) {
+      booking.depositDueAt = null;
+      core.move(booking, 'vencida', 'sistema', 'El plazo del anticipo terminó', { kind: 'lapsed' });
+      core.mail(booking, 'guest-expired');
+    } else if (can('remindHold', booking, at, 'sistema') && booking.depositDueAt && !booking.reminders.hold) {
+      const due = Date.parse(booking.depositDueAt);
+      const lead = Math.min(HOLD_REMINDER_MS, (due - Date.parse(lastHoldStart(booking))) / 2);
+      if (at < due - lead) continue;
+      booking.reminders = { ...booking.reminders, hold: core.iso(at) };
+      core.mail(booking, 'guest-hold-reminder');
+    } else if (can('complete', booking, at, 'sistema')) {
+      core.move(booking, 'completada', 'sistema', undefined, { kind: 'completed' });
+    } else if (can('remindBalance', booking, at, 'sistema') && !booking.reminders.balance) {
+      const dueDate = booking.balanceDueAt ?? booking.checkIn;
+      if (today < addDays(dueDate, -BALANCE_REMINDER_DAYS)) continue;
+      booking.reminders = { ...booking.reminders, balance: core.iso(at) };
+      core.mail(booking, 'guest-balance-reminder');
+    } else {
+      continue;
+    }
+    changed += 1;
+    await core.commit();
+  }
+  return changed;
+}
+
+/** Removes the bookings retention says to forget, with their receipts and e-mails (the caller saves). */
+export async function forget(core: BookingCore, cutoff: number): Promise<number> {
+  const { store, outbox } = core.deps;
+  const all = store.data.bookings;
+  // Never a booking that still owes the guest money.
+  const gone = all.filter((b) => FINAL_STATES.includes(b.state) && !b.refundOwed && Date.parse(b.updatedAt) < cutoff);
+  if (gone.length === 0) return 0;
+  const ids = new Set(gone.map((b) => b.id));
+  all.splice(0, Infinity, ...all.filter((b) => !ids.has(b.id)));
+  outbox.forgetBookings(ids);
+  await store.save();
+  for (const id of ids) await fsp.rm(path.join(core.deps.receiptsDir, id), { recursive: true, force: true });
+  return gone.length;
+}
+
+/**
+ * Requests left unanswered lapse (`vencida`): the day after their check-in date (a same-day
+ * request can still be accepted on the day), or after the owner's `requestExpiryDays`. The guest of a request that looked human is told politely (they
+ * are waiting for an answer and may book elsewhere); a suspect one's address gets nothing, as
+ * it may not be the sender's. One save for all of them.
+ */
+export async function expireRequests(core: BookingCore): Promise<number> {
+  const { store, now } = core.deps;
+  const at = now();
+  const today = todayAtCabin(new Date(at));
+  const cutoff = at - store.view.settings.requestExpiryDays * DAY_MS;
+  const lapsed = store.view.bookings.filter(
+    (b) => b.state === 'solicitada' && (b.checkIn < today || Date.parse(b.createdAt) <= cutoff),
+  );
+  if (lapsed.length === 0) return 0;
+  const ids = new Set(lapsed.map((b) => b.id));
+  for (const booking of store.data.bookings) {
+    if (!ids.has(booking.id)) continue;
+    core.move(booking, 'vencida', 'sistema', 'La solicitud venció sin respuesta');
+    if (!booking.suspect) core.mail(booking, 'guest-request-expired');
+  }
+  await core.commit();
+  return lapsed.length;
+}
+
+/** When the current hold began: the last time the booking became `aceptada` or had its deadline moved. */
+function lastHoldStart(b: Booking): string {
+  for (let i = b.history.length - 1; i >= 0; i--) if (b.history[i]!.state === 'aceptada') return b.history[i]!.at;
+  return b.updatedAt;
+}

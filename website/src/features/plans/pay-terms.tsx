@@ -1,0 +1,77 @@
+import { balanceDueDate, freeCancellationDate, splitTotal } from '@cabana/shared/domain/pricing/terms';
+import { todayAtCabin } from '@cabana/shared/domain/pricing/dates';
+import { formatMoney, type Currency } from '@cabana/shared/domain/pricing/pricing';
+import type { PricingRules } from '@cabana/shared/domain/pricing/seasons';
+import type { PublicSettings } from '@cabana/shared/domain/schemas/settings';
+import { useI18n } from '../../i18n/i18n';
+import { useOnlinePayment, useSettings } from '../../lib/page-data';
+import { formatDay, partText, quoteStay, type Stay } from '../../lib/stay';
+
+/** Whether a stay of `nights` is held at once on sending (the owner's instant booking, within its longest stay). */
+export const isInstant = (s: Pick<PublicSettings, 'instantBooking' | 'instantMaxNights'>, nights: number): boolean =>
+  s.instantBooking && nights <= s.instantMaxNights;
+
+/**
+ * What the guest agrees to pay, and when, right above the send button: the breakdown with the
+ * cleaning fee, the deposit and its deadline, the balance and its date, the last free-cancellation
+ * day, how payment works and what happens next. The same rules the server freezes in the booking.
+ */
+export function PayTerms({ stay, rules, currency }: { stay: Stay; rules: PricingRules | null; currency: Currency }) {
+  const s = useSettings();
+  const online = useOnlinePayment();
+  const i18n = useI18n();
+  const { t, lang } = i18n;
+  const m = i18n.m.plans.pay;
+  const q = quoteStay(stay, rules);
+  const money = (n: number) => formatMoney(n, currency, s.copPerUsd, lang);
+  const instant = isInstant(s, q.nights);
+  const total = q.total === null ? null : q.total + s.cleaningFee;
+  const split = total === null ? null : splitTotal(total, s.depositPercent);
+  const free = q.nights > 0 ? freeCancellationDate(stay.checkIn, s.cancellationPolicy) : '';
+  const due = q.nights > 0 ? balanceDueDate(stay.checkIn, s.balanceDueDays) : null;
+  return (
+    <div className="pay-terms" data-testid="condiciones-pago" aria-live="polite">
+      {total !== null && split ? (
+        <>
+          <dl className="summary__list">
+            {q.parts.map((part) => (
+              <div key={part.seasonId ?? 'base'}>
+                <dt>{partText(part, currency, s.copPerUsd, i18n)}</dt>
+                <dd>{money(part.subtotal)}</dd>
+              </div>
+            ))}
+            {s.cleaningFee > 0 ? (
+              <div>
+                <dt>{m.cleaning}</dt>
+                <dd>{money(s.cleaningFee)}</dd>
+              </div>
+            ) : null}
+            <div className="summary__total">
+              <dt>{m.total}</dt>
+              <dd data-testid="total-a-pagar">{money(total)}</dd>
+            </div>
+          </dl>
+          <ul className="pay-terms__list">
+            <li data-testid="anticipo">
+              {t(instant ? m.depositInstant : m.deposit, {
+                deposit: money(split.deposit),
+                percent: s.depositPercent,
+                hours: s.holdHours,
+              })}{' '}
+              {due
+                ? t(m.balanceBy, { balance: money(split.balance), date: formatDay(due, lang) })
+                : t(m.balanceOnArrival, { balance: money(split.balance) })}
+            </li>
+            <li data-testid="cancelacion-gratis">
+              {free >= todayAtCabin() ? t(m.freeUntil, { date: formatDay(free, lang) }) : m.noFree}
+            </li>
+          </ul>
+        </>
+      ) : (
+        <p className="muted">{m.pickDates}</p>
+      )}
+      <p data-testid="como-pagar">{online ? m.howOnline : m.how}</p>
+      <p data-testid="que-sigue">{instant ? m.nextInstant : t(m.next, { days: s.requestExpiryDays })}</p>
+    </div>
+  );
+}
