@@ -17,7 +17,7 @@ export const IslandCollector = createContext<FoundIsland[] | null>(null);
 
 /**
  * An interactive part of a server-rendered page: the only code a public page loads is its
- * islands' (docs/decisions/034i-islands.md). Everything around it stays the server's markup.
+ * islands' (docs/decisions/037-islands.md). Everything around it stays the server's markup.
  * The server leaves a slot here and renders the island on its own (its own root, as the browser
  * hydrates it: the same `useId`s, the same providers) into it; `props` travel in the element's
  * `data-props` (JSON), the messages and data in the page's data island. The element is
