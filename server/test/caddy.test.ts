@@ -296,14 +296,10 @@ describe('behind Caddy over HTTPS (deploy/Caddyfile)', () => {
     expect(closed).toBe(true);
   }, 90_000);
 
-  it('keeps the calendar export links’ secret out of its access log (issue 19, item 5)', async () => {
-    const token = s.running.deps.store.data.calendar.exportToken;
-    const res = await request(`/api/calendario/ical/${token}.ics`);
-    expect(res.status).toBe(200);
-    expect(String(res.headers['content-type'])).toContain('text/calendar');
-    // Caddy writes its log lines after the answer.
+  /** Caddy's access log once it names `path` (Caddy writes its lines after the answer), and the URIs it logged. */
+  const accessLog = async (path: string) => {
     let log = '';
-    for (let i = 0; i < 100 && !log.includes('/api/calendario/ical/'); i++) {
+    for (let i = 0; i < 100 && !log.includes(path); i++) {
       await new Promise((r) => setTimeout(r, 50));
       log = await readFile(join(work, 'access.log'), 'utf8').catch(() => '');
     }
@@ -311,6 +307,15 @@ describe('behind Caddy over HTTPS (deploy/Caddyfile)', () => {
       .split('\n')
       .filter(Boolean)
       .map((line) => (JSON.parse(line) as { request: { uri: string } }).request.uri);
+    return { log, uris };
+  };
+
+  it('keeps the calendar export links’ secret out of its access log (issue 19, item 5)', async () => {
+    const token = s.running.deps.store.data.calendar.exportToken;
+    const res = await request(`/api/calendario/ical/${token}.ics`);
+    expect(res.status).toBe(200);
+    expect(String(res.headers['content-type'])).toContain('text/calendar');
+    const { log, uris } = await accessLog('/api/calendario/ical/');
     expect(uris).toContain('/api/calendario/ical/…');
     expect(log).not.toContain(token);
   });
@@ -323,15 +328,7 @@ describe('behind Caddy over HTTPS (deploy/Caddyfile)', () => {
     });
     expect([page.status, api.status]).toEqual([404, 404]);
     expect(api.headers['referrer-policy']).toBe('no-referrer');
-    let log = '';
-    for (let i = 0; i < 100 && !log.includes('/api/reserva/ABCDEFGH'); i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      log = await readFile(join(work, 'access.log'), 'utf8').catch(() => '');
-    }
-    const uris = log
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => (JSON.parse(line) as { request: { uri: string } }).request.uri);
+    const { log, uris } = await accessLog('/api/reserva/ABCDEFGH');
     expect(uris).toContain('/reserva/ABCDEFGH?utm=1&t=…&x=1');
     expect(uris).toContain('/api/reserva/ABCDEFGH?t=…');
     expect(log).not.toContain(secret);

@@ -299,31 +299,8 @@ describe("crash safety of online payment: killed after applying Wompi's event, b
     expect(first).toBeDefined();
     current = first!;
     const auth = (await signIn(first!.url))!;
-    const api = (path: string, method = 'GET', body?: unknown, headers: Record<string, string> = {}) =>
-      fetch(`${current!.url}/api${path}`, {
-        method,
-        headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-    const { token: formToken } = (await (await api('/consultas/token')).json()) as { token: string };
-    const checkIn = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
-    const checkOut = new Date(Date.now() + 42 * 86_400_000).toISOString().slice(0, 10);
-    const requested = await api('/reservas', 'POST', {
-      name: 'Pago en línea',
-      email: 'pago@example.com',
-      phone: '+57 300 000 0000',
-      checkIn,
-      checkOut,
-      numPeople: 2,
-      consent: true,
-      website: '',
-      formToken,
-    });
-    expect(requested.status).toBe(201);
-    const { code, token } = (await requested.json()) as { code: string; token: string };
-    const list = (await (await api('/reservas', 'GET', undefined, auth)).json()) as { id: string; code: string }[];
-    const id = list.find((b) => b.code === code)!.id;
-    expect((await api(`/reservas/${id}/aceptar`, 'POST', {}, auth)).status).toBe(200);
+    const api = childApi(() => current!.url);
+    const { id, code, token } = await heldBooking(api, auth, 40, { name: 'Pago en línea', email: 'pago@example.com' });
     const start = await api(`/reserva/${code}/pago-en-linea`, 'POST', { t: token });
     expect(start.status).toBe(200);
     const checkout = new URL(((await start.json()) as { checkoutUrl: string }).checkoutUrl);
@@ -364,6 +341,45 @@ describe("crash safety of online payment: killed after applying Wompi's event, b
     ]);
   });
 });
+
+type ChildApi = ReturnType<typeof childApi>;
+
+/** JSON calls to the API of the server child running now (the tests restart it). */
+function childApi(url: () => string) {
+  return (path: string, method = 'GET', body?: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${url()}/api${path}`, {
+      method,
+      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+}
+
+/** A guest's request for two nights `inDays` from now, accepted by the owner: its id, code and link secret. */
+async function heldBooking(
+  api: ChildApi,
+  auth: Record<string, string>,
+  inDays: number,
+  guest: { name: string; email: string },
+): Promise<{ id: string; code: string; token: string }> {
+  const { token: formToken } = (await (await api('/consultas/token')).json()) as { token: string };
+  const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+  const requested = await api('/reservas', 'POST', {
+    ...guest,
+    phone: '+57 300 000 0000',
+    checkIn: day(inDays),
+    checkOut: day(inDays + 2),
+    numPeople: 2,
+    consent: true,
+    website: '',
+    formToken,
+  });
+  expect(requested.status).toBe(201);
+  const { code, token } = (await requested.json()) as { code: string; token: string };
+  const list = (await (await api('/reservas', 'GET', undefined, auth)).json()) as { id: string; code: string }[];
+  const id = list.find((b) => b.code === code)!.id;
+  expect((await api(`/reservas/${id}/aceptar`, 'POST', {}, auth)).status).toBe(200);
+  return { id, code, token };
+}
 
 /**
  * The bookings as stored before the start that froze their terms (issue 29's migration, which a
@@ -442,35 +458,9 @@ describe('crash safety of issue 29: a receipt and its alert, a repair and its e-
       current = child!;
       return child!;
     };
-    const api = (path: string, method = 'GET', body?: unknown, headers: Record<string, string> = {}) =>
-      fetch(`${current!.url}/api${path}`, {
-        method,
-        headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-    /** A request the owner accepts: its id, code and link secret. */
-    const held = async (auth: Record<string, string>, inDays: number) => {
-      const { token: formToken } = (await (await api('/consultas/token')).json()) as { token: string };
-      const checkIn = new Date(Date.now() + inDays * 86_400_000).toISOString().slice(0, 10);
-      const checkOut = new Date(Date.now() + (inDays + 2) * 86_400_000).toISOString().slice(0, 10);
-      const requested = await api('/reservas', 'POST', {
-        name: 'Caída',
-        email: 'caida@example.com',
-        phone: '+57 300 000 0000',
-        checkIn,
-        checkOut,
-        numPeople: 2,
-        consent: true,
-        website: '',
-        formToken,
-      });
-      expect(requested.status).toBe(201);
-      const { code, token } = (await requested.json()) as { code: string; token: string };
-      const list = (await (await api('/reservas', 'GET', undefined, auth)).json()) as { id: string; code: string }[];
-      const id = list.find((b) => b.code === code)!.id;
-      expect((await api(`/reservas/${id}/aceptar`, 'POST', {}, auth)).status).toBe(200);
-      return { id, code, token };
-    };
+    const api = childApi(() => current!.url);
+    const held = (auth: Record<string, string>, inDays: number) =>
+      heldBooking(api, auth, inDays, { name: 'Caída', email: 'caida@example.com' });
 
     // 1. The receipt's record and its alert are saved together; the kill comes before the sender runs
     //    (saves: the request, the acceptance, the receipt).
