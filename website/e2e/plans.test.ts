@@ -400,12 +400,13 @@ describe('/planes: reservation form', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.type('3001112233');
     await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('numPeople');
+    // A loaded machine may run the assertion before the browser has moved the focus: poll.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('numPeople');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
     expect(await page.getByLabel('Número de personas').inputValue()).toBe('4');
     await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('checkIn');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('checkIn');
     await typeDate(page, daysFromToday(40));
     await page.keyboard.press('Tab');
     // Some Chromium builds stop on the date picker button; move on to the next field.
@@ -420,7 +421,7 @@ describe('/planes: reservation form', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Enviar reserva');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Enviar reserva');
     await page.keyboard.press('Enter');
     await landedOnBooking(page);
     expect(emails).toHaveLength(2);
