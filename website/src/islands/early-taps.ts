@@ -3,13 +3,18 @@
  * the island's code has hydrated it, a click on one of its buttons and a form's submission are
  * held (the browser does nothing with them) and replayed once React handles that island. Links
  * and fields work without code, so they are left alone. No dependencies: it must run first.
+ * `within` finds the part a tap belongs to: the islands, or the parts of one whose code comes later
+ * (/planes' form, `data-later`).
  */
-export function holdEarlyTaps(islands: Iterable<Element>): { hydrated(island: Element): void; giveUp(): void } {
+export function holdEarlyTaps(
+  islands: Iterable<Element>,
+  within = '[data-isla]',
+): { hydrated(island: Element): void; giveUp(): void } {
   const waiting = new Map<Element, (() => void)[]>();
   for (const el of islands) waiting.set(el, []);
   const hold = (e: Event) => {
     const target = e.target instanceof Element ? e.target : null;
-    const queue = waiting.get(target?.closest('[data-isla]') as Element);
+    const queue = waiting.get(target?.closest(within) as Element);
     if (!target || !queue) return;
     const button = e.type === 'click' ? target.closest('button') : null;
     const form = e.type === 'submit' ? (target as HTMLFormElement) : null;

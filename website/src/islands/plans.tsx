@@ -1,16 +1,97 @@
-import { useEffect, useRef, useState } from 'react';
+import {
+  Suspense,
+  lazy,
+  memo,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ComponentType,
+} from 'react';
 import { DEFAULT_CURRENCY, type Currency } from '@cabana/shared/domain/pricing/pricing';
 import type { PricingRules } from '@cabana/shared/domain/pricing/seasons';
 import { useI18n } from '../i18n/i18n';
-import { ReservationForm } from '../features/enquiry/reservation-form';
 import { AvailabilityCalendar } from '../features/plans/availability-calendar';
 import { CurrencyToggle } from '../features/plans/currency-toggle';
 import { PlanCards } from '../features/plans/plan-cards';
-import { StaySummary } from '../features/plans/stay-summary';
-import { PayTerms, isInstant } from '../features/plans/pay-terms';
 import { GroupOutside } from '../features/plans/group-outside';
+import type { PlansFormLive } from './plans-form';
+import { deferredPart } from '../components/ui/deferred-part';
+import { holdEarlyTaps } from './early-taps';
+import { nextInteraction } from '../lib/first-interaction';
+import { liveValue, type Live } from '../lib/live-value';
 import { usePageData, useSettings } from '../lib/page-data';
-import { defaultStay, stayNights, type Stay } from '../lib/stay';
+import { defaultStay, type Stay } from '../lib/stay';
+
+/*
+ * What the visitor's first interaction does not need loads with it (issue 31: /planes keeps room
+ * in its first-load budget). The summary only shows what the stay computes: a deferred part. The
+ * booking form is the server's form until then (its fields work without code); its code hydrates
+ * it and takes in what was typed before (use-enquiry-form.ts), and a tap on its button meanwhile
+ * is held and replayed (FormSlot).
+ */
+const loadSummary = () => import('../features/plans/stay-summary');
+const StaySummary = deferredPart(
+  'resumen-estadia',
+  () => loadSummary().then((s) => s.StaySummary),
+  import.meta.env.SSR ? (await loadSummary()).StaySummary : null,
+);
+
+type FormProps = { live: Live<PlansFormLive>; onStayChange: (stay: Stay) => void; onReady: () => void };
+const loadForm = () => import('./plans-form');
+const serverForm: ComponentType<FormProps> | null = import.meta.env.SSR ? (await loadForm()).default : null;
+
+/** The form's code, once the visitor interacts with the page or the stay changes; never failing (an error waits for the next interaction). */
+async function formLater(live: Live<PlansFormLive>): Promise<{ default: ComponentType<FormProps> }> {
+  // Rendered in the browser without the server's form (the dev server): at once.
+  let waiting = document.querySelector('[data-later] form') ? nextInteraction(live.changed) : Promise.resolve();
+  for (;;) {
+    await waiting;
+    try {
+      return await loadForm();
+    } catch (err) {
+      console.warn('No se pudo cargar el formulario:', err);
+      waiting = nextInteraction();
+    }
+  }
+}
+
+/**
+ * Where the form goes. Its props never change (memo), so React leaves the server's form as it is
+ * until the code is here; the live values reach the form through `live`. Until the form took in
+ * what the visitor did (`onReady`), a tap on its button or a submit is held, then replayed.
+ */
+const FormSlot = memo(function FormSlot({
+  Form,
+  live,
+  onStayChange,
+}: {
+  Form: ComponentType<FormProps>;
+  live: Live<PlansFormLive>;
+  onStayChange: (stay: Stay) => void;
+}) {
+  const region = useRef<HTMLDivElement>(null);
+  const taps = useRef<ReturnType<typeof holdEarlyTaps> | 'ready' | null>(null);
+  useEffect(() => {
+    if (taps.current === 'ready' || !region.current) return;
+    const held = holdEarlyTaps([region.current], '[data-later]');
+    taps.current = held;
+    return () => held.giveUp();
+  }, []);
+  const onReady = useCallback(() => {
+    const held = taps.current;
+    taps.current = 'ready';
+    if (held && held !== 'ready' && region.current) held.hydrated(region.current);
+  }, []);
+  return (
+    <div ref={region} className="deferred-part" data-later="">
+      <Suspense fallback={null}>
+        <Form live={live} onStayChange={onStayChange} onReady={onReady} />
+      </Suspense>
+    </div>
+  );
+});
 
 /** /planes' island: the prices, the currency, the calendar, the booking form and the summary share the stay. */
 export default function PlansIsland() {
@@ -23,6 +104,20 @@ export default function PlansIsland() {
   const settings = useSettings();
   const [stay, setStay] = useState<Stay>(() => defaultStay(settings));
   const [groupOutside, setGroupOutside] = useState<number | null>(null);
+  // The seasons carry the base price too.
+  const rules: PricingRules | null = seasons.status === 'ready' ? seasons.value : null;
+  const [live] = useState(() => liveValue<PlansFormLive>({ stay, rules, currency }));
+  const [Form] = useState(() => serverForm ?? lazy(() => formLater(live)));
+  useLayoutEffect(() => live.set({ stay, rules, currency }), [live, stay, rules, currency]);
+  // The form's own changes reach `live` at once, in the same render as the form's values (else the
+  // form would see its new values with the old stay for one render, and set them back).
+  const formStayChange = useCallback(
+    (next: Stay) => {
+      live.set({ ...live.get(), stay: next });
+      setStay(next);
+    },
+    [live],
+  );
   // The stay lives in the query string too (`?checkin=…&checkout=…&people=…`), so the language
   // switch and a shared link keep it. Read after hydration: the server's page is the same for every query.
   const first = useRef(true);
@@ -32,8 +127,6 @@ export default function PlansIsland() {
     if (!read || window.location.search)
       void import('../lib/stay-query').then((q) => q.syncStay(read, stay, settings, setStay, setGroupOutside));
   }, [stay, settings]);
-  // The seasons carry the base price too.
-  const rules: PricingRules | null = seasons.status === 'ready' ? seasons.value : null;
   const facts =
     availability.status === 'ready'
       ? { today: availability.value.from, to: availability.value.to, blocked: availability.value.blocked, rules }
@@ -59,15 +152,7 @@ export default function PlansIsland() {
       </section>
       {groupOutside === null ? null : <GroupOutside people={groupOutside} />}
       <div className="plans-layout">
-        <ReservationForm
-          rules={rules}
-          stay={stay}
-          onStayChange={setStay}
-          terms={(values) => <PayTerms stay={values} rules={rules} currency={currency} />}
-          submitLabel={(values) =>
-            isInstant(settings, stayNights(values)) ? all.plans.formSubmitInstant : all.plans.formSubmit
-          }
-        />
+        <FormSlot Form={Form} live={live} onStayChange={formStayChange} />
         <StaySummary stay={stay} rules={rules} blocked={facts?.blocked ?? null} price={price} currency={currency} />
       </div>
     </div>

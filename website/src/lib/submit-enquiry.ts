@@ -51,6 +51,12 @@ export async function submitEnquiry<V, I>(r: SubmitRun<V, I>): Promise<void> {
   } else {
     // A used or expired token may be why the server refused: get a fresh one for the retry.
     void r.token.refresh();
-    r.setStatus({ kind: 'error', text: opts.failureText, offerWhatsapp: true, detail: outcome.message || undefined });
+    r.setStatus({
+      kind: 'error',
+      text: opts.failureText,
+      offerWhatsapp: true,
+      detail: outcome.message || undefined,
+      whatsappHref: checks.whatsappHref?.(r.values, r.settings),
+    });
   }
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import type { PublicSettings } from '@cabana/shared/domain/schemas/settings';
 import type { EnquiryEmail, SendOutcome } from './send-enquiry';
 import type { FormToken } from './form-token';
@@ -15,7 +15,7 @@ export interface SuccessStatus {
 
 export type FormStatusState =
   | ({ kind: 'success' } & SuccessStatus)
-  | { kind: 'error'; text: string; offerWhatsapp: boolean; detail?: string }
+  | { kind: 'error'; text: string; offerWhatsapp: boolean; detail?: string; whatsappHref?: string }
   | null;
 
 type Validation<I> = { ok: true; input: I } | { ok: false; errors: FieldErrors };
@@ -29,6 +29,8 @@ export interface FormChecks<V, I> {
   send: (input: I, emails: EnquiryEmail[]) => Promise<SendOutcome>;
   /** What to say once it was sent, from what the server answered. */
   success?: (outcome: SentOutcome) => SuccessStatus;
+  /** The WhatsApp link offered when sending failed, carrying what the visitor wrote (else the form's own). */
+  whatsappHref?: (values: V, settings: PublicSettings) => string;
   /** What to say when fields need fixing, in the page's language. */
   checkFields: string;
 }
@@ -43,6 +45,10 @@ export interface Options<V, I> {
   success: string;
   failureText: string;
   onReset?: () => void;
+  /** What the visitor had typed or chosen in the server's form before its code ran, now in the state. */
+  onAdopt?: (found: Partial<V>) => void;
+  /** Once that is in the state (a held tap can be replayed then). */
+  onReady?: () => void;
 }
 
 interface Loaded<V, I> {
@@ -96,6 +102,40 @@ export function useEnquiryForm<V extends Record<string, unknown>, I>(opts: Optio
   const set = useCallback(<K extends keyof V & string>(name: K, value: V[K]) => {
     setValues((prev) => ({ ...prev, [name]: value }));
   }, []);
+
+  // The server's form works without code: what the visitor typed, ticked or chose before this
+  // code ran is in its fields, not in the state. It is taken into the state as the form hydrates
+  // (before anything renders the state's values over it), so no keystroke is lost (issue 31).
+  const [adopted, setAdopted] = useState(false);
+  useLayoutEffect(() => {
+    const { initial, onAdopt } = optsRef.current;
+    const found: Partial<Record<keyof V, unknown>> = {};
+    for (const name of Object.keys(initial) as (keyof V & string)[]) {
+      const field = formRef.current?.elements.namedItem(name);
+      if (!(
+        field instanceof HTMLInputElement ||
+        field instanceof HTMLSelectElement ||
+        field instanceof HTMLTextAreaElement
+      ))
+        continue;
+      const was = initial[name];
+      const now =
+        typeof was === 'boolean'
+          ? (field as HTMLInputElement).checked
+          : typeof was === 'number'
+            ? Number(field.value)
+            : field.value;
+      if (now !== was) found[name] = now;
+    }
+    if (Object.keys(found).length > 0) {
+      setValues((prev) => ({ ...prev, ...found }));
+      onAdopt?.(found as Partial<V>);
+    }
+    setAdopted(true);
+  }, []);
+  useEffect(() => {
+    if (adopted) optsRef.current.onReady?.();
+  }, [adopted]);
 
   useEffect(() => {
     // The checks are loaded by then: `attempted` is set by a submit, which loads them.

@@ -1,4 +1,5 @@
-import { REFUND_WITHIN_BUSINESS_DAYS, refundMethodOf } from '@cabana/shared/domain/bookings/lifecycle';
+import { refundMethodOf } from '@cabana/shared/domain/bookings/lifecycle';
+import { REFUND_WITHIN_BUSINESS_DAYS } from '@cabana/shared/domain/pricing/terms';
 import type { BookingLang, GuestMailKind } from '@cabana/shared/domain/schemas/booking';
 import type { MailContext, MailDraft } from './draft';
 import type { GuestMailWords } from './guest-words';

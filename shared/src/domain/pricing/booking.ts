@@ -1,78 +1,21 @@
 import { BUSINESS } from '../config/business';
 import { zoneOffsetMs } from './dates';
-import { FREE_CANCELLATION_DAYS, splitTotal, type CancellationPolicyId } from './terms';
+import { CANCELLATION_POLICIES, splitTotal, type CancellationPolicyId } from './terms';
 
-export { CANCELLATION_POLICY_IDS, balanceDueDate, splitTotal, type CancellationPolicyId } from './terms';
+export {
+  CANCELLATION_POLICIES,
+  CANCELLATION_POLICY_IDS,
+  balanceDueDate,
+  splitTotal,
+  type CancellationPolicy,
+  type CancellationPolicyId,
+} from './terms';
 import type { StayQuote } from './seasons';
 
 /**
  * The booking's money and cancellation rules, without zod: the guest's page and the `/planes`
  * form show them on a first visit; the schemas are in schemas/booking.ts.
  */
-
-/** One step of a policy: cancelling at least `daysBefore` whole days before arrival keeps `refundPercent` of the total refundable. */
-interface RefundStep {
-  daysBefore: number;
-  refundPercent: number;
-}
-
-export interface CancellationPolicy {
-  id: CancellationPolicyId;
-  /** Spanish name shown to guests and in the panel. */
-  name: string;
-  /** The rules written out in Spanish, one sentence each. */
-  rules: readonly string[];
-  /** From the longest notice to the shortest; less notice than the last step refunds nothing of the total. */
-  steps: readonly RefundStep[];
-}
-
-const KEPT_NOTE =
-  'Cuando se retiene una parte del total, se devuelve lo pagado que la supere; lo que aún no se ha pagado no se cobra.';
-
-/** The three presets the owner picks from (settings `cancellationPolicy`). */
-export const CANCELLATION_POLICIES: Readonly<Record<CancellationPolicyId, CancellationPolicy>> = {
-  flexible: {
-    id: 'flexible',
-    name: 'Flexible',
-    rules: [
-      'Cancelación hasta 1 día (24 horas) antes de la hora de llegada: se devuelve todo lo pagado.',
-      'Con menos de 24 horas o si no llegas: se retiene el 50 % del total de la estadía.',
-      KEPT_NOTE,
-    ],
-    steps: [
-      { daysBefore: FREE_CANCELLATION_DAYS.flexible, refundPercent: 100 },
-      { daysBefore: 0, refundPercent: 50 },
-    ],
-  },
-  moderada: {
-    id: 'moderada',
-    name: 'Moderada',
-    rules: [
-      'Cancelación con 7 días o más antes de la llegada: se devuelve todo lo pagado.',
-      'Entre 2 y 6 días antes: se retiene el 50 % del total de la estadía.',
-      'Con menos de 2 días o si no llegas: no hay reembolso.',
-      KEPT_NOTE,
-    ],
-    steps: [
-      { daysBefore: FREE_CANCELLATION_DAYS.moderada, refundPercent: 100 },
-      { daysBefore: 2, refundPercent: 50 },
-    ],
-  },
-  estricta: {
-    id: 'estricta',
-    name: 'Estricta',
-    rules: [
-      'Cancelación con 30 días o más antes de la llegada: se devuelve todo lo pagado.',
-      'Entre 14 y 29 días antes: se retiene el 50 % del total de la estadía.',
-      'Con menos de 14 días o si no llegas: no hay reembolso.',
-      KEPT_NOTE,
-    ],
-    steps: [
-      { daysBefore: FREE_CANCELLATION_DAYS.estricta, refundPercent: 100 },
-      { daysBefore: 14, refundPercent: 50 },
-    ],
-  },
-};
 
 /** The instant (epoch ms) of a cabin date at a cabin wall-clock time `HH:MM`. */
 export function cabinInstant(date: string, time: string): number {

@@ -1,5 +1,5 @@
 import type { Lang } from '../i18n/lang';
-import { CANCELLATION_POLICIES, type CancellationPolicyId } from './booking';
+import { CANCELLATION_POLICIES, type CancellationPolicyId } from './terms';
 
 /** A cancellation policy as guests read it: its name and its rules, one sentence each. */
 export interface PolicyWords {

@@ -3,7 +3,7 @@ import type { GuestBooking } from '@cabana/shared/domain/schemas/booking';
 import { FormStatus } from '../../components/form/form-status';
 import { PolicyRules } from '../../components/booking/policy-rules';
 import { historyText } from '@cabana/shared/domain/bookings/history-words';
-import { REFUND_WITHIN_BUSINESS_DAYS } from '@cabana/shared/domain/bookings/lifecycle';
+import { REFUND_WITHIN_BUSINESS_DAYS } from '@cabana/shared/domain/pricing/terms';
 import { policyWords } from '@cabana/shared/domain/pricing/policy-words';
 import { useI18n } from '../../i18n/i18n';
 import { cop, formatInstant, nextStep } from '../../lib/booking-text';

@@ -27,7 +27,12 @@ export default function FormOutcome({
       ) : null}
       {status.kind === 'error' && status.offerWhatsapp ? (
         <p>
-          <a className="button button--whatsapp" href={whatsapp.href} target="_blank" rel="noopener">
+          <a
+            className="button button--whatsapp"
+            href={status.whatsappHref ?? whatsapp.href}
+            target="_blank"
+            rel="noopener"
+          >
             <Icon path={ICONS.whatsapp} size={20} /> {whatsapp.label}
           </a>
         </p>

@@ -10,7 +10,7 @@ import { PersonFields } from '../../components/form/person-fields';
 import { useSettings } from '../../lib/page-data';
 import { PolicyRules } from '../../components/booking/policy-rules';
 import { ServerMarkup } from '../../components/ui/server-markup';
-import { defaultStay, stayWhatsappText, type Stay } from '../../lib/stay';
+import { defaultStay, type Stay } from '../../lib/stay';
 import { useEnquiryForm } from '../../lib/use-enquiry-form';
 
 export interface ReservationValues extends Record<string, unknown> {
@@ -50,9 +50,11 @@ interface Props {
   terms: (values: Stay) => ReactNode;
   /** The send button's words (they say so when sending books at once). */
   submitLabel: (values: Stay) => string;
+  /** Once what the visitor did in the server's form before this code ran is in the state (use-enquiry-form.ts). */
+  onReady?: () => void;
 }
 
-export function ReservationForm({ rules, stay, onStayChange, terms, submitLabel }: Props) {
+export function ReservationForm({ rules, stay, onStayChange, terms, submitLabel, onReady }: Props) {
   // Read when the e-mails are written, so they carry the prices shown then.
   const rulesRef = useRef(rules);
   useEffect(() => {
@@ -71,6 +73,16 @@ export function ReservationForm({ rules, stay, onStayChange, terms, submitLabel 
     success: m.success,
     failureText: m.failure,
     onReset: () => onStayChange(firstStay),
+    // Dates or a group size chosen in the server's form before this code ran: the page's stay.
+    onAdopt: ({ checkIn, checkOut, numPeople }) => {
+      if (checkIn !== undefined || checkOut !== undefined || numPeople !== undefined)
+        onStayChange({
+          checkIn: checkIn ?? stay.checkIn,
+          checkOut: checkOut ?? stay.checkOut,
+          numPeople: numPeople ?? stay.numPeople,
+        });
+    },
+    onReady,
   });
   const { values, errors, set } = form;
 
@@ -120,7 +132,8 @@ export function ReservationForm({ rules, stay, onStayChange, terms, submitLabel 
       }
       submitClassName="button--accent"
       whatsapp={{
-        href: whatsappLink(settings, stayWhatsappText(values, rules, 'COP', settings, i18n, values.name)),
+        // With the stay's figures once the form's code is loaded (reservation-submit.ts): the greeting until then.
+        href: whatsappLink(settings),
         label: m.formWhatsapp,
       }}
     >

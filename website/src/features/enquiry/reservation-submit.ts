@@ -4,11 +4,13 @@ import { CALENDAR_LIMITS } from '@cabana/shared/domain/config/calendar';
 import { es } from '../../i18n/es';
 import { makeI18n } from '../../i18n/i18n';
 import { formatMoney } from '@cabana/shared/domain/pricing/pricing';
+import { whatsappLink } from '@cabana/shared/domain/config/settings';
 import type { PricingRules } from '@cabana/shared/domain/pricing/seasons';
 import { env } from '../../config/env';
 import { businessEmailParams } from '../../lib/emailjs';
 import { sendBookingRequest } from '../../lib/send-enquiry';
-import { formatDay, partText, quoteStay } from '../../lib/stay';
+import { formatDay } from '../../lib/stay';
+import { partText, quoteStay, stayWhatsappText, type StayI18n } from '../../lib/stay-quote';
 import type { FormChecks, SentOutcome, SuccessStatus } from '../../lib/use-enquiry-form';
 import { dateRuleErrors, fieldErrorsOf } from '../../lib/validation';
 import { cop, formatInstant, guestBookingHref, nextStep, type BookingI18n } from '../../lib/booking-text';
@@ -43,7 +45,7 @@ export function requestOutcome(outcome: SentOutcome, i: BookingI18n): SuccessSta
  */
 export const reservationChecks = (
   rules: () => PricingRules | null,
-  i18n: BookingI18n,
+  i18n: StayI18n,
 ): FormChecks<ReservationValues, RequestBookingInput> => ({
   validate: (v, formToken) => {
     const parsed = RequestBookingInputSchema.safeParse({
@@ -67,6 +69,7 @@ export const reservationChecks = (
   },
   send: (input, emails) => sendBookingRequest(input, emails, i18n),
   checkFields: i18n.m.form.checkFields,
+  whatsappHref: (v, settings) => whatsappLink(settings, stayWhatsappText(v, rules(), 'COP', settings, i18n, v.name)),
   success: (outcome) => {
     const said = requestOutcome(outcome, i18n);
     // The server took it: the guest lands on the booking's own page (code, stay, next steps,

@@ -2,14 +2,10 @@ import { balanceDueDate, freeCancellationDate, splitTotal } from '@cabana/shared
 import { todayAtCabin } from '@cabana/shared/domain/pricing/dates';
 import { formatMoney, type Currency } from '@cabana/shared/domain/pricing/pricing';
 import type { PricingRules } from '@cabana/shared/domain/pricing/seasons';
-import type { PublicSettings } from '@cabana/shared/domain/schemas/settings';
 import { useI18n } from '../../i18n/i18n';
 import { useOnlinePayment, useSettings } from '../../lib/page-data';
-import { formatDay, partText, quoteStay, type Stay } from '../../lib/stay';
-
-/** Whether a stay of `nights` is held at once on sending (the owner's instant booking, within its longest stay). */
-export const isInstant = (s: Pick<PublicSettings, 'instantBooking' | 'instantMaxNights'>, nights: number): boolean =>
-  s.instantBooking && nights <= s.instantMaxNights;
+import { formatDay, isInstant, type Stay } from '../../lib/stay';
+import { partText, quoteStay } from '../../lib/stay-quote';
 
 /**
  * What the guest agrees to pay, and when, right above the send button: the breakdown with the

@@ -7,7 +7,8 @@ import type { PricingRules } from '@cabana/shared/domain/pricing/seasons';
 import { Icon } from '../../components/ui/icon';
 import { ICONS } from '../../components/ui/icons';
 import { useSettings } from '../../lib/page-data';
-import { formatDay, partText, quoteStay, stayWhatsappText, type Stay } from '../../lib/stay';
+import { formatDay, type Stay } from '../../lib/stay';
+import { partText, quoteStay, stayWhatsappText } from '../../lib/stay-quote';
 import type { PriceState } from './plan-cards';
 
 interface Props {

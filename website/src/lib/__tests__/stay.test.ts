@@ -4,7 +4,8 @@ import type { PricingRules } from '@cabana/shared/domain/pricing/seasons';
 import { makeI18n } from '../../i18n/i18n';
 import { en } from '../../i18n/en';
 import { es } from '../../i18n/es';
-import { defaultStay, quoteStay, stayNights, stayWhatsappText } from '../stay';
+import { defaultStay } from '../stay';
+import { quoteStay, stayNights, stayWhatsappText } from '../stay-quote';
 import { stayFromQuery, stayQuery } from '../stay-query';
 
 const ES = makeI18n('es', es);
