@@ -4,7 +4,7 @@ import { readStoredData } from '../../test-support/data-folder';
 import { fixtureDataDir } from '../../test-support/seeded-data';
 import { acceptedBooking } from '../../test-support/bookings';
 import { PHONE, PHONE_PHOTO_GRAIN, gotoHydrated, makeJpeg, startSite, uploadAsAdmin, type Site } from './helpers';
-import { JS_BUDGET, gzippedBytes } from './public-pages';
+import { JS_BUDGET, JS_ROOM, gzippedBytes } from './public-pages';
 
 /**
  * Byte budgets of issue 9. Byte counts do not depend on the machine's speed, so they are tests;
@@ -72,7 +72,7 @@ async function firstVisitJs(path: string, locale = PHONE.locale!): Promise<{ byt
 
 describe('byte budgets', () => {
   // Every public page's first visit: the sweep (public-pages.test.ts).
-  it(`a guest's private page and its online-payment return page stay within ${JS_BUDGET / KB} KB too`, async () => {
+  it(`a guest's private page and its online-payment return page stay within ${JS_BUDGET / KB} KB too, the private page with ${JS_ROOM.guestPage / KB} KB of room`, async () => {
     const b = await acceptedBooking(site.server, 20, 2);
     const pages = {
       [`/reserva/${b.code}`]: b.path,
@@ -82,7 +82,9 @@ describe('byte budgets', () => {
     for (const [name, path] of Object.entries(pages)) {
       const { bytes, files } = await firstVisitJs(path);
       report.push(`${name} ${(bytes / KB).toFixed(1)} KB in ${files} files`);
-      expect(bytes, `${name}: ${(bytes / KB).toFixed(1)} KB`).toBeLessThanOrEqual(JS_BUDGET);
+      // The private page keeps room for its check-in section (issue 31).
+      const room = path === b.path ? JS_ROOM.guestPage : 0;
+      expect(bytes, `${name}: ${(bytes / KB).toFixed(1)} KB`).toBeLessThanOrEqual(JS_BUDGET - room);
     }
     console.log(`[presupuesto] JavaScript de las páginas del huésped (gzip): ${report.join('; ')}`);
   }, 120_000);

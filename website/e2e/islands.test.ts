@@ -3,7 +3,18 @@ import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acceptedBooking } from '../../test-support/bookings';
 import { PAGE_PATHS } from '../src/config/paths';
-import { PHONE, ZERO_JS_PATHS, expectClean, makeJpeg, newPage, startSite, uploadAsAdmin, type Site } from './helpers';
+import {
+  PHONE,
+  ZERO_JS_PATHS,
+  daysFromToday,
+  expectClean,
+  gotoHydrated,
+  makeJpeg,
+  newPage,
+  startSite,
+  uploadAsAdmin,
+  type Site,
+} from './helpers';
 
 /**
  * Issue 31: the server renders whole pages; the browser loads code only for their interactive
@@ -180,6 +191,56 @@ describe('a tap before hydration is not lost', () => {
     // The empty fields are marked by the form's own checks; the browser never sent it (no query).
     await expect.poll(() => page.locator('[aria-invalid="true"]').count()).toBeGreaterThan(0);
     expect(new URL(page.url()).search).toBe('');
+    expectClean(problems);
+    await context.close();
+  });
+
+  it('/planes: what is typed, chosen and tapped in the booking form before its code arrives is all kept', async () => {
+    const context = await site.browser.newContext(PHONE);
+    const { page, problems } = await newPage(context);
+    const scripts = scriptsOf(page);
+    // The form's and the summary's code load at the visitor's first interaction: held here until released.
+    const held: Route[] = [];
+    let released = false;
+    await page.route(/\/assets\/(plans-form|stay-summary)-[\w-]+\.js$/, (route) => {
+      if (released) return route.continue();
+      held.push(route);
+    });
+    await gotoHydrated(page, site.server.url + '/planes');
+    // The island is hydrated, and none of that code was asked for before any interaction.
+    expect(scripts.filter((u) => /\/(plans-form|stay-summary)-/.test(u))).toEqual([]);
+    const name = page.getByLabel('Nombre completo');
+    await name.tap();
+    await page.keyboard.type('Luis ');
+    await page.getByLabel('Número de personas').selectOption('6');
+    await page.getByLabel('Fecha de llegada').fill(daysFromToday(30));
+    await page.getByLabel('Fecha de salida').fill(daysFromToday(33));
+    await page.getByLabel(/Acepto el tratamiento/).check();
+    // Sent before the code is here: the browser does not send it (no query), the form will check it.
+    await page.getByRole('button', { name: 'Enviar reserva' }).tap();
+    await expect.poll(() => held.length).toBe(2);
+    expect(new URL(page.url()).search).toBe('');
+    released = true;
+    await name.focus();
+    await page.keyboard.press('End');
+    // Keys typed while the code arrives and hydrates the form.
+    await page.keyboard.type('Gómez');
+    await Promise.all(held.map((r) => r.continue()));
+    // The held submit ran the form's own checks with what was typed: only the empty fields are wrong.
+    await expect
+      .poll(() => page.locator('[aria-invalid="true"]').evaluateAll((els) => els.map((e) => e.id)))
+      .toEqual(['email', 'phone']);
+    expect(await name.inputValue()).toBe('Luis Gómez');
+    expect(await page.getByLabel('Número de personas').inputValue()).toBe('6');
+    expect(await page.getByLabel('Fecha de llegada').inputValue()).toBe(daysFromToday(30));
+    expect(await page.getByLabel(/Acepto el tratamiento/).isChecked()).toBe(true);
+    // The stay chosen in the form before its code ran is the page's: the summary and the terms show it.
+    expect(await page.getByTestId('resumen-personas').innerText()).toBe('6');
+    expect(await page.getByTestId('noches').innerText()).toBe('3');
+    expect(await page.getByTestId('condiciones-pago').innerText()).toContain('anticipo');
+    // The page keeps the stay in its address (stay-query.ts); the browser never sent the form.
+    expect(new URL(page.url()).searchParams.get('checkin')).toBe(daysFromToday(30));
+    expect(new URL(page.url()).searchParams.has('name')).toBe(false);
     expectClean(problems);
     await context.close();
   });

@@ -18,7 +18,7 @@ import {
   waitForHydration,
   type Site,
 } from './helpers';
-import { CATALOGUES, JS_BUDGET, PAGES, gzippedBytes } from './public-pages';
+import { CATALOGUES, JS_BUDGET, JS_ROOM, PAGES, gzippedBytes, jsBudgetOf } from './public-pages';
 
 /**
  * One sweep over the public pages (issue 30): every page in both languages (the 404 pages too),
@@ -370,7 +370,20 @@ describe('byte budgets', () => {
       const bytes = await gzippedBytes(v.scripts.map((s) => s.url));
       report.push(`${label(v)} ${(bytes / 1024).toFixed(1)} KB in ${v.scripts.length} files`);
       expect(bytes, `${label(v)}: ${(bytes / 1024).toFixed(1)} KB`).toBeLessThanOrEqual(JS_BUDGET);
+      // Pages that keep room for what comes next (/planes: 4 KB), in either browser.
+      expect(bytes, `${label(v)}: ${(bytes / 1024).toFixed(1)} KB`).toBeLessThanOrEqual(jsBudgetOf(v.path));
     }
     console.log(`[presupuesto] JavaScript por página (gzip): ${report.join('; ')}`);
+  });
+
+  it(`/planes keeps ${JS_ROOM.plans / 1024} KB of room: its first visit loads at most ${jsBudgetOf('/planes') / 1024} KB`, () => {
+    const plans = visits.filter((v) => v.path === '/planes' || v.path === '/en/plans');
+    expect(plans).toHaveLength(4);
+    // The code its first interaction needs (the booking form, the summary) is not in it.
+    for (const v of plans)
+      expect(
+        v.scripts.filter((s) => /\/assets\/(plans-form|stay-summary)-/.test(s.url)),
+        label(v),
+      ).toEqual([]);
   });
 });

@@ -19,7 +19,7 @@ if (islands.length > 0) {
     if (--waiting === 0) document.documentElement.dataset.hydrated = 'true';
   };
   import('./islands/hydrate').then(
-    (h) => h.hydrateIslands(islands, hydrated),
+    (h) => h.hydrateIslands(islands, hydrated, holdEarlyTaps),
     () => taps.giveUp(),
   );
   // A Spanish page for a browser that prefers English: the suggestion of the English one, loaded only then.

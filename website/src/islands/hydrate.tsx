@@ -4,7 +4,19 @@ import { hydrateRoot } from 'react-dom/client';
 import type { Lang } from '@cabana/shared/domain/i18n/lang';
 import { I18nProvider, type Catalogue } from '../i18n/i18n';
 import { PageDataProvider, readPageDataIsland } from '../lib/page-data';
+import type { holdEarlyTaps } from './early-taps';
 import { ISLANDS, type IslandName } from './registry';
+
+type HoldTaps = typeof holdEarlyTaps;
+/** The entry's holder of early taps, for the parts of an island whose code comes later. */
+let holdTaps: HoldTaps | null = null;
+
+/**
+ * Holds the taps on a part of a hydrated island whose code comes later (/planes' form) until it is
+ * there: `hydrated(part)` replays them. Given by the entry (early-taps.ts, which only the entry
+ * imports, so no island chunk depends on the entry's); none where the entry did not hydrate (the dev server).
+ */
+export const holdLaterTaps = (part: Element) => holdTaps?.([part], '[data-later]') ?? null;
 
 /** Tells when React has hydrated (committed) the island around it. */
 function Hydrated({ done, children }: { done: () => void; children: ReactNode }) {
@@ -17,7 +29,12 @@ function Hydrated({ done, children }: { done: () => void; children: ReactNode })
  * page's data island (its language, the islands' message groups, the live data they show):
  * exactly what the server rendered the island from (entry-server.tsx).
  */
-export function hydrateIslands(islands: Iterable<HTMLElement>, hydrated: (island: Element) => void): void {
+export function hydrateIslands(
+  islands: Iterable<HTMLElement>,
+  hydrated: (island: Element) => void,
+  hold: HoldTaps,
+): void {
+  holdTaps = hold;
   const data = readPageDataIsland();
   const lang = data.lang ?? (document.documentElement.lang as Lang);
   const messages = (data.messages ?? {}) as Catalogue;

@@ -18,7 +18,7 @@ import { PlanCards } from '../features/plans/plan-cards';
 import { GroupOutside } from '../features/plans/group-outside';
 import type { PlansFormLive } from './plans-form';
 import { deferredPart } from '../components/ui/deferred-part';
-import { holdEarlyTaps } from './early-taps';
+import { holdLaterTaps } from './hydrate';
 import { nextInteraction } from '../lib/first-interaction';
 import { liveValue, type Live } from '../lib/live-value';
 import { usePageData, useSettings } from '../lib/page-data';
@@ -72,12 +72,12 @@ const FormSlot = memo(function FormSlot({
   onStayChange: (stay: Stay) => void;
 }) {
   const region = useRef<HTMLDivElement>(null);
-  const taps = useRef<ReturnType<typeof holdEarlyTaps> | 'ready' | null>(null);
+  const taps = useRef<ReturnType<typeof holdLaterTaps> | 'ready'>(null);
   useEffect(() => {
     if (taps.current === 'ready' || !region.current) return;
-    const held = holdEarlyTaps([region.current], '[data-later]');
+    const held = holdLaterTaps(region.current);
     taps.current = held;
-    return () => held.giveUp();
+    return () => held?.giveUp();
   }, []);
   const onReady = useCallback(() => {
     const held = taps.current;
