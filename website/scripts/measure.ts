@@ -41,6 +41,8 @@ export interface PageLighthouse {
   cls: number;
   /** The performance score of every run (the figures above are the median run's). */
   performanceRuns: number[];
+  /** The LCP of every run, in ms (a shared machine: their median is the figure to quote). */
+  lcpRuns: number[];
   /** Weighted audits that did not fully pass outside performance. */
   failed: string[];
 }
@@ -258,6 +260,7 @@ export async function measureWebsite(
           tbtMs: value('total-blocking-time'),
           cls: value('cumulative-layout-shift'),
           performanceRuns: scores,
+          lcpRuns: reports.map((r) => Math.round(r.audits['largest-contentful-paint']?.numericValue ?? NaN)),
           failed: ['accessibility', 'best-practices', 'seo'].flatMap((k) =>
             (report.categories[k]?.auditRefs ?? [])
               .filter((r) => r.weight > 0 && (report.audits[r.id]?.score ?? 1) < 1)
@@ -269,12 +272,14 @@ export async function measureWebsite(
           `Lighthouse ${path.padEnd(12)} rendimiento ${row.performance}, accesibilidad ${row.accessibility}, ` +
             `buenas prácticas ${row.bestPractices}, SEO ${row.seo}; FCP ${(row.fcpMs / 1000).toFixed(1)} s, ` +
             `LCP ${(row.lcpMs / 1000).toFixed(1)} s, TBT ${row.tbtMs.toFixed(0)} ms, CLS ${row.cls.toFixed(3)} ` +
-            `(mediana de ${scores.join(', ')})` +
+            `(mediana de ${scores.join(', ')}; LCP de cada corrida ${row.lcpRuns.map((ms) => (ms / 1000).toFixed(2)).join(', ')} s)` +
             (row.failed.length ? `  (por revisar: ${row.failed.join(', ')})` : ''),
         );
       }
     } finally {
-      await rm(outDir, { recursive: true, force: true });
+      // BENCH_LH_KEEP=1 keeps the reports (to read what holds a page's LCP).
+      if (process.env.BENCH_LH_KEEP) log(`Informes de Lighthouse en ${outDir}`);
+      else await rm(outDir, { recursive: true, force: true });
     }
   } finally {
     await server.close();
