@@ -201,6 +201,27 @@ function comings(input: OverviewInput, sources: readonly NightSource[], today: s
   };
 }
 
+/** Guest registrations whose filing with MinCIT (TRA) needs the owner (issue 34). */
+function registrationProblems(input: OverviewInput): AttentionGroup {
+  const available = input.bookings !== undefined;
+  return {
+    key: 'registro',
+    title: 'Registro de huéspedes (TRA) por revisar',
+    link: 'reservas',
+    items: (input.bookings ?? [])
+      .filter((b) => b.traProblem)
+      .map((b) => ({
+        id: `${b.id}:tra`,
+        title: `Registro TRA de ${b.name}${b.code ? ` (${b.code})` : ''}`,
+        detail: b.traProblem!.text,
+        due: b.traProblem!.since,
+        link: 'reservas' as const,
+      })),
+    available,
+    empty: available ? 'Ningún registro de huéspedes espera tu revisión.' : EMPTY_TEXTS.noBookings,
+  };
+}
+
 function feedErrors(input: OverviewInput): AttentionGroup {
   return {
     key: 'fuentes',
@@ -262,6 +283,7 @@ export function attentionGroups(
     calendarConflicts(input, sources),
     paymentsDue(input, today),
     comings(input, sources, today),
+    registrationProblems(input),
     feedErrors(input),
     pendingPhotos(input),
     unsentEmails(input),

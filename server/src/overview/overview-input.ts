@@ -4,6 +4,7 @@ import type { Booking } from '@cabana/shared/domain/schemas/booking';
 import type { Data } from '../db/schema';
 import { calendarEntries } from '../calendar/entries';
 import type { OverviewBooking, OverviewInput } from './overview-model';
+import { traProblem } from '../registration/tra';
 
 /** A payment recorded this recently is an alert (`pago:<id>`): the owner's other host, or a helper, learns of it. */
 const PAYMENT_ALERT_MS = 24 * 3_600_000;
@@ -71,6 +72,7 @@ function overviewBooking(b: Booking): OverviewBooking {
       ? { kind: b.verification.receiptId ? 'receipt' : 'gateway', since: b.verification.since }
       : null,
     hadMoney: b.receipts.length > 0 || b.paid > 0,
+    traProblem: traProblem(b),
   };
 }
 

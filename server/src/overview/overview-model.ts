@@ -44,6 +44,8 @@ export interface OverviewBooking {
   code?: string;
   /** Money owed back and not yet recorded as refunded (pesos). */
   refundOwed?: number;
+  /** The TRA filing needs the owner (issue 34): it keeps failing, or a kill left it uncertain; the Spanish reason. */
+  traProblem?: { since: string; text: string } | null;
   /** A payment waiting for the owner: a receipt, or the gateway's pending transaction, and since when. */
   verifying?: { kind: 'receipt' | 'gateway'; since: string } | null;
   /** Whether a receipt was uploaded or a payment recorded (a lapsed one of these needs a look). */

@@ -24,6 +24,7 @@ import { OutboxBox } from './outbox-box';
 import { parsePriceInput } from './price-section';
 import { useFieldErrorSubmit } from './use-field-error-submit';
 import { BookingPayments } from './booking-payments';
+import { BookingRegistration } from './booking-registration';
 import { BookingReceipts } from './booking-receipts';
 import { BookingReply } from './booking-reply';
 import { BookingSearchField, useBookingSearch } from './booking-search';
@@ -222,6 +223,7 @@ function BookingItem({ booking: b, now, onDone }: { booking: Booking; now: numbe
         <BookingReply booking={b} />
         <BookingReceipts booking={b} />
         <BookingPayments booking={b} now={now} />
+        <BookingRegistration booking={b} now={now} />
         <details>
           <summary>Historial</summary>
           <ol>

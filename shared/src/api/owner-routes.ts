@@ -30,6 +30,7 @@ import {
 import { PaymentConnectionTestSchema, PaymentsStatusSchema } from '../domain/schemas/payment';
 import { AlertsSchema, OverviewSchema } from '../domain/schemas/overview';
 import { IMAGE_ID_PATTERN } from './media';
+import { OwnerRegistrationInputSchema, RegistrationViewSchema } from '../domain/schemas/registration';
 import { routes } from './route';
 
 /** Every stored record (photo, enquiry, block, feed) has a server-made id of 16 base64url characters. */
@@ -382,6 +383,31 @@ export const OWNER_ROUTES = routes({
     '/reservas/:id/completar',
     '`confirmada` → `completada` (from the check-out date on; the server also does it by itself)',
   ),
+  getBookingRegistration: {
+    method: 'GET',
+    path: '/reservas/:id/huespedes',
+    access: 'admin',
+    summary:
+      "the booking's guest registration (issue 34): `{code, checkIn, checkOut, numPeople, guests, complete, updatedAt}`",
+    params: IdParamsSchema,
+    output: RegistrationViewSchema,
+    errors: [],
+    notFound: BOOKING_NOT_FOUND,
+    panel: true,
+  },
+  saveBookingRegistration: {
+    method: 'PUT',
+    path: '/reservas/:id/huespedes',
+    access: 'admin',
+    summary:
+      "`{guests}` (as the guest's call): the owner fills or corrects the registration of a `confirmada` or `completada` booking; 400 past the party size, 409 in another state",
+    params: IdParamsSchema,
+    body: OwnerRegistrationInputSchema,
+    output: RegistrationViewSchema,
+    errors: ['CONFLICT'],
+    notFound: BOOKING_NOT_FOUND,
+    panel: true,
+  },
   getBookingReceipt: {
     method: 'GET',
     path: '/reservas/:id/comprobantes/:receiptId',

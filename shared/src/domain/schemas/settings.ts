@@ -223,6 +223,12 @@ const bookingFields = {
     .int('Escribe un número entero de noches.')
     .min(1, 'Una reserva inmediata tiene al menos 1 noche.')
     .max(365, 'Una reserva inmediata tiene como mucho 365 noches.'),
+  /** Days after check-out the guests' identity documents are kept, then purged (issue 34). */
+  identityRetentionDays: z
+    .number({ error: 'Escribe cuántos días después de la salida se guardan los documentos de los huéspedes.' })
+    .int('Escribe un número entero de días.')
+    .min(1, 'Los documentos se guardan al menos 1 día después de la salida.')
+    .max(1825, 'Los documentos se guardan como mucho 1825 días (5 años).'),
   /** The house rules, as the /condiciones page shows them. */
   houseRules: z
     .string({ error: 'Escribe las normas de la casa.' })
@@ -249,6 +255,7 @@ const bookingFieldsWithDefaults = {
   requestExpiryDays: bookingFields.requestExpiryDays.default(d.requestExpiryDays),
   notificationEmail: bookingFields.notificationEmail.default(d.notificationEmail),
   instantMaxNights: bookingFields.instantMaxNights.default(d.instantMaxNights),
+  identityRetentionDays: bookingFields.identityRetentionDays.default(d.identityRetentionDays),
   houseRules: bookingFields.houseRules.default(d.houseRules),
 };
 
