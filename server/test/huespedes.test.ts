@@ -3,7 +3,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@cabana/shared/domain/pricing/dates';
 import { cabinInstant } from '@cabana/shared/domain/pricing/booking';
-import { RegistrationViewSchema } from '@cabana/shared/domain/schemas/registration';
+import { RegistrationStatusSchema, RegistrationViewSchema } from '@cabana/shared/domain/schemas/registration';
+import { OverviewSchema } from '@cabana/shared/domain/schemas/overview';
 import { GuestBookingSchema } from '@cabana/shared/domain/schemas/booking';
 import { startTestServer, type TestServer } from '../../test-support/server';
 import { readError, readJson } from '../../test-support/json';
@@ -259,6 +260,204 @@ describe('check-in reminders 7 and 2 days before arrival (issue 34)', () => {
     expect(stored.reminders.registration2).toBeDefined();
     const sentTo = reminders().flatMap((m) => m.to);
     expect(sentTo).not.toContain('luis@example.com');
+  });
+});
+
+describe('the SIRE file for Migración Colombia (issue 34)', () => {
+  let s: TestServer;
+  let admin: Record<string, string>;
+
+  beforeAll(async () => {
+    s = await startTestServer({ env: { ENQUIRIES_PER_CLIENT: '100' } });
+    s.clock.toCabinMorning();
+    admin = bearer(await s.loginToken());
+  });
+  afterAll(async () => {
+    await s.close();
+  });
+
+  const sire = (query: string, headers = admin) => json(s, 'GET', `/registro/sire${query}`, undefined, headers);
+  const dmy = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+  /** The file parsed back: lines by CRLF (the last one ends too), columns by tab. */
+  const parse = (text: string) => {
+    expect(text === '' || text.endsWith('\r\n')).toBe(true);
+    expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+    return text
+      .split('\r\n')
+      .slice(0, -1)
+      .map((l) => l.split('\t'));
+  };
+
+  it("writes one line per entry and exit of each foreign guest, from the settings' codes; Colombians never; unknown codes listed, not guessed", async () => {
+    // Until the lodging's SIRE codes are set, no file (409, in Spanish).
+    const early = await sire('?desde=2026-01-01&hasta=2026-01-31');
+    expect(early.status).toBe(409);
+    expect((await readError(early)).error).toContain('código del establecimiento en el SIRE');
+    const patch = await json(s, 'PATCH', '/ajustes', { sireHotelCode: '123456', sireCityCode: '70820' }, admin);
+    expect(patch.status).toBe(200);
+    expect(
+      (await readError(await json(s, 'PATCH', '/ajustes', { sireCityCode: 'Tolú' }, admin))).fields?.sireCityCode,
+    ).toContain('5 dígitos');
+
+    // A party of three: a Colombian (main guest), an American and a German whose origin the server cannot code.
+    const b = await confirmedBooking(s, 20, 3, { numPeople: 3 });
+    const GERMAN = {
+      ...COMPANION,
+      firstNames: 'Anna Lena',
+      lastNames: 'Müller Schmidt',
+      documentNumber: 'C01X00T47',
+      nationality: 'DE',
+      birthDate: '1992-07-09',
+      originCity: 'Múnich',
+      destinationCity: 'Santa Marta',
+    };
+    expect(
+      (await json(s, 'PUT', `/reserva/${b.code}/huespedes`, { t: b.token, guests: [MAIN, COMPANION, GERMAN] })).status,
+    ).toBe(200);
+    // Another stay the same days: a South Sudanese guest (no SIRE code we could source).
+    const other = await confirmedBooking(s, 23, 1, { numPeople: 2 });
+    admin = bearer(await s.loginToken()); // (booking helpers sign in anew)
+    const SOUTH_SUDAN = {
+      ...COMPANION,
+      firstNames: 'Deng',
+      lastNames: 'Garang',
+      documentNumber: 'R0012345',
+      nationality: 'SS',
+    };
+    expect(
+      (await json(s, 'PUT', `/reserva/${other.code}/huespedes`, { t: other.token, guests: [SOUTH_SUDAN] })).status,
+    ).toBe(200);
+
+    const stay = s.running.deps.store.view.bookings.find((x) => x.code === b.code)!;
+    const range = `?desde=${stay.checkIn}&hasta=${stay.checkOut}`;
+    const first = await sire(range);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(first.headers.get('content-disposition')).toBe(
+      `attachment; filename="sire-123456-${stay.checkIn}-${stay.checkOut}.txt"`,
+    );
+    expect(first.headers.get('x-sire-problemas')).toBe('3'); // the German's two movements, the South Sudanese's entry
+    const american = (kind: 'E' | 'S', date: string) => [
+      '123456',
+      '70820',
+      '3',
+      'X1234567',
+      '249',
+      'SMITH',
+      '',
+      'JOHN',
+      kind,
+      dmy(date),
+      '11001',
+      '13001',
+      '31/01/1990',
+    ];
+    expect(parse(await first.text())).toEqual([american('E', stay.checkIn), american('S', stay.checkOut)]);
+    const status = await readJson(await json(s, 'GET', '/registro', undefined, admin), RegistrationStatusSchema);
+    expect(status).toMatchObject({ traConfigured: false, sireConfigured: true });
+    const problems = status.months.flatMap((m) => m.problems);
+    expect(problems.filter((p) => p.code === other.code).map((p) => p.text)).toEqual([
+      'la nacionalidad SS no tiene código SIRE conocido: elige el país en el portal del SIRE al reportarlo a mano',
+      'la nacionalidad SS no tiene código SIRE conocido: elige el país en el portal del SIRE al reportarlo a mano',
+    ]);
+    expect(problems.find((p) => p.code === b.code)).toMatchObject({
+      guest: 'Anna Lena Müller Schmidt',
+      movement: 'E',
+      text: 'falta el código SIRE del lugar de procedencia («Múnich»): escríbelo en el registro de la reserva',
+    });
+
+    // The owner codes the German's origin in the panel (SIRE's Alemania, 23): her lines appear, surnames apart.
+    const fixed = await json(
+      s,
+      'PUT',
+      `/reservas/${b.id}/huespedes`,
+      { guests: [MAIN, COMPANION, { ...GERMAN, originCode: '23' }] },
+      admin,
+    );
+    expect(fixed.status).toBe(200);
+    const second = await sire(range);
+    expect(second.headers.get('x-sire-problemas')).toBe('1');
+    const german = (kind: 'E' | 'S', date: string) => [
+      '123456',
+      '70820',
+      '3',
+      'C01X00T47',
+      '23',
+      'MÜLLER',
+      'SCHMIDT',
+      'ANNA LENA',
+      kind,
+      dmy(date),
+      '23',
+      '47001',
+      '09/07/1992',
+    ];
+    expect(parse(await second.text())).toEqual([
+      american('E', stay.checkIn),
+      german('E', stay.checkIn),
+      american('S', stay.checkOut),
+      german('S', stay.checkOut),
+    ]);
+    // The month of arrival in the panel carries the same file as the range of that month.
+    const month = stay.checkIn.slice(0, 7);
+    const listed = (
+      await readJson(await json(s, 'GET', '/registro', undefined, admin), RegistrationStatusSchema)
+    ).months.find((m) => m.month === month)!;
+    const ofMonth = await sire(`?desde=${listed.desde}&hasta=${listed.hasta}`);
+    expect(listed.text).toBe(await ofMonth.text());
+    expect(
+      parse(listed.text).every((l) => l.length === 13 && l[9]!.slice(3) === `${month.slice(5)}/${month.slice(0, 4)}`),
+    ).toBe(true);
+    // A range without foreign guests: an empty file, not an error.
+    expect(await (await sire('?desde=2020-01-01&hasta=2020-01-31')).text()).toBe('');
+  });
+
+  it('refuses a bad range with a Spanish 400, and anyone but the owner', async () => {
+    admin = bearer(await s.loginToken());
+    const cases: [string, string][] = [
+      ['', 'Indica desde qué fecha'],
+      ['?desde=2026-13-01&hasta=2026-12-31', 'La fecha «desde» va como AAAA-MM-DD.'],
+      ['?desde=2026-12-01&hasta=31/12/2026', 'La fecha «hasta» va como AAAA-MM-DD.'],
+      ['?desde=2026-12-10&hasta=2026-12-01', 'no puede ser anterior'],
+      ['?desde=2025-01-01&hasta=2026-12-31', 'como mucho un año'],
+    ];
+    for (const [query, message] of cases) {
+      const res = await sire(query);
+      expect(res.status, query).toBe(400);
+      expect(JSON.stringify(await readError(res)), query).toContain(message);
+    }
+    expect((await sire('?desde=2026-12-01&hasta=2026-12-31', {})).status).toBe(401);
+    const bad = await json(s, 'POST', '/registro/sire/subido', { month: '2026-13' }, admin);
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(await readError(bad))).toContain('El mes va como AAAA-MM.');
+  });
+
+  it('"Qué hacer hoy" reminds of movements already happened until the month is marked as uploaded', async () => {
+    admin = bearer(await s.loginToken());
+    const stay = s.running.deps.store.view.bookings.find((x) => x.registration?.guests.length === 3)!;
+    const month = stay.checkIn.slice(0, 7);
+    const sireItems = async () => {
+      const res = await json(s, 'GET', '/resumen', undefined, admin);
+      if (res.status !== 200) throw new Error(await res.text());
+      const overview = await readJson(res, OverviewSchema);
+      return overview.attention.find((g) => g.key === 'registro')!.items.filter((i) => i.id.startsWith('sire:'));
+    };
+    expect(await sireItems()).toEqual([]); // nothing happened yet
+    s.clock.advance(cabinInstant(stay.checkIn, '16:00') - s.clock.now());
+    admin = bearer(await s.loginToken()); // (the session of weeks ago expired)
+    const items = await sireItems();
+    expect(items.map((i) => i.id)).toContain(`sire:${month}`);
+    expect(items.find((i) => i.id === `sire:${month}`)!.title).toMatch(
+      /^SIRE de \p{L}+ de \d{4}: 2 movimientos sin marcar como subidos$/u,
+    );
+    const marked = await readJson(
+      await json(s, 'POST', '/registro/sire/subido', { month }, admin),
+      RegistrationStatusSchema,
+    );
+    const markedMonth = marked.months.find((m) => m.month === month)!;
+    expect(markedMonth.uploadedMovements).toBe(markedMonth.movements);
+    expect(markedMonth.uploadedAt).toBe(new Date(s.clock.now()).toISOString());
+    expect((await sireItems()).map((i) => i.id)).not.toContain(`sire:${month}`);
   });
 });
 

@@ -82,6 +82,19 @@ export interface OverviewInput {
   unsentEmails?: readonly OverviewEmail[];
   /** Payments and receipts waiting (alerts only). */
   payments?: readonly OverviewPayment[];
+  /** Months of SIRE movements not yet marked as uploaded to Migración's portal (issue 34). */
+  sire?: readonly OverviewSireMonth[];
+}
+
+/** A month whose SIRE movements wait for the owner to upload them. */
+export interface OverviewSireMonth {
+  /** `YYYY-MM`. */
+  month: string;
+  /** Movements already happened in the file, and those left out of it for an unknown code. */
+  due: number;
+  problems: number;
+  /** Since when it waits: the month's first movement date. */
+  since: string;
 }
 
 /** The state sets come from the lifecycle table (shared/src/domain/bookings/lifecycle.ts). */

@@ -4,8 +4,10 @@ import type { Actor, Booking } from '@cabana/shared/domain/schemas/booking';
 import {
   registrationComplete,
   type GuestIdentity,
+  type RegistrationStatus,
   type RegistrationView,
 } from '@cabana/shared/domain/schemas/registration';
+import { monthRange, sireConfigured, sireFile, sireFileName, sireMonths, type SireFile } from './sire';
 import type { Store } from '../db/store';
 import type { BookingService } from '../bookings/booking-service';
 import type { OutboxService } from '../bookings/outbox';
@@ -70,6 +72,44 @@ export class RegistrationService {
     const booking = this.deps.bookings.get(id);
     this.#allow(booking, 'correctRegistration', 'propietario');
     return this.#save(booking, guests, 'propietario');
+  }
+
+  /** The owner's view of the registration duties: MinCIT's token, the SIRE codes, the SIRE months. */
+  status(traConfigured: boolean): RegistrationStatus {
+    const { data } = this.deps.store;
+    return {
+      traConfigured,
+      sireConfigured: sireConfigured(data.settings),
+      months: sireMonths(data.bookings, data.settings, data.sireUploads, this.#today()),
+    };
+  }
+
+  /** The SIRE file of a range of dates (409 until the lodging's SIRE codes are set). */
+  sireFile(desde: string, hasta: string): SireFile & { fileName: string } {
+    const { settings, bookings } = this.deps.store.data;
+    if (!sireConfigured(settings)) {
+      throw conflict(
+        'Antes de generar el archivo del SIRE, escribe en Ajustes el código del establecimiento en el SIRE y el código DIVIPOLA de la ciudad.',
+      );
+    }
+    return {
+      ...sireFile(bookings, settings, desde, hasta, this.#today()),
+      fileName: sireFileName(settings.sireHotelCode, desde, hasta),
+    };
+  }
+
+  /** The owner uploaded a month's file to the SIRE portal: remembered with its movements now. */
+  async markSireUploaded(month: string): Promise<void> {
+    const { store } = this.deps;
+    const { desde, hasta } = monthRange(month);
+    const { movements } = sireFile(store.data.bookings, store.data.settings, desde, hasta, this.#today());
+    const at = new Date(this.deps.now()).toISOString();
+    store.data.sireUploads = [...store.data.sireUploads.filter((u) => u.month !== month), { month, at, movements }];
+    await store.save();
+  }
+
+  #today(): string {
+    return todayAtCabin(new Date(this.deps.now()));
   }
 
   /**
