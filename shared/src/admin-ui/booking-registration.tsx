@@ -1,6 +1,9 @@
 import { can } from '../domain/bookings/lifecycle';
 import type { Booking } from '../domain/schemas/booking';
 import { DOCUMENT_TYPE_LABELS, registrationComplete } from '../domain/schemas/registration';
+import { BookingRegistrationForm } from './booking-registration-form';
+import { usePanelData } from './panel-data';
+import { TRA_TOKEN_HOWTO } from './registration-box';
 
 /**
  * A booking's guest registration for the TRA and SIRE (issue 34), in the booking's card: whether
@@ -39,6 +42,10 @@ export function BookingRegistration({ booking: b, now }: { booking: Booking; now
         <p>El huésped aún no ha hecho el check-in en línea; recibe recordatorios 7 y 2 días antes de llegar.</p>
       )}
       <TraStatus booking={b} />
+      <details>
+        <summary>Completar o corregir el registro</summary>
+        <BookingRegistrationForm booking={b} />
+      </details>
     </section>
   );
 }
@@ -46,12 +53,13 @@ export function BookingRegistration({ booking: b, now }: { booking: Booking; now
 /** The filing with MinCIT (TRA): its codes, what fails, or how to turn it on. */
 function TraStatus({ booking: b }: { booking: Booking }) {
   const t = b.tra;
+  const status = usePanelData('getRegistrationStatus').data;
   if (!t) {
     return (
       <p className="adm-muted">
-        TRA (MinCIT): se envía solo el día de llegada, desde la hora de check-in, si el servidor tiene el token de
-        MinCIT (variable TRA_TOKEN). Para obtenerlo, pídelo en pms.mincit.gov.co/token/ con el número de RNT: llega al
-        correo registrado en el RNT.
+        {status && !status.traConfigured
+          ? TRA_TOKEN_HOWTO
+          : 'TRA (MinCIT): se envía sola el día de llegada, desde la hora de check-in, con los huéspedes registrados.'}
       </p>
     );
   }

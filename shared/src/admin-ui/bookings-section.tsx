@@ -21,6 +21,7 @@ import { usePanel } from './panel-context';
 import { usePanelCache, usePanelData } from './panel-data';
 import { formatReceivedAt, formatStayDate, formatStayRange } from '../domain/lib/owner-dates';
 import { OutboxBox } from './outbox-box';
+import { RegistrationBox } from './registration-box';
 import { parsePriceInput } from './price-section';
 import { useFieldErrorSubmit } from './use-field-error-submit';
 import { BookingPayments } from './booking-payments';
@@ -115,6 +116,7 @@ export function BookingsSection() {
       )}
       {items !== null && <LoadMoreBookings loaded={items.length} onDone={setStatus} />}
       {items !== null && <DeleteBookings items={items} onDone={setStatus} />}
+      <RegistrationBox />
       <OutboxBox />
     </section>
   );

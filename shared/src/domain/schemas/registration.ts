@@ -88,6 +88,19 @@ export const GuestIdentitySchema = z.strictObject({
 });
 export type GuestIdentity = z.infer<typeof GuestIdentitySchema>;
 
+/** The fields a guest fills in the check-in, in the form's order (the owner's form adds SIRE's place codes). */
+export const GUEST_FIELDS = [
+  'firstNames',
+  'lastNames',
+  'documentType',
+  'documentNumber',
+  'nationality',
+  'birthDate',
+  'residenceCity',
+  'originCity',
+  'destinationCity',
+] as const satisfies readonly (keyof GuestIdentity)[];
+
 /** The party, main guest first (the guest's body adds the link's secret: booking.ts). */
 export const GuestsSchema = z
   .array(GuestIdentitySchema, { error: 'Envía la lista de huéspedes.' })

@@ -1,5 +1,11 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { DOCUMENT_TYPE_LABELS, DOCUMENT_TYPES, type GuestIdentity } from '@cabana/shared/domain/schemas/registration';
+import {
+  DOCUMENT_TYPE_LABELS,
+  DOCUMENT_TYPES,
+  GUEST_FIELDS,
+  type GuestIdentity,
+} from '@cabana/shared/domain/schemas/registration';
+import { NATIONALITIES } from '@cabana/shared/domain/config/nationalities';
 import { useI18n } from '../../i18n/i18n';
 import { api } from '../../lib/api';
 import { useSettings } from '../../lib/page-data';
@@ -9,24 +15,8 @@ import { actionError } from './guest-actions';
 
 type Lang = 'es' | 'en';
 type Draft = Record<keyof GuestIdentity, string>;
-const FIELDS = [
-  'firstNames',
-  'lastNames',
-  'documentType',
-  'documentNumber',
-  'nationality',
-  'birthDate',
-  'residenceCity',
-  'originCity',
-  'destinationCity',
-] as const satisfies readonly (keyof GuestIdentity)[];
+const FIELDS = GUEST_FIELDS;
 const EMPTY: Draft = Object.fromEntries(FIELDS.map((f) => [f, ''])) as Draft;
-
-/** ISO 3166-1 alpha-2 codes; their names come from the browser (Intl.DisplayNames) in the page's language. */
-const COUNTRIES =
-  'AD AE AF AG AL AM AO AR AT AU AW AZ BA BB BD BE BF BG BH BI BJ BO BR BS BT BW BY BZ CA CD CF CG CH CI CL CM CN CO CR CU CV CW CY CZ DE DJ DK DM DO DZ EC EE EG ER ES ET FI FJ FR GA GB GD GE GH GM GN GQ GR GT GW GY HK HN HR HT HU ID IE IL IN IQ IR IS IT JM JO JP KE KG KH KN KR KW KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MG MK ML MM MN MR MT MU MV MW MX MY MZ NA NE NG NI NL NO NP NZ OM PA PE PG PH PK PL PR PS PT PY QA RO RS RU RW SA SB SC SD SE SG SI SK SL SN SO SR SS SV SY SZ TD TG TH TJ TL TM TN TO TR TT TW TZ UA UG US UY UZ VC VE VN YE ZA ZM ZW'.split(
-    ' ',
-  );
 
 /** The form's words in both languages: they travel with the form's own code, not the page's. */
 const WORDS = {
@@ -141,7 +131,7 @@ export default function CheckInForm({
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const countryName = new Intl.DisplayNames([lang], { type: 'region' });
-  const countries = COUNTRIES.map((c) => ({ c, name: countryName.of(c) ?? c })).sort((a, b) =>
+  const countries = NATIONALITIES.map((c) => ({ c, name: countryName.of(c) ?? c })).sort((a, b) =>
     a.name.localeCompare(b.name, lang),
   );
 
