@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SireUploadSchema } from '@cabana/shared/domain/schemas/registration';
+import { SireUploadSchema } from '@cabana/shared/domain/schemas/sire';
 import { ImageSchema } from '@cabana/shared/domain/schemas/image';
 import { EnquirySchema } from '@cabana/shared/domain/schemas/enquiry';
 import { PrecioSchema } from '@cabana/shared/domain/schemas/price';

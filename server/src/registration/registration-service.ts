@@ -4,9 +4,9 @@ import type { Actor, Booking } from '@cabana/shared/domain/schemas/booking';
 import {
   registrationComplete,
   type GuestIdentity,
-  type RegistrationStatus,
   type RegistrationView,
 } from '@cabana/shared/domain/schemas/registration';
+import type { RegistrationStatus } from '@cabana/shared/domain/schemas/sire';
 import { monthRange, sireConfigured, sireFile, sireFileName, sireMonths, type SireFile } from './sire';
 import type { Store } from '../db/store';
 import type { BookingService } from '../bookings/booking-service';

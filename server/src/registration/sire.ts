@@ -1,7 +1,8 @@
 import { DIVIPOLA_CITIES, SIRE_COUNTRY_CODES, SIRE_DOCUMENT_CODES } from '@cabana/shared/domain/config/sire-countries';
 import { addDays } from '@cabana/shared/domain/pricing/dates';
 import type { Booking } from '@cabana/shared/domain/schemas/booking';
-import type { GuestIdentity, SireMonth, SireProblem, SireUpload } from '@cabana/shared/domain/schemas/registration';
+import type { GuestIdentity } from '@cabana/shared/domain/schemas/registration';
+import type { SireMonth, SireProblem, SireUpload } from '@cabana/shared/domain/schemas/sire';
 import type { Settings } from '@cabana/shared/domain/schemas/settings';
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { formatMonth, formatReceivedAt, formatStayDate } from '../domain/lib/owner-dates';
-import type { SireMonth } from '../domain/schemas/registration';
+import type { SireMonth } from '../domain/schemas/sire';
 import { AlertMessage, StatusMessage } from './messages';
 import { usePanel } from './panel-context';
 import { usePanelCache, usePanelData } from './panel-data';

@@ -30,13 +30,8 @@ import {
 import { PaymentConnectionTestSchema, PaymentsStatusSchema } from '../domain/schemas/payment';
 import { AlertsSchema, OverviewSchema } from '../domain/schemas/overview';
 import { IMAGE_ID_PATTERN } from './media';
-import {
-  MarkSireUploadedInputSchema,
-  OwnerRegistrationInputSchema,
-  RegistrationStatusSchema,
-  RegistrationViewSchema,
-  SireRangeQuerySchema,
-} from '../domain/schemas/registration';
+import { OwnerRegistrationInputSchema, RegistrationViewSchema } from '../domain/schemas/registration';
+import { MarkSireUploadedInputSchema, RegistrationStatusSchema, SireRangeQuerySchema } from '../domain/schemas/sire';
 import { routes } from './route';
 
 /** Every stored record (photo, enquiry, block, feed) has a server-made id of 16 base64url characters. */
