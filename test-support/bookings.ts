@@ -89,3 +89,20 @@ export async function acceptedBooking(
   if (accepted.status !== 200) throw new Error(`accept: ${accepted.status} ${await accepted.text()}`);
   return { id, code, token, path: `${GUEST_BOOKING_PATHS[lang]}/${code}?t=${token}`, deposit: price.deposit };
 }
+
+/** A confirmed booking (`confirmada`): accepted as above, then the owner records the deposit by transfer. */
+export async function confirmedBooking(
+  s: Pick<TestServer, 'apiUrl' | 'url' | 'clock' | 'loginCookie'>,
+  inDays: number,
+  nights: number,
+  over: Record<string, unknown> = {},
+): Promise<{ id: string; code: string; token: string; path: string; deposit: number }> {
+  const held = await acceptedBooking(s, inDays, nights, over);
+  const paid = await fetch(`${s.apiUrl}/reservas/${held.id}/pagos`, {
+    method: 'POST',
+    headers: { cookie: await s.loginCookie(), origin: s.url, 'content-type': 'application/json' },
+    body: JSON.stringify({ amount: held.deposit, method: 'transferencia', date: serverToday(s) }),
+  });
+  if (paid.status !== 200) throw new Error(`record payment: ${paid.status} ${await paid.text()}`);
+  return held;
+}

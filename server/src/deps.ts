@@ -9,6 +9,8 @@ import type { EnquiryService } from './enquiries/enquiry-service';
 import type { SettingsService } from './settings/settings-service';
 import type { BookingService } from './bookings/booking-service';
 import type { OutboxService } from './bookings/outbox';
+import type { RegistrationService } from './registration/registration-service';
+import type { TraFiler } from './registration/tra';
 import type { PaymentService } from './payments/payment-service';
 import { Limiter, SharedBudget } from './auth/rate-limits';
 import { LINK_RECOVERY_PER_BOOKING, LINK_RECOVERY_PER_CLIENT } from './bookings/link-recovery';
@@ -51,6 +53,10 @@ export interface AppDeps {
   /** The booking lifecycle (issue 21) and its e-mail. */
   bookings: BookingService;
   outbox: OutboxService;
+  /** Guest registration for the TRA and SIRE (issue 34). */
+  registration: RegistrationService;
+  /** The TRA filing with MinCIT (issue 34). */
+  tra: TraFiler;
   /** Online payment of the deposit (issue 22). */
   payments: PaymentService;
   log: Logger;

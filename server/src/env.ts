@@ -105,6 +105,10 @@ export interface Config {
   guestLinkLookupsPerClient: number;
   /** Online payment through Wompi (issue 22); undefined when its keys are not set. */
   wompi: WompiConfig | undefined;
+  /** MinCIT's PMS API for the TRA (issue 34): its base, without a trailing slash. */
+  traApiUrl: string;
+  /** MinCIT's PMS token: a secret, only in memory (never logged, answered or stored); undefined: nothing is filed. */
+  traToken: string | undefined;
 }
 
 /**
@@ -288,6 +292,8 @@ export const SERVER_ENV = z.object({
   WOMPI_EVENTS_SECRET: secret,
   WOMPI_API_URL: baseUrl,
   WOMPI_CHECKOUT_URL: httpUrl,
+  TRA_API_URL: baseUrl.transform((url) => url ?? 'https://pms.mincit.gov.co'),
+  TRA_TOKEN: secret,
 });
 
 const WOMPI_KEYS = ['WOMPI_PUBLIC_KEY', 'WOMPI_PRIVATE_KEY', 'WOMPI_INTEGRITY_SECRET', 'WOMPI_EVENTS_SECRET'] as const;
@@ -419,5 +425,7 @@ export function readEnv(env: Env = process.env, cwd: string = process.cwd()): Co
     receiptsMaxBytes: v.RECEIPTS_MAX_MB * 1024 * 1024,
     guestLinkLookupsPerClient: v.GUEST_LINK_LOOKUPS_PER_CLIENT,
     wompi: wompiConfig(v),
+    traApiUrl: v.TRA_API_URL,
+    traToken: v.TRA_TOKEN,
   };
 }

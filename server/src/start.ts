@@ -31,6 +31,8 @@ import { EnquiryService } from './enquiries/enquiry-service';
 import { SettingsService } from './settings/settings-service';
 import { PaymentService } from './payments/payment-service';
 import { Wompi } from './payments/wompi';
+import { RegistrationService } from './registration/registration-service';
+import { TraFiler } from './registration/tra';
 import { BookingService } from './bookings/booking-service';
 import { OutboxService } from './bookings/outbox';
 import { runPeriodically } from './lib/periodic';
@@ -178,10 +180,40 @@ export async function startServer(
     // Bookings made before their terms were stored get them once (issue 29), before anything reads them.
     const migrated = await bookings.freezeMissingTerms();
     if (migrated > 0) log.info(`bookings: stored today's terms with ${migrated} older booking(s)`);
+    const tra = new TraFiler({
+      store,
+      apiUrl: config.traApiUrl,
+      token: config.traToken,
+      log,
+      now,
+      onFailing: (booking) => {
+        outbox.write('owner-tra-failing', {
+          booking,
+          settings: store.data.settings,
+          guestLink: bookings.guestLink(booking),
+          panelLink: `${publicOrigin}/admin`,
+        });
+      },
+      kick: () => void outbox.kick(),
+    });
+    // A filing a previous process left mid-call is never sent again (registration/tra.ts).
+    await tra.recover();
+    const registration = new RegistrationService({
+      store,
+      bookings,
+      outbox,
+      panelLink: `${publicOrigin}/admin`,
+      now,
+      afterSave: () => void tra.run().catch((err: unknown) => log.error('tra: filing failed', err)),
+    });
     // Holds that lapsed while the server was down lapse now, before the first request.
     const bookingTimers = runPeriodically(
       async () => {
         await bookings.runTimers();
+        await registration.runTimers();
+        await tra.run();
+        const purged = await registration.purgeIdentities();
+        if (purged > 0) log.info(`retention: purged the guests' identity data of ${purged} booking(s)`);
         const lapsed = await bookings.expireRequests();
         if (lapsed > 0) log.info(`bookings: ${lapsed} request(s) lapsed unanswered`);
         const removed = await bookings.forget(retentionCutoff(config.enquiryRetentionMonths, now()));
@@ -205,6 +237,8 @@ export async function startServer(
       settings: new SettingsService({ store, now }),
       bookings,
       outbox,
+      registration,
+      tra,
       payments: new PaymentService({
         provider: config.wompi ? new Wompi(config.wompi) : undefined,
         bookings,

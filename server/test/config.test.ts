@@ -78,7 +78,16 @@ describe('the server configuration (server/src/env.ts)', () => {
       receiptsMaxBytes: 1000 * 1024 * 1024,
       guestLinkLookupsPerClient: 300,
       wompi: undefined,
+      traApiUrl: 'https://pms.mincit.gov.co',
+      traToken: undefined,
     } satisfies Config);
+  });
+
+  it("reads MinCIT's PMS API and token (issue 34): a base without trailing slash, the token trimmed", () => {
+    const c = readEnv({ TRA_API_URL: 'http://127.0.0.1:9999/pms/', TRA_TOKEN: '  abc123  ' }, '/srv/app');
+    expect(c.traApiUrl).toBe('http://127.0.0.1:9999/pms');
+    expect(c.traToken).toBe('abc123');
+    expect(rejection({ TRA_API_URL: 'ftp://pms.mincit.gov.co' })).toContain('TRA_API_URL');
   });
 
   it('treats a blank value as unset', () => {

@@ -15,6 +15,8 @@ import { readStoredData } from '../../test-support/data-folder';
 import { startFeedServer, type FeedServer } from '../../test-support/ical-feeds';
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../test-support/smtp';
 import { startWompiStandIn, type WompiStandIn } from '../../test-support/wompi';
+import { startMincitStandIn, type MincitStandIn } from '../../test-support/mincit';
+import { addDays, todayAtCabin } from '@cabana/shared/domain/pricing/dates';
 import { twoColour } from './helpers/fixtures';
 import {
   Acks,
@@ -40,7 +42,11 @@ import {
  */
 const LONG = longRuns();
 /** Points the writers below never reach: each has a case of its own (at the end of this file). */
-const OWN_CASE: readonly CrashPoint[] = ['payments:applied-not-answered', 'store:split-before-remove'];
+const OWN_CASE: readonly CrashPoint[] = [
+  'payments:applied-not-answered',
+  'store:split-before-remove',
+  'tra:answered-not-saved',
+];
 const POINTS = (Object.keys(CRASH_POINTS) as CrashPoint[]).filter((p) => !OWN_CASE.includes(p));
 /** The journal's points are reached by every save: each round there runs one write path alone. */
 const JOURNAL_POINTS: readonly CrashPoint[] = [
@@ -534,5 +540,95 @@ describe('crash safety of issue 29: a receipt and its alert, a repair and its e-
       'owner-new-request',
       'owner-payment',
     ]);
+  });
+});
+
+describe("crash safety of the TRA filing (issue 34): killed between MinCIT's answer and its save", () => {
+  let dataDir = '';
+  let current: Child | undefined;
+  let mincit: MincitStandIn | undefined;
+  afterAll(async () => {
+    if (current) await kill(current);
+    await mincit?.close();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('never files the guest a second time: the restarted server marks the filing uncertain for the owner', async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'cabana-crash-tra-'));
+    mincit = await startMincitStandIn();
+    const env = { TRA_API_URL: mincit.url, TRA_TOKEN: mincit.token };
+    const first = await startChild(dataDir, { ...env, CABANA_CRASH_AT: 'tra:answered-not-saved' });
+    expect(first).toBeDefined();
+    current = first!;
+    const auth = (await signIn(first!.url))!;
+    const api = (path: string, method = 'GET', body?: unknown, headers: Record<string, string> = {}) =>
+      fetch(`${current!.url}/api${path}`, {
+        method,
+        headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    // Check-in from midnight: the party is due the moment it is registered today.
+    expect((await api('/ajustes', 'PATCH', { checkInTime: '00:00' }, auth)).status).toBe(200);
+    const { token: formToken } = (await (await api('/consultas/token')).json()) as { token: string };
+    const checkIn = todayAtCabin(new Date());
+    const requested = await api('/reservas', 'POST', {
+      name: 'Registro TRA',
+      email: 'tra@example.com',
+      phone: '+57 300 000 0000',
+      checkIn,
+      checkOut: addDays(checkIn, 2),
+      numPeople: 2,
+      consent: true,
+      website: '',
+      formToken,
+    });
+    expect(requested.status, await requested.clone().text()).toBe(201);
+    const { code, token, price } = (await requested.json()) as {
+      code: string;
+      token: string;
+      price: { deposit: number };
+    };
+    const list = (await (await api('/reservas', 'GET', undefined, auth)).json()) as { id: string; code: string }[];
+    const id = list.find((b) => b.code === code)!.id;
+    expect((await api(`/reservas/${id}/aceptar`, 'POST', {}, auth)).status).toBe(200);
+    const paid = await api(
+      `/reservas/${id}/pagos`,
+      'POST',
+      { amount: price.deposit, method: 'efectivo', date: checkIn },
+      auth,
+    );
+    expect(paid.status).toBe(200);
+    const guest = {
+      firstNames: 'Ana',
+      lastNames: 'Ruiz',
+      documentType: 'CC',
+      documentNumber: '123456789',
+      nationality: 'CO',
+      birthDate: '1980-01-01',
+      residenceCity: 'Cali',
+      originCity: 'Cali',
+    };
+    // Saving the registration starts the filing: MinCIT answers the main guest's code, and the server dies.
+    await api(`/reserva/${code}/huespedes`, 'PUT', {
+      t: token,
+      guests: [guest, { ...guest, documentNumber: '987654' }],
+    }).catch(() => undefined);
+    await first!.exited;
+    expect(first!.proc.signalCode, first!.output()).toBe('SIGKILL');
+    expect(mincit.calls.map((c) => c.path)).toEqual(['/one/']);
+
+    // The restarted server runs its timers (the filing among them) before it answers.
+    const second = await startChild(dataDir, env);
+    expect(second).toBeDefined();
+    current = second!;
+    await kill(second!);
+    current = undefined;
+    expect(mincit.calls.map((c) => c.path)).toEqual(['/one/']);
+    const data = await readStoredData(dataDir);
+    const booking = data.bookings.find((b) => b.id === id)!;
+    expect(booking.tra?.mainCode).toBeUndefined();
+    expect(booking.tra?.sending).toBeUndefined();
+    expect(booking.tra?.uncertain).toMatchObject({ index: 0 });
+    expect(data.outbox.filter((m) => m.bookingId === id && m.kind === 'owner-tra-failing')).toHaveLength(1);
   });
 });

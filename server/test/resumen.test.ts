@@ -144,6 +144,7 @@ describe('the overview, from hand-made data', () => {
       'conflictos',
       'pagos',
       'llegadas',
+      'registro',
       'fuentes',
       'fotos',
       'correos',

@@ -80,6 +80,8 @@ describe('route inventory', () => {
         '/api/calendario/ical/:token.ics',
         // The guest's private link: its token (`?t=`) is its authorization.
         '/api/reserva/:code',
+        // The guest's registration (issue 34), by the same link.
+        '/api/reserva/:code/huespedes',
       ].sort(),
     );
   });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { z } from 'zod';
 import { API, type PanelRouteName } from '@cabana/shared/api/contract';
-import type { RouteSpec } from '@cabana/shared/api/route';
+import { isTextOutput, type RouteSpec } from '@cabana/shared/api/route';
 import { IPC } from '../../contract/ipc';
 import { MEDIA_SCHEME } from '../../contract/media';
 import type { DesktopService } from '../../electron/lib/desktop-service';
@@ -95,7 +95,7 @@ export async function installTestBridge(
   const resultSchema = (channel: string, arg: unknown): z.ZodType => {
     if (channel !== IPC.apiCall.channel) return results.get(channel)!;
     const output = (API[(arg as { name: PanelRouteName }).name] as RouteSpec).output;
-    return output === 'empty' ? z.undefined() : output === 'ics' ? z.string() : output;
+    return output === 'empty' ? z.undefined() : isTextOutput(output) ? z.string() : output;
   };
   const contractViolations: string[] = [];
   await page.exposeBinding(

@@ -17,6 +17,7 @@ import {
   refusal,
   type LifecycleAction,
 } from '@cabana/shared/domain/bookings/lifecycle';
+import { registrationComplete } from '@cabana/shared/domain/schemas/registration';
 import type { Store } from '../db/store';
 import type { Logger } from '../lib/logger';
 import type { EnquiryService } from '../enquiries/enquiry-service';
@@ -230,6 +231,10 @@ export class BookingCore {
       canCancel,
       refundIfCancelledNow: canCancel ? refundFor(b.cancellationPolicy, b, now) : null,
       canUploadReceipt: can('uploadReceipt', b, now, 'huesped'),
+      registration: {
+        open: can('registerGuests', b, now, 'huesped'),
+        complete: registrationComplete(b.registration, b.numPeople),
+      },
       ...(b.verification ? { verifying: b.verification.receiptId ? 'receipt' : 'gateway' } : {}),
       ...(b.refundOwed ? { refundOwed: b.refundOwed } : {}),
       payment: { bankAccount: s.bankAccount, nequiNumber: s.nequiNumber, daviplataNumber: s.daviplataNumber },

@@ -97,6 +97,11 @@ export class BookingService {
     return guestBooking(this.#core, code, token);
   }
 
+  /** The booking of a private link, for the other guest calls (registration, issue 34): 404 like the page. */
+  bookingOfLink(code: string, token: string): Booking {
+    return this.#core.byLink(code, token);
+  }
+
   cancelByGuest(code: string, token: string, reason: string | undefined): Promise<GuestBooking> {
     return cancelByGuest(this.#core, code, token, reason);
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SireUploadSchema } from '@cabana/shared/domain/schemas/sire';
 import { ImageSchema } from '@cabana/shared/domain/schemas/image';
 import { EnquirySchema } from '@cabana/shared/domain/schemas/enquiry';
 import { PrecioSchema } from '@cabana/shared/domain/schemas/price';
@@ -117,6 +118,8 @@ export const DataSchema = z.object({
   bookings: z.array(BookingSchema).default([]),
   /** E-mails of the bookings' transitions, waiting to be sent or recently sent. */
   outbox: z.array(StoredMailSchema).default([]),
+  /** Months of SIRE movements the owner marked as uploaded to Migración's portal (issue 34). */
+  sireUploads: z.array(SireUploadSchema).default([]),
 });
 export type Data = z.infer<typeof DataSchema>;
 

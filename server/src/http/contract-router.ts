@@ -1,7 +1,14 @@
 import { Router } from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import type { z } from 'zod';
-import { answerCodes, successStatus, type RouteSpec } from '@cabana/shared/api/route';
+import {
+  answerCodes,
+  isTextOutput,
+  successStatus,
+  TEXT_OUTPUTS,
+  type RouteSpec,
+  type TextOutput,
+} from '@cabana/shared/api/route';
 import { checkRouteInput } from '@cabana/shared/api/route-input';
 import type { Store } from '../db/store';
 import { DomainError } from '../domain-errors';
@@ -22,7 +29,7 @@ type HandlerInput<R extends RouteSpec> = Out<R['params']> &
 /** What a handler answers: the row's output (its schema's input side), nothing for 204, text for iCal. */
 type HandlerOutput<R extends RouteSpec> = R['output'] extends z.ZodType
   ? z.input<R['output']>
-  : R['output'] extends 'ics'
+  : R['output'] extends TextOutput
     ? string
     : void;
 
@@ -85,7 +92,7 @@ function visitorCache(store: Store, build: (ctx: Context) => Promise<unknown>): 
 
 /** Checks what a handler answered against its row (verify mode only). */
 function checkOutput(name: string, spec: RouteSpec, value: unknown): void {
-  if (spec.output === 'empty' || spec.output === 'ics') {
+  if (spec.output === 'empty' || isTextOutput(spec.output)) {
     const ok = spec.output === 'empty' ? value === undefined : typeof value === 'string';
     if (!ok) throw new ContractViolation(`${name}: the handler answered something that is not ${spec.output}`);
     return;
@@ -129,7 +136,7 @@ export function contractRouter<T extends Record<string, RouteSpec>>(
       const value = await handle(input, ctx);
       if (opts.verify) checkOutput(name, spec, value);
       ctx.status = status;
-      if (spec.output === 'ics') ctx.type = 'text/calendar; charset=utf-8';
+      if (isTextOutput(spec.output)) ctx.type = TEXT_OUTPUTS[spec.output];
       if (status !== 204) ctx.body = value;
     };
     const cached = cacheForVisitors

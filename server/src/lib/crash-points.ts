@@ -20,6 +20,7 @@ export const CRASH_POINTS = {
   'bookings:before-save': "a booking's transition and its e-mails staged in memory, not yet saved",
   'bookings:saved-not-sent': "a booking's transition and its e-mails saved, the e-mails not yet handed to the sender",
   'payments:applied-not-answered': "a gateway's event applied and saved, not yet answered 200",
+  'tra:answered-not-saved': "MinCIT answered a guest's TRA code, not yet saved on the booking",
   'mail:sent-not-marked': 'an e-mail handed to the SMTP server, not yet marked sent',
   'backup:archiving': 'a backup archive partly written under its temporary name',
   'backup:before-rename': 'a backup archive complete and verified, not yet under its final name',

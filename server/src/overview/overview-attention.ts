@@ -1,4 +1,4 @@
-import { formatStayDate } from '@cabana/shared/domain/lib/owner-dates';
+import { formatMonth, formatStayDate } from '@cabana/shared/domain/lib/owner-dates';
 import { formatMoney } from '@cabana/shared/domain/pricing/pricing';
 import { addDays } from '@cabana/shared/domain/pricing/dates';
 import { CALENDAR_SOURCES } from '@cabana/shared/domain/schemas/calendar';
@@ -201,6 +201,42 @@ function comings(input: OverviewInput, sources: readonly NightSource[], today: s
   };
 }
 
+/**
+ * Guest registrations that need the owner (issue 34): a filing with MinCIT (TRA) that fails, and
+ * SIRE movements of foreign guests not yet marked as uploaded to Migración's portal.
+ */
+function registrationProblems(input: OverviewInput): AttentionGroup {
+  const available = input.bookings !== undefined;
+  return {
+    key: 'registro',
+    title: 'Registro de huéspedes (TRA y SIRE) por revisar',
+    link: 'reservas',
+    items: [
+      ...(input.bookings ?? [])
+        .filter((b) => b.traProblem)
+        .map((b) => ({
+          id: `${b.id}:tra`,
+          title: `Registro TRA de ${b.name}${b.code ? ` (${b.code})` : ''}`,
+          detail: b.traProblem!.text,
+          due: b.traProblem!.since,
+          link: 'reservas' as const,
+        })),
+      ...(input.sire ?? []).map((m) => ({
+        id: `sire:${m.month}`,
+        title: `SIRE de ${formatMonth(m.month)}: ${m.due} ${m.due === 1 ? 'movimiento' : 'movimientos'} sin marcar como subidos`,
+        detail:
+          m.problems > 0
+            ? `${m.problems} ${m.problems === 1 ? 'movimiento no entra' : 'movimientos no entran'} en el archivo por un código que falta: revísalos en Reservas, Registro de huéspedes.`
+            : 'Descarga el archivo en Reservas, Registro de huéspedes, súbelo al portal del SIRE y márcalo como subido.',
+        due: m.since,
+        link: 'reservas' as const,
+      })),
+    ],
+    available,
+    empty: available ? 'Ningún registro de huéspedes espera tu revisión.' : EMPTY_TEXTS.noBookings,
+  };
+}
+
 function feedErrors(input: OverviewInput): AttentionGroup {
   return {
     key: 'fuentes',
@@ -262,6 +298,7 @@ export function attentionGroups(
     calendarConflicts(input, sources),
     paymentsDue(input, today),
     comings(input, sources, today),
+    registrationProblems(input),
     feedErrors(input),
     pendingPhotos(input),
     unsentEmails(input),

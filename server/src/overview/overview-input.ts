@@ -3,7 +3,10 @@ import { formatMoney } from '@cabana/shared/domain/pricing/pricing';
 import type { Booking } from '@cabana/shared/domain/schemas/booking';
 import type { Data } from '../db/schema';
 import { calendarEntries } from '../calendar/entries';
-import type { OverviewBooking, OverviewInput } from './overview-model';
+import type { OverviewBooking, OverviewInput, OverviewSireMonth } from './overview-model';
+import { sireMonths, sirePending } from '../registration/sire';
+import { todayAtCabin } from '@cabana/shared/domain/pricing/dates';
+import { traProblem } from '../registration/tra';
 
 /** A payment recorded this recently is an alert (`pago:<id>`): the owner's other host, or a helper, learns of it. */
 const PAYMENT_ALERT_MS = 24 * 3_600_000;
@@ -45,7 +48,20 @@ export function overviewInput(data: Data, ctx: OverviewContext): OverviewInput {
         error: m.lastError ?? NOT_CONFIGURED,
       })),
     payments: data.bookings.flatMap((b) => [...waitingReceipts(b), ...recentPayments(b, ctx.now), ...refundsDue(b)]),
+    sire: sireReminders(data, todayAtCabin(new Date(ctx.now))),
   };
+}
+
+/** SIRE months with movements (or problems) already happened that the owner has not marked as uploaded. */
+function sireReminders(data: Data, today: string): OverviewSireMonth[] {
+  return sireMonths(data.bookings, data.settings, data.sireUploads, today)
+    .filter((m) => sirePending(m, today))
+    .map((m) => ({
+      month: m.month,
+      due: m.due,
+      problems: m.problems.length,
+      since: [...m.problems.map((p) => p.date), m.desde].sort()[0]!,
+    }));
 }
 
 /** A booking in the overview's minimal shape: the money received from its payments, the deposit first. */
@@ -71,6 +87,7 @@ function overviewBooking(b: Booking): OverviewBooking {
       ? { kind: b.verification.receiptId ? 'receipt' : 'gateway', since: b.verification.since }
       : null,
     hadMoney: b.receipts.length > 0 || b.paid > 0,
+    traProblem: traProblem(b),
   };
 }
 

@@ -44,6 +44,8 @@ export interface OverviewBooking {
   code?: string;
   /** Money owed back and not yet recorded as refunded (pesos). */
   refundOwed?: number;
+  /** The TRA filing needs the owner (issue 34): it keeps failing, or a kill left it uncertain; the Spanish reason. */
+  traProblem?: { since: string; text: string } | null;
   /** A payment waiting for the owner: a receipt, or the gateway's pending transaction, and since when. */
   verifying?: { kind: 'receipt' | 'gateway'; since: string } | null;
   /** Whether a receipt was uploaded or a payment recorded (a lapsed one of these needs a look). */
@@ -80,6 +82,19 @@ export interface OverviewInput {
   unsentEmails?: readonly OverviewEmail[];
   /** Payments and receipts waiting (alerts only). */
   payments?: readonly OverviewPayment[];
+  /** Months of SIRE movements not yet marked as uploaded to Migración's portal (issue 34). */
+  sire?: readonly OverviewSireMonth[];
+}
+
+/** A month whose SIRE movements wait for the owner to upload them. */
+export interface OverviewSireMonth {
+  /** `YYYY-MM`. */
+  month: string;
+  /** Movements already happened in the file, and those left out of it for an unknown code. */
+  due: number;
+  problems: number;
+  /** Since when it waits: the month's first movement date. */
+  since: string;
 }
 
 /** The state sets come from the lifecycle table (shared/src/domain/bookings/lifecycle.ts). */

@@ -21,9 +21,11 @@ import { usePanel } from './panel-context';
 import { usePanelCache, usePanelData } from './panel-data';
 import { formatReceivedAt, formatStayDate, formatStayRange } from '../domain/lib/owner-dates';
 import { OutboxBox } from './outbox-box';
+import { RegistrationBox } from './registration-box';
 import { parsePriceInput } from './price-section';
 import { useFieldErrorSubmit } from './use-field-error-submit';
 import { BookingPayments } from './booking-payments';
+import { BookingRegistration } from './booking-registration';
 import { BookingReceipts } from './booking-receipts';
 import { BookingReply } from './booking-reply';
 import { BookingSearchField, useBookingSearch } from './booking-search';
@@ -114,6 +116,7 @@ export function BookingsSection() {
       )}
       {items !== null && <LoadMoreBookings loaded={items.length} onDone={setStatus} />}
       {items !== null && <DeleteBookings items={items} onDone={setStatus} />}
+      <RegistrationBox />
       <OutboxBox />
     </section>
   );
@@ -222,6 +225,7 @@ function BookingItem({ booking: b, now, onDone }: { booking: Booking; now: numbe
         <BookingReply booking={b} />
         <BookingReceipts booking={b} />
         <BookingPayments booking={b} now={now} />
+        <BookingRegistration booking={b} now={now} />
         <details>
           <summary>Historial</summary>
           <ol>

@@ -29,6 +29,8 @@ const PANEL_READS = {
   getAlerts: (api: AdminApi) => api.getAlerts(),
   /** Whether online payment (Wompi) is on, and the events URL to paste in its dashboard. */
   getPaymentsStatus: (api: AdminApi) => api.getPaymentsStatus(),
+  /** The guests' registration duties (issue 34): MinCIT's token, the SIRE codes, the SIRE months. */
+  getRegistrationStatus: (api: AdminApi) => api.getRegistrationStatus(),
 } satisfies Record<string, (api: AdminApi) => Promise<unknown>>;
 
 export type PanelRead = keyof typeof PANEL_READS;

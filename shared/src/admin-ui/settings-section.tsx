@@ -52,6 +52,9 @@ interface Draft {
   holdHours: string;
   requestExpiryDays: string;
   instantMaxNights: string;
+  identityRetentionDays: string;
+  sireHotelCode: string;
+  sireCityCode: string;
   houseRules: string;
   /** The English versions for the English site (empty: it shows the Spanish ones). */
   taglineEn: string;
@@ -95,6 +98,9 @@ function draftOf(s: Settings): Draft {
     holdHours: String(s.holdHours),
     requestExpiryDays: String(s.requestExpiryDays),
     instantMaxNights: String(s.instantMaxNights),
+    identityRetentionDays: String(s.identityRetentionDays),
+    sireHotelCode: s.sireHotelCode,
+    sireCityCode: s.sireCityCode,
     houseRules: s.houseRules,
     taglineEn: s.taglineEn ?? '',
     whatsappGreetingEn: s.whatsappGreetingEn ?? '',
@@ -151,6 +157,9 @@ function patchOf(d: Draft): { patch: SettingsPatch; socialOrder: SocialNetwork[]
     holdHours: parseDecimalInput(d.holdHours),
     requestExpiryDays: parseDecimalInput(d.requestExpiryDays),
     instantMaxNights: parseDecimalInput(d.instantMaxNights),
+    identityRetentionDays: parseDecimalInput(d.identityRetentionDays),
+    sireHotelCode: d.sireHotelCode,
+    sireCityCode: d.sireCityCode,
     houseRules: d.houseRules,
     taglineEn: d.taglineEn,
     whatsappGreetingEn: d.whatsappGreetingEn,
@@ -206,6 +215,9 @@ const LABELS: Record<TextKey, string> = {
   holdHours: 'Horas que se guardan las fechas esperando el anticipo',
   requestExpiryDays: 'Días que una solicitud espera tu respuesta',
   instantMaxNights: 'Noches como máximo de una reserva inmediata',
+  identityRetentionDays: 'Días que se guardan los documentos de los huéspedes después de la salida',
+  sireHotelCode: 'Código del establecimiento en el SIRE (Migración Colombia)',
+  sireCityCode: 'Código DIVIPOLA de la ciudad para el SIRE',
   taglineEn: 'Frase de presentación (inglés, opcional)',
   whatsappGreetingEn: 'Mensaje inicial de WhatsApp (inglés, opcional)',
   addressEn: 'Dirección (inglés, opcional)',
@@ -335,6 +347,18 @@ function SettingsForm({ initial }: { initial: Settings }) {
             {field('address', { max: SETTINGS_LIMITS.addressMax })}
             {field('mapUrl', { type: 'url', inputMode: 'url', hint: 'Un enlace https de Google Maps u otro mapa.' })}
             {field('rnt', { inputMode: 'numeric', hint: 'Solo dígitos.' })}
+            {field('sireHotelCode', {
+              inputMode: 'numeric',
+              hint: 'El que asigna el SIRE al inscribir el alojamiento; va en la primera columna del archivo.',
+            })}
+            {field('sireCityCode', {
+              inputMode: 'numeric',
+              hint: '5 dígitos del DANE: 70820 Santiago de Tolú, 70221 Coveñas.',
+            })}
+            {field('identityRetentionDays', {
+              inputMode: 'numeric',
+              hint: 'Ley 1581: pasado ese plazo se borran los documentos; quedan el número de huéspedes y los códigos de MinCIT.',
+            })}
           </fieldset>
           <fieldset>
             <legend>Sitio en inglés</legend>

@@ -1,4 +1,12 @@
-import { fillPath, queryString, type RouteInput, type RouteResult, type RouteSpec } from './route';
+import {
+  fillPath,
+  isTextOutput,
+  queryString,
+  type RouteInput,
+  type RouteResult,
+  type RouteSpec,
+  type TextOutput,
+} from './route';
 import { errorFromResponse, networkError, redirectRefused } from './errors';
 
 export interface ApiClientOptions {
@@ -11,7 +19,7 @@ export interface ApiClientOptions {
 
 /** Rows a JSON client can call: not the multipart upload (hosts send it with progress) nor the iCal export. */
 type Callable<T extends Record<string, RouteSpec>> = {
-  [K in keyof T]: T[K]['body'] extends 'multipart' ? never : T[K]['output'] extends 'ics' ? never : K;
+  [K in keyof T]: T[K]['body'] extends 'multipart' ? never : T[K]['output'] extends TextOutput ? never : K;
 }[keyof T];
 
 /** One function per row: its input is optional when every field of it is. */
@@ -58,13 +66,13 @@ export function createApiClient<T extends Record<string, RouteSpec>>(table: T, o
     // A browser shows a refused redirect as an opaque answer (status 0); Node as the 3xx itself.
     if (res.type === 'opaqueredirect' || (res.status >= 300 && res.status < 400)) throw redirectRefused();
     if (!res.ok) throw await errorFromResponse(res);
-    if (spec.output === 'empty' || spec.output === 'ics') return undefined;
+    if (spec.output === 'empty' || isTextOutput(spec.output)) return undefined;
     return spec.output.parse(await res.json());
   }
 
   const client: Record<string, unknown> = { baseUrl };
   for (const [name, spec] of Object.entries(table)) {
-    if (spec.body === 'multipart' || spec.output === 'ics') continue;
+    if (spec.body === 'multipart' || isTextOutput(spec.output)) continue;
     client[name] = (input?: unknown) => call(spec, input);
   }
   return client as ApiClientOf<T>;

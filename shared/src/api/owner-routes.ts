@@ -30,6 +30,8 @@ import {
 import { PaymentConnectionTestSchema, PaymentsStatusSchema } from '../domain/schemas/payment';
 import { AlertsSchema, OverviewSchema } from '../domain/schemas/overview';
 import { IMAGE_ID_PATTERN } from './media';
+import { OwnerRegistrationInputSchema, RegistrationViewSchema } from '../domain/schemas/registration';
+import { MarkSireUploadedInputSchema, RegistrationStatusSchema, SireRangeQuerySchema } from '../domain/schemas/sire';
 import { routes } from './route';
 
 /** Every stored record (photo, enquiry, block, feed) has a server-made id of 16 base64url characters. */
@@ -382,6 +384,62 @@ export const OWNER_ROUTES = routes({
     '/reservas/:id/completar',
     '`confirmada` → `completada` (from the check-out date on; the server also does it by itself)',
   ),
+  getBookingRegistration: {
+    method: 'GET',
+    path: '/reservas/:id/huespedes',
+    access: 'admin',
+    summary:
+      "the booking's guest registration (issue 34): `{code, checkIn, checkOut, numPeople, guests, complete, updatedAt}`",
+    params: IdParamsSchema,
+    output: RegistrationViewSchema,
+    errors: [],
+    notFound: BOOKING_NOT_FOUND,
+    panel: true,
+  },
+  saveBookingRegistration: {
+    method: 'PUT',
+    path: '/reservas/:id/huespedes',
+    access: 'admin',
+    summary:
+      "`{guests}` (as the guest's call): the owner fills or corrects the registration of a `confirmada` or `completada` booking; 400 past the party size, 409 in another state",
+    params: IdParamsSchema,
+    body: OwnerRegistrationInputSchema,
+    output: RegistrationViewSchema,
+    errors: ['CONFLICT'],
+    notFound: BOOKING_NOT_FOUND,
+    panel: true,
+  },
+  getRegistrationStatus: {
+    method: 'GET',
+    path: '/registro',
+    access: 'admin',
+    summary:
+      "`{traConfigured, sireConfigured, months}`: the guests' registration duties (issue 34): whether MinCIT's token is set, whether the SIRE codes are, and each month's SIRE file (`{month, desde, hasta, movements, due, problems, uploadedAt, uploadedMovements, fileName, text}`, newest first, the last 12 months and the next one)",
+    output: RegistrationStatusSchema,
+    errors: [],
+    panel: true,
+  },
+  getSireFile: {
+    method: 'GET',
+    path: '/registro/sire',
+    access: 'admin',
+    summary:
+      "`?desde=YYYY-MM-DD&hasta=YYYY-MM-DD` (at most a year): the file for Migración Colombia's SIRE portal (`text/plain`, attachment): one tab-separated line of 13 columns per entry (`E`, arrival date) or exit (`S`, departure date) of a foreign guest in the range, CRLF, no header; movements with an unknown code are left out and counted in `X-Sire-Problemas` (listed in `GET /registro`); 409 until the SIRE codes are set in Ajustes",
+    query: SireRangeQuerySchema,
+    output: 'tsv',
+    errors: ['CONFLICT'],
+  },
+  markSireUploaded: {
+    method: 'POST',
+    path: '/registro/sire/subido',
+    access: 'admin',
+    summary:
+      '`{month: "YYYY-MM"}`: the owner uploaded that month\'s SIRE file to the portal (it counts its movements now; new ones remind again); answers `GET /registro`',
+    body: MarkSireUploadedInputSchema,
+    output: RegistrationStatusSchema,
+    errors: [],
+    panel: true,
+  },
   getBookingReceipt: {
     method: 'GET',
     path: '/reservas/:id/comprobantes/:receiptId',

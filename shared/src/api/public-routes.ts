@@ -15,12 +15,14 @@ import {
   GuestBookingSchema,
   OnlinePaymentCheckSchema,
   GuestCancelInputSchema,
+  GuestRegistrationInputSchema,
   GuestTokenInputSchema,
   RecoverLinkAnswerSchema,
   RecoverLinkInputSchema,
   RequestBookingInputSchema,
   RequestedBookingSchema,
 } from '../domain/schemas/booking';
+import { RegistrationViewSchema } from '../domain/schemas/registration';
 import { routes } from './route';
 
 const BOOKING_NOT_FOUND = 'No encontramos esa reserva. Revisa el enlace del correo.';
@@ -228,6 +230,32 @@ export const PUBLIC_ROUTES = routes({
     output: GuestBookingSchema,
     status: 201,
     errors: ['CONFLICT', 'RATE_LIMITED', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'INSUFFICIENT_STORAGE'],
+    notFound: BOOKING_NOT_FOUND,
+  },
+  getGuestRegistration: {
+    method: 'GET',
+    path: '/reserva/:code/huespedes',
+    access: 'public',
+    who: 'whoever has the link',
+    summary:
+      '`?t=<token>`: the online check-in (issue 34): `{code, checkIn, checkOut, numPeople, guests, complete, updatedAt}`, the guests registered so far, main guest first; `no-store`; 404 wrong link, 409 unless `confirmada` before the day of departure',
+    params: BookingCodeParamsSchema,
+    query: GuestTokenInputSchema,
+    output: RegistrationViewSchema,
+    errors: ['CONFLICT', 'RATE_LIMITED'],
+    notFound: BOOKING_NOT_FOUND,
+  },
+  saveGuestRegistration: {
+    method: 'PUT',
+    path: '/reserva/:code/huespedes',
+    access: 'public',
+    who: 'whoever has the link',
+    summary:
+      '`{t, guests: [{firstNames, lastNames, documentType (CC, CE, TI, PA, DE, RC, PEP, PPT, CD), documentNumber, nationality (ISO 3166-1 alpha-2), birthDate (YYYY-MM-DD), residenceCity, originCity, destinationCity?}]}`: the party for the TRA and SIRE, main guest first, replacing what was saved; at most the party size (400), one person per document, no birth date in the future; 404 wrong link, 409 unless `confirmada` before the day of departure',
+    params: BookingCodeParamsSchema,
+    body: GuestRegistrationInputSchema,
+    output: RegistrationViewSchema,
+    errors: ['CONFLICT', 'RATE_LIMITED'],
     notFound: BOOKING_NOT_FOUND,
   },
   startOnlinePayment: {

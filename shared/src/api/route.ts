@@ -6,8 +6,19 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** Who may call a route: anyone, or the signed-in owner (401 otherwise). */
 export type Access = 'public' | 'admin';
 
-/** What a route answers: JSON checked by a schema, nothing (204), or an iCal file. */
-export type RouteOutput = z.ZodType | 'empty' | 'ics';
+/** What a route answers: JSON checked by a schema, nothing (204), an iCal file, or a tab-separated text file (SIRE). */
+export type RouteOutput = z.ZodType | 'empty' | TextOutput;
+
+/** The outputs that are a text file rather than JSON, by their content type. */
+export const TEXT_OUTPUTS = {
+  ics: 'text/calendar; charset=utf-8',
+  tsv: 'text/plain; charset=utf-8',
+} as const;
+export type TextOutput = keyof typeof TEXT_OUTPUTS;
+
+/** Whether a row answers a text file (not JSON). */
+export const isTextOutput = (output: RouteOutput): output is TextOutput =>
+  typeof output === 'string' && output in TEXT_OUTPUTS;
 
 /**
  * One row of the HTTP contract: everything a client and the server must agree on about one
@@ -86,7 +97,7 @@ export type RouteInput<R extends RouteSpec> = ObjectInput<R['params']> &
 /** What a row answers, once checked. */
 export type RouteResult<R extends RouteSpec> = R['output'] extends z.ZodType
   ? z.output<R['output']>
-  : R['output'] extends 'ics'
+  : R['output'] extends TextOutput
     ? string
     : void;
 

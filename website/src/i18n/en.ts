@@ -322,6 +322,14 @@ export const en: Messages<SourceMessages> = {
     refundByTransfer: 'by bank transfer to the account you give us',
     nothingToPay: 'You have nothing more to pay for this booking.',
     historyTitle: 'History',
+    checkInTitle: 'Guest registration (online check-in)',
+    checkInIntro:
+      'Colombian law asks us to register every guest with the Ministry of Commerce, Industry and Tourism (lodging registration card, TRA) and foreign guests with Migración Colombia. Do it here before you arrive.',
+    checkInOpen: 'Register your party',
+    checkInEdit: 'Review or correct the registration',
+    checkInComplete: 'Registration complete: every guest is registered.',
+    checkInIncomplete: 'Registration pending: some guests are not registered yet.',
+    checkInLoading: 'Loading the form…',
     houseRulesTitle: 'House rules',
     cancelTitle: 'Cancellation',
     termsBefore: 'More details in the ',
@@ -453,6 +461,8 @@ export const en: Messages<SourceMessages> = {
     howTitle: '5. How to exercise your rights',
     how: 'Write to {email} with your name, the email or phone you used and what you are asking for. We answer queries within ten (10) working days at most and claims (correction, update, deletion or withdrawal) within fifteen (15) working days at most, as articles 14 and 15 of Law 1581 of 2012 provide. If you are not satisfied you can go to the SIC at {sic}.',
     keepTitle: '6. Authorisation and retention',
+    keepIdentity:
+      "Guest registration: to comply with Colombian law we ask, on the private page of a confirmed booking, for each guest's first and last names, document type and number, nationality, date of birth and cities of residence, origin and destination (never photos of documents). We send them to the Ministry of Commerce, Industry and Tourism (lodging registration card, TRA) and, for foreign guests, to Migración Colombia (SIRE). We delete these details from our server and from the following backups {days} days after check-out; the stay's record keeps only the number of guests and the codes the Ministry assigns.",
     keep: 'By ticking the authorisation box of a form you authorise us to process your data for the purposes above; we keep the date you did so and the version of this policy. We keep your data for as long as it is needed to handle your request and comply with the law, and then delete it: requests sent from the site are deleted automatically from our server {months} months after we receive them, and you can ask us to delete them sooner. Photos you share from the photos page wait for our review: if we have not published them {days} days after receiving them, we delete them automatically with their title, their description and the name of whoever sent them.',
     validTitle: '7. Effective date',
     valid:

@@ -342,6 +342,14 @@ export const es = {
     refundByTransfer: 'por transferencia a la cuenta que nos indiques',
     nothingToPay: 'No tienes nada más que pagar por esta reserva.',
     historyTitle: 'Historial',
+    checkInTitle: 'Registro de huéspedes (check-in en línea)',
+    checkInIntro:
+      'La ley colombiana nos pide registrar a cada huésped ante MinCIT (Tarjeta de Registro de Alojamiento) y, a los extranjeros, ante Migración Colombia. Hazlo aquí antes de llegar.',
+    checkInOpen: 'Registrar huéspedes',
+    checkInEdit: 'Revisar o corregir el registro',
+    checkInComplete: 'Registro completo: todos los huéspedes están registrados.',
+    checkInIncomplete: 'Registro pendiente: faltan huéspedes por registrar.',
+    checkInLoading: 'Cargando el formulario…',
     houseRulesTitle: 'Normas de la casa',
     cancelTitle: 'Cancelación',
     termsBefore: 'Más detalles en las ',
@@ -477,6 +485,8 @@ export const es = {
     howTitle: '5. Cómo ejercer tus derechos',
     how: 'Escribe a {email} con tu nombre, el correo o teléfono que usaste y lo que solicitas. Respondemos las consultas en un plazo máximo de diez (10) días hábiles y los reclamos (corrección, actualización, supresión o revocatoria) en un máximo de quince (15) días hábiles, como prevén los artículos 14 y 15 de la Ley 1581 de 2012. Si no quedas satisfecho puedes acudir a la SIC en {sic}.',
     keepTitle: '6. Autorización y conservación',
+    keepIdentity:
+      'Registro de huéspedes: para cumplir la ley colombiana pedimos, en la página privada de una reserva confirmada, los nombres, apellidos, tipo y número de documento, nacionalidad, fecha de nacimiento y ciudades de residencia, procedencia y destino de cada huésped (nunca fotos de documentos). Los enviamos al Ministerio de Comercio, Industria y Turismo (Tarjeta de Registro de Alojamiento) y, los de huéspedes extranjeros, a Migración Colombia (SIRE). Borramos estos datos de nuestro servidor y de las copias de seguridad siguientes {days} días después de la salida; del registro de la estadía solo queda el número de huéspedes y los códigos que asigna el Ministerio.',
     keep: 'Al marcar la casilla de autorización de un formulario nos autorizas a tratar tus datos para las finalidades anteriores; guardamos la fecha en que lo hiciste y la versión de esta política. Conservamos tus datos mientras sean necesarios para atender tu solicitud y cumplir la ley, y después los eliminamos: las solicitudes enviadas desde el sitio se borran automáticamente de nuestro servidor a los {months} meses de recibidas, y puedes pedir que las borremos antes. Las fotos que compartes desde la página de fotos esperan nuestra revisión: si a los {days} días de recibidas no las hemos publicado, las borramos automáticamente con su título, su descripción y el nombre de quien las envió.',
     validTitle: '7. Vigencia',
     valid:

@@ -71,6 +71,8 @@ const GUEST_TEMPLATES: { [K in GuestMailKind]: GuestTemplate<K> } = {
       w.body(p.instant(ctx.booking.depositDueAt!), p.money(ctx.booking.price.deposit)),
       p.howToPay(ctx.settings),
     ),
+  'guest-registration-reminder': (ctx, { w, p }) =>
+    p.guest(ctx, w.subject(ctx.booking.code), w.body, p.stay(ctx.booking)),
   'guest-balance-reminder': (ctx, { w, p }) =>
     p.guest(
       ctx,

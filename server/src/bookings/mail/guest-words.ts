@@ -14,6 +14,7 @@ interface GuestKindWords {
   'guest-payment': { subject: (code: string) => string; body: (paid: string, total: string) => string };
   'guest-hold-reminder': { subject: (code: string) => string; body: (due: string, deposit: string) => string };
   'guest-balance-reminder': { subject: (code: string) => string; body: (owed: string, when: string) => string };
+  'guest-registration-reminder': { subject: (code: string) => string; body: string };
   'guest-cancelled': {
     subject: (code: string) => string;
     /** `byHost`: the owner cancelled it. */

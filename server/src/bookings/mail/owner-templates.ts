@@ -82,6 +82,21 @@ export const OWNER_TEMPLATES: Record<OwnerMailKind, (ctx: MailContext) => MailDr
       link: panelLink(ctx),
     };
   },
+  'owner-tra-failing': (ctx) => {
+    const b = ctx.booking;
+    const t = b.tra;
+    return {
+      subject: `Registro TRA sin enviar: reserva ${b.code} (${b.name})`,
+      paragraphs: [
+        t?.uncertain
+          ? `El envío de un huésped a MinCIT se interrumpió y no sabemos si quedó registrado. No lo reenviaremos solos para no registrarlo dos veces: revisa en tra.mincit.gov.co y complétalo allí si falta.`
+          : `El registro de los huéspedes en MinCIT (Tarjeta de Registro de Alojamiento) falló ${t?.attempts ?? 0} veces seguidas. Seguimos intentando; si no se resuelve, regístralos en tra.mincit.gov.co.`,
+        `Último error: ${t?.lastError ?? '—'}`,
+        stay(b),
+      ],
+      link: panelLink(ctx),
+    };
+  },
   'owner-payment-pending': (ctx) => {
     const b = ctx.booking;
     const pending = b.onlinePayments.find((p) => p.reference === b.verification?.reference);

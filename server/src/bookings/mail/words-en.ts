@@ -59,6 +59,10 @@ export const EN_MAIL_WORDS: GuestMailWords = {
     body: (due, deposit) =>
       `We are holding your dates until ${due}. Pay the deposit of ${deposit} before then to confirm the booking.`,
   },
+  'guest-registration-reminder': {
+    subject: (code) => `Register your party before you arrive: booking ${code}`,
+    body: 'Colombian law asks us to register every guest with the Ministry of Commerce, Industry and Tourism (the lodging registration card, TRA) and foreign guests with Migración Colombia. Do it online on your booking page and you will not need to give these details on arrival.',
+  },
   'guest-balance-reminder': {
     subject: (code) => `Reminder: balance of your booking ${code}`,
     body: (owed, when) => `A reminder of the balance due: ${owed}, ${when}.`,

@@ -56,6 +56,10 @@ export const ES_MAIL_WORDS: GuestMailWords = {
     body: (due, deposit) =>
       `Guardamos tus fechas hasta el ${due}. Paga el anticipo de ${deposit} antes de esa hora para confirmar la reserva.`,
   },
+  'guest-registration-reminder': {
+    subject: (code) => `Registra a tus huéspedes antes de llegar: reserva ${code}`,
+    body: 'La ley colombiana nos pide registrar a cada huésped ante el Ministerio de Comercio, Industria y Turismo (Tarjeta de Registro de Alojamiento) y, a los extranjeros, ante Migración Colombia. Hazlo en línea en la página de tu reserva y a la llegada no tendrás que dar estos datos.',
+  },
   'guest-balance-reminder': {
     subject: (code) => `Recordatorio: saldo de tu reserva ${code}`,
     body: (owed, when) => `Te recordamos el saldo pendiente de ${owed}, ${when}.`,

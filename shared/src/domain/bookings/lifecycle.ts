@@ -13,7 +13,16 @@ import { cabinInstant } from '../pricing/booking';
 /** What a guard reads of a booking: the panel's and the server's records both carry it. */
 export type LifecycleBooking = Pick<
   Booking,
-  'state' | 'depositDueAt' | 'paid' | 'price' | 'checkOut' | 'receipts' | 'onlinePayments' | 'refunds' | 'verification'
+  | 'state'
+  | 'depositDueAt'
+  | 'paid'
+  | 'price'
+  | 'checkIn'
+  | 'checkOut'
+  | 'receipts'
+  | 'onlinePayments'
+  | 'refunds'
+  | 'verification'
 >;
 
 export const LIFECYCLE_ACTIONS = [
@@ -32,6 +41,9 @@ export const LIFECYCLE_ACTIONS = [
   'lapse',
   'remindHold',
   'remindBalance',
+  'registerGuests',
+  'correctRegistration',
+  'remindRegistration',
 ] as const;
 export type LifecycleAction = (typeof LIFECYCLE_ACTIONS)[number];
 
@@ -144,6 +156,26 @@ export const LIFECYCLE: { readonly [A in LifecycleAction]: Rule } = {
     actors: ['sistema'],
     guard: (b) => b.paid < b.price.total,
     refused: 'No hay saldo que recordar.',
+  },
+  /** Online check-in (issue 34): the guest's private page, a confirmed stay, until the day of departure. */
+  registerGuests: {
+    states: ['confirmada'],
+    actors: ['huesped'],
+    guard: (b, now) => todayAtCabin(new Date(now)) < b.checkOut,
+    refused: 'El registro de huéspedes solo está abierto para una reserva confirmada, hasta el día de salida.',
+  },
+  /** The owner fills or corrects the registration: a confirmed stay, or a finished one (its record for MinCIT). */
+  correctRegistration: {
+    states: ['confirmada', 'completada'],
+    actors: ['propietario'],
+    refused: 'Solo se registran los huéspedes de una reserva confirmada o completada.',
+  },
+  /** The check-in reminders (7 and 2 days before arrival): a confirmed stay not yet begun. */
+  remindRegistration: {
+    states: ['confirmada'],
+    actors: ['sistema'],
+    guard: (b, now) => todayAtCabin(new Date(now)) < b.checkIn,
+    refused: 'No hay registro de huéspedes que recordar.',
   },
 };
 

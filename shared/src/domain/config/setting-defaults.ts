@@ -21,6 +21,11 @@ export const BOOKING_DEFAULTS = {
   notificationEmail: '',
   /** Longest stay instant booking holds at once; a longer one waits for the owner as a request. */
   instantMaxNights: 30,
+  /** Days after check-out the guests' identity documents are kept (issue 34, Ley 1581), then purged. */
+  identityRetentionDays: 180,
+  /** The lodging's code in Migración Colombia's SIRE (assigned there) and its city's DIVIPOLA code; '' until set. */
+  sireHotelCode: '',
+  sireCityCode: '',
   houseRules:
     'No se permite fumar dentro de la cabaña.\nNo se admiten fiestas ni eventos.\nMascotas solo con aviso previo.\nSilencio entre las 22:00 y las 8:00.\nEl número de huéspedes no puede superar el de la reserva.',
 };

@@ -36,3 +36,11 @@ export function formatReceivedAt(iso: string): string {
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? iso : dateTimeFormat.format(d);
 }
+
+const monthFormat = new Intl.DateTimeFormat('es-CO', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** A month `YYYY-MM` as the owner reads it ("noviembre de 2026"); unknown shapes pass through. */
+export function formatMonth(month: string): string {
+  const d = new Date(`${month}-01T00:00:00Z`);
+  return Number.isNaN(d.getTime()) ? month : monthFormat.format(d);
+}

@@ -4,6 +4,7 @@ import { CANCELLATION_POLICY_IDS } from '../pricing/booking';
 import { checkStayDates, stayRequestFields } from './enquiry';
 import { cleanLine, cleanText } from './text';
 import { OnlinePaymentSchema, OnlinePaymentStatusSchema, RefundSchema } from './payment';
+import { GuestsSchema, RegistrationSchema, TraFilingSchema } from './registration';
 
 export {
   CANCELLATION_POLICIES,
@@ -253,7 +254,17 @@ export const BookingSchema = z.object({
    */
   verification: VerificationSchema.optional(),
   /** Reminders already written to the outbox (ISO instants), so each goes once. */
-  reminders: z.object({ hold: z.string().optional(), balance: z.string().optional() }),
+  reminders: z.object({
+    hold: z.string().optional(),
+    balance: z.string().optional(),
+    /** Check-in reminders (issue 34): 7 and 2 days before arrival while the registration is incomplete. */
+    registration7: z.string().optional(),
+    registration2: z.string().optional(),
+  }),
+  /** The guests' registration for the TRA and SIRE (issue 34); absent until someone fills it. */
+  registration: RegistrationSchema.optional(),
+  /** The party's filing with MinCIT's TRA (issue 34); absent until the first attempt. */
+  tra: TraFilingSchema.optional(),
 });
 export type Booking = z.infer<typeof BookingSchema>;
 
@@ -303,6 +314,8 @@ export const GuestBookingSchema = BookingSchema.pick({
   refundIfCancelledNow: z.number().int().nullable(),
   /** Whether the guest may upload a receipt now (held or confirmed). */
   canUploadReceipt: z.boolean(),
+  /** Online check-in (issue 34): whether the form is open now, and whether every guest of the party is registered. */
+  registration: z.object({ open: z.boolean(), complete: z.boolean() }),
   payment: PaymentInstructionsSchema,
   /** Whether "Pagar anticipo en línea" is offered: online payment configured, `aceptada`, deposit not yet paid. */
   onlinePayment: z.object({ available: z.boolean() }),
@@ -481,6 +494,10 @@ export type CancelBookingInput = z.infer<typeof CancelBookingInputSchema>;
 /** The guest cancels from the private page: the link's secret and an optional reason. */
 export const GuestCancelInputSchema = GuestTokenInputSchema.extend({ reason: note('el motivo').optional() });
 
+/** Body of PUT /api/reserva/:code/huespedes (issue 34): the link's secret and the party, main guest first. */
+export const GuestRegistrationInputSchema = GuestTokenInputSchema.extend({ guests: GuestsSchema });
+export type GuestRegistrationInput = z.infer<typeof GuestRegistrationInputSchema>;
+
 /** A receipt's file for the owner (GET .../comprobantes/:receiptId), base64 so both hosts carry it as JSON. */
 export const ReceiptFileSchema = ReceiptSchema.pick({ id: true, name: true, type: true, bytes: true }).extend({
   /**
@@ -516,6 +533,8 @@ export const GUEST_MAIL_KINDS = [
   'guest-refunded',
   /** The guest asked for the private link again (issue 32): only when code and e-mail match. */
   'guest-link',
+  /** Online check-in (issue 34): 7 and 2 days before arrival while the registration is incomplete. */
+  'guest-registration-reminder',
 ] as const;
 export type GuestMailKind = (typeof GUEST_MAIL_KINDS)[number];
 
@@ -528,6 +547,8 @@ export const OWNER_MAIL_KINDS = [
   'owner-refund-due',
   /** The gateway reported a payment pending: the hold waits for it. */
   'owner-payment-pending',
+  /** The party's TRA filing with MinCIT keeps failing, or was interrupted mid-call (issue 34). */
+  'owner-tra-failing',
 ] as const;
 export type OwnerMailKind = (typeof OWNER_MAIL_KINDS)[number];
 

@@ -223,6 +223,22 @@ const bookingFields = {
     .int('Escribe un número entero de noches.')
     .min(1, 'Una reserva inmediata tiene al menos 1 noche.')
     .max(365, 'Una reserva inmediata tiene como mucho 365 noches.'),
+  /** Days after check-out the guests' identity documents are kept, then purged (issue 34). */
+  identityRetentionDays: z
+    .number({ error: 'Escribe cuántos días después de la salida se guardan los documentos de los huéspedes.' })
+    .int('Escribe un número entero de días.')
+    .min(1, 'Los documentos se guardan al menos 1 día después de la salida.')
+    .max(1825, 'Los documentos se guardan como mucho 1825 días (5 años).'),
+  /** The lodging's code in Migración Colombia's SIRE, the first column of its file (issue 34); '' until set. */
+  sireHotelCode: z
+    .string({ error: 'Escribe el código del establecimiento en el SIRE.' })
+    .trim()
+    .regex(/^(\d{1,10})?$/, 'El código del SIRE son solo dígitos (hasta 10), o déjalo vacío.'),
+  /** The DIVIPOLA code of the cabin's municipality (Santiago de Tolú 70820, Coveñas 70221), the file's second column. */
+  sireCityCode: z
+    .string({ error: 'Escribe el código de la ciudad para el SIRE.' })
+    .trim()
+    .regex(/^(\d{5})?$/, 'El código de la ciudad (DIVIPOLA) son 5 dígitos, p. ej. 70820 para Santiago de Tolú.'),
   /** The house rules, as the /condiciones page shows them. */
   houseRules: z
     .string({ error: 'Escribe las normas de la casa.' })
@@ -249,6 +265,9 @@ const bookingFieldsWithDefaults = {
   requestExpiryDays: bookingFields.requestExpiryDays.default(d.requestExpiryDays),
   notificationEmail: bookingFields.notificationEmail.default(d.notificationEmail),
   instantMaxNights: bookingFields.instantMaxNights.default(d.instantMaxNights),
+  identityRetentionDays: bookingFields.identityRetentionDays.default(d.identityRetentionDays),
+  sireHotelCode: bookingFields.sireHotelCode.default(d.sireHotelCode),
+  sireCityCode: bookingFields.sireCityCode.default(d.sireCityCode),
   houseRules: bookingFields.houseRules.default(d.houseRules),
 };
 

@@ -91,6 +91,7 @@ export default function PrivacidadRoute() {
 
         <h2>{m.keepTitle}</h2>
         <p>{t(m.keep, { months: retentionMonths, days: photoRetentionDays })}</p>
+        <p>{t(m.keepIdentity, { days: s.identityRetentionDays })}</p>
 
         <h2>{m.validTitle}</h2>
         <p>

@@ -13,6 +13,7 @@ import { formatDay } from '../../lib/stay';
 import { NotFoundBooking } from '../../features/booking/not-found-booking';
 import { OnlineAttempts } from '../../features/booking/online-attempts';
 import { OnlinePayButton } from '../../features/booking/online-payment';
+import { CheckInSection } from '../../features/booking/checkin-section';
 
 const actions = () => import('../../features/booking/guest-actions');
 /** The link's secret, read when the guest acts (the server rendered the page from it). */
@@ -160,6 +161,11 @@ export default function ReservaRoute() {
             </>
           )}
         </dl>
+
+        <CheckInSection
+          booking={b}
+          onSaved={(complete) => setB({ ...b, registration: { ...b.registration, complete } })}
+        />
 
         {showPayment ? (
           <section aria-labelledby="pago-titulo">

@@ -20,6 +20,7 @@ const booking = (state: BookingState, over: Partial<LifecycleBooking> = {}): Lif
   depositDueAt: state === 'aceptada' ? new Date(NOW + 10 * HOUR).toISOString() : null,
   paid: 0,
   price: { deposit: 500_000, total: 1_000_000 } as LifecycleBooking['price'],
+  checkIn: '2027-02-01',
   checkOut: '2027-02-05',
   receipts: [],
   onlinePayments: [],
@@ -54,8 +55,14 @@ const EXPECTED: Record<BookingState, [LifecycleAction, Actor][]> = {
     ['cancel', O],
     ['uploadReceipt', G],
     ['remindBalance', S],
+    ['registerGuests', G],
+    ['correctRegistration', O],
+    ['remindRegistration', S],
   ],
-  completada: [['recordPayment', O]],
+  completada: [
+    ['recordPayment', O],
+    ['correctRegistration', O],
+  ],
   rechazada: [],
   vencida: [
     ['recordPayment', O],
@@ -75,6 +82,14 @@ describe('the lifecycle table', () => {
       }
     }
   }
+
+  it('closes the online check-in on the day of departure (issue 34)', () => {
+    const stay = { checkOut: '2027-01-11' };
+    expect(can('registerGuests', booking('confirmada', stay), NOW, G)).toBe(true);
+    expect(can('registerGuests', booking('confirmada', { checkOut: '2027-01-10' }), NOW, G)).toBe(false);
+    // The owner may still correct it for the stay's record.
+    expect(can('correctRegistration', booking('confirmada', { checkOut: '2027-01-10' }), NOW, O)).toBe(true);
+  });
 
   it('lists what each actor may do, in the table order', () => {
     expect(actionsFor(booking('aceptada'), 'huesped', NOW)).toEqual(['cancel', 'uploadReceipt', 'payOnline']);

@@ -1,0 +1,220 @@
+import { can, refusal, type LifecycleAction } from '@cabana/shared/domain/bookings/lifecycle';
+import { addDays, todayAtCabin } from '@cabana/shared/domain/pricing/dates';
+import type { Actor, Booking } from '@cabana/shared/domain/schemas/booking';
+import {
+  registrationComplete,
+  type GuestIdentity,
+  type RegistrationView,
+} from '@cabana/shared/domain/schemas/registration';
+import type { RegistrationStatus } from '@cabana/shared/domain/schemas/sire';
+import { monthRange, sireConfigured, sireFile, sireFileName, sireMonths, type SireFile } from './sire';
+import type { Store } from '../db/store';
+import type { BookingService } from '../bookings/booking-service';
+import type { OutboxService } from '../bookings/outbox';
+import { conflict, invalidInput } from '../domain-errors';
+
+export interface RegistrationServiceDeps {
+  store: Store;
+  bookings: BookingService;
+  outbox: OutboxService;
+  /** The owner's panel, for the e-mails' context. */
+  panelLink: string;
+  now: () => number;
+  /** After a registration is saved: the TRA filing looks whether the party is now due (a completion on or after arrival day). */
+  afterSave?: () => void;
+}
+
+/** Days before arrival the check-in reminders go, each once, while the registration is incomplete. */
+const REGISTRATION_REMINDER_DAYS = [7, 2] as const;
+
+/**
+ * Guest registration (issue 34): the party's identity data for MinCIT's TRA and Migración's
+ * SIRE, kept on the booking (`booking.registration`). The guest fills it from the private link
+ * while the lifecycle table allows `registerGuests`; the owner fills or corrects it
+ * (`correctRegistration`). Each change is one save of the store.
+ */
+export class RegistrationService {
+  constructor(private readonly deps: RegistrationServiceDeps) {}
+
+  view(b: Booking): RegistrationView {
+    return {
+      code: b.code,
+      checkIn: b.checkIn,
+      checkOut: b.checkOut,
+      numPeople: b.numPeople,
+      guests: b.registration?.guests ?? [],
+      complete: registrationComplete(b.registration, b.numPeople),
+      updatedAt: b.registration?.updatedAt ?? null,
+    };
+  }
+
+  #allow(b: Booking, action: LifecycleAction, by: Actor): void {
+    if (!can(action, b, this.deps.now(), by)) throw conflict(refusal(action));
+  }
+
+  forGuest(code: string, token: string): RegistrationView {
+    const booking = this.deps.bookings.bookingOfLink(code, token);
+    this.#allow(booking, 'registerGuests', 'huesped');
+    return this.view(booking);
+  }
+
+  async saveByGuest(code: string, token: string, guests: GuestIdentity[]): Promise<RegistrationView> {
+    const booking = this.deps.bookings.bookingOfLink(code, token);
+    this.#allow(booking, 'registerGuests', 'huesped');
+    return this.#save(booking, guests, 'huesped');
+  }
+
+  forOwner(id: string): RegistrationView {
+    return this.view(this.deps.bookings.get(id));
+  }
+
+  async saveByOwner(id: string, guests: GuestIdentity[]): Promise<RegistrationView> {
+    const booking = this.deps.bookings.get(id);
+    this.#allow(booking, 'correctRegistration', 'propietario');
+    return this.#save(booking, guests, 'propietario');
+  }
+
+  /** The owner's view of the registration duties: MinCIT's token, the SIRE codes, the SIRE months. */
+  status(traConfigured: boolean): RegistrationStatus {
+    const { data } = this.deps.store;
+    return {
+      traConfigured,
+      sireConfigured: sireConfigured(data.settings),
+      months: sireMonths(data.bookings, data.settings, data.sireUploads, this.#today()),
+    };
+  }
+
+  /** The SIRE file of a range of dates (409 until the lodging's SIRE codes are set). */
+  sireFile(desde: string, hasta: string): SireFile & { fileName: string } {
+    const { settings, bookings } = this.deps.store.data;
+    if (!sireConfigured(settings)) {
+      throw conflict(
+        'Antes de generar el archivo del SIRE, escribe en Ajustes el código del establecimiento en el SIRE y el código DIVIPOLA de la ciudad.',
+      );
+    }
+    return {
+      ...sireFile(bookings, settings, desde, hasta, this.#today()),
+      fileName: sireFileName(settings.sireHotelCode, desde, hasta),
+    };
+  }
+
+  /** The owner uploaded a month's file to the SIRE portal: remembered with its movements now. */
+  async markSireUploaded(month: string): Promise<void> {
+    const { store } = this.deps;
+    const { desde, hasta } = monthRange(month);
+    const { movements } = sireFile(store.data.bookings, store.data.settings, desde, hasta, this.#today());
+    const at = new Date(this.deps.now()).toISOString();
+    store.data.sireUploads = [...store.data.sireUploads.filter((u) => u.month !== month), { month, at, movements }];
+    await store.save();
+  }
+
+  #today(): string {
+    return todayAtCabin(new Date(this.deps.now()));
+  }
+
+  /**
+   * The check-in reminders (a timer, with the injected clock): 7 and then 2 days before arrival,
+   * each once, to a confirmed booking whose party is not all registered. A booking made later
+   * than a reminder's day gets only the next one still ahead. One save for all of them.
+   */
+  async runTimers(): Promise<number> {
+    const { store, now } = this.deps;
+    const at = now();
+    const today = todayAtCabin(new Date(at));
+    let written = 0;
+    for (const booking of store.data.bookings) {
+      if (!can('remindRegistration', booking, at, 'sistema')) continue;
+      if (registrationComplete(booking.registration, booking.numPeople)) continue;
+      const due = REGISTRATION_REMINDER_DAYS.filter((d) => today >= addDays(booking.checkIn, -d));
+      if (due.length === 0) continue;
+      // Only the nearest reminder that is due (a late booking does not get both at once).
+      const days = due[due.length - 1]!;
+      const key = days === 7 ? 'registration7' : 'registration2';
+      if (booking.reminders[key] || (key === 'registration7' && booking.reminders.registration2)) continue;
+      booking.reminders = { ...booking.reminders, [key]: new Date(at).toISOString() };
+      this.deps.outbox.write('guest-registration-reminder', {
+        booking,
+        settings: store.data.settings,
+        guestLink: this.deps.bookings.guestLink(booking),
+        panelLink: this.deps.panelLink,
+      });
+      written += 1;
+    }
+    if (written === 0) return 0;
+    await store.save();
+    void this.deps.outbox.kick();
+    return written;
+  }
+
+  /**
+   * Retention (Ley 1581): `identityRetentionDays` after check-out the guests' identity data leave
+   * the store; the registration keeps when, and how many guests (MinCIT's codes stay in
+   * `booking.tra`). The save rewrites the journal without the lines that held them, so later
+   * backups no longer carry them. One save for all.
+   */
+  async purgeIdentities(): Promise<number> {
+    const { store, now } = this.deps;
+    const at = now();
+    const today = todayAtCabin(new Date(at));
+    const days = store.data.settings.identityRetentionDays;
+    let purged = 0;
+    for (const b of store.data.bookings) {
+      const r = b.registration;
+      if (!r || r.purgedAt || today < addDays(b.checkOut, days)) continue;
+      b.registration = {
+        guests: [],
+        consentAt: r.consentAt,
+        updatedAt: r.updatedAt,
+        updatedBy: r.updatedBy,
+        purgedAt: new Date(at).toISOString(),
+        guestCount: r.guests.length,
+      };
+      purged++;
+    }
+    // `forget`: the journal is rewritten without the old lines right after, not when it next fills.
+    if (purged > 0) await store.save({ forget: true });
+    return purged;
+  }
+
+  async #save(booking: Booking, guests: GuestIdentity[], by: 'huesped' | 'propietario'): Promise<RegistrationView> {
+    checkParty(booking, guests, todayAtCabin(new Date(this.deps.now())));
+    const at = new Date(this.deps.now()).toISOString();
+    booking.registration = {
+      guests,
+      consentAt: booking.registration?.consentAt ?? at,
+      updatedAt: at,
+      updatedBy: by,
+    };
+    booking.updatedAt = at;
+    await this.deps.store.save();
+    this.deps.afterSave?.();
+    return this.view(booking);
+  }
+}
+
+/** The party's own rules: at most the booking's size, born before today, one person per document. */
+function checkParty(booking: Booking, guests: GuestIdentity[], today: string): void {
+  if (guests.length > booking.numPeople) {
+    throw invalidInput(
+      `Esta reserva es para ${booking.numPeople} ${booking.numPeople === 1 ? 'persona' : 'personas'}: registra como máximo ${booking.numPeople} ${booking.numPeople === 1 ? 'huésped' : 'huéspedes'}.`,
+      { guests: 'Hay más huéspedes que personas en la reserva.' },
+    );
+  }
+  guests.forEach((g, i) => {
+    if (g.birthDate > today) {
+      throw invalidInput(`La fecha de nacimiento del huésped ${i + 1} está en el futuro.`, {
+        [`guests.${i}.birthDate`]: 'Revisa la fecha de nacimiento.',
+      });
+    }
+  });
+  const seen = new Set<string>();
+  guests.forEach((g, i) => {
+    const key = `${g.documentType}:${g.documentNumber}`;
+    if (seen.has(key)) {
+      throw invalidInput(`El documento del huésped ${i + 1} ya está en la lista.`, {
+        [`guests.${i}.documentNumber`]: 'Cada huésped lleva su propio documento.',
+      });
+    }
+    seen.add(key);
+  });
+}
