@@ -148,7 +148,7 @@ describe('online deposit through Wompi, over HTTP with the local stand-in and re
       await call('POST', '/reservas', await bookingRequestBody(s, inDays, 2, over)),
       RequestedBookingSchema,
     );
-    const list = await owner('GET', '/reservas?state=solicitada', z.array(BookingSchema));
+    const list = await owner('GET', '/reservas?estado=solicitada', z.array(BookingSchema));
     const id = list.find((b) => b.code === requested.code)!.id;
     const booking = await owner('POST', `/reservas/${id}/aceptar`, BookingSchema, {});
     return { id, code: requested.code, t: requested.token, booking };

@@ -123,7 +123,7 @@ describe('the booking lifecycle over HTTP, with real e-mail', () => {
     expect(toOwner!.text).toContain('300 123 4567');
 
     // The owner accepts with another total and a note the guest sees.
-    const list = await owner('GET', '/reservas?state=solicitada', z.array(BookingSchema));
+    const list = await owner('GET', '/reservas?estado=solicitada', z.array(BookingSchema));
     const id = list.find((b) => b.code === code)!.id;
     const accepted = await owner('POST', `/reservas/${id}/aceptar`, BookingSchema, {
       total: 1_000_000,

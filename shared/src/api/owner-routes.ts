@@ -297,7 +297,7 @@ export const OWNER_ROUTES = routes({
     path: '/reservas',
     access: 'admin',
     summary:
-      '`?state=&q=&orden=&offset=&limit=`: the bookings with history, price, payments and receipts; `q` finds a name, code or e-mail (any case, accents or not); `orden=recientes` (newest first, the default) or `llegada` (stays ahead, soonest first, then past ones); one page of `limit` (default 50, at most 200) from `offset`',
+      '`?estado=&q=&orden=&offset=&limit=`: the bookings with history, price, payments and receipts, all or those in one state (`estado`, any combination with the rest); `q` finds a name, code or e-mail (any case, accents or not); `orden=recientes` (newest first, the default) or `llegada` (stays ahead, soonest first, then past ones); one page of `limit` (default 50, at most 200) from `offset`',
     query: ListBookingsQuerySchema,
     output: z.array(BookingSchema),
     errors: [],
