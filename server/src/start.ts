@@ -30,7 +30,7 @@ import { CalendarService } from './calendar/calendar-service';
 import { EnquiryService } from './enquiries/enquiry-service';
 import { SettingsService } from './settings/settings-service';
 import { PaymentService } from './payments/payment-service';
-import { Wompi } from './payments/wompi';
+import { WompiKeys } from './payments/wompi-keys';
 import { BookingService } from './bookings/booking-service';
 import { OutboxService } from './bookings/outbox';
 import { runPeriodically } from './lib/periodic';
@@ -151,6 +151,9 @@ export async function startServer(
       log,
       now,
     });
+    // Wompi's keys: the environment's, else those the owner pasted in Ajustes (issue 33).
+    const wompiKeys = new WompiKeys({ dataDir: config.dataDir, env: config.wompi, urls: config.wompiUrls, log });
+    await wompiKeys.load();
     const publicOrigin = config.publicUrl ?? BUSINESS.siteUrl;
     const outbox = new OutboxService({
       store,
@@ -168,7 +171,7 @@ export async function startServer(
       publicOrigin,
       receiptsDir: path.join(config.dataDir, 'receipts'),
       receiptsMaxBytes: config.receiptsMaxBytes,
-      onlinePaymentEnabled: config.wompi !== undefined,
+      onlinePaymentEnabled: () => wompiKeys.config() !== undefined,
       guestMails: new GuestMailRation(limiters.guestMailAddress, () => store.data.secrets.formTokenKey),
       instantHolds: new InstantHoldGuard(),
       log,
@@ -206,7 +209,7 @@ export async function startServer(
       bookings,
       outbox,
       payments: new PaymentService({
-        provider: config.wompi ? new Wompi(config.wompi) : undefined,
+        keys: wompiKeys,
         bookings,
         publicOrigin: config.publicUrl ?? BUSINESS.siteUrl,
         log,

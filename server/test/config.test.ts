@@ -78,6 +78,7 @@ describe('the server configuration (server/src/env.ts)', () => {
       receiptsMaxBytes: 1000 * 1024 * 1024,
       guestLinkLookupsPerClient: 300,
       wompi: undefined,
+      wompiUrls: { apiUrl: undefined, checkoutUrl: undefined },
     } satisfies Config);
   });
 

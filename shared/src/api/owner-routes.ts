@@ -27,7 +27,7 @@ import {
   ReopenBookingInputSchema,
   RetryOutboxInputSchema,
 } from '../domain/schemas/booking';
-import { PaymentConnectionTestSchema, PaymentsStatusSchema } from '../domain/schemas/payment';
+import { PaymentConnectionTestSchema, PaymentsStatusSchema, WompiKeysInputSchema } from '../domain/schemas/payment';
 import { AlertsSchema, OverviewSchema } from '../domain/schemas/overview';
 import { IMAGE_ID_PATTERN } from './media';
 import { routes } from './route';
@@ -419,9 +419,20 @@ export const OWNER_ROUTES = routes({
     path: '/pagos/wompi',
     access: 'admin',
     summary:
-      "`{configured, mode, eventsUrl}`: whether online payment is on (`sandbox` or `production`, by the keys) and the events URL to paste in Wompi's dashboard",
+      "`{configured, mode, eventsUrl, keys}`: whether online payment is on (`sandbox` or `production`, by the keys), the events URL to paste in Wompi's dashboard, and each key's source (`entorno`/`panel`/null) and last 4 characters, never a key",
     output: PaymentsStatusSchema,
     errors: [],
+    panel: true,
+  },
+  saveWompiKeys: {
+    method: 'PUT',
+    path: '/pagos/wompi/llaves',
+    access: 'admin',
+    summary:
+      "`{publicKey?, privateKey?, eventsSecret?, integritySecret?}`: the owner's Wompi keys, kept in the data folder's `wompi-keys.json` (mode 0600, outside backups) and in force at once; an empty one keeps the stored one; 400 by field when one is missing or they do not fit together (prefixes, one environment); 409 while the environment sets the keys; answers the status, masked",
+    body: WompiKeysInputSchema,
+    output: PaymentsStatusSchema,
+    errors: ['CONFLICT'],
     panel: true,
   },
   testPaymentConnection: {
