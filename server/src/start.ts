@@ -154,6 +154,9 @@ export async function startServer(
     // Wompi's keys: the environment's, else those the owner pasted in Ajustes (issue 33).
     const wompiKeys = new WompiKeys({ dataDir: config.dataDir, env: config.wompi, urls: config.wompiUrls, log });
     await wompiKeys.load();
+    // Requests of the old reservation form are archived once (issue 33): stays are asked for in Reservas.
+    const archived = await enquiries.archiveReservations();
+    if (archived > 0) log.info(`enquiries: archived ${archived} request(s) of the old reservation form`);
     const publicOrigin = config.publicUrl ?? BUSINESS.siteUrl;
     const outbox = new OutboxService({
       store,
