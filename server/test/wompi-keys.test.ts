@@ -133,9 +133,12 @@ describe('Wompi keys pasted in Ajustes (issue 33)', () => {
     }
   });
 
-  it('reads the file again at the next start', async () => {
+  it('reads the file again at the next start, and removes what a write cut short left beside it', async () => {
     await s.close();
+    const torn = path.join(dataDir, `.${WOMPI_KEYS_FILE}.0123456789ab.tmp`);
+    await writeFile(torn, '{"publicKey":"pub_te');
     s = await startTestServer({ env: urls, dataDir });
+    await expect(stat(torn)).rejects.toMatchObject({ code: 'ENOENT' });
     admin = bearer(await s.loginToken());
     expect(await status()).toMatchObject({ configured: true, mode: 'sandbox', keys: endings(KEYS, 'panel') });
   });

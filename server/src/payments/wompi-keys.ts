@@ -60,8 +60,16 @@ export class WompiKeys {
     return path.join(this.opts.dataDir, WOMPI_KEYS_FILE);
   }
 
-  /** Reads the file at start. One that cannot be read as keys is reported and left as it is (not used). */
+  /**
+   * Reads the file at start (and removes what a write cut short left beside it: its temp files).
+   * One that cannot be read as keys is reported and left as it is (not used).
+   */
   async load(): Promise<void> {
+    // writeFileDurable's temp file: `.<name>.<hex>.tmp`.
+    const leftover = /^\.wompi-keys\.json\.[0-9a-f]+\.tmp$/;
+    for (const name of await fsp.readdir(this.opts.dataDir)) {
+      if (leftover.test(name)) await fsp.rm(path.join(this.opts.dataDir, name), { force: true });
+    }
     let text: string;
     try {
       text = await fsp.readFile(this.file, 'utf8');
