@@ -6,6 +6,7 @@ import { startTestServer, type TestServer } from '../../test-support/server';
 import { bookingRequestBody } from '../../test-support/bookings';
 import { createFakeSafeStorage } from './helpers/fake-safe-storage';
 import { tempDir } from './helpers/temp';
+import { storeOldReservation } from '../../test-support/old-reservations';
 
 /** Electron replaced: what main shows (notifications) and sets (the badge) is recorded. */
 const electron = vi.hoisted(() => {
@@ -51,28 +52,10 @@ describe('desktop alerts: polled through the generic API call, shown natively', 
   });
   afterEach(() => cleanup());
 
+  /** A new request of the old reservation form (archived in Consultas, issue 33): an alert until answered. */
   async function request(name: string) {
     const today = todayAtCabin(new Date(server.clock.now()));
-    const tokenRes = await fetch(`${server.apiUrl}/consultas/token`);
-    const { token } = (await tokenRes.json()) as { token: string };
-    const res = await fetch(`${server.apiUrl}/consultas`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        type: 'reserva',
-        name,
-        email: 'huesped@example.com',
-        phone: '+57 300 765 4321',
-        checkIn: addDays(today, 20),
-        checkOut: addDays(today, 23),
-        numPeople: 3,
-        message: '',
-        consent: true,
-        formToken: token,
-      }),
-    });
-    expect(res.status).toBe(201);
-    return ((await res.json()) as { id: string }).id;
+    return storeOldReservation(server, { name, checkIn: addDays(today, 20), checkOut: addDays(today, 23) });
   }
 
   it('notifies each new request once, keeps the badge at the count, clears it when signed out', async () => {

@@ -11,6 +11,7 @@ import { apiCaller, ipcCaller, registerOnFakeIpcMain } from './helpers/ipc';
 import { tempDir } from './helpers/temp';
 import { startTestServer, type TestServer } from '../../test-support/server';
 import { day, feedFixture, startFeedServer, type FeedServer } from '../../test-support/ical-feeds';
+import { storeOldReservation } from '../../test-support/old-reservations';
 
 const INVALID = { ok: false, error: { status: 400, code: 'VALIDATION', message: INVALID_ARGS } };
 
@@ -141,26 +142,10 @@ describe('desktop calendar, feeds, seasons and reservations through api:call aga
   });
 
   it('confirms and cancels a reservation, and answers 409 when a night is taken', async () => {
-    const enquiry = async (checkIn: string, checkOut: string) => {
-      const { token } = (await (await fetch(`${server.apiUrl}/consultas/token`)).json()) as { token: string };
-      const res = await fetch(`${server.apiUrl}/consultas`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          type: 'reserva',
-          name: 'Marta Gómez',
-          email: 'marta@example.com',
-          phone: '+57 300 000 0000',
-          checkIn,
-          checkOut,
-          numPeople: 4,
-          consent: true,
-          formToken: token,
-        }),
-      });
-      expect(res.status).toBe(201);
-      return ((await res.json()) as { id: string }).id;
-    };
+    // Requests of the old reservation form, archived in Consultas (issue 33).
+    const enquiry = (checkIn: string, checkOut: string) =>
+      storeOldReservation(server, { name: 'Marta Gómez', checkIn, checkOut });
+
     const free = await enquiry(day(70), day(73));
     const taken = await enquiry(day(80), day(83));
     value(await api('addBlock', { start: day(81), end: day(82), note: '' }));

@@ -71,7 +71,7 @@ export function createApp(deps: AppDeps): Koa {
       log: deps.log,
       guestBooking: (code, token) => deps.bookings.guestBooking(code, token),
       spendGuestLookup: (ip) => deps.limiters.guestLinkClient.consume(clientKey(ip)),
-      onlinePayment: config.wompi !== undefined,
+      onlinePayment: () => deps.payments.configured(),
     }),
   );
   app.use(websiteStatic(config.websiteDist, [API_PREFIX, MEDIA_PREFIX]));

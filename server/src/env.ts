@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { LIMITS } from '@cabana/shared/domain/config/limits';
 import { CALENDAR_LIMITS } from '@cabana/shared/domain/config/calendar';
 import { BUSINESS } from '@cabana/shared/domain/config/business';
-import type { PaymentMode } from '@cabana/shared/domain/schemas/payment';
+import { wompiKeyMode, type PaymentMode } from '@cabana/shared/domain/schemas/payment';
 import { parseCrashAt, type CrashTarget } from './lib/crash-points';
 
 /** Repository root, whatever the working directory. */
@@ -103,17 +103,23 @@ export interface Config {
   receiptsMaxBytes: number;
   /** Look-ups of private booking links (pages and their API) one client may make per hour. */
   guestLinkLookupsPerClient: number;
-  /** Online payment through Wompi (issue 22); undefined when its keys are not set. */
+  /**
+   * Online payment through Wompi (issue 22) by the environment's keys; undefined when they are not
+   * set (the owner may then paste them in Ajustes: payments/wompi-keys.ts).
+   */
   wompi: WompiConfig | undefined;
   /** MinCIT's PMS API for the TRA (issue 34): its base, without a trailing slash. */
   traApiUrl: string;
   /** MinCIT's PMS token: a secret, only in memory (never logged, answered or stored); undefined: nothing is filed. */
   traToken: string | undefined;
+  /** WOMPI_API_URL and WOMPI_CHECKOUT_URL (a stand-in's), for keys from either source. */
+  wompiUrls: { apiUrl: string | undefined; checkoutUrl: string | undefined };
 }
 
 /**
- * Wompi's keys and where to reach it. The three secrets live only here, in memory: never logged,
- * never answered, never written to the data folder (so never in a backup).
+ * Wompi's keys and where to reach it. The secrets are never logged nor answered; from the
+ * environment they live only in memory, pasted in the panel in `wompi-keys.json` of the data
+ * folder (mode 0600), which no backup holds.
  */
 export interface WompiConfig {
   publicKey: string;
@@ -303,11 +309,12 @@ const WOMPI_API: Record<PaymentMode, string> = {
 };
 const WOMPI_CHECKOUT = 'https://checkout.wompi.co/p/';
 
-/** The mode a key's prefix says (`pub_test_…` → sandbox), or undefined for a key of another shape. */
-function keyMode(key: string, kind: 'pub' | 'prv'): PaymentMode | undefined {
-  if (key.startsWith(`${kind}_test_`)) return 'sandbox';
-  if (key.startsWith(`${kind}_prod_`)) return 'production';
-  return undefined;
+/**
+ * Wompi's addresses for keys of `mode`: WOMPI_API_URL and WOMPI_CHECKOUT_URL when set (a stand-in),
+ * else Wompi's own. Keys pasted in the panel (payments/wompi-keys.ts) use them too.
+ */
+export function wompiUrls(urls: Config['wompiUrls'], mode: PaymentMode): Pick<WompiConfig, 'apiUrl' | 'checkoutUrl'> {
+  return { apiUrl: urls.apiUrl ?? WOMPI_API[mode], checkoutUrl: urls.checkoutUrl ?? WOMPI_CHECKOUT };
 }
 
 /**
@@ -325,8 +332,8 @@ function wompiConfig(v: z.output<typeof SERVER_ENV>): WompiConfig | undefined {
   }
   const publicKey = v.WOMPI_PUBLIC_KEY!;
   const privateKey = v.WOMPI_PRIVATE_KEY!;
-  const pub = keyMode(publicKey, 'pub');
-  const prv = keyMode(privateKey, 'prv');
+  const pub = wompiKeyMode(publicKey, 'pub');
+  const prv = wompiKeyMode(privateKey, 'prv');
   const problems: string[] = [];
   if (!pub) problems.push('WOMPI_PUBLIC_KEY must start with pub_test_ (sandbox) or pub_prod_ (production)');
   if (!prv) problems.push('WOMPI_PRIVATE_KEY must start with prv_test_ (sandbox) or prv_prod_ (production)');
@@ -349,8 +356,7 @@ function wompiConfig(v: z.output<typeof SERVER_ENV>): WompiConfig | undefined {
     integritySecret: v.WOMPI_INTEGRITY_SECRET!,
     eventsSecret: v.WOMPI_EVENTS_SECRET!,
     mode: pub!,
-    apiUrl: v.WOMPI_API_URL ?? WOMPI_API[pub!],
-    checkoutUrl: v.WOMPI_CHECKOUT_URL ?? WOMPI_CHECKOUT,
+    ...wompiUrls({ apiUrl: v.WOMPI_API_URL, checkoutUrl: v.WOMPI_CHECKOUT_URL }, pub!),
   };
 }
 
@@ -427,5 +433,6 @@ export function readEnv(env: Env = process.env, cwd: string = process.cwd()): Co
     wompi: wompiConfig(v),
     traApiUrl: v.TRA_API_URL,
     traToken: v.TRA_TOKEN,
+    wompiUrls: { apiUrl: v.WOMPI_API_URL, checkoutUrl: v.WOMPI_CHECKOUT_URL },
   };
 }

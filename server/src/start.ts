@@ -30,9 +30,9 @@ import { CalendarService } from './calendar/calendar-service';
 import { EnquiryService } from './enquiries/enquiry-service';
 import { SettingsService } from './settings/settings-service';
 import { PaymentService } from './payments/payment-service';
-import { Wompi } from './payments/wompi';
 import { RegistrationService } from './registration/registration-service';
 import { TraFiler } from './registration/tra';
+import { WompiKeys } from './payments/wompi-keys';
 import { BookingService } from './bookings/booking-service';
 import { OutboxService } from './bookings/outbox';
 import { runPeriodically } from './lib/periodic';
@@ -153,6 +153,12 @@ export async function startServer(
       log,
       now,
     });
+    // Wompi's keys: the environment's, else those the owner pasted in Ajustes (issue 33).
+    const wompiKeys = new WompiKeys({ dataDir: config.dataDir, env: config.wompi, urls: config.wompiUrls, log });
+    await wompiKeys.load();
+    // Requests of the old reservation form are archived once (issue 33): stays are asked for in Reservas.
+    const archived = await enquiries.archiveReservations();
+    if (archived > 0) log.info(`enquiries: archived ${archived} request(s) of the old reservation form`);
     const publicOrigin = config.publicUrl ?? BUSINESS.siteUrl;
     const outbox = new OutboxService({
       store,
@@ -170,7 +176,7 @@ export async function startServer(
       publicOrigin,
       receiptsDir: path.join(config.dataDir, 'receipts'),
       receiptsMaxBytes: config.receiptsMaxBytes,
-      onlinePaymentEnabled: config.wompi !== undefined,
+      onlinePaymentEnabled: () => wompiKeys.config() !== undefined,
       guestMails: new GuestMailRation(limiters.guestMailAddress, () => store.data.secrets.formTokenKey),
       instantHolds: new InstantHoldGuard(),
       log,
@@ -240,7 +246,7 @@ export async function startServer(
       registration,
       tra,
       payments: new PaymentService({
-        provider: config.wompi ? new Wompi(config.wompi) : undefined,
+        keys: wompiKeys,
         bookings,
         publicOrigin: config.publicUrl ?? BUSINESS.siteUrl,
         log,

@@ -218,8 +218,8 @@ describe('settings (GET/PATCH /api/ajustes)', () => {
     expect((await errorOf(res)).fields.numPeople).toBe('La capacidad máxima es de 12 personas.');
 
     const formToken = ((await (await json(s, 'GET', '/consultas/token')).json()) as { token: string }).token;
+    // A booking request (the old reservation form of /consultas is gone: issue 33).
     const reservation = (numPeople: number) => ({
-      type: 'reserva',
       name: 'María Pérez',
       email: 'maria@example.com',
       phone: '+57 300 123 4567',
@@ -230,10 +230,10 @@ describe('settings (GET/PATCH /api/ajustes)', () => {
       consent: true,
       formToken,
     });
-    res = await json(s, 'POST', '/consultas', reservation(13));
+    res = await json(s, 'POST', '/reservas', reservation(13));
     expect(res.status).toBe(400);
     expect((await errorOf(res)).fields.numPeople).toMatch(/máxima es de 12/);
-    res = await json(s, 'POST', '/consultas', reservation(12));
+    res = await json(s, 'POST', '/reservas', reservation(12));
     expect(res.status).toBe(201);
   });
 

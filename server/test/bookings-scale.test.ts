@@ -282,8 +282,8 @@ describe('requests never pile up', () => {
         [{ ids: 'todas' }, 400, /./],
         [{ ids: [a], extra: true }, 400, /./],
         [{ ids: [a, 'NOEXISTE00000000'] }, 404, /No encontramos esa reserva/],
-        [{ ids: [a, d] }, 409, /Solo se borran solicitudes y reservas terminadas/],
-        [{ ids: [a, e] }, 409, /con pagos registrados/],
+        [{ ids: [a, d] }, 409, /Solo se borran solicitudes y reservas terminadas sin pagos registrados/],
+        [{ ids: [a, e] }, 409, /sin pagos registrados.*No se pueden borrar: [A-Z0-9]+\.$/],
       ];
       for (const [body, status, message] of refusals) {
         const res = await json(s, 'POST', '/reservas/eliminar', body, admin);
@@ -332,7 +332,7 @@ describe('the owner’s list of bookings (GET /api/reservas) pages', () => {
     expect(await page('?limit=200')).toEqual(newest);
     expect(await page('?limit=5&offset=10')).toEqual(newest.slice(10, 15));
     const requests = newest.filter((id) => Number(id.slice(1)) % 3 === 0);
-    expect(await page('?state=solicitada&limit=10&offset=10')).toEqual(requests.slice(10, 20));
+    expect(await page('?estado=solicitada&limit=10&offset=10')).toEqual(requests.slice(10, 20));
     for (const bad of ['?limit=0', '?limit=201', '?offset=-1', '?limit=abc', '?offset=1.5']) {
       const res = await json(s, 'GET', `/reservas${bad}`, undefined, admin);
       expect(res.status, bad).toBe(400);
@@ -380,8 +380,14 @@ describe('the owner’s list of bookings: search and order (issue 33)', () => {
     expect(await ids(`?q=${storedBooking(3, now, 'completada').code.toLowerCase()}`)).toEqual([bookingId(3)]);
     expect(await ids('?q=nadie')).toEqual([]);
     // With the state and the order together.
-    expect(await ids('?state=completada&orden=llegada')).toEqual([bookingId(1), bookingId(3)]);
+    expect(await ids('?estado=completada&orden=llegada')).toEqual([bookingId(1), bookingId(3)]);
+    expect(await ids('?estado=completada&orden=llegada&offset=1&limit=1')).toEqual([bookingId(3)]);
+    expect(await ids('?estado=completada&q=ana.maria')).toEqual([bookingId(1)]);
+    expect(await ids('?estado=solicitada&q=ana.maria')).toEqual([]);
+    expect(await ids('?estado=confirmada&orden=recientes')).toEqual([bookingId(2)]);
     for (const [bad, message] of [
+      ['?estado=pagada', /Elige un estado de reserva válido/],
+      ['?estado=', /Elige un estado de reserva válido/],
       ['?orden=precio', /Ordena por/],
       [`?q=${'x'.repeat(101)}`, /100 caracteres/],
     ] as const) {

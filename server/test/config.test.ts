@@ -80,6 +80,7 @@ describe('the server configuration (server/src/env.ts)', () => {
       wompi: undefined,
       traApiUrl: 'https://pms.mincit.gov.co',
       traToken: undefined,
+      wompiUrls: { apiUrl: undefined, checkoutUrl: undefined },
     } satisfies Config);
   });
 

@@ -3,12 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUSINESS } from '@cabana/shared/domain/config/business';
-import { EnquirySchema, FormTokenSchema } from '@cabana/shared/domain/schemas/enquiry';
+import { EnquirySchema, FormTokenSchema, RESERVATION_ENQUIRY_MOVED } from '@cabana/shared/domain/schemas/enquiry';
+import { AvailabilitySchema } from '@cabana/shared/domain/schemas/availability';
 import { todayAtCabin } from '@cabana/shared/domain/pricing/dates';
 import { startTestServer, type TestServer } from '../../test-support/server';
 import { bearer, json, sameSite } from './helpers/http';
 import { readError, readJson, WithIdSchema } from '../../test-support/json';
-import { readStoredData } from '../../test-support/data-folder';
+import { readStoredData, writeStoredData } from '../../test-support/data-folder';
 
 const addDays = (iso: string, days: number) =>
   new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -64,31 +65,49 @@ describe('enquiries', () => {
   });
   afterAll(() => s.close());
 
-  it('stores a reservation and a contact message with consent time and policy version; the inbox is newest first', async () => {
-    const r1 = await json(s, 'POST', '/consultas', reservation(await token(s)));
+  it('stores a contact message with consent time and policy version; the inbox is newest first', async () => {
+    const r1 = await json(
+      s,
+      'POST',
+      '/consultas',
+      contact(await token(s), { message: 'Llegamos tarde <b>el viernes</b>' }),
+    );
     expect(r1.status).toBe(201);
-    const { id: resId } = await readJson(r1, WithIdSchema);
+    const { id: firstId } = await readJson(r1, WithIdSchema);
     s.clock.advance(5);
     const r2 = await json(s, 'POST', '/consultas', contact(await token(s)));
     expect(r2.status).toBe(201);
     const { id: conId } = await readJson(r2, WithIdSchema);
 
     const list = await inbox(s, admin);
-    expect(list.map((e) => e.id).slice(0, 2)).toEqual([conId, resId]);
+    expect(list.map((e) => e.id).slice(0, 2)).toEqual([conId, firstId]);
     for (const e of list) EnquirySchema.parse(e);
-    const res = list.find((e) => e.id === resId)!;
-    expect(res).toMatchObject({
-      type: 'reserva',
-      name: 'María Pérez',
-      numPeople: 6,
+    const first = list.find((e) => e.id === firstId)!;
+    expect(first).toMatchObject({
+      type: 'contacto',
+      name: 'Juan',
       status: 'nueva',
       policyVersion: BUSINESS.privacyPolicyVersion,
       message: 'Llegamos tarde <b>el viernes</b>',
     });
-    expect(Date.parse(res.consentAt as string)).toBeGreaterThan(Date.now() - 60_000);
-    expect(res).not.toHaveProperty('formToken');
-    expect(res).not.toHaveProperty('website');
-    expect(res).not.toHaveProperty('consent');
+    expect(Date.parse(first.consentAt as string)).toBeGreaterThan(Date.now() - 60_000);
+    expect(first).not.toHaveProperty('formToken');
+    expect(first).not.toHaveProperty('website');
+    expect(first).not.toHaveProperty('consent');
+  });
+
+  it('refuses the old reservation form with a 400 that points to /planes, whatever its fields, and stores nothing', async () => {
+    const before = (await inbox(s, admin)).length;
+    for (const over of [{}, { numPeople: 21 }, { checkIn: '2020-01-01', checkOut: '2020-01-03' }, { consent: false }]) {
+      const res = await json(s, 'POST', '/consultas', reservation(await token(s), over));
+      expect(res.status, JSON.stringify(over)).toBe(400);
+      const err = await readError(res);
+      expect(err.code).toBe('VALIDATION');
+      expect(err.error).toBe(RESERVATION_ENQUIRY_MOVED);
+      expect(err.error).toMatch(/\/planes/);
+      expect(err.fields).toBeUndefined();
+    }
+    expect((await inbox(s, admin)).length).toBe(before);
   });
 
   it('lets the admin mark an enquiry answered and delete it', async () => {
@@ -117,25 +136,6 @@ describe('enquiries', () => {
     const foreign = await json(s, 'DELETE', `/consultas/${id}`, undefined, { cookie, origin: 'https://evil.example' });
     expect(foreign.status).toBe(403);
     expect((await json(s, 'DELETE', `/consultas/${id}`, undefined, sameSite(s, cookie))).status).toBe(204);
-  });
-
-  it.each([
-    ['no consent', { consent: false }, 'consent', /tratamiento/],
-    ['a bad e-mail', { email: 'no-es-correo' }, 'email', /correo/],
-    ['a bad phone', { phone: 'llámame' }, 'phone', /teléfono/],
-    ['too many people', { numPeople: 21 }, 'numPeople', /capacidad/],
-    ['too few people', { numPeople: 1 }, 'numPeople', /mínimo/],
-    ['check-in in the past', { checkIn: '2020-01-01', checkOut: '2020-01-03' }, 'checkIn', /pasado/],
-    ['check-out before check-in', { checkOut: addDays(todayAtCabin(), 5) }, 'checkOut', /posterior/],
-    ['an impossible date', { checkIn: '2031-02-30' }, 'checkIn', /fecha/],
-    ['an unknown field', { admin: true }, 'admin', /no permitido/],
-    ['a huge message', { message: 'x'.repeat(2001) }, 'message', /caracteres/],
-  ])('rejects a reservation with %s (400, message beside the field)', async (_l, over, field, msg) => {
-    const res = await json(s, 'POST', '/consultas', reservation(await token(s), over));
-    expect(res.status).toBe(400);
-    const err = await readError(res);
-    expect(err.code).toBe('VALIDATION');
-    expect(err.fields?.[field]).toMatch(msg);
   });
 
   it('rejects a contact message without consent or text, and a body that is not JSON', async () => {
@@ -306,6 +306,79 @@ describe('enquiry rate limits', () => {
       expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
     } finally {
       await s.close();
+    }
+  });
+});
+
+describe('requests of the old reservation form (issue 33)', () => {
+  it('are archived once at start (idempotent), keeping their status; a confirmed one keeps its nights', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'cabana-old-form-'));
+    let s = await startTestServer({ dataDir });
+    try {
+      const today = todayAtCabin(new Date(s.clock.now()));
+      await s.close();
+      const data = await readStoredData(dataDir);
+      const at = '2026-01-05T15:00:00.000Z';
+      const old = (id: string, status: string, inDays: number) => ({
+        type: 'reserva',
+        id,
+        name: 'María Pérez',
+        email: 'maria@example.com',
+        phone: '+57 300 123 4567',
+        checkIn: addDays(today, inDays),
+        checkOut: addDays(today, inDays + 3),
+        numPeople: 4,
+        message: '',
+        status,
+        createdAt: at,
+        consentAt: at,
+        policyVersion: '2025-01',
+      });
+      const message = {
+        type: 'contacto',
+        id: 'MESSAGE000000001',
+        name: 'Juan',
+        email: 'juan@example.com',
+        message: 'Hola',
+      };
+      data.enquiries.push(
+        old('OLDCONFIRMED0001', 'confirmada', 30) as never,
+        old('OLDUNANSWERED001', 'nueva', 50) as never,
+        { ...message, status: 'nueva', createdAt: at, consentAt: at, policyVersion: '2025-01' } as never,
+      );
+      await writeStoredData(dataDir, data);
+
+      s = await startTestServer({ dataDir });
+      const read = async () => {
+        const list = EnquirySchema.array().parse(await inbox(s, await s.loginToken()));
+        return new Map(list.map((e) => [e.id, e]));
+      };
+      const first = await read();
+      const archivedOf = (id: string) => (first.get(id) as { archivedAt?: string } | undefined)?.archivedAt;
+      expect(first.get('OLDCONFIRMED0001')?.status).toBe('confirmada');
+      expect(first.get('OLDUNANSWERED001')?.status).toBe('nueva');
+      expect(archivedOf('OLDCONFIRMED0001')).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+      expect(archivedOf('OLDUNANSWERED001')).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+      expect(first.get('MESSAGE000000001')).not.toHaveProperty('archivedAt');
+      const free = await json(s, 'GET', `/disponibilidad?from=${today}&to=${addDays(today, 90)}`);
+      expect(AvailabilitySchema.parse(await free.json()).blocked).toContainEqual({
+        start: addDays(today, 30),
+        end: addDays(today, 33),
+      });
+
+      // The next start finds nothing to archive: the dates stay those of the first.
+      s.clock.advance(3_600_000);
+      await s.close();
+      s = await startTestServer({ dataDir });
+      const second = await read();
+      for (const id of ['OLDCONFIRMED0001', 'OLDUNANSWERED001']) {
+        expect((second.get(id) as { archivedAt?: string }).archivedAt).toBe(
+          (first.get(id) as { archivedAt?: string }).archivedAt,
+        );
+      }
+    } finally {
+      await s.close();
+      await rm(dataDir, { recursive: true, force: true });
     }
   });
 });

@@ -123,7 +123,7 @@ describe('the booking lifecycle over HTTP, with real e-mail', () => {
     expect(toOwner!.text).toContain('300 123 4567');
 
     // The owner accepts with another total and a note the guest sees.
-    const list = await owner('GET', '/reservas?state=solicitada', z.array(BookingSchema));
+    const list = await owner('GET', '/reservas?estado=solicitada', z.array(BookingSchema));
     const id = list.find((b) => b.code === code)!.id;
     const accepted = await owner('POST', `/reservas/${id}/aceptar`, BookingSchema, {
       total: 1_000_000,
@@ -168,8 +168,10 @@ describe('the booking lifecycle over HTTP, with real e-mail', () => {
     expect((await readError(again)).error).toBe(
       'Algunas de las noches elegidas ya están ocupadas. Elige otras fechas.',
     );
+    // The old reservation form is gone (issue 33): pointed to /planes, whatever the nights.
     const enquiry = await json(s, 'POST', '/consultas', { type: 'reserva', ...(await bookingRequestBody(s, 21, 2)) });
-    expect(enquiry.status).toBe(409);
+    expect(enquiry.status).toBe(400);
+    expect((await readError(enquiry)).error).toMatch(/\/planes/);
 
     // The guest uploads the transfer receipt; the owner is told and can read it, nobody else.
     const up = await uploadReceipt(s, code, token, RECEIPT_PDF, 'transferencia.pdf');

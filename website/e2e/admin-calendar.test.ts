@@ -8,6 +8,7 @@ import { runAxe, startSite, type Site } from './helpers';
 import { ADMIN_CONTEXT, apiGet, expectCleanExcept, signIn } from './admin-helpers';
 import { day, feedFixture, startFeedServer, type FeedServer } from '../../test-support/ical-feeds';
 import { openPage, type PageProblems } from '../../test-support/browser';
+import { storeOldReservation } from '../../test-support/old-reservations';
 
 /** The owner's calendar tools in the web panel, against the real server and a local stand-in for Airbnb. */
 let site: Site;
@@ -36,28 +37,9 @@ const feedItem = (name: string): Locator =>
   page.getByRole('list', { name: 'Fuentes de calendario' }).getByRole('listitem', { name });
 const monthEntries = () => section().getByRole('list', { name: /^Ocupación de / });
 
-async function reservation(checkIn: string, checkOut: string, name: string): Promise<string> {
-  const { token } = (await (await fetch(`${site.server.apiUrl}/consultas/token`)).json()) as { token: string };
-  const res = await fetch(`${site.server.apiUrl}/consultas`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: site.server.url },
-    body: JSON.stringify({
-      type: 'reserva',
-      name,
-      email: 'huesped@example.com',
-      phone: '+57 300 765 4321',
-      checkIn,
-      checkOut,
-      numPeople: 4,
-      message: '',
-      consent: true,
-      website: '',
-      formToken: token,
-    }),
-  });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { id: string }).id;
-}
+/** A request of the old reservation form, archived in Consultas (issue 33): the owner may still confirm or cancel it. */
+const reservation = (checkIn: string, checkOut: string, name: string): Promise<string> =>
+  storeOldReservation(site.server, { checkIn, checkOut, name });
 
 const blockedNights = async () =>
   (await apiGet<Availability>(site.server, `/disponibilidad?from=${day(0)}&to=${day(200)}`)).blocked;

@@ -87,6 +87,20 @@ describe('the panel on a phone and on a desktop', () => {
         await expect.poll(() => page.locator('li[data-booking-code]').count()).toBe(0);
         await searchField.fill('');
         await expect.poll(() => page.locator('li[data-booking-code]').count()).toBe(byArrival.length);
+        // The state filter asks the server (GET /api/reservas?estado=): only the confirmed ones, by arrival.
+        const shownCodes = () =>
+          page
+            .locator('li[data-booking-code]')
+            .evaluateAll((all) => all.map((li) => li.getAttribute('data-booking-code')));
+        const confirmed = site.server.running.deps.bookings
+          .list('confirmada', { orden: 'llegada', limit: 200 })
+          .map((b) => b.code);
+        expect(confirmed.length).toBeGreaterThan(0);
+        expect(confirmed.length).toBeLessThan(byArrival.length);
+        await page.getByLabel('Estado').selectOption('confirmada');
+        await expect.poll(shownCodes).toEqual(confirmed);
+        await page.getByLabel('Estado').selectOption('todas');
+        await expect.poll(() => page.locator('li[data-booking-code]').count()).toBe(byArrival.length);
         // A confirmed stay ahead: nothing to complete yet (the lifecycle's actionsFor).
         expect(await card.getByRole('button', { name: 'Marcar completada' }).count()).toBe(0);
         // Its receipt: a download link (no button), a state badge with its own colour.
@@ -101,7 +115,7 @@ describe('the panel on a phone and on a desktop', () => {
       const text = await page.locator('main').innerText();
       found[path] = { overflow: await overflow(page), iso: text.match(/.{0,40}\b\d{4}-\d{2}-\d{2}\b/g) ?? [] };
       if (path === 'resumen') charts.push(...(await chartLabels(page)));
-      if (process.env.PANEL_SHOTS && (path === 'resumen' || path === 'reservas'))
+      if (process.env.PANEL_SHOTS && (path === 'resumen' || path === 'reservas' || path === 'ajustes'))
         await page.screenshot({ path: `${process.env.PANEL_SHOTS}/${path}-${width}.png`, fullPage: true });
       if (width === 390) {
         const violations = await runAxe(page);

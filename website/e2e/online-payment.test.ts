@@ -309,6 +309,12 @@ describe('with the Wompi stand-in', () => {
     const events = section.getByLabel(/URL de eventos/);
     expect(await events.inputValue()).toBe(`${site.server.url}/api/pagos/wompi/eventos`);
     expect(await section.getByRole('button', { name: 'Copiar' }).count()).toBe(1);
+    // The environment's keys win: said so, not editable here, only their last 4 characters.
+    expect(norm(await section.innerText())).toContain(
+      `Definida en el servidor (WOMPI_PRIVATE_KEY), termina en ${WOMPI_TEST_KEYS.WOMPI_PRIVATE_KEY.slice(-4)}`,
+    );
+    expect(await section.getByLabel('Llave privada').isDisabled()).toBe(true);
+    expect(await section.getByRole('button', { name: 'Guardar llaves' }).count()).toBe(0);
     await section.getByRole('button', { name: 'Probar conexión' }).click();
     await expect
       .poll(() => section.getByRole('status').last().innerText().then(norm))
@@ -382,19 +388,43 @@ describe('with the Wompi stand-in', () => {
 });
 
 describe('with wrong Wompi keys', () => {
-  it('"Probar conexión" lists the problems', async () => {
+  it('the owner pastes the keys in Ajustes (a field error first), they show masked, and "Probar conexión" lists the problems', async () => {
     const wompi = await startWompiStandIn();
-    const site = await startSite({ ...wompi.env, WOMPI_PRIVATE_KEY: 'prv_test_NotTheRightKey000000000000000' });
+    // No keys in the environment: only where the stand-in answers.
+    const site = await startSite({
+      WOMPI_API_URL: wompi.env.WOMPI_API_URL!,
+      WOMPI_CHECKOUT_URL: wompi.env.WOMPI_CHECKOUT_URL!,
+    });
     try {
       const context = await site.browser.newContext(DESKTOP);
       const signing = await context.newPage();
       await signIn(signing, site.server);
       await signing.goto(`${site.server.url}/admin/ajustes`);
       const section = signing.getByRole('region', { name: 'Pagos en línea (Wompi)' });
+      await expect.poll(() => section.innerText().then(norm)).toContain('No configurado');
+      const wrongPrivate = 'prv_test_NotTheRightKey000000000000000';
+      await section.getByLabel('Llave pública').fill(WOMPI_TEST_KEYS.WOMPI_PUBLIC_KEY);
+      await section.getByLabel('Llave privada').fill('prv_prod_OtherEnvironment00000000000');
+      await section.getByLabel('Secreto de eventos').fill(WOMPI_TEST_KEYS.WOMPI_EVENTS_SECRET);
+      await section.getByLabel('Secreto de integridad').fill(WOMPI_TEST_KEYS.WOMPI_INTEGRITY_SECRET);
+      await section.getByRole('button', { name: 'Guardar llaves' }).click();
+      const privateField = section.getByLabel('Llave privada');
+      await expect.poll(() => privateField.getAttribute('aria-invalid')).toBe('true');
+      expect(norm(await section.innerText())).toContain('mismo ambiente');
+      await privateField.fill(wrongPrivate);
+      await section.getByRole('button', { name: 'Guardar llaves' }).click();
+      await expect.poll(() => section.innerText().then(norm)).toContain('Llaves guardadas');
+      // Masked: the fields are emptied, each says how it ends; no key whole in the page.
+      expect(norm(await section.innerText())).toContain('Guardada, termina en 0000.');
+      expect(await privateField.inputValue()).toBe('');
+      const html = await signing.content();
+      for (const key of [wrongPrivate, WOMPI_TEST_KEYS.WOMPI_EVENTS_SECRET, WOMPI_TEST_KEYS.WOMPI_INTEGRITY_SECRET])
+        expect(html).not.toContain(key);
+      // In force at once: the test reaches the stand-in with them.
       await section.getByRole('button', { name: 'Probar conexión' }).click();
       const alert = section.getByRole('alert').filter({ hasText: 'La conexión con Wompi falló' });
       await expect.poll(() => alert.count()).toBe(1);
-      expect(await alert.getByRole('listitem').count()).toBeGreaterThan(0);
+      expect(norm(await alert.innerText())).toContain('rechazó la llave privada');
       expect(await runAxe(signing)).toEqual([]);
     } finally {
       await site.close();

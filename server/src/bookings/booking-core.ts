@@ -45,8 +45,8 @@ export interface BookingServiceDeps {
   receiptsDir: string;
   /** What all receipts together may take (RECEIPTS_MAX_MB). */
   receiptsMaxBytes: number;
-  /** Whether a gateway's keys are set: the guest's page then offers paying the deposit online. */
-  onlinePaymentEnabled: boolean;
+  /** Whether a gateway's keys are set (now: keys saved in Ajustes count at once): the guest's page then offers paying online. */
+  onlinePaymentEnabled: () => boolean;
   /** The daily ration of mail requests may send to one guest address. */
   guestMails: GuestMailRation;
   /** What instant booking may hold at once. */
@@ -131,7 +131,7 @@ export class BookingCore {
       settings,
       guestLink: this.guestLink(booking),
       panelLink: `${this.deps.publicOrigin}/admin`,
-      onlinePayment: this.deps.onlinePaymentEnabled,
+      onlinePayment: this.deps.onlinePaymentEnabled(),
     };
     for (const kind of kinds) this.deps.outbox.write(kind, ctx);
   }
@@ -254,7 +254,7 @@ export class BookingCore {
 
   /** Whether the guest may pay the deposit online now: configured, held (deadline not past), the deposit not yet paid. */
   onlinePaymentAvailable(b: Booking): boolean {
-    return this.deps.onlinePaymentEnabled && can('payOnline', b, this.deps.now(), 'huesped');
+    return this.deps.onlinePaymentEnabled() && can('payOnline', b, this.deps.now(), 'huesped');
   }
 }
 

@@ -46,7 +46,7 @@ export async function startOnlinePayment(
   checkout: (booking: Booking, attempt: OnlinePayment) => string,
 ): Promise<string> {
   const booking = core.byLink(code, token);
-  if (!core.deps.onlinePaymentEnabled) throw notFound(ONLINE_NOT_AVAILABLE);
+  if (!core.deps.onlinePaymentEnabled()) throw notFound(ONLINE_NOT_AVAILABLE);
   if (booking.state !== 'aceptada') {
     throw conflict('Solo se puede pagar en línea el anticipo de una reserva aceptada que lo espera.');
   }

@@ -4,7 +4,6 @@ import { todayAtCabin } from '@cabana/shared/domain/pricing/dates';
 import { adjustPrice, paidOf, refundFor } from '@cabana/shared/domain/pricing/booking';
 import {
   BOOKINGS_PAGE,
-  FINAL_STATES,
   type BOOKING_ORDERS,
   type AcceptBookingInput,
   type Booking,
@@ -16,7 +15,7 @@ import {
   type RejectReceiptInput,
   type ReopenBookingInput,
 } from '@cabana/shared/domain/schemas/booking';
-import { can, refundableOf } from '@cabana/shared/domain/bookings/lifecycle';
+import { can, refundableOf, refusal } from '@cabana/shared/domain/bookings/lifecycle';
 import { newestFirst } from '@cabana/shared/domain/lib/newest-first';
 import { conflict, invalidInput, notFound } from '../domain-errors';
 import { newRecordId } from '../lib/ids';
@@ -31,9 +30,6 @@ import { type BookingCore, NOT_FOUND } from './booking-core';
 const NIGHTS_TAKEN = 'Algunas de las noches de esta reserva ya están ocupadas por otra reserva o un bloqueo.';
 
 const RECEIPT_NOT_FOUND = 'No encontramos ese comprobante.';
-
-/** What the owner may delete in bulk: requests and bookings that ended, never one with money. */
-const DELETABLE_STATES: readonly BookingState[] = ['solicitada', ...FINAL_STATES];
 
 /** A page of the owner's list: optional search, order and paging (issue 28 item 1, issue 33). */
 export type BookingListQuery = {
@@ -293,18 +289,10 @@ export async function deleteMany(core: BookingCore, ids: readonly string[]): Pro
   const wanted = new Set(ids);
   const found = store.view.bookings.filter((b) => wanted.has(b.id));
   if (found.length < wanted.size) throw notFound(NOT_FOUND);
-  const active = found.filter((b) => !DELETABLE_STATES.includes(b.state));
-  if (active.length > 0) {
-    throw conflict(
-      `Solo se borran solicitudes y reservas terminadas; cancela antes: ${active.map((b) => b.code).join(', ')}.`,
-    );
-  }
-  const withMoney = found.filter(
-    (b) => b.payments.length > 0 || b.refunds.length > 0 || b.onlinePayments.some((p) => p.status === 'APPROVED'),
-  );
-  if (withMoney.length > 0) {
-    throw conflict(`No se puede borrar una reserva con pagos registrados: ${withMoney.map((b) => b.code).join(', ')}.`);
-  }
+  const now = core.deps.now();
+  const kept = found.filter((b) => !can('delete', b, now, 'propietario'));
+  if (kept.length > 0)
+    throw conflict(`${refusal('delete')} No se pueden borrar: ${kept.map((b) => b.code).join(', ')}.`);
   const all = store.data.bookings;
   all.splice(0, Infinity, ...store.view.bookings.filter((b) => !wanted.has(b.id)));
   outbox.forgetBookings(wanted);

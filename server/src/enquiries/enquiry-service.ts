@@ -106,20 +106,14 @@ export class EnquiryService {
   }
 
   /**
-   * A visitor's enquiry from the client at `ip`. Answers the stored id; a bot gets the same kind
-   * of answer as a person (an id), so it learns nothing, and nothing is stored.
+   * A visitor's contact message from the client at `ip` (a stay is asked for with a booking
+   * request: the schema refuses `reserva` with a 400 that points to /planes). Answers the stored
+   * id; a bot gets the same kind of answer as a person (an id), so it learns nothing, and nothing
+   * is stored.
    */
   async submit(input: EnquiryInput, ip: string): Promise<{ id: string }> {
     const { store } = this.deps;
-    const admission = this.admit(
-      {
-        what: 'enquiry',
-        formToken: input.formToken,
-        website: input.website,
-        stay: input.type === 'reserva' ? input : undefined,
-      },
-      ip,
-    );
+    const admission = this.admit({ what: 'enquiry', formToken: input.formToken, website: input.website }, ip);
     if (admission.kind === 'drop') return { id: newRecordId() };
 
     const now = new Date(this.deps.now()).toISOString();
@@ -131,23 +125,35 @@ export class EnquiryService {
       policyVersion: BUSINESS.privacyPolicyVersion,
       ...(admission.suspect ? { suspect: admission.suspect } : {}),
     };
-    const enquiry: Enquiry =
-      input.type === 'reserva'
-        ? {
-            type: 'reserva',
-            name: input.name,
-            email: input.email,
-            phone: input.phone,
-            checkIn: input.checkIn,
-            checkOut: input.checkOut,
-            numPeople: input.numPeople,
-            message: input.message,
-            ...stored,
-          }
-        : { type: 'contacto', name: input.name, email: input.email, message: input.message, ...stored };
+    const enquiry: Enquiry = {
+      type: 'contacto',
+      name: input.name,
+      email: input.email,
+      message: input.message,
+      ...stored,
+    };
     store.data.enquiries.push(enquiry);
     await store.save();
     return { id: enquiry.id };
+  }
+
+  /**
+   * The start-up migration of issue 33 (one inbox per thing): requests of the old reservation
+   * form still in Consultas are archived, dated, in one save (the journal makes it all or
+   * nothing); nothing to do the next time. They keep their status: a confirmed one keeps its
+   * nights, and the owner may still cancel it. Answers how many were archived.
+   */
+  async archiveReservations(): Promise<number> {
+    const { store, now } = this.deps;
+    const at = new Date(now()).toISOString();
+    let archived = 0;
+    for (const e of store.data.enquiries) {
+      if (e.type !== 'reserva' || e.archivedAt) continue;
+      e.archivedAt = at;
+      archived += 1;
+    }
+    if (archived > 0) await store.save();
+    return archived;
   }
 
   /** The owner's inbox, newest first. */

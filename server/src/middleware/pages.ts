@@ -51,8 +51,8 @@ export interface LivePagesOptions {
    * the API's; throws the 429 when it is used up.
    */
   spendGuestLookup?: (ip: string) => void;
-  /** Whether Wompi is configured (guests can pay online). */
-  onlinePayment?: boolean;
+  /** Whether Wompi is configured now (guests can pay online). */
+  onlinePayment?: () => boolean;
 }
 
 /** What every public page is rendered from: the store as it is now, seen from the cabin's `today`. */
@@ -70,7 +70,7 @@ function pageDataOf(opts: LivePagesOptions, today: string): PageData {
     enquiryRetentionMonths: opts.enquiryRetentionMonths,
     pendingPhotoRetentionDays: opts.pendingPhotoRetentionDays,
     cancellationPolicy: policyWords(store.data.settings.cancellationPolicy, 'es'),
-    onlinePayment: opts.onlinePayment === true,
+    onlinePayment: opts.onlinePayment?.() === true,
   };
 }
 

@@ -1,4 +1,9 @@
-import type { OnlinePaymentStatus, PaymentConnectionTest, PaymentsStatus } from '@cabana/shared/domain/schemas/payment';
+import type {
+  OnlinePaymentStatus,
+  PaymentConnectionTest,
+  PaymentsStatus,
+  WompiKeysInput,
+} from '@cabana/shared/domain/schemas/payment';
 import type { GuestBooking } from '@cabana/shared/domain/schemas/booking';
 import { API_PREFIX } from '@cabana/shared/api/http';
 import { API } from '@cabana/shared/api/contract';
@@ -7,14 +12,15 @@ import { type BookingService, ONLINE_NOT_AVAILABLE } from '../bookings/booking-s
 import { conflict, notFound } from '../domain-errors';
 import { crashPoint } from '../lib/crash-points';
 import type { PaymentProvider } from './provider';
+import type { WompiKeys } from './wompi-keys';
 
 const TRANSACTION_NOT_FOUND = 'No encontramos ese pago. Vuelve a la página de tu reserva.';
 const EVENT_TRANSACTION_UNKNOWN = 'Wompi no tiene ninguna transacción con ese id.';
 const EVENT_MISMATCH = 'La referencia, el monto o la moneda del evento no corresponden a la transacción en Wompi.';
 
 export interface PaymentServiceDeps {
-  /** The configured gateway, or undefined: online payment is off. */
-  provider: PaymentProvider | undefined;
+  /** Where the gateway's keys come from (environment or Ajustes), read at every use. */
+  keys: WompiKeys;
   bookings: BookingService;
   publicOrigin: string;
   log: Logger;
@@ -30,15 +36,29 @@ export class PaymentService {
   constructor(private readonly deps: PaymentServiceDeps) {}
 
   #provider(): PaymentProvider {
-    if (!this.deps.provider) throw notFound(ONLINE_NOT_AVAILABLE);
-    return this.deps.provider;
+    const provider = this.deps.keys.provider();
+    if (!provider) throw notFound(ONLINE_NOT_AVAILABLE);
+    return provider;
+  }
+
+  /** Whether online payment is on now (keys from the environment or Ajustes). */
+  configured(): boolean {
+    return this.deps.keys.provider() !== undefined;
   }
 
   status(): PaymentsStatus {
-    const { provider, publicOrigin } = this.deps;
-    return provider
+    const { keys, publicOrigin } = this.deps;
+    const provider = keys.provider();
+    const where = provider
       ? { configured: true, mode: provider.mode, eventsUrl: `${publicOrigin}${API_PREFIX}${API.wompiEvent.path}` }
       : { configured: false, mode: null, eventsUrl: null };
+    return { ...where, keys: keys.status() };
+  }
+
+  /** The owner's keys from Ajustes: in force at once, answered masked like every status. */
+  async saveKeys(input: WompiKeysInput): Promise<PaymentsStatus> {
+    await this.deps.keys.save(input);
+    return this.status();
   }
 
   /** The guest's "Pagar anticipo en línea": a new attempt, and the checkout's URL for it. */
@@ -114,13 +134,16 @@ export class PaymentService {
   }
 
   testConnection(): Promise<PaymentConnectionTest> {
-    if (!this.deps.provider) {
+    const provider = this.deps.keys.provider();
+    if (!provider) {
       return Promise.resolve({
         ok: false,
         mode: null,
-        problems: ['El pago en línea no está configurado: faltan las llaves de Wompi en el servidor (WOMPI_*).'],
+        problems: [
+          'El pago en línea no está configurado: faltan las llaves de Wompi. Pégalas en Ajustes › Pagos en línea.',
+        ],
       });
     }
-    return this.deps.provider.testConnection();
+    return provider.testConnection();
   }
 }

@@ -10,6 +10,7 @@ type PaymentRoutes =
   | 'wompiEvent'
   | 'recordRefund'
   | 'getPaymentsStatus'
+  | 'saveWompiKeys'
   | 'testPaymentConnection';
 
 /** Online payment of the deposit (issue 22): the guest's checkout and check, Wompi's events, the owner's side. */
@@ -32,6 +33,7 @@ export function paymentRoutes({ payments, bookings, limiters }: AppDeps): Pick<A
     wompiEvent: (event) => payments.event(event),
     recordRefund: ({ id, ...input }) => bookings.recordRefund(id, input),
     getPaymentsStatus: () => payments.status(),
+    saveWompiKeys: (input) => payments.saveKeys(input),
     testPaymentConnection: () => payments.testConnection(),
   };
 }

@@ -114,7 +114,7 @@ export function bookingRoutes({ bookings, outbox, limiters, images }: AppDeps): 
         return bookings.addReceipt(code, t, { path: file.filepath, name: cleanFileName(file.originalFilename ?? '') });
       },
     },
-    listBookings: ({ state, offset, limit, q, orden }) => bookings.list(state, { offset, limit, q, orden }),
+    listBookings: ({ estado, offset, limit, q, orden }) => bookings.list(estado, { offset, limit, q, orden }),
     deleteBookings: ({ ids }) => bookings.deleteMany(ids),
     getBooking: ({ id }) => bookings.get(id),
     acceptBooking: ({ id, ...input }) => bookings.accept(id, input),

@@ -201,8 +201,8 @@ export class Acks {
   rate = 4021;
   nextRate = 5_000;
   readonly enquiries = new Set<string>();
-  readonly confirmed = new Set<string>();
-  reservationsSent = 0;
+  /** Messages the owner marked answered (acknowledged). */
+  readonly answered = new Set<string>();
   readonly blocks = new Tracked<true>('block');
   seasonPrice: number | undefined;
   nextSeasonPrice = 300_000;
@@ -227,8 +227,8 @@ export class Acks {
     this.checkCalendar(data);
     const enquiryIds = new Set(data.enquiries.map((e) => e.id));
     for (const id of this.enquiries) expect(enquiryIds.has(id), `acknowledged enquiry ${id}`).toBe(true);
-    for (const id of this.confirmed) {
-      expect(data.enquiries.find((e) => e.id === id)?.status, `confirmed reservation ${id}`).toBe('confirmada');
+    for (const id of this.answered) {
+      expect(data.enquiries.find((e) => e.id === id)?.status, `answered message ${id}`).toBe('respondida');
     }
     this.checkBookings(data);
   }
@@ -458,37 +458,31 @@ const WRITERS: Record<WritePath, Writer> = {
       c.acks.count++;
     }
   },
-  /** Contact messages, and reservations that the admin then confirms. */
+  /** Contact messages, every other one marked answered by the admin. */
   async enquiry(c) {
     const send = sender(c);
-    const today = todayAtCabin();
     for (let i = 0; !c.stop.now; i++, await delay(50)) {
       const token = await send('GET', API_PATHS.getFormToken, undefined, {});
       const formToken = ((await token?.json().catch(() => ({}))) as { token?: string } | undefined)?.token;
       if (!formToken) return;
-      const person = { name: 'Prueba de caídas', email: 'crash@example.com', consent: true, formToken };
-      // Each reservation its own nights, far from the rest, so confirming is never a conflict.
-      const checkIn = addDays(today, 400 + 3 * c.acks.reservationsSent++);
-      const body =
-        i % 2 === 0
-          ? {
-              ...person,
-              type: 'reserva',
-              phone: '+57 300 000 0000',
-              checkIn,
-              checkOut: addDays(checkIn, 2),
-              numPeople: 2,
-            }
-          : { ...person, type: 'contacto', message: `Mensaje ${i} de la prueba de caídas.` };
+      // Contact messages (the old reservation form is gone: issue 33); every other one the owner answers.
+      const body = {
+        name: 'Prueba de caídas',
+        email: 'crash@example.com',
+        consent: true,
+        formToken,
+        type: 'contacto',
+        message: `Mensaje ${i} de la prueba de caídas.`,
+      };
       const sent = await send('POST', API_PATHS.sendEnquiry, body, {});
       if (sent?.status !== 201) return;
       const id = await idOf(sent);
       if (!id) return;
       c.acks.enquiries.add(id);
       c.acks.count++;
-      if (body.type !== 'reserva') continue;
-      if ((await send('PATCH', API_PATHS.setEnquiryStatus({ id }), { status: 'confirmada' }))?.status !== 200) return;
-      c.acks.confirmed.add(id);
+      if (i % 2 === 1) continue;
+      if ((await send('PATCH', API_PATHS.setEnquiryStatus({ id }), { status: 'respondida' }))?.status !== 200) return;
+      c.acks.answered.add(id);
       c.acks.count++;
     }
   },

@@ -1,6 +1,7 @@
 import { formatStayDate } from '../domain/lib/owner-dates';
 import { useId, useState } from 'react';
-import { BOOKINGS_PAGE, BOOKING_STATE_LABELS, FINAL_STATES, type Booking } from '../domain/schemas/booking';
+import { BOOKINGS_PAGE, BOOKING_STATE_LABELS, type Booking } from '../domain/schemas/booking';
+import { can } from '../domain/bookings/lifecycle';
 import { RowAlert } from './messages';
 import { usePanel } from './panel-context';
 import { usePanelCache, PANEL_BOOKING_ORDER } from './panel-data';
@@ -55,18 +56,19 @@ export function LoadMoreBookings({ loaded, onDone }: { loaded: number; onDone: (
   );
 }
 
-/** What the owner may delete without e-mailing anyone: a request, or a booking that ended, with no money recorded. */
-const deletable = (b: Booking) =>
-  (b.state === 'solicitada' || FINAL_STATES.includes(b.state)) &&
-  b.payments.length === 0 &&
-  b.refunds.length === 0 &&
-  !b.onlinePayments.some((p) => p.status === 'APPROVED');
-
 /**
  * Deleting several requests at once (issue 28): tick them in a list of those shown that may go,
  * then confirm in a second step; nobody is e-mailed. The server checks again (all or nothing).
  */
-export function DeleteBookings({ items, onDone }: { items: readonly Booking[]; onDone: (s: string) => void }) {
+export function DeleteBookings({
+  items,
+  now,
+  onDone,
+}: {
+  items: readonly Booking[];
+  now: number;
+  onDone: (s: string) => void;
+}) {
   const { api, failure } = usePanel();
   const cache = usePanelCache();
   const id = useId();
@@ -74,7 +76,8 @@ export function DeleteBookings({ items, onDone }: { items: readonly Booking[]; o
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
-  const candidates = items.filter(deletable);
+  // What the owner may delete without e-mailing anyone: the lifecycle table's `delete` (the server checks it again).
+  const candidates = items.filter((b) => can('delete', b, now, 'propietario'));
   if (candidates.length === 0) return null;
   const picked = candidates.filter((b) => chosen.has(b.id));
 

@@ -82,10 +82,10 @@ export function BookingsSection() {
   const [status, setStatus] = useState<string | null>(null);
   const now = useNow();
   const [query, setQuery] = useState('');
-  const search = useBookingSearch(query);
-  // While searching, the server's matches among every booking; otherwise the pages loaded.
-  const shown =
-    (search.found ?? (query.trim() ? [] : items))?.filter((b) => filter === 'todas' || b.state === filter) ?? [];
+  const search = useBookingSearch(query, filter === 'todas' ? undefined : filter);
+  const asking = query.trim() !== '' || filter !== 'todas';
+  // While searching or filtering, the server's matches among every booking; otherwise the pages loaded.
+  const shown = (asking ? search.found : items) ?? [];
   const waiting = items?.filter((b) => b.state === 'solicitada').length ?? 0;
   return (
     <section className="adm-section" id="adm-reservas" aria-labelledby={`${id}-h`}>
@@ -106,7 +106,10 @@ export function BookingsSection() {
       <StatusMessage text={status} />
       {loadError && <p className="adm-alert">{loadError}</p>}
       {items === null && !loadError && <p className="adm-muted">Cargando reservas…</p>}
-      {items !== null && shown.length === 0 && <p className="adm-empty">No hay reservas en este estado.</p>}
+      {asking && search.found === null && !search.error && <p className="adm-muted">Buscando…</p>}
+      {(asking ? search.found : items)?.length === 0 && (
+        <p className="adm-empty">{query.trim() ? 'Ninguna reserva coincide.' : 'No hay reservas en este estado.'}</p>
+      )}
       {shown.length > 0 && (
         <ul className="adm-inbox" aria-label="Reservas">
           {shown.map((b) => (
@@ -115,7 +118,7 @@ export function BookingsSection() {
         </ul>
       )}
       {items !== null && <LoadMoreBookings loaded={items.length} onDone={setStatus} />}
-      {items !== null && <DeleteBookings items={items} onDone={setStatus} />}
+      {items !== null && <DeleteBookings items={items} now={now} onDone={setStatus} />}
       <RegistrationBox />
       <OutboxBox />
     </section>
@@ -231,7 +234,8 @@ function BookingItem({ booking: b, now, onDone }: { booking: Booking; now: numbe
           <ol>
             {b.history.map((h, i) => (
               <li key={i}>
-                {formatReceivedAt(h.at)}: {h.event ? historyText(h.event, 'es') : BOOKING_STATE_LABELS[h.state]} (por{' '}
+                {formatReceivedAt(h.at)}:{' '}
+                {h.event ? historyText(h.event, 'es', formatReceivedAt) : BOOKING_STATE_LABELS[h.state]} (por{' '}
                 {BY_LABELS[h.by]}){h.note && h.event?.kind !== 'receipt-rejected' ? ` — ${h.note}` : ''}
               </li>
             ))}

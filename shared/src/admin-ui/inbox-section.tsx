@@ -32,11 +32,14 @@ const FILTERS: [Filter, string, string][] = [
   ['todas', 'Todas', 'No hay consultas.'],
   ['nueva', 'Nuevas', 'No hay consultas nuevas.'],
   ['respondida', 'Respondidas', 'No hay consultas respondidas.'],
-  ['confirmada', 'Reservas confirmadas', 'No hay reservas confirmadas.'],
-  ['cancelada', 'Reservas canceladas', 'No hay reservas canceladas.'],
+  ['confirmada', 'Reservas archivadas confirmadas', 'No hay reservas archivadas confirmadas.'],
+  ['cancelada', 'Reservas archivadas canceladas', 'No hay reservas archivadas canceladas.'],
 ];
 
-/** Reservation enquiries and contact messages stored by the server, newest first. */
+/**
+ * Contact messages stored by the server, newest first, and the requests of the old reservation
+ * form, archived (issue 33): stays are asked for on /planes and answered in Reservas.
+ */
 export function InboxSection() {
   const { api, failure } = usePanel();
   const id = useId();
@@ -97,6 +100,11 @@ export function InboxSection() {
         Bandeja de consultas
         {newCount > 0 && <span className="adm-badge">{newCount === 1 ? '1 nueva' : `${newCount} nuevas`}</span>}
       </h2>
+      <p className="adm-hint">
+        Aquí llegan los mensajes del formulario de contacto. Las solicitudes de reserva llegan a Reservas; las que
+        llegaron antes por el formulario anterior quedan aquí archivadas: las confirmadas siguen ocupando sus noches y
+        puedes cancelarlas o responderles.
+      </p>
       <ListToolbar
         label="Mostrar"
         value={filter}
@@ -152,6 +160,9 @@ function EnquiryItem({ enquiry: e, sender, busy, error, onStatus, onDelete }: En
           <h3 id={`${id}-h`}>
             <span className={STATUS_BADGE[e.status].className}>{STATUS_BADGE[e.status].text}</span>
             {e.suspect && <span className="adm-badge adm-badge--warn">Posible spam</span>}
+            {e.type === 'reserva' && e.archivedAt && (
+              <span className="adm-badge adm-badge--plain">Archivada (formulario anterior)</span>
+            )}
             <span className="adm-enquiry-type">{e.type === 'reserva' ? 'Reserva' : 'Contacto'}</span>{' '}
             <span className="adm-enquiry-name">{e.name}</span>
           </h3>

@@ -27,7 +27,7 @@ import {
   ReopenBookingInputSchema,
   RetryOutboxInputSchema,
 } from '../domain/schemas/booking';
-import { PaymentConnectionTestSchema, PaymentsStatusSchema } from '../domain/schemas/payment';
+import { PaymentConnectionTestSchema, PaymentsStatusSchema, WompiKeysInputSchema } from '../domain/schemas/payment';
 import { AlertsSchema, OverviewSchema } from '../domain/schemas/overview';
 import { IMAGE_ID_PATTERN } from './media';
 import { OwnerRegistrationInputSchema, RegistrationViewSchema } from '../domain/schemas/registration';
@@ -299,7 +299,7 @@ export const OWNER_ROUTES = routes({
     path: '/reservas',
     access: 'admin',
     summary:
-      '`?state=&q=&orden=&offset=&limit=`: the bookings with history, price, payments and receipts; `q` finds a name, code or e-mail (any case, accents or not); `orden=recientes` (newest first, the default) or `llegada` (stays ahead, soonest first, then past ones); one page of `limit` (default 50, at most 200) from `offset`',
+      '`?estado=&q=&orden=&offset=&limit=`: the bookings with history, price, payments and receipts, all or those in one state (`estado`, any combination with the rest); `q` finds a name, code or e-mail (any case, accents or not); `orden=recientes` (newest first, the default) or `llegada` (stays ahead, soonest first, then past ones); one page of `limit` (default 50, at most 200) from `offset`',
     query: ListBookingsQuerySchema,
     output: z.array(BookingSchema),
     errors: [],
@@ -477,9 +477,20 @@ export const OWNER_ROUTES = routes({
     path: '/pagos/wompi',
     access: 'admin',
     summary:
-      "`{configured, mode, eventsUrl}`: whether online payment is on (`sandbox` or `production`, by the keys) and the events URL to paste in Wompi's dashboard",
+      "`{configured, mode, eventsUrl, keys}`: whether online payment is on (`sandbox` or `production`, by the keys), the events URL to paste in Wompi's dashboard, and each key's source (`entorno`/`panel`/null) and last 4 characters, never a key",
     output: PaymentsStatusSchema,
     errors: [],
+    panel: true,
+  },
+  saveWompiKeys: {
+    method: 'PUT',
+    path: '/pagos/wompi/llaves',
+    access: 'admin',
+    summary:
+      "`{publicKey?, privateKey?, eventsSecret?, integritySecret?}`: the owner's Wompi keys, kept in the data folder's `wompi-keys.json` (mode 0600, outside backups) and in force at once; an empty one keeps the stored one; 400 by field when one is missing or they do not fit together (prefixes, one environment); 409 while the environment sets the keys; answers the status, masked",
+    body: WompiKeysInputSchema,
+    output: PaymentsStatusSchema,
+    errors: ['CONFLICT'],
     panel: true,
   },
   testPaymentConnection: {

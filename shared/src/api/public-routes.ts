@@ -124,7 +124,7 @@ export const PUBLIC_ROUTES = routes({
     path: '/consultas',
     access: 'public',
     summary:
-      'a reservation enquiry or contact message (with consent), rate limited. `formToken` is the token above, or `""` when the form could not fetch one: kept and marked "Posible spam" (`suspect: "missing-token"`); a token of another shape gets 400 with a Spanish message; a forged or reused one is answered 201 and dropped (bots learn nothing)',
+      'a contact message (with consent), rate limited; a body of the old reservation form (`type: "reserva"`) gets 400 with a Spanish message pointing to /planes (stays are `POST /api/reservas`). `formToken` is the token above, or `""` when the form could not fetch one: kept and marked "Posible spam" (`suspect: "missing-token"`); a token of another shape gets 400 with a Spanish message; a forged or reused one is answered 201 and dropped (bots learn nothing)',
     body: EnquiryInputSchema,
     output: z.object({ id: z.string() }),
     status: 201,

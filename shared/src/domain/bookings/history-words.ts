@@ -64,14 +64,20 @@ const WORDS: Record<Lang, Words> = { es: ES, en: EN };
 const ZONE: Record<Lang, string> = { es: ' (hora de Colombia)', en: ' (Colombia time)' };
 const INSTANT: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short', timeZone: BUSINESS.timeZone };
 
-/** One history event in `lang`. */
+/**
+ * One history event in `lang`. Its instants in the guest's words ("1/12/2026, 1:11 a. m. (hora de
+ * Colombia)"), or through `instant` when given: the owner's panel passes its one time formatter.
+ */
 export function historyText(
   event: Pick<HistoryEvent, 'kind'> & Partial<Pick<HistoryEvent, 'data'>>,
   lang: Lang,
+  instant?: (iso: string) => string,
 ): string {
   const format: Format = {
     money: (n) => formatMoney(Number(n) || 0, 'COP', undefined, lang),
-    instant: (iso) => `${dateFormat(lang, INSTANT).format(new Date(String(iso)))}${ZONE[lang]}`,
+    instant: instant
+      ? (iso) => instant(String(iso))
+      : (iso) => `${dateFormat(lang, INSTANT).format(new Date(String(iso)))}${ZONE[lang]}`,
   };
   return WORDS[lang][event.kind](event.data ?? {}, format);
 }

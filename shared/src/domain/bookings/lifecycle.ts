@@ -44,6 +44,7 @@ export const LIFECYCLE_ACTIONS = [
   'registerGuests',
   'correctRegistration',
   'remindRegistration',
+  'delete',
 ] as const;
 export type LifecycleAction = (typeof LIFECYCLE_ACTIONS)[number];
 
@@ -176,6 +177,13 @@ export const LIFECYCLE: { readonly [A in LifecycleAction]: Rule } = {
     actors: ['sistema'],
     guard: (b, now) => todayAtCabin(new Date(now)) < b.checkIn,
     refused: 'No hay registro de huéspedes que recordar.',
+  /** Deleting without e-mailing anyone (in bulk, issue 28): a request or a booking that ended, never one with money. */
+  delete: {
+    states: ['solicitada', 'completada', 'rechazada', 'vencida', 'cancelada'],
+    actors: ['propietario'],
+    guard: (b) => b.paid === 0 && b.refunds.length === 0 && !b.onlinePayments.some((p) => p.status === 'APPROVED'),
+    refused:
+      'Solo se borran solicitudes y reservas terminadas sin pagos registrados; una reserva en curso se cancela antes.',
   },
 };
 

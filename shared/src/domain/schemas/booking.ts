@@ -391,12 +391,12 @@ const BOOKINGS_PAGE_MAX = 200;
 export const BOOKING_ORDERS = ['llegada', 'recientes'] as const;
 
 /**
- * `?state=&q=&orden=&offset=&limit=`: `q` finds a name, code or e-mail (any case, with or without
+ * `?estado=&q=&orden=&offset=&limit=`: `estado` keeps one state; `q` finds a name, code or e-mail (any case, with or without
  * accents); `orden` is `recientes` (newest first, the default) or `llegada`; `limit` (default
  * BOOKINGS_PAGE) from `offset` on.
  */
 export const ListBookingsQuerySchema = z.strictObject({
-  state: BookingStateSchema.optional(),
+  estado: BookingStateSchema.optional(),
   q: z.string().trim().max(100, 'Busca con 100 caracteres como máximo.').optional(),
   orden: z.enum(BOOKING_ORDERS, { error: 'Ordena por «llegada» o por «recientes».' }).optional(),
   offset: z.coerce

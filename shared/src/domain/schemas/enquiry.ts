@@ -123,10 +123,12 @@ export function checkStayDates(v: { checkIn: string; checkOut: string }, ctx: z.
   if (errors.checkOut) ctx.addIssue({ code: 'custom', path: ['checkOut'], message: errors.checkOut });
 }
 
-export const ReservationInputSchema = z
-  .strictObject({ type: z.literal('reserva'), ...stayRequestFields })
-  .superRefine(checkStayDates);
-export type ReservationInput = z.infer<typeof ReservationInputSchema>;
+/**
+ * Why POST /api/consultas refuses `type: "reserva"` (issue 33, one inbox per thing): a stay is
+ * asked for on /planes (POST /api/reservas) and answered in the panel's Reservas.
+ */
+export const RESERVATION_ENQUIRY_MOVED =
+  'Las reservas ya no se piden con este formulario: elige tus fechas en /planes (en inglés, /en/plans) y envía allí la solicitud.';
 
 export const ContactInputSchema = z.strictObject({
   type: z.literal('contacto'),
@@ -143,8 +145,17 @@ export const ContactInputSchema = z.strictObject({
 });
 export type ContactInput = z.infer<typeof ContactInputSchema>;
 
-/** Body of POST /api/consultas. */
-export const EnquiryInputSchema = z.discriminatedUnion('type', [ReservationInputSchema, ContactInputSchema]);
+/**
+ * Body of POST /api/consultas: a contact message. A body of the old reservation form gets one
+ * answer, whatever else it holds: a stay is asked for on /planes (POST /api/reservas).
+ */
+export const EnquiryInputSchema = z.preprocess((body, ctx) => {
+  if (typeof body === 'object' && body !== null && (body as { type?: unknown }).type === 'reserva') {
+    ctx.addIssue({ code: 'custom', message: RESERVATION_ENQUIRY_MOVED, path: [] });
+    return z.NEVER;
+  }
+  return body;
+}, ContactInputSchema);
 export type EnquiryInput = z.infer<typeof EnquiryInputSchema>;
 
 /**
@@ -196,6 +207,11 @@ export const EnquirySchema = z.discriminatedUnion('type', [
     checkOut: z.string(),
     numPeople: z.number().int(),
     message: z.string(),
+    /**
+     * A request of the old reservation form (before issue 33): archived at the first start that
+     * knows Reservas is the one inbox for stays. Its nights stay blocked while `confirmada`.
+     */
+    archivedAt: z.string().optional(),
     ...stored,
   }),
   z.object({

@@ -74,11 +74,99 @@ export const PaymentModeSchema = z.enum(PAYMENT_MODES);
 export type PaymentMode = z.infer<typeof PaymentModeSchema>;
 
 /** GET /api/pagos/wompi: whether online payment is on, and what to paste in Wompi's dashboard. */
+/**
+ * Wompi's four keys (issue 33): pasted by the owner in Ajustes (kept by the server in a file of
+ * its own, outside backups) or set in the server's environment (WOMPI_*), which wins.
+ */
+export const WOMPI_KEY_NAMES = ['publicKey', 'privateKey', 'eventsSecret', 'integritySecret'] as const;
+export type WompiKeyName = (typeof WOMPI_KEY_NAMES)[number];
+
+export const WOMPI_KEY_LABELS: Record<WompiKeyName, string> = {
+  publicKey: 'Llave pública',
+  privateKey: 'Llave privada',
+  eventsSecret: 'Secreto de eventos',
+  integritySecret: 'Secreto de integridad',
+};
+
+/** The environment variable that sets each key. */
+export const WOMPI_KEY_VARIABLES: Record<WompiKeyName, string> = {
+  publicKey: 'WOMPI_PUBLIC_KEY',
+  privateKey: 'WOMPI_PRIVATE_KEY',
+  eventsSecret: 'WOMPI_EVENTS_SECRET',
+  integritySecret: 'WOMPI_INTEGRITY_SECRET',
+};
+
+/** The mode a key's prefix says (`pub_test_…` → sandbox), or undefined for a key of another shape. */
+export function wompiKeyMode(key: string, kind: 'pub' | 'prv'): PaymentMode | undefined {
+  if (key.startsWith(`${kind}_test_`)) return 'sandbox';
+  if (key.startsWith(`${kind}_prod_`)) return 'production';
+  return undefined;
+}
+
+const KEY_MAX = 200;
+const keyField = (name: WompiKeyName) =>
+  z
+    .string({ error: `${WOMPI_KEY_LABELS[name]}: pega el texto de la llave.` })
+    .trim()
+    .max(KEY_MAX, `${WOMPI_KEY_LABELS[name]} admite hasta ${KEY_MAX} caracteres.`)
+    .regex(
+      /^[A-Za-z0-9_-]*$/,
+      `${WOMPI_KEY_LABELS[name]} solo lleva letras, números, «_» y «-»: cópiala completa, sin espacios.`,
+    )
+    .optional();
+
+/** PUT /api/pagos/wompi/llaves: the keys the owner pastes; one left empty keeps the one stored. */
+export const WompiKeysInputSchema = z.strictObject({
+  publicKey: keyField('publicKey'),
+  privateKey: keyField('privateKey'),
+  eventsSecret: keyField('eventsSecret'),
+  integritySecret: keyField('integritySecret'),
+});
+export type WompiKeysInput = z.infer<typeof WompiKeysInputSchema>;
+
+/**
+ * Why a complete set of keys cannot work together, by field, in Spanish: the prefixes Wompi
+ * gives its keys, and one environment (sandbox or production) for the four.
+ */
+export function wompiKeyProblems(keys: Record<WompiKeyName, string>): Partial<Record<WompiKeyName, string>> {
+  const problems: Partial<Record<WompiKeyName, string>> = {};
+  const pub = wompiKeyMode(keys.publicKey, 'pub');
+  const prv = wompiKeyMode(keys.privateKey, 'prv');
+  if (!pub) problems.publicKey = 'La llave pública empieza por pub_test_ (pruebas) o pub_prod_ (producción).';
+  if (!prv) problems.privateKey = 'La llave privada empieza por prv_test_ (pruebas) o prv_prod_ (producción).';
+  if (pub && prv && pub !== prv) {
+    problems.privateKey =
+      'La llave pública y la privada deben ser del mismo ambiente (las dos de pruebas o de producción).';
+  }
+  if (pub) {
+    const other = pub === 'sandbox' ? 'prod_' : 'test_';
+    for (const name of ['eventsSecret', 'integritySecret'] as const) {
+      if (keys[name].startsWith(other)) {
+        problems[name] =
+          `${WOMPI_KEY_LABELS[name]} es de otro ambiente que la llave pública: usa el del mismo ambiente.`;
+      }
+    }
+  }
+  return problems;
+}
+
+/** One key as the panel sees it: where it comes from and its last 4 characters, never the key. */
+export const WompiKeyStatusSchema = z.object({
+  name: z.enum(WOMPI_KEY_NAMES),
+  /** `entorno`: the server's environment sets it (and wins); `panel`: pasted in Ajustes; null: missing. */
+  source: z.enum(['entorno', 'panel']).nullable(),
+  /** The key's last 4 characters, to recognise it. */
+  ending: z.string().max(4).nullable(),
+});
+export type WompiKeyStatus = z.infer<typeof WompiKeyStatusSchema>;
+
 export const PaymentsStatusSchema = z.object({
   configured: z.boolean(),
   mode: PaymentModeSchema.nullable(),
   /** `<PUBLIC_URL>/api/pagos/wompi/eventos`: Wompi's "URL de eventos"; null when not configured. */
   eventsUrl: z.string().nullable(),
+  /** The four keys, masked. */
+  keys: z.array(WompiKeyStatusSchema),
 });
 export type PaymentsStatus = z.infer<typeof PaymentsStatusSchema>;
 

@@ -39,6 +39,7 @@ const EXPECTED: Record<BookingState, [LifecycleAction, Actor][]> = {
     ['decline', O],
     ['cancel', G],
     ['cancel', O],
+    ['delete', O],
   ],
   aceptada: [
     ['extendHold', O],
@@ -62,13 +63,15 @@ const EXPECTED: Record<BookingState, [LifecycleAction, Actor][]> = {
   completada: [
     ['recordPayment', O],
     ['correctRegistration', O],
+    ['delete', O],
   ],
-  rechazada: [],
+  rechazada: [['delete', O]],
   vencida: [
     ['recordPayment', O],
     ['reopen', O],
+    ['delete', O],
   ],
-  cancelada: [],
+  cancelada: [['delete', O]],
 };
 
 describe('the lifecycle table', () => {
@@ -93,7 +96,7 @@ describe('the lifecycle table', () => {
 
   it('lists what each actor may do, in the table order', () => {
     expect(actionsFor(booking('aceptada'), 'huesped', NOW)).toEqual(['cancel', 'uploadReceipt', 'payOnline']);
-    expect(actionsFor(booking('vencida'), 'propietario', NOW)).toEqual(['recordPayment', 'reopen']);
+    expect(actionsFor(booking('vencida'), 'propietario', NOW)).toEqual(['recordPayment', 'reopen', 'delete']);
     expect(actionsFor(booking('cancelada'), 'huesped', NOW)).toEqual([]);
   });
 
@@ -134,6 +137,16 @@ describe('the lifecycle table', () => {
     expect(can('recordRefund', booking('solicitada', paid), NOW, O)).toBe(false);
     const given = { ...paid, refunds: [{ id: 'f', amount: 300_000, date: '2027-01-09', recordedAt: 'x' }] };
     expect(can('recordRefund', booking('cancelada', given), NOW, O)).toBe(false);
+  });
+
+  it('deleting needs a request or an ended booking with no money recorded', () => {
+    expect(can('delete', booking('cancelada'), NOW, O)).toBe(true);
+    expect(can('delete', booking('cancelada', { paid: 10_000 }), NOW, O)).toBe(false);
+    const refunded = { refunds: [{ id: 'f', amount: 1, date: '2027-01-09', recordedAt: 'x' }] };
+    expect(can('delete', booking('rechazada', refunded), NOW, O)).toBe(false);
+    const approved = { onlinePayments: [{ status: 'APPROVED' }] as LifecycleBooking['onlinePayments'] };
+    expect(can('delete', booking('vencida', approved), NOW, O)).toBe(false);
+    expect(can('delete', booking('confirmada'), NOW, O)).toBe(false);
   });
 
   it('a confirmed stay completes from its check-out date', () => {

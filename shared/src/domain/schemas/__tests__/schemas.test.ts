@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EnquiryInputSchema } from '../enquiry';
+import { EnquiryInputSchema, RESERVATION_ENQUIRY_MOVED } from '../enquiry';
+import { RequestBookingInputSchema } from '../booking';
 import { PriceSchema } from '../price';
 import { UpdateImageInputSchema, UploadImageFieldsSchema } from '../image';
 import { LoginInputSchema } from '../session';
@@ -10,8 +11,8 @@ const addDays = (iso: string, days: number) =>
   new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 const today = todayAtCabin();
 
+/** A booking request (POST /api/reservas): the stay's rules, shared with the old reservation form. */
 const reservation = {
-  type: 'reserva',
   name: 'Ana Pérez',
   email: 'ana@example.com',
   phone: '+57 300 123 4567',
@@ -54,8 +55,10 @@ describe('price', () => {
 });
 
 describe('enquiries', () => {
-  it('accepts a valid reservation and a valid contact message', () => {
-    expect(EnquiryInputSchema.parse(reservation).type).toBe('reserva');
+  it('accepts a valid booking request and a valid contact message; refuses the old reservation form', () => {
+    expect(RequestBookingInputSchema.parse(reservation).checkIn).toBe(reservation.checkIn);
+    const old = EnquiryInputSchema.safeParse({ ...reservation, type: 'reserva' });
+    expect(old.error?.issues.map((i) => i.message)).toEqual([RESERVATION_ENQUIRY_MOVED]);
     const contact = EnquiryInputSchema.parse({
       type: 'contacto',
       name: 'Luis',
@@ -68,26 +71,30 @@ describe('enquiries', () => {
   });
 
   it('requires consent', () => {
-    const r = EnquiryInputSchema.safeParse({ ...reservation, consent: false });
+    const r = RequestBookingInputSchema.safeParse({ ...reservation, consent: false });
     expect(fieldErrors(r).consent).toMatch(/datos personales/);
   });
 
   it('rejects a check-out on or before check-in, and a check-in in the past', () => {
     expect(
-      fieldErrors(EnquiryInputSchema.safeParse({ ...reservation, checkOut: reservation.checkIn })).checkOut,
+      fieldErrors(RequestBookingInputSchema.safeParse({ ...reservation, checkOut: reservation.checkIn })).checkOut,
     ).toMatch(/posterior/);
-    expect(fieldErrors(EnquiryInputSchema.safeParse({ ...reservation, checkIn: addDays(today, -1) })).checkIn).toMatch(
-      /pasado/,
-    );
-    expect(EnquiryInputSchema.safeParse({ ...reservation, checkIn: today, checkOut: addDays(today, 1) }).success).toBe(
-      true,
-    );
+    expect(
+      fieldErrors(RequestBookingInputSchema.safeParse({ ...reservation, checkIn: addDays(today, -1) })).checkIn,
+    ).toMatch(/pasado/);
+    expect(
+      RequestBookingInputSchema.safeParse({ ...reservation, checkIn: today, checkOut: addDays(today, 1) }).success,
+    ).toBe(true);
   });
 
   it("keeps the group within the cabin's capacity, and within the owner's limits (2 to 20 by default)", () => {
-    expect(fieldErrors(EnquiryInputSchema.safeParse({ ...reservation, numPeople: 0 })).numPeople).toMatch(/personas/);
-    expect(fieldErrors(EnquiryInputSchema.safeParse({ ...reservation, numPeople: 21 })).numPeople).toMatch(/máxima/);
-    expect(EnquiryInputSchema.safeParse({ ...reservation, numPeople: 2.5 }).success).toBe(false);
+    expect(fieldErrors(RequestBookingInputSchema.safeParse({ ...reservation, numPeople: 0 })).numPeople).toMatch(
+      /personas/,
+    );
+    expect(fieldErrors(RequestBookingInputSchema.safeParse({ ...reservation, numPeople: 21 })).numPeople).toMatch(
+      /máxima/,
+    );
+    expect(RequestBookingInputSchema.safeParse({ ...reservation, numPeople: 2.5 }).success).toBe(false);
     // The owner's limits are settings: the server checks them with the current ones.
     expect(peopleLimitError(1, DEFAULT_SETTINGS)).toMatch(/mínimo es de 2/);
     expect(peopleLimitError(21, DEFAULT_SETTINGS)).toMatch(/máxima es de 20/);
@@ -97,12 +104,12 @@ describe('enquiries', () => {
 
   it('validates e-mail and phone, bounds lengths and rejects unknown keys', () => {
     const errors = fieldErrors(
-      EnquiryInputSchema.safeParse({ ...reservation, email: 'no-es-correo', phone: 'llámame' }),
+      RequestBookingInputSchema.safeParse({ ...reservation, email: 'no-es-correo', phone: 'llámame' }),
     );
     expect(errors.email).toMatch(/correo/);
     expect(errors.phone).toMatch(/teléfono/);
-    expect(EnquiryInputSchema.safeParse({ ...reservation, message: 'x'.repeat(2_001) }).success).toBe(false);
-    expect(EnquiryInputSchema.safeParse({ ...reservation, isAdmin: true }).success).toBe(false);
+    expect(RequestBookingInputSchema.safeParse({ ...reservation, message: 'x'.repeat(2_001) }).success).toBe(false);
+    expect(RequestBookingInputSchema.safeParse({ ...reservation, isAdmin: true }).success).toBe(false);
   });
 });
 
