@@ -80,6 +80,7 @@ describe('route inventory', () => {
         '/api/calendario/ical/:token.ics',
         // The guest's private link: its token (`?t=`) is its authorization.
         '/api/reserva/:code',
+        '/api/reserva/:code/calendario.ics',
       ].sort(),
     );
   });

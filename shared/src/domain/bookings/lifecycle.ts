@@ -13,7 +13,16 @@ import { cabinInstant } from '../pricing/booking';
 /** What a guard reads of a booking: the panel's and the server's records both carry it. */
 export type LifecycleBooking = Pick<
   Booking,
-  'state' | 'depositDueAt' | 'paid' | 'price' | 'checkOut' | 'receipts' | 'onlinePayments' | 'refunds' | 'verification'
+  | 'state'
+  | 'depositDueAt'
+  | 'paid'
+  | 'price'
+  | 'checkIn'
+  | 'checkOut'
+  | 'receipts'
+  | 'onlinePayments'
+  | 'refunds'
+  | 'verification'
 >;
 
 export const LIFECYCLE_ACTIONS = [
@@ -32,6 +41,9 @@ export const LIFECYCLE_ACTIONS = [
   'lapse',
   'remindHold',
   'remindBalance',
+  'showItinerary',
+  'remindArrival',
+  'remindCheckout',
 ] as const;
 export type LifecycleAction = (typeof LIFECYCLE_ACTIONS)[number];
 
@@ -144,6 +156,26 @@ export const LIFECYCLE: { readonly [A in LifecycleAction]: Rule } = {
     actors: ['sistema'],
     guard: (b) => b.paid < b.price.total,
     refused: 'No hay saldo que recordar.',
+  },
+  /** The trip's itinerary (address, directions, steps, calendar file): a confirmed stay's guest only (issue 32). */
+  showItinerary: {
+    states: ['confirmada'],
+    actors: ['huesped'],
+    refused: 'El itinerario está disponible cuando la reserva está confirmada.',
+  },
+  /** The pre-arrival message: a confirmed stay not yet begun (the timer also checks the day). */
+  remindArrival: {
+    states: ['confirmada'],
+    actors: ['sistema'],
+    guard: (b, now) => todayAtCabin(new Date(now)) <= b.checkIn,
+    refused: 'No hay llegada que anunciar.',
+  },
+  /** The check-out reminder: a confirmed stay not yet over. */
+  remindCheckout: {
+    states: ['confirmada'],
+    actors: ['sistema'],
+    guard: (b, now) => todayAtCabin(new Date(now)) < b.checkOut,
+    refused: 'No hay salida que recordar.',
   },
 };
 

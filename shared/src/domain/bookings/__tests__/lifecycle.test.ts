@@ -20,6 +20,7 @@ const booking = (state: BookingState, over: Partial<LifecycleBooking> = {}): Lif
   depositDueAt: state === 'aceptada' ? new Date(NOW + 10 * HOUR).toISOString() : null,
   paid: 0,
   price: { deposit: 500_000, total: 1_000_000 } as LifecycleBooking['price'],
+  checkIn: '2027-02-01',
   checkOut: '2027-02-05',
   receipts: [],
   onlinePayments: [],
@@ -54,6 +55,9 @@ const EXPECTED: Record<BookingState, [LifecycleAction, Actor][]> = {
     ['cancel', O],
     ['uploadReceipt', G],
     ['remindBalance', S],
+    ['showItinerary', G],
+    ['remindArrival', S],
+    ['remindCheckout', S],
   ],
   completada: [['recordPayment', O]],
   rechazada: [],
@@ -124,6 +128,15 @@ describe('the lifecycle table', () => {
   it('a confirmed stay completes from its check-out date', () => {
     expect(can('complete', booking('confirmada', { checkOut: '2027-01-10' }), NOW, S)).toBe(true);
     expect(can('complete', booking('confirmada', { checkOut: '2027-01-11' }), NOW, O)).toBe(false);
+  });
+
+  it('the pre-arrival message goes until the arrival day, the check-out reminder until the day before leaving', () => {
+    const stay = { checkIn: '2027-01-10', checkOut: '2027-01-11' };
+    expect(can('remindArrival', booking('confirmada', stay), NOW, S)).toBe(true);
+    expect(can('remindArrival', booking('confirmada', { ...stay, checkIn: '2027-01-09' }), NOW, S)).toBe(false);
+    expect(can('remindCheckout', booking('confirmada', stay), NOW, S)).toBe(true);
+    expect(can('remindCheckout', booking('confirmada', { ...stay, checkOut: '2027-01-10' }), NOW, S)).toBe(false);
+    expect(can('showItinerary', booking('completada', stay), NOW, G)).toBe(false);
   });
 
   it('a misspelt action does not compile', () => {
