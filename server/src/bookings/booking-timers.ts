@@ -4,6 +4,7 @@ import { addDays, todayAtCabin } from '@cabana/shared/domain/pricing/dates';
 import { FINAL_STATES, type Booking } from '@cabana/shared/domain/schemas/booking';
 import { can } from '@cabana/shared/domain/bookings/lifecycle';
 import { cabinInstant } from '@cabana/shared/domain/pricing/booking';
+import { PRE_ARRIVAL_DAYS_DEFAULT } from '@cabana/shared/domain/config/setting-defaults';
 import { type BookingCore } from './booking-core';
 import { frozenTerms, policyTerms } from './booking-terms';
 
@@ -100,7 +101,7 @@ export async function runTimers(core: BookingCore): Promise<number> {
  * later), and the check-out reminder the evening before leaving. True when one was written.
  */
 function remindStay(core: BookingCore, booking: Booking, at: number): boolean {
-  const days = core.deps.store.data.settings.preArrivalDays;
+  const days = core.deps.store.data.settings.preArrivalDays ?? PRE_ARRIVAL_DAYS_DEFAULT;
   const stamp = core.iso(at);
   let wrote = false;
   if (

@@ -1,4 +1,5 @@
-import { REFUND_WITHIN_BUSINESS_DAYS, refundMethodOf } from '@cabana/shared/domain/bookings/lifecycle';
+import { refundMethodOf } from '@cabana/shared/domain/bookings/lifecycle';
+import { REFUND_WITHIN_BUSINESS_DAYS } from '@cabana/shared/domain/bookings/refund-terms';
 import type { BookingLang, GuestMailKind } from '@cabana/shared/domain/schemas/booking';
 import { stayTexts } from '@cabana/shared/domain/bookings/stay-texts';
 import type { MailContext, MailDraft } from './draft';

@@ -224,9 +224,6 @@ export function reasonableDeadline(ms: number): number {
   return cabinInstant(hour >= QUIET_FROM_HOUR ? addDays(date, 1) : date, MORNING_HOUR);
 }
 
-/** How long a refund takes at most, promised on the guest's page and in the e-mails (business days). */
-export const REFUND_WITHIN_BUSINESS_DAYS = 10;
-
 /** How a refund goes back: through the gateway to the card or account that paid online, else by transfer. */
 export const refundMethodOf = (b: Pick<Booking, 'payments'>): 'wompi' | 'transferencia' =>
   b.payments.some((p) => p.method === 'wompi') ? 'wompi' : 'transferencia';

@@ -12,7 +12,7 @@ export function ownerText(t: OwnerText, lang: Lang): { text: string; lang: Lang 
 
 /** What a confirmed guest reads about the trip (issue 32), from the owner's settings. */
 export function stayTexts(s: Settings) {
-  const both = (es: string, en: string | undefined): OwnerText => ({ es, en: en ?? '' });
+  const both = (es: string | undefined, en: string | undefined): OwnerText => ({ es: es ?? '', en: en ?? '' });
   return {
     /** Who signs ("Mensaje de …"): the owner's name, or the business's. */
     hostName: s.hostName || s.name,

@@ -3,31 +3,6 @@
  * (`config/settings.ts`) both need: a leaf, so neither imports the other's values.
  */
 
-/**
- * What a confirmed guest reads before and during the stay (issue 32): the itinerary of the
- * confirmation e-mail and private page, and the pre-arrival message. Empty texts are left out;
- * an empty English one shows the Spanish text. `hostName` '' = the business's name.
- */
-const STAY_DEFAULTS = {
-  hostName: '',
-  directionsTolu: '',
-  directionsToluEn: '',
-  directionsCovenas: '',
-  directionsCovenasEn: '',
-  checkInSteps: '',
-  checkInStepsEn: '',
-  checkOutSteps: '',
-  checkOutStepsEn: '',
-  /** Wi-Fi, key, parking: only in the pre-arrival message (private, like the payment settings). */
-  arrivalInstructions: '',
-  arrivalInstructionsEn: '',
-  /** Days before arrival the pre-arrival message goes. */
-  preArrivalDays: 3,
-};
-
-/** The settings only a confirmed guest reads (never in the public settings, which every page carries). */
-export const STAY_SETTING_KEYS = Object.keys(STAY_DEFAULTS) as readonly (keyof typeof STAY_DEFAULTS)[];
-
 /** The booking terms of a fresh install (and of a data file from before issue 21). */
 export const BOOKING_DEFAULTS = {
   instantBooking: false,
@@ -48,7 +23,6 @@ export const BOOKING_DEFAULTS = {
   instantMaxNights: 30,
   houseRules:
     'No se permite fumar dentro de la cabaña.\nNo se admiten fiestas ni eventos.\nMascotas solo con aviso previo.\nSilencio entre las 22:00 y las 8:00.\nEl número de huéspedes no puede superar el de la reserva.',
-  ...STAY_DEFAULTS,
 };
 
 /**
@@ -57,6 +31,31 @@ export const BOOKING_DEFAULTS = {
  * (GET /api/ajustes, every page's data) leave them out.
  */
 export const PAYMENT_SETTING_KEYS = ['bankAccount', 'nequiNumber', 'daviplataNumber', 'notificationEmail'] as const;
+
+/**
+ * What a confirmed guest reads before and during the stay (issue 32): the itinerary of the
+ * confirmation e-mail and private page, and the pre-arrival message. Optional (absent until the
+ * owner writes them, so no page carries their defaults): an absent or empty text is left out, an
+ * absent English one shows the Spanish text, an absent `hostName` is the business's name.
+ * `arrivalInstructions` (Wi-Fi, key, parking) go only in the pre-arrival message.
+ */
+export const STAY_SETTING_KEYS = [
+  'hostName',
+  'directionsTolu',
+  'directionsToluEn',
+  'directionsCovenas',
+  'directionsCovenasEn',
+  'checkInSteps',
+  'checkInStepsEn',
+  'checkOutSteps',
+  'checkOutStepsEn',
+  'arrivalInstructions',
+  'arrivalInstructionsEn',
+  'preArrivalDays',
+] as const;
+
+/** Days before arrival the pre-arrival message goes, until the owner sets `preArrivalDays`. */
+export const PRE_ARRIVAL_DAYS_DEFAULT = 3;
 
 /** Every setting the public settings (GET /api/ajustes, every page's data) leave out. */
 export const PRIVATE_SETTING_KEYS = [...PAYMENT_SETTING_KEYS, ...STAY_SETTING_KEYS];

@@ -284,16 +284,15 @@ const bookingFieldsWithDefaults = {
   notificationEmail: bookingFields.notificationEmail.default(d.notificationEmail),
   instantMaxNights: bookingFields.instantMaxNights.default(d.instantMaxNights),
   houseRules: bookingFields.houseRules.default(d.houseRules),
-  ...stayFieldsWithDefaults(),
+  ...stayFieldsOptional(),
 };
 
-/** The itinerary's settings with their fresh-install values (all added by issue 32). */
-function stayFieldsWithDefaults() {
+/** The itinerary's settings (issue 32): optional, absent until the owner writes them (setting-defaults.ts). */
+function stayFieldsOptional() {
   const out: Record<string, z.ZodType> = {};
-  for (const key of STAY_SETTING_KEYS) out[key] = (bookingFields[key] as z.ZodString).default(d[key] as string);
-  return out as { [K in (typeof STAY_SETTING_KEYS)[number]]: z.ZodDefault<(typeof bookingFields)[K]> };
+  for (const key of STAY_SETTING_KEYS) out[key] = bookingFields[key].optional();
+  return out as { [K in (typeof STAY_SETTING_KEYS)[number]]: z.ZodOptional<(typeof bookingFields)[K]> };
 }
-
 const crossField = (s: { socials: Social[]; minPeople: number; maxPeople: number }, ctx: z.RefinementCtx) => {
   if (s.minPeople > s.maxPeople)
     ctx.addIssue({

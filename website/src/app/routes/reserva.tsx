@@ -3,7 +3,7 @@ import type { GuestBooking } from '@cabana/shared/domain/schemas/booking';
 import { FormStatus } from '../../components/form/form-status';
 import { PolicyRules } from '../../components/booking/policy-rules';
 import { historyText } from '@cabana/shared/domain/bookings/history-words';
-import { REFUND_WITHIN_BUSINESS_DAYS } from '@cabana/shared/domain/bookings/lifecycle';
+import { REFUND_WITHIN_BUSINESS_DAYS } from '@cabana/shared/domain/bookings/refund-terms';
 import { policyWords } from '@cabana/shared/domain/pricing/policy-words';
 import { useI18n } from '../../i18n/i18n';
 import { cop, formatInstant, nextStep } from '../../lib/booking-text';
@@ -101,7 +101,8 @@ export default function ReservaRoute() {
         {b.ownerMessage ? (
           <section className="booking__message" aria-labelledby="mensaje-titulo">
             <h2 id="mensaje-titulo">{t(m.messageFrom, { host: b.ownerMessage.from })}</h2>
-            <p>{b.ownerMessage.text}</p>
+            {/* The owner writes in Spanish: marked so on the English page (as the house rules). */}
+            <p lang={lang === 'es' ? undefined : 'es'}>{b.ownerMessage.text}</p>
           </section>
         ) : null}
         {b.cancellation ? (
