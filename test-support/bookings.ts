@@ -62,6 +62,8 @@ export async function acceptedBooking(
   inDays: number,
   nights: number,
   over: Record<string, unknown> = {},
+  /** The owner's answer: `{note}` for a message to the guest, `{total}` for another price. */
+  accept: Record<string, unknown> = {},
 ): Promise<{ id: string; code: string; token: string; path: string; deposit: number }> {
   const requested = await fetch(`${s.apiUrl}/reservas`, {
     method: 'POST',
@@ -84,10 +86,23 @@ export async function acceptedBooking(
   const accepted = await fetch(`${s.apiUrl}/reservas/${id}/aceptar`, {
     method: 'POST',
     headers: { cookie, origin: s.url, 'content-type': 'application/json' },
-    body: '{}',
+    body: JSON.stringify(accept),
   });
   if (accepted.status !== 200) throw new Error(`accept: ${accepted.status} ${await accepted.text()}`);
   return { id, code, token, path: `${GUEST_BOOKING_PATHS[lang]}/${code}?t=${token}`, deposit: price.deposit };
+}
+
+/** The owner records the deposit of an accepted booking by transfer: it is confirmed (its itinerary shows, issue 32). */
+export async function recordDeposit(
+  s: Pick<TestServer, 'apiUrl' | 'url' | 'clock' | 'loginCookie'>,
+  booking: { id: string; deposit: number },
+): Promise<void> {
+  const res = await fetch(`${s.apiUrl}/reservas/${booking.id}/pagos`, {
+    method: 'POST',
+    headers: { cookie: await s.loginCookie(), origin: s.url, 'content-type': 'application/json' },
+    body: JSON.stringify({ amount: booking.deposit, method: 'transferencia', date: serverToday(s) }),
+  });
+  if (res.status !== 200) throw new Error(`record payment: ${res.status} ${await res.text()}`);
 }
 
 /** A confirmed booking (`confirmada`): accepted as above, then the owner records the deposit by transfer. */
@@ -98,11 +113,6 @@ export async function confirmedBooking(
   over: Record<string, unknown> = {},
 ): Promise<{ id: string; code: string; token: string; path: string; deposit: number }> {
   const held = await acceptedBooking(s, inDays, nights, over);
-  const paid = await fetch(`${s.apiUrl}/reservas/${held.id}/pagos`, {
-    method: 'POST',
-    headers: { cookie: await s.loginCookie(), origin: s.url, 'content-type': 'application/json' },
-    body: JSON.stringify({ amount: held.deposit, method: 'transferencia', date: serverToday(s) }),
-  });
-  if (paid.status !== 200) throw new Error(`record payment: ${paid.status} ${await paid.text()}`);
+  await recordDeposit(s, held);
   return held;
 }

@@ -11,6 +11,8 @@ export interface ReceivedMail {
   html: string;
   /** The Message-ID header, angle brackets included ('' when the message had none). */
   messageId: string;
+  /** Attached files, their content as UTF-8 text (the confirmation's `.ics`). */
+  attachments: { filename: string; contentType: string; content: string }[];
 }
 
 export interface TestSmtpServer {
@@ -66,6 +68,11 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
             text: mail.text ?? '',
             html: typeof mail.html === 'string' ? mail.html : '',
             messageId: mail.messageId ?? '',
+            attachments: mail.attachments.map((a) => ({
+              filename: a.filename ?? '',
+              contentType: a.contentType,
+              content: a.content.toString('utf8'),
+            })),
           });
           callback();
           notify();

@@ -311,6 +311,19 @@ describe('desktop renderer in headless Chromium, bridged to the real main-proces
     // A save shows at once, without reading the settings again.
     await eventually(() => brand.innerText()).toBe('Cabaña Mar Azul · Administración');
     expect(await page.title()).toBe('Cabaña Mar Azul · Administración');
+    // Issue 32: the itinerary's form, through the bridge too.
+    const stay = settings.getByRole('region', { name: 'Itinerario y llegada' });
+    await stay.getByLabel('Nombre del anfitrión').fill('Marta Julio');
+    await stay.getByLabel('Pasos de la salida (check-out) (inglés, opcional)').fill('Leave the keys in the kitchen.');
+    await stay.getByRole('button', { name: 'Guardar itinerario' }).click();
+    await stay.getByRole('status').filter({ hasText: 'Itinerario guardado' }).waitFor();
+    const owned = await fetch(`${server.apiUrl}/ajustes/completos`, {
+      headers: { cookie: await server.loginCookie() },
+    });
+    expect(await owned.json()).toMatchObject({
+      hostName: 'Marta Julio',
+      checkOutStepsEn: 'Leave the keys in the kitchen.',
+    });
 
     const before = (await client.listImages()).map((i) => i.title);
     expect(before.length).toBeGreaterThan(1);

@@ -8,7 +8,7 @@ import { BUSINESS } from '@cabana/shared/domain/config/business';
 import { PublicSettingsSchema, SettingsSchema } from '@cabana/shared/domain/schemas/settings';
 import { DEFAULT_SETTINGS, publicSettings } from '@cabana/shared/domain/config/settings';
 import { GuestBookingSchema, RequestedBookingSchema } from '@cabana/shared/domain/schemas/booking';
-import { BOOKING_DEFAULTS, PAYMENT_SETTING_KEYS } from '@cabana/shared/domain/config/setting-defaults';
+import { BOOKING_DEFAULTS, PRIVATE_SETTING_KEYS } from '@cabana/shared/domain/config/setting-defaults';
 import { todayAtCabin, addDays } from '@cabana/shared/domain/pricing/dates';
 import type { ApiErrorBody } from '@cabana/shared/domain/schemas/errors';
 import { startTestServer, type TestServer } from '../../test-support/server';
@@ -20,7 +20,7 @@ const PATH = '/ajustes';
 const OWNER_PATH = '/ajustes/completos';
 
 const publicBookingDefaults = Object.fromEntries(
-  Object.entries(BOOKING_DEFAULTS).filter(([key]) => !(PAYMENT_SETTING_KEYS as readonly string[]).includes(key)),
+  Object.entries(BOOKING_DEFAULTS).filter(([key]) => !(PRIVATE_SETTING_KEYS as readonly string[]).includes(key)),
 );
 
 const settingsOf = async (res: JsonResponse) => (await res.json()) as Record<string, unknown>;

@@ -82,6 +82,7 @@ describe('route inventory', () => {
         '/api/reserva/:code',
         // The guest's registration (issue 34), by the same link.
         '/api/reserva/:code/huespedes',
+        '/api/reserva/:code/calendario.ics',
       ].sort(),
     );
   });

@@ -33,6 +33,9 @@ beforeAll(async () => {
   await patchSettings(site.server, {
     bankAccount: 'Bancolombia ahorros 123-456789-01 a nombre de Ana Gómez',
     nequiNumber: '3005550142',
+    hostName: 'Ana Gómez',
+    directionsTolu: 'Desde el parque de Tolú, 6 km por la vía a Coveñas.\nGira en el letrero azul.',
+    checkInSteps: 'Llámanos al llegar a la portería.',
   });
   [guest, owner] = await Promise.all([site.browser.newContext(DESKTOP), site.browser.newContext(DESKTOP)]);
 });
@@ -84,6 +87,9 @@ describe('the booking lifecycle in the browser', () => {
     const { page: panel } = await adminPage(owner, site.server);
     await openSection(panel, 'Reservas');
     await row(panel, code).getByRole('button', { name: 'Aceptar' }).click();
+    await row(panel, code)
+      .getByLabel('Nota para el huésped (opcional)')
+      .fill('Les dejamos <b>leña</b> para la fogata.');
     await row(panel, code).getByRole('button', { name: 'Aceptar y avisar al huésped' }).click();
     await expect.poll(() => row(panel, code).innerText().then(norm)).toContain('Aceptada (esperando el anticipo)');
     expect(norm(await row(panel, code).innerText())).toMatch(
@@ -110,6 +116,12 @@ describe('the booking lifecycle in the browser', () => {
     expect(norm(await main.innerText())).toContain('Bancolombia ahorros 123-456789-01');
     const total = 4 * 3 * PRICE;
     expect(norm(await main.innerText())).toContain(cop(total));
+    // Issue 32: the owner's note is a message of its own, as text (never HTML), not in the price.
+    const message = page.getByRole('region', { name: 'Mensaje de Ana Gómez' });
+    expect(await message.locator('p').innerText()).toBe('Les dejamos <b>leña</b> para la fogata.');
+    expect(norm(await page.locator('.booking__facts').innerText())).not.toContain('leña');
+    // Before the stay is confirmed: no itinerary.
+    expect(await page.getByRole('region', { name: 'Tu itinerario' }).count()).toBe(0);
     expect(await runAxe(page)).toEqual([]);
 
     await page.getByLabel(/Comprobante de la transferencia/).setInputFiles({
@@ -151,6 +163,23 @@ describe('the booking lifecycle in the browser', () => {
     await waitForHydration(page);
     expect(norm(await main.innerText())).toContain('Estado: Confirmada');
     expect(norm(await main.innerText())).toContain('Ha quedado confirmada');
+    // Issue 32: the itinerary, server markup inside the page's <main>, the owner's lines kept.
+    const itinerary = main.getByRole('region', { name: 'Tu itinerario' });
+    expect(await itinerary.getByRole('heading', { name: 'Cómo llegar desde Tolú' }).count()).toBe(1);
+    expect(await itinerary.locator('p', { hasText: 'Desde el parque' }).innerText()).toBe(
+      'Desde el parque de Tolú, 6 km por la vía a Coveñas.\nGira en el letrero azul.',
+    );
+    const text = norm(await itinerary.innerText());
+    expect(text).toContain('Llegada: desde las 15:00 Llámanos al llegar a la portería.');
+    expect(text).toContain('Tu anfitrión Ana Gómez · Llamar o escribir al');
+    expect(await itinerary.getByRole('link', { name: 'Ver en el mapa' }).getAttribute('href')).toMatch(/^https:\/\//);
+    const calendar = itinerary.getByRole('link', { name: 'Añadir al calendario' });
+    const href = (await calendar.getAttribute('href'))!;
+    expect(href).toBe(`/api/reserva/${code}/calendario.ics?t=${new URL(site.server.url + link).searchParams.get('t')}`);
+    const ics = await fetch(site.server.url + href);
+    expect(ics.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+    expect(await ics.text()).toContain(`SUMMARY:Estadía en `);
+    expect(await runAxe(page)).toEqual([]);
     await page.close();
   });
 

@@ -1,7 +1,7 @@
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@cabana/shared/domain/pricing/dates';
-import { bookingRequestBody, serverToday } from '../../test-support/bookings';
+import { acceptedBooking, recordDeposit, serverToday } from '../../test-support/bookings';
 import { PAGE_KEYS, PAGE_PATHS } from '../src/config/paths';
 import { expectEnglish, spanishIn, textsOf } from './english';
 import { DESKTOP, gotoHydrated, interceptEmailJs, newPage, startSite, type Site } from './helpers';
@@ -26,19 +26,23 @@ beforeAll(async () => {
     site.browser.newContext({ ...ENGLISH, javaScriptEnabled: false }),
     site.browser.newContext(ENGLISH),
   ]);
-  // A booking requested from the English site: its private page is English.
-  const res = await fetch(`${site.server.apiUrl}/reservas`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(await bookingRequestBody(site.server, 40, 2, { lang: 'en', name: 'Jane Doe' })),
-  });
-  expect(res.status, await res.clone().text()).toBe(201);
-  const booking = (await res.json()) as { code: string; token: string };
-  guestLink = `/en/booking/${booking.code}?t=${booking.token}`;
+  // A booking requested from the English site: its private page is English. Accepted with the
+  // owner's (Spanish) note and confirmed, so the page shows the message and the itinerary (issue 32).
+  const booking = await acceptedBooking(
+    site.server,
+    40,
+    2,
+    { lang: 'en', name: 'Jane Doe' },
+    { note: 'Les dejamos leña para la fogata.' },
+  );
+  await recordDeposit(site.server, booking);
+  guestLink = booking.path;
 });
 afterAll(async () => {
   await site?.close();
 });
+
+const settingsName = async () => (await (await fetch(`${site.server.apiUrl}/ajustes`)).json()) as { name: string };
 
 const englishPaths = () => [
   ...PAGE_KEYS.map((k) => PAGE_PATHS.en[k]),
@@ -75,6 +79,17 @@ describe('no Spanish on English pages', () => {
       const { page } = await newPage(browser);
       await gotoHydrated(page, site.server.url + path);
       await expectEnglish(page, path);
+      if (path === guestLink) {
+        // Issue 32: the owner's note as a message (Spanish, marked so), the confirmed stay's itinerary.
+        const message = page.getByRole('region', { name: `Message from ${(await settingsName()).name}` });
+        expect(await message.locator('p[lang="es"]').innerText()).toBe('Les dejamos leña para la fogata.');
+        const itinerary = page.getByRole('region', { name: 'Your itinerary' });
+        expect(await itinerary.getByRole('heading', { name: 'Check-in: from 15:00' }).count()).toBe(1);
+        const calendar = itinerary.getByRole('link', { name: 'Add to calendar' });
+        const ics = await fetch(site.server.url + (await calendar.getAttribute('href'))!);
+        expect(ics.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+        expect(await ics.text()).toContain('SUMMARY:Stay at ');
+      }
       await page.close();
     }
   });

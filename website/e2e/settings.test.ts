@@ -247,6 +247,31 @@ describe('panel: Ajustes and photo order', () => {
         { name: 'Instagram', url: 'https://www.instagram.com/brisas.nueva' },
       ]) as unknown,
     });
+
+    // Issue 32: the itinerary's own form, every field labelled, a refused value marked beside it.
+    const stay = section().getByRole('region', { name: 'Itinerario y llegada' });
+    const days = 'Días antes de la llegada para enviar las instrucciones';
+    await expect(stay.getByLabel(days).inputValue()).resolves.toBe('3');
+    await stay.getByLabel(days).fill('0');
+    await stay.getByLabel('Nombre del anfitrión').fill('Marta Julio');
+    await stay.getByLabel('Cómo llegar desde Tolú (español)').fill('Desde el parque, 6 km.\nGira en el letrero azul.');
+    await stay
+      .getByLabel('Instrucciones de llegada (Wi-Fi, llaves, parqueadero) (inglés, opcional)')
+      .fill('Wi-Fi: Brisas2026');
+    await stay.getByRole('button', { name: 'Guardar itinerario' }).click();
+    await stay.getByRole('alert').filter({ hasText: 'No se guardó nada' }).waitFor();
+    await expect(description(days)).resolves.toContain(
+      'Las instrucciones se envían al menos 1 día antes de la llegada.',
+    );
+    await stay.getByLabel(days).fill('5');
+    await stay.getByRole('button', { name: 'Guardar itinerario' }).click();
+    await stay.getByRole('status').filter({ hasText: 'Itinerario guardado' }).waitFor();
+    expect(await api<Settings>('GET', '/ajustes/completos')).toMatchObject({
+      preArrivalDays: 5,
+      hostName: 'Marta Julio',
+      directionsTolu: 'Desde el parque, 6 km.\nGira en el letrero azul.',
+      arrivalInstructionsEn: 'Wi-Fi: Brisas2026',
+    });
     expect(await runAxe(page)).toEqual([]);
 
     // The panel is an app of its own: no site header, footer or WhatsApp button around it; its

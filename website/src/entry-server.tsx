@@ -90,7 +90,10 @@ export function createRenderer(assets: SiteAssets): PageRenderer & { renderShell
       const route = page ? PAGE_PARTS[page.key] : guest ? guestParts : undefined;
       // The 404 page is English under /en/ and Spanish elsewhere (one page per language, cached once).
       const lang = page?.lang ?? guest?.lang ?? langOfPath(pathname);
-      const messages = messagesFor(lang, route ? route.messages : NOT_FOUND_MESSAGES);
+      const messages = messagesFor(
+        lang,
+        route ? [...route.messages, ...(route.serverMessages ?? [])] : NOT_FOUND_MESSAGES,
+      );
       // Settings on every page, the 404 page too: the header, footer and WhatsApp button show them.
       // The page's language and only its own messages: the browser never gets a whole catalogue.
       const all = { ...route?.data?.(data, lang), settings: data.settings, lang, messages };

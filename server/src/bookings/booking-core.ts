@@ -1,5 +1,8 @@
 import { createHmac, randomInt } from 'node:crypto';
 import { GUEST_BOOKING_PATHS } from '@cabana/shared/domain/pages/guest-paths';
+import { API_PATHS } from '@cabana/shared/api/paths';
+import { API_PREFIX } from '@cabana/shared/api/http';
+import { stayTexts } from '@cabana/shared/domain/bookings/stay-texts';
 import { isStayFree } from '@cabana/shared/domain/availability/ranges';
 import { refundFor } from '@cabana/shared/domain/pricing/booking';
 import type {
@@ -7,6 +10,7 @@ import type {
   Booking,
   BookingState,
   GuestBooking,
+  GuestItinerary,
   HistoryEvent,
   MailKind,
 } from '@cabana/shared/domain/schemas/booking';
@@ -26,6 +30,7 @@ import { conflict, notFound } from '../domain-errors';
 import { sameText } from '../lib/same-text';
 import { crashPoint } from '../lib/crash-points';
 import type { OutboxService } from './outbox';
+import { stayIcs } from '../calendar/stay-ics';
 import type { GuestMailRation, InstantHoldGuard } from './request-guards';
 
 export const NOT_FOUND = 'No encontramos esa reserva.';
@@ -249,7 +254,25 @@ export class BookingCore {
           ...(methodType ? { methodType } : {}),
           updatedAt,
         })),
+      ...(b.price.adjustmentNote
+        ? { ownerMessage: { from: stayTexts(s).hostName, text: b.price.adjustmentNote } }
+        : {}),
+      ...(can('showItinerary', b, now, 'huesped') ? { itinerary: this.itinerary(b) } : {}),
     };
+  }
+
+  /** The trip a confirmed guest reads on the private page (issue 32); the arrival instructions go by e-mail only. */
+  itinerary(b: Booking): GuestItinerary {
+    const { arrivalInstructions: _private, ...texts } = stayTexts(this.deps.store.view.settings);
+    const calendarPath = `${API_PREFIX}${API_PATHS.getGuestCalendar({ code: b.code })}?t=${this.tokenOf(b)}`;
+    return { ...texts, calendarPath };
+  }
+
+  /** A confirmed stay as an iCal file, for whoever has the private link (409 before it is confirmed). */
+  calendarOf(code: string, token: string): string {
+    const booking = this.byLink(code, token);
+    this.allow(booking, 'showItinerary', 'huesped');
+    return stayIcs(booking, this.deps.store.view.settings, this.guestLink(booking));
   }
 
   /** Whether the guest may pay the deposit online now: configured, held (deadline not past), the deposit not yet paid. */

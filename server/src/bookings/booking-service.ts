@@ -102,6 +102,11 @@ export class BookingService {
     return this.#core.byLink(code, token);
   }
 
+  /** A confirmed stay as an iCal file (issue 32): 404 for a wrong link, 409 before it is confirmed. */
+  guestCalendar(code: string, token: string): string {
+    return this.#core.calendarOf(code, token);
+  }
+
   cancelByGuest(code: string, token: string, reason: string | undefined): Promise<GuestBooking> {
     return cancelByGuest(this.#core, code, token, reason);
   }

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { addDays, todayAtCabin } from '@cabana/shared/domain/pricing/dates';
 import { FINAL_STATES, type Booking } from '@cabana/shared/domain/schemas/booking';
 import { can } from '@cabana/shared/domain/bookings/lifecycle';
+import { cabinInstant } from '@cabana/shared/domain/pricing/booking';
+import { PRE_ARRIVAL_DAYS_DEFAULT } from '@cabana/shared/domain/config/setting-defaults';
 import { type BookingCore } from './booking-core';
 import { frozenTerms, policyTerms } from './booking-terms';
 
@@ -18,6 +20,11 @@ const HOLD_REMINDER_MS = 6 * 3_600_000;
 const BALANCE_REMINDER_DAYS = 3;
 
 const DAY_MS = 24 * 3_600_000;
+
+/** The pre-arrival message goes from this hour (cabin time) of its day, never at night. */
+const PRE_ARRIVAL_HOUR = '09:00';
+/** The check-out reminder goes from this hour (cabin time) of the day before leaving: the last evening. */
+const CHECKOUT_REMINDER_HOUR = '16:00';
 
 /**
  * The start-up migration of issue 29: a booking made before terms were stored gets them once,
@@ -58,6 +65,10 @@ export async function runTimers(core: BookingCore): Promise<number> {
   const today = todayAtCabin(new Date(at));
   let changed = 0;
   for (const booking of store.data.bookings) {
+    if (remindStay(core, booking, at)) {
+      changed += 1;
+      await core.commit();
+    }
     if (can('lapse', booking, at, 'sistema')) {
       booking.depositDueAt = null;
       core.move(booking, 'vencida', 'sistema', 'El plazo del anticipo terminó', { kind: 'lapsed' });
@@ -82,6 +93,36 @@ export async function runTimers(core: BookingCore): Promise<number> {
     await core.commit();
   }
   return changed;
+}
+
+/**
+ * A confirmed stay's messages (issue 32), each once (stamped in `reminders` in the same save as
+ * its e-mail): the arrival instructions `preArrivalDays` before arrival (at once when confirmed
+ * later), and the check-out reminder the evening before leaving. True when one was written.
+ */
+function remindStay(core: BookingCore, booking: Booking, at: number): boolean {
+  const days = core.deps.store.data.settings.preArrivalDays ?? PRE_ARRIVAL_DAYS_DEFAULT;
+  const stamp = core.iso(at);
+  let wrote = false;
+  if (
+    !booking.reminders.preArrival &&
+    can('remindArrival', booking, at, 'sistema') &&
+    at >= cabinInstant(addDays(booking.checkIn, -days), PRE_ARRIVAL_HOUR)
+  ) {
+    booking.reminders = { ...booking.reminders, preArrival: stamp };
+    core.mail(booking, 'guest-pre-arrival');
+    wrote = true;
+  }
+  if (
+    !booking.reminders.checkout &&
+    can('remindCheckout', booking, at, 'sistema') &&
+    at >= cabinInstant(addDays(booking.checkOut, -1), CHECKOUT_REMINDER_HOUR)
+  ) {
+    booking.reminders = { ...booking.reminders, checkout: stamp };
+    core.mail(booking, 'guest-checkout-reminder');
+    wrote = true;
+  }
+  return wrote;
 }
 
 /** Removes the bookings retention says to forget, with their receipts and e-mails (the caller saves). */

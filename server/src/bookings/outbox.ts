@@ -29,6 +29,7 @@ export interface MailTransport {
     text: string;
     html: string;
     messageId: string;
+    attachments?: { filename: string; content: string; contentType: string }[];
   }): Promise<unknown>;
 }
 
@@ -174,6 +175,17 @@ export class OutboxService {
             subject: entry.subject,
             text: entry.text,
             html: entry.html,
+            ...(entry.ics
+              ? {
+                  attachments: [
+                    {
+                      filename: `reserva-${entry.code}.ics`,
+                      content: entry.ics,
+                      contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+                    },
+                  ],
+                }
+              : {}),
             // The same on every attempt: a copy sent again after a crash is one message to clients that dedupe.
             messageId: `<${entry.id}@${this.deps.messageIdDomain}>`,
           }),

@@ -9,7 +9,8 @@ export const EXPORT_SUMMARY = 'No disponible';
 // lines come out one octet over RFC 5545's 75; one less keeps every line within it.
 ICAL.foldLength = 74;
 
-const UID_DOMAIN = new URL(BUSINESS.siteUrl).hostname;
+/** The right side of every UID we write: the site's host name. */
+export const UID_DOMAIN = new URL(BUSINESS.siteUrl).hostname;
 
 /**
  * Our calendar as iCal (RFC 5545), built with ical.js's component API so escaping, DATE values
@@ -34,6 +35,8 @@ export function buildIcs(entries: readonly SourcedEntry[], today: string): strin
     ev.updatePropertyWithValue('transp', 'OPAQUE');
     cal.addSubcomponent(ev);
   }
-  // ical.js ends the last line without a line break; RFC 5545 wants CRLF after every line.
-  return `${cal.toString()}\r\n`;
+  return icsText(cal);
 }
+
+/** A calendar as iCal text: ical.js ends the last line without a line break; RFC 5545 wants CRLF after every line. */
+export const icsText = (cal: ICAL.Component): string => `${cal.toString()}\r\n`;

@@ -81,6 +81,8 @@ const StoredMailSchema = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string(),
+  /** An iCal file sent attached (the confirmation's stay, issue 32). */
+  ics: z.string().optional(),
   createdAt: z.string(),
   attempts: z.number().int().nonnegative(),
   lastError: z.string().nullable(),

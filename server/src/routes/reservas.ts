@@ -16,6 +16,7 @@ type BookingRoutes =
   | 'requestBooking'
   | 'recoverGuestLink'
   | 'getGuestBooking'
+  | 'getGuestCalendar'
   | 'cancelGuestBooking'
   | 'uploadGuestReceipt'
   | 'listBookings'
@@ -97,6 +98,14 @@ export function bookingRoutes({ bookings, outbox, limiters, images }: AppDeps): 
       handle: (input) => bookings.recoverLink(input, limiters.linkRecoveryBooking),
     },
     getGuestBooking: { before: [noStore, linkBudget], handle: ({ code, t }) => bookings.guestBooking(code, t) },
+    getGuestCalendar: {
+      before: [noStore, linkBudget],
+      handle({ code, t }, ctx) {
+        const ics = bookings.guestCalendar(code, t);
+        ctx.set('Content-Disposition', `attachment; filename="reserva-${code}.ics"`);
+        return ics;
+      },
+    },
     cancelGuestBooking: {
       before: [noStore, linkBudget],
       handle: ({ code, t, reason }) => bookings.cancelByGuest(code, t, reason),

@@ -15,6 +15,7 @@ import { AlertMessage, StatusMessage } from './messages';
 import { AdminField } from './admin-field';
 import { useFieldErrorSubmit } from './use-field-error-submit';
 import { PaymentsSettings } from './payments-settings';
+import { StaySettings } from './stay-settings';
 
 const NETWORKS = Object.keys(SOCIAL_NETWORKS) as SocialNetwork[];
 
@@ -239,6 +240,7 @@ export function SettingsSection() {
         Lo que los visitantes leen en todas las páginas. Al guardar, la próxima visita ya muestra los cambios.
       </p>
       {current ? <SettingsForm initial={current} /> : <p>{loaded.error ?? 'Cargando ajustes…'}</p>}
+      {current ? <StaySettings initial={current} /> : null}
       <PaymentsSettings />
     </section>
   );

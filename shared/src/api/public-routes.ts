@@ -205,6 +205,19 @@ export const PUBLIC_ROUTES = routes({
     errors: ['RATE_LIMITED'],
     notFound: BOOKING_NOT_FOUND,
   },
+  getGuestCalendar: {
+    method: 'GET',
+    path: '/reserva/:code/calendario.ics',
+    access: 'public',
+    who: 'whoever has the link',
+    summary:
+      "`?t=<token>`: a confirmed stay as an iCal file (`text/calendar`, RFC 5545): one event from check-in to check-out at the cabin's hours, the address, the host's phone and the private link, a stable UID; `no-store`; unknown code or wrong token 404, 409 unless `confirmada`",
+    params: BookingCodeParamsSchema,
+    query: GuestTokenInputSchema,
+    output: 'ics',
+    errors: ['CONFLICT', 'RATE_LIMITED'],
+    notFound: BOOKING_NOT_FOUND,
+  },
   cancelGuestBooking: {
     method: 'POST',
     path: '/reserva/:code/cancelar',

@@ -12,6 +12,8 @@ interface PageParts {
   data?: (all: PageData, lang: Lang) => PagePart;
   /** The message groups the page shows besides `common`: all it carries of its language's catalogue. */
   messages: readonly MessageGroup[];
+  /** Groups only the server's markup around the islands shows: rendered, never carried. */
+  serverMessages?: readonly MessageGroup[];
 }
 
 /** The owner's cancellation policy in the page's language. */
@@ -46,6 +48,8 @@ export const PAGE_PARTS: Record<PageKey, PageParts> = {
 export const GUEST_BOOKING_PARTS: PageParts = {
   data: (all, lang) => ({ guestBooking: all.guestBooking ?? null, cancellationPolicy: policy(all, lang) }),
   messages: ['booking', 'guest', 'payment', 'errors'],
+  // A confirmed stay's itinerary (issue 32) is server markup beside the island.
+  serverMessages: ['itinerary'],
 };
 
 /** Where Wompi sends the guest back (`/reserva/<code>/pago`): the same booking, its own few messages. */

@@ -2,6 +2,7 @@ import { createElement, type ComponentType } from 'react';
 import { guestBookingOf, pageOf, type PageKey } from '../config/paths';
 import { Island } from '../islands/island';
 import type { IslandName } from '../islands/registry';
+import type { MessageGroup } from '../i18n/i18n';
 import { GUEST_BOOKING_PARTS, GUEST_PAYMENT_PARTS } from './page-parts';
 
 type PageModule = { default: ComponentType };
@@ -22,9 +23,8 @@ const PAGE_LOADERS: Record<PageKey, () => Promise<PageModule>> = {
 };
 
 /** A guest's page is one island as a whole: its parts all follow the booking's state as the guest acts. */
-const wholeIsland =
-  (name: IslandName, component: ComponentType, parts: { messages: typeof GUEST_BOOKING_PARTS.messages }) => () =>
-    createElement(Island, { name, component, props: {}, groups: parts.messages, data: true });
+const wholeIsland = (name: IslandName, component: ComponentType, parts: { messages: readonly MessageGroup[] }) =>
+  createElement(Island, { name, component, props: {}, groups: parts.messages, data: true });
 
 /** The component of the page at `pathname`: a public page, a guest's private page (or its payment return), or the 404 page for any other path. */
 export async function loadPage(pathname: string): Promise<ComponentType> {
@@ -32,7 +32,15 @@ export async function loadPage(pathname: string): Promise<ComponentType> {
   if (page) return (await PAGE_LOADERS[page.key]()).default;
   const guest = guestBookingOf(pathname);
   if (!guest) return (await import('./routes/not-found')).default;
-  return guest.payment
-    ? wholeIsland('guest-payment', (await import('../islands/guest-payment')).default, GUEST_PAYMENT_PARTS)
-    : wholeIsland('guest-booking', (await import('../islands/guest-booking')).default, GUEST_BOOKING_PARTS);
+  if (guest.payment) {
+    const island = wholeIsland(
+      'guest-payment',
+      (await import('../islands/guest-payment')).default,
+      GUEST_PAYMENT_PARTS,
+    );
+    return () => island;
+  }
+  const island = wholeIsland('guest-booking', (await import('../islands/guest-booking')).default, GUEST_BOOKING_PARTS);
+  const { GuestBookingPage } = await import('./guest-booking-page');
+  return () => createElement(GuestBookingPage, { island });
 }

@@ -24,4 +24,6 @@ export interface MailDraft {
   subject: string;
   paragraphs: string[];
   link?: { href: string; label: string };
+  /** Attach the stay as an `.ics` calendar file (the confirmation, issue 32). */
+  calendar?: boolean;
 }

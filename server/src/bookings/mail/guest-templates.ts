@@ -1,6 +1,7 @@
 import { refundMethodOf } from '@cabana/shared/domain/bookings/lifecycle';
 import { REFUND_WITHIN_BUSINESS_DAYS } from '@cabana/shared/domain/pricing/terms';
 import type { BookingLang, GuestMailKind } from '@cabana/shared/domain/schemas/booking';
+import { stayTexts } from '@cabana/shared/domain/bookings/stay-texts';
 import type { MailContext, MailDraft } from './draft';
 import type { GuestMailWords } from './guest-words';
 import { mailParts, type MailParts } from './parts';
@@ -41,6 +42,7 @@ const GUEST_TEMPLATES: { [K in GuestMailKind]: GuestTemplate<K> } = {
       ctx,
       w.subject(p.instant(b.depositDueAt!)),
       w.body(p.instant(b.depositDueAt!), p.money(b.price.deposit)),
+      p.message(b, ctx.settings),
       ctx.onlinePayment ? w.payOnline(`${ctx.guestLink}${ONLINE_PAYMENT_ANCHOR}`) : '',
       p.stay(b),
       p.price(b),
@@ -48,15 +50,22 @@ const GUEST_TEMPLATES: { [K in GuestMailKind]: GuestTemplate<K> } = {
       p.policy(b),
     );
   },
-  'guest-confirmed': (ctx, { w, p }) =>
-    p.guest(
+  // The itinerary (issue 32) and the stay as a calendar file, attached.
+  'guest-confirmed': (ctx, { w, all, p }) => ({
+    ...p.guest(
       ctx,
       w.subject(ctx.booking.code),
       w.body(p.money(ctx.booking.paid)),
+      p.message(ctx.booking, ctx.settings),
       p.stay(ctx.booking),
       p.owedLine(ctx.booking),
-      p.howToPay(ctx.settings),
+      p.owed(ctx.booking) > 0 ? p.howToPay(ctx.settings) : '',
+      w.itinerary,
+      ...Object.values(p.itinerary(ctx.booking, ctx.settings)),
+      all.parts.calendarFile,
     ),
+    calendar: true,
+  }),
   'guest-payment': (ctx, { w, p }) =>
     p.guest(
       ctx,
@@ -133,6 +142,37 @@ const GUEST_TEMPLATES: { [K in GuestMailKind]: GuestTemplate<K> } = {
   'guest-link': (ctx, { w, p }) => p.guest(ctx, w.subject(ctx.booking.code), w.body, p.stay(ctx.booking)),
   'guest-request-expired': (ctx, { w, all, p }) =>
     p.guest(ctx, w.subject(ctx.booking.code), w.body, all.askAgain(ctx.settings.phone)),
+  // N days before arrival (issue 32): the owner's arrival instructions, then the way there.
+  'guest-pre-arrival': (ctx, { w, all, p }) => {
+    const b = ctx.booking;
+    const trip = p.itinerary(b, ctx.settings);
+    return p.guest(
+      ctx,
+      w.subject(b.code),
+      w.body(p.day(b.checkIn), b.checkInTime),
+      p.block(all.parts.arrivalInstructions, stayTexts(ctx.settings).arrivalInstructions),
+      trip.where,
+      trip.fromTolu,
+      trip.fromCovenas,
+      trip.checkIn,
+      p.owed(b) > 0 ? p.owedLine(b) : '',
+      trip.host,
+    );
+  },
+  // The day before leaving (issue 32): the hour and the owner's check-out steps.
+  'guest-checkout-reminder': (ctx, { w, p }) => {
+    const b = ctx.booking;
+    const trip = p.itinerary(b, ctx.settings);
+    return p.guest(
+      ctx,
+      w.subject(b.code),
+      w.body(p.day(b.checkOut), b.checkOutTime),
+      trip.checkOut,
+      p.owed(b) > 0 ? p.owedLine(b) : '',
+      w.thanks,
+      trip.host,
+    );
+  },
 };
 
 /** The guest's message of `kind`, in the booking's language. */

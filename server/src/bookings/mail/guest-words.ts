@@ -10,7 +10,7 @@ interface GuestKindWords {
     /** With Wompi configured: the deposit online, straight from the e-mail (issue 32). */
     payOnline: (link: string) => string;
   };
-  'guest-confirmed': { subject: (code: string) => string; body: (paid: string) => string };
+  'guest-confirmed': { subject: (code: string) => string; body: (paid: string) => string; itinerary: string };
   'guest-payment': { subject: (code: string) => string; body: (paid: string, total: string) => string };
   'guest-hold-reminder': { subject: (code: string) => string; body: (due: string, deposit: string) => string };
   'guest-balance-reminder': { subject: (code: string) => string; body: (owed: string, when: string) => string };
@@ -41,6 +41,12 @@ interface GuestKindWords {
   'guest-expired': { subject: (code: string) => string; body: string };
   'guest-request-expired': { subject: (code: string) => string; body: string };
   'guest-link': { subject: (code: string) => string; body: string };
+  'guest-pre-arrival': { subject: (code: string) => string; body: (day: string, time: string) => string };
+  'guest-checkout-reminder': {
+    subject: (code: string) => string;
+    body: (day: string, time: string) => string;
+    thanks: string;
+  };
 }
 
 /**

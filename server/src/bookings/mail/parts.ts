@@ -2,7 +2,8 @@ import { BUSINESS } from '@cabana/shared/domain/config/business';
 import { dateFormat, type Lang } from '@cabana/shared/domain/i18n/lang';
 import { formatMoney } from '@cabana/shared/domain/pricing/pricing';
 import { policyWords } from '@cabana/shared/domain/pricing/policy-words';
-import type { Booking } from '@cabana/shared/domain/schemas/booking';
+import type { Booking, OwnerText } from '@cabana/shared/domain/schemas/booking';
+import { ownerText, stayTexts } from '@cabana/shared/domain/bookings/stay-texts';
 import type { Settings } from '@cabana/shared/domain/schemas/settings';
 import type { MailContext, MailDraft } from './draft';
 
@@ -19,7 +20,6 @@ export interface PartWords {
   lodging: string;
   cleaning: string;
   total: string;
-  note: string;
   deposit: string;
   balance: string;
   balanceBy: (day: string) => string;
@@ -33,6 +33,19 @@ export interface PartWords {
   seeBooking: string;
   balanceDue: (amount: string, when: string) => string;
   nothingDue: string;
+  /** The heading of the owner's note to the guest (issue 32). */
+  messageFrom: (host: string) => string;
+  /** The itinerary's headings (issue 32). */
+  address: string;
+  map: string;
+  fromTolu: string;
+  fromCovenas: string;
+  checkInSteps: (time: string) => string;
+  checkOutSteps: (time: string) => string;
+  houseRules: string;
+  host: (name: string, phone: string) => string;
+  calendarFile: string;
+  arrivalInstructions: string;
 }
 
 /** A YYYY-MM-DD date in words ("sábado, 12 de diciembre de 2026", "Saturday, December 12, 2026"). */
@@ -64,7 +77,6 @@ export function mailParts(w: PartWords) {
     const lines = [`${w.lodging}: ${money(b.price.lodging)}`];
     if (b.price.cleaningFee > 0) lines.push(`${w.cleaning}: ${money(b.price.cleaningFee)}`);
     lines.push(`${w.total}: ${money(b.price.total)}`);
-    if (b.price.adjustedTotal !== null && b.price.adjustmentNote) lines.push(`${w.note}: ${b.price.adjustmentNote}`);
     lines.push(`${w.deposit} (${b.price.depositPercent} %): ${money(b.price.deposit)}`);
     lines.push(`${w.balance}: ${money(b.price.balance)}, ${balanceWhen(b)}`);
     return lines.join('\n');
@@ -84,6 +96,32 @@ export function mailParts(w: PartWords) {
     return [`${w.policy} (${words.name}):`, ...words.rules].join('\n');
   }
 
+  /** The text in this language, the Spanish one when the owner wrote none. */
+  const pick = (t: OwnerText) => ownerText(t, w.lang).text;
+  /** A heading and its text as one paragraph; '' (left out) when the owner wrote nothing. */
+  const block = (heading: string, t: OwnerText) => (pick(t) ? `${heading}:\n${pick(t)}` : '');
+
+  /** The owner's note to the guest (given when accepting), as a message of its own: '' when none. */
+  const message = (b: Booking, s: Settings) =>
+    b.price.adjustmentNote ? `${w.messageFrom(stayTexts(s).hostName)}:\n${b.price.adjustmentNote}` : '';
+
+  /**
+   * The trip (issue 32), a paragraph each, in the order the confirmation shows them: where, how
+   * to get there, how to arrive and leave, the rules (as the guest agreed to them), who to call.
+   */
+  function itinerary(b: Booking, s: Settings) {
+    const t = stayTexts(s);
+    return {
+      where: [`${w.address}: ${pick(t.address)}`, `${w.map}: ${t.mapUrl}`].join('\n'),
+      fromTolu: block(w.fromTolu, t.directionsTolu),
+      fromCovenas: block(w.fromCovenas, t.directionsCovenas),
+      checkIn: block(w.checkInSteps(b.checkInTime), t.checkInSteps),
+      checkOut: block(w.checkOutSteps(b.checkOutTime), t.checkOutSteps),
+      rules: block(w.houseRules, { es: b.terms?.houseRules ?? s.houseRules, en: '' }),
+      host: w.host(t.hostName, t.phone),
+    };
+  }
+
   const owedLine = (b: Booking) => (owed(b) > 0 ? w.balanceDue(money(owed(b)), balanceWhen(b)) : w.nothingDue);
 
   /** A message to the guest: the greeting, the paragraphs, and the link to the private page. */
@@ -93,7 +131,23 @@ export function mailParts(w: PartWords) {
     link: { href: ctx.guestLink, label: w.seeBooking },
   });
 
-  return { money, day, instant, balanceWhen, owed, owedLine, stay, price, howToPay, policy, guest };
+  return {
+    money,
+    day,
+    instant,
+    balanceWhen,
+    owed,
+    owedLine,
+    stay,
+    price,
+    howToPay,
+    policy,
+    guest,
+    pick,
+    block,
+    message,
+    itinerary,
+  };
 }
 
 /** The blocks of one language's e-mails (`mailParts`). */

@@ -3,6 +3,7 @@ import type { MailContext } from './draft';
 import { guestDraft } from './guest-templates';
 import { looksLikeLink, mailName } from './mail-name';
 import { OWNER_TEMPLATES } from './owner-templates';
+import { stayIcs } from '../../calendar/stay-ics';
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 /** Everything that goes into the HTML part goes through this: names and messages are the guest's own text. */
@@ -12,6 +13,8 @@ export interface RenderedMail {
   subject: string;
   text: string;
   html: string;
+  /** The stay as an iCal file, attached (the confirmation, issue 32). */
+  ics?: string;
 }
 
 /** The message of `kind` for the booking, in its reader's language: plain text, and simple HTML with everything escaped. */
@@ -41,5 +44,10 @@ export function renderMail(kind: MailKind, ctx: MailContext): RenderedMail {
     '</body></html>',
   ].join('');
   // A subject is one line, whatever a guest's name holds.
-  return { subject: draft.subject.replace(/[\r\n]+/g, ' '), text: `${textParts.join('\n\n')}\n`, html };
+  return {
+    subject: draft.subject.replace(/[\r\n]+/g, ' '),
+    text: `${textParts.join('\n\n')}\n`,
+    html,
+    ...(draft.calendar ? { ics: stayIcs(ctx.booking, ctx.settings, ctx.guestLink) } : {}),
+  };
 }

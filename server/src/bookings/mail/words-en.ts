@@ -16,7 +16,6 @@ export const EN_MAIL_WORDS: GuestMailWords = {
     lodging: 'Lodging',
     cleaning: 'Cleaning',
     total: 'Total',
-    note: 'Note',
     deposit: 'Deposit',
     balance: 'Balance',
     balanceBy: (day) => `by ${day}`,
@@ -30,6 +29,17 @@ export const EN_MAIL_WORDS: GuestMailWords = {
     seeBooking: 'See your booking',
     balanceDue: (amount, when) => `Balance due: ${amount}, ${when}.`,
     nothingDue: 'Nothing is left to pay.',
+    messageFrom: (host) => `Message from ${host}`,
+    address: 'Address',
+    map: 'Map',
+    fromTolu: 'Getting there from Tolú',
+    fromCovenas: 'Getting there from Coveñas',
+    checkInSteps: (time) => `Check-in (from ${time})`,
+    checkOutSteps: (time) => `Check-out (by ${time})`,
+    houseRules: 'House rules',
+    host: (name, phone) => `Your host: ${name}, ${phone}`,
+    calendarFile: 'Your stay is attached as a calendar file (.ics): open it to add the stay to your calendar.',
+    arrivalInstructions: 'Arrival instructions',
   },
   refundHow: (online, days) =>
     `${online ? 'through Wompi, to the card or account you paid with' : 'by bank transfer to the account you give us'}, within ${days} business days`,
@@ -49,6 +59,7 @@ export const EN_MAIL_WORDS: GuestMailWords = {
   'guest-confirmed': {
     subject: (code) => `Booking confirmed ${code}`,
     body: (paid) => `Your booking is confirmed! We received ${paid}.`,
+    itinerary: 'Your itinerary:',
   },
   'guest-payment': {
     subject: (code) => `We received your payment (booking ${code})`,
@@ -107,5 +118,15 @@ export const EN_MAIL_WORDS: GuestMailWords = {
   'guest-request-expired': {
     subject: (code) => `Your request ${code} has expired`,
     body: 'We are sorry: we could not answer your booking request in time, so we have closed it. You have not been charged anything.',
+  },
+  'guest-pre-arrival': {
+    subject: (code) => `Your arrival is coming up: instructions (booking ${code})`,
+    body: (day, time) =>
+      `Almost there! We expect you on ${day}, from ${time}. Here is what you need to get here and settle in.`,
+  },
+  'guest-checkout-reminder': {
+    subject: (code) => `Check-out is tomorrow (booking ${code})`,
+    body: (day, time) => `A reminder that check-out is tomorrow, ${day}, by ${time}.`,
+    thanks: 'Thank you for staying with us! We hope to see you again.',
   },
 };

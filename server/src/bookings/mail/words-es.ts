@@ -13,7 +13,6 @@ export const ES_MAIL_WORDS: GuestMailWords = {
     lodging: 'Alojamiento',
     cleaning: 'Limpieza',
     total: 'Total',
-    note: 'Nota',
     deposit: 'Anticipo',
     balance: 'Saldo',
     balanceBy: (day) => `a más tardar el ${day}`,
@@ -27,6 +26,17 @@ export const ES_MAIL_WORDS: GuestMailWords = {
     seeBooking: 'Ver tu reserva',
     balanceDue: (amount, when) => `Saldo pendiente: ${amount}, ${when}.`,
     nothingDue: 'No queda saldo pendiente.',
+    messageFrom: (host) => `Mensaje de ${host}`,
+    address: 'Dirección',
+    map: 'Mapa',
+    fromTolu: 'Cómo llegar desde Tolú',
+    fromCovenas: 'Cómo llegar desde Coveñas',
+    checkInSteps: (time) => `La llegada (desde las ${time})`,
+    checkOutSteps: (time) => `La salida (hasta las ${time})`,
+    houseRules: 'Normas de la casa',
+    host: (name, phone) => `Tu anfitrión: ${name}, ${phone}`,
+    calendarFile: 'Adjuntamos tu estadía como archivo de calendario (.ics): ábrelo para añadirla a tu calendario.',
+    arrivalInstructions: 'Instrucciones de llegada',
   },
   refundHow: (online, days) =>
     `${online ? 'por Wompi, al mismo medio con que pagaste' : 'por transferencia a la cuenta que nos indiques'}, en un plazo de ${days} días hábiles`,
@@ -46,6 +56,7 @@ export const ES_MAIL_WORDS: GuestMailWords = {
   'guest-confirmed': {
     subject: (code) => `Reserva confirmada ${code}`,
     body: (paid) => `¡Tu reserva está confirmada! Recibimos ${paid}.`,
+    itinerary: 'Tu itinerario:',
   },
   'guest-payment': {
     subject: (code) => `Recibimos tu pago (reserva ${code})`,
@@ -103,5 +114,15 @@ export const ES_MAIL_WORDS: GuestMailWords = {
   'guest-request-expired': {
     subject: (code) => `Tu solicitud ${code} venció`,
     body: 'Lo sentimos: no alcanzamos a responder tu solicitud de reserva a tiempo, así que la cerramos. No se te cobró nada.',
+  },
+  'guest-pre-arrival': {
+    subject: (code) => `Tu llegada se acerca: instrucciones (reserva ${code})`,
+    body: (day, time) =>
+      `¡Ya casi! Te esperamos el ${day}, desde las ${time}. Aquí tienes lo que necesitas para llegar y entrar.`,
+  },
+  'guest-checkout-reminder': {
+    subject: (code) => `Mañana es tu salida (reserva ${code})`,
+    body: (day, time) => `Te recordamos que tu salida es mañana, ${day}, hasta las ${time}.`,
+    thanks: '¡Gracias por tu visita! Esperamos verte de nuevo.',
   },
 };

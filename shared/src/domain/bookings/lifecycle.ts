@@ -45,6 +45,9 @@ export const LIFECYCLE_ACTIONS = [
   'correctRegistration',
   'remindRegistration',
   'delete',
+  'showItinerary',
+  'remindArrival',
+  'remindCheckout',
 ] as const;
 export type LifecycleAction = (typeof LIFECYCLE_ACTIONS)[number];
 
@@ -177,6 +180,7 @@ export const LIFECYCLE: { readonly [A in LifecycleAction]: Rule } = {
     actors: ['sistema'],
     guard: (b, now) => todayAtCabin(new Date(now)) < b.checkIn,
     refused: 'No hay registro de huéspedes que recordar.',
+  },
   /** Deleting without e-mailing anyone (in bulk, issue 28): a request or a booking that ended, never one with money. */
   delete: {
     states: ['solicitada', 'completada', 'rechazada', 'vencida', 'cancelada'],
@@ -184,6 +188,26 @@ export const LIFECYCLE: { readonly [A in LifecycleAction]: Rule } = {
     guard: (b) => b.paid === 0 && b.refunds.length === 0 && !b.onlinePayments.some((p) => p.status === 'APPROVED'),
     refused:
       'Solo se borran solicitudes y reservas terminadas sin pagos registrados; una reserva en curso se cancela antes.',
+  },
+  /** The trip's itinerary (address, directions, steps, calendar file): a confirmed stay's guest only (issue 32). */
+  showItinerary: {
+    states: ['confirmada'],
+    actors: ['huesped'],
+    refused: 'El itinerario está disponible cuando la reserva está confirmada.',
+  },
+  /** The pre-arrival message: a confirmed stay not yet begun (the timer also checks the day). */
+  remindArrival: {
+    states: ['confirmada'],
+    actors: ['sistema'],
+    guard: (b, now) => todayAtCabin(new Date(now)) <= b.checkIn,
+    refused: 'No hay llegada que anunciar.',
+  },
+  /** The check-out reminder: a confirmed stay not yet over. */
+  remindCheckout: {
+    states: ['confirmada'],
+    actors: ['sistema'],
+    guard: (b, now) => todayAtCabin(new Date(now)) < b.checkOut,
+    refused: 'No hay salida que recordar.',
   },
 };
 

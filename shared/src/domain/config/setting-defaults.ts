@@ -36,3 +36,31 @@ export const BOOKING_DEFAULTS = {
  * (GET /api/ajustes, every page's data) leave them out.
  */
 export const PAYMENT_SETTING_KEYS = ['bankAccount', 'nequiNumber', 'daviplataNumber', 'notificationEmail'] as const;
+
+/**
+ * What a confirmed guest reads before and during the stay (issue 32): the itinerary of the
+ * confirmation e-mail and private page, and the pre-arrival message. Optional (absent until the
+ * owner writes them, so no page carries their defaults): an absent or empty text is left out, an
+ * absent English one shows the Spanish text, an absent `hostName` is the business's name.
+ * `arrivalInstructions` (Wi-Fi, key, parking) go only in the pre-arrival message.
+ */
+export const STAY_SETTING_KEYS = [
+  'hostName',
+  'directionsTolu',
+  'directionsToluEn',
+  'directionsCovenas',
+  'directionsCovenasEn',
+  'checkInSteps',
+  'checkInStepsEn',
+  'checkOutSteps',
+  'checkOutStepsEn',
+  'arrivalInstructions',
+  'arrivalInstructionsEn',
+  'preArrivalDays',
+] as const;
+
+/** Days before arrival the pre-arrival message goes, until the owner sets `preArrivalDays`. */
+export const PRE_ARRIVAL_DAYS_DEFAULT = 3;
+
+/** Every setting the public settings (GET /api/ajustes, every page's data) leave out. */
+export const PRIVATE_SETTING_KEYS = [...PAYMENT_SETTING_KEYS, ...STAY_SETTING_KEYS];

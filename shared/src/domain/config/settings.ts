@@ -1,15 +1,15 @@
 import { BUSINESS } from './business';
 import type { PublicSettings, Settings } from '../schemas/settings';
-import { BOOKING_DEFAULTS, PAYMENT_SETTING_KEYS } from './setting-defaults';
+import { BOOKING_DEFAULTS, PRIVATE_SETTING_KEYS } from './setting-defaults';
 
 /**
  * The settings' fresh-install values and the helpers every page uses to show them, without zod:
  * public pages load this on a first visit, the schema (`schemas/settings.ts`) only with a form.
  */
 
-/** The settings anyone may read: all but `PAYMENT_SETTING_KEYS`. */
+/** The settings anyone may read: all but `PRIVATE_SETTING_KEYS`. */
 export function publicSettings(s: Settings): PublicSettings {
-  const hidden: readonly string[] = PAYMENT_SETTING_KEYS;
+  const hidden: readonly string[] = PRIVATE_SETTING_KEYS;
   return Object.fromEntries(Object.entries(s).filter(([key]) => !hidden.includes(key))) as PublicSettings;
 }
 

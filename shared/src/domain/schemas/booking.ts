@@ -260,6 +260,10 @@ export const BookingSchema = z.object({
     /** Check-in reminders (issue 34): 7 and 2 days before arrival while the registration is incomplete. */
     registration7: z.string().optional(),
     registration2: z.string().optional(),
+    /** The pre-arrival message (issue 32), N days before arrival. */
+    preArrival: z.string().optional(),
+    /** The check-out reminder (issue 32), the day before leaving. */
+    checkout: z.string().optional(),
   }),
   /** The guests' registration for the TRA and SIRE (issue 34); absent until someone fills it. */
   registration: RegistrationSchema.optional(),
@@ -275,6 +279,28 @@ export const PaymentInstructionsSchema = z.object({
   daviplataNumber: z.string(),
 });
 export type PaymentInstructions = z.infer<typeof PaymentInstructionsSchema>;
+
+/** A text the owner writes in Spanish and, optionally, English (issue 32): '' when none. */
+const OwnerTextSchema = z.object({ es: z.string(), en: z.string() });
+export type OwnerText = z.infer<typeof OwnerTextSchema>;
+
+/**
+ * What a confirmed guest needs for the trip (issue 32): where, how to get there, when and how
+ * to arrive and leave, who to call, and the stay as a calendar file. Only for `confirmada`.
+ */
+export const GuestItinerarySchema = z.object({
+  hostName: z.string(),
+  phone: z.string(),
+  address: OwnerTextSchema,
+  mapUrl: z.string(),
+  directionsTolu: OwnerTextSchema,
+  directionsCovenas: OwnerTextSchema,
+  checkInSteps: OwnerTextSchema,
+  checkOutSteps: OwnerTextSchema,
+  /** The stay as an `.ics` file: `/api/reserva/<code>/calendario.ics?t=<token>`. */
+  calendarPath: z.string(),
+});
+export type GuestItinerary = z.infer<typeof GuestItinerarySchema>;
 
 /**
  * The guest's view of their booking (GET /api/reserva/:code?t=): no e-mail, phone, notes of
@@ -323,6 +349,10 @@ export const GuestBookingSchema = BookingSchema.pick({
   onlinePayments: z.array(
     OnlinePaymentSchema.pick({ reference: true, status: true, amountInCents: true, methodType: true, updatedAt: true }),
   ),
+  /** The owner's note to the guest (given when accepting), signed by the host (issue 32). */
+  ownerMessage: z.object({ from: z.string(), text: z.string() }).optional(),
+  /** The trip's itinerary, once the stay is confirmed (issue 32). */
+  itinerary: GuestItinerarySchema.optional(),
 });
 export type GuestBooking = z.infer<typeof GuestBookingSchema>;
 
@@ -535,6 +565,10 @@ export const GUEST_MAIL_KINDS = [
   'guest-link',
   /** Online check-in (issue 34): 7 and 2 days before arrival while the registration is incomplete. */
   'guest-registration-reminder',
+  /** Arrival instructions (Wi-Fi, key, parking) N days before a confirmed stay (issue 32). */
+  'guest-pre-arrival',
+  /** The day before leaving a confirmed stay: the check-out hour and steps (issue 32). */
+  'guest-checkout-reminder',
 ] as const;
 export type GuestMailKind = (typeof GUEST_MAIL_KINDS)[number];
 

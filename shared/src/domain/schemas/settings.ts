@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BUSINESS } from '../config/business';
 import { LINE_CONTROL, plainLine } from './text';
 import { CANCELLATION_POLICY_IDS } from '../pricing/booking';
-import { BOOKING_DEFAULTS, PAYMENT_SETTING_KEYS } from '../config/setting-defaults';
+import { BOOKING_DEFAULTS, PRIVATE_SETTING_KEYS, STAY_SETTING_KEYS } from '../config/setting-defaults';
 
 /**
  * The business facts the owner edits from the panel (issue 11): what every page, e-mail and the
@@ -36,6 +36,9 @@ export const SETTINGS_LIMITS = {
   peopleMax: BUSINESS.capacity,
   bankAccountMax: 200,
   houseRulesMax: 4_000,
+  /** Directions, check-in and check-out steps, arrival instructions: each, per language. */
+  stayTextMax: 2_000,
+  preArrivalDaysMax: 14,
 } as const;
 
 const text = (label: string, max: number) =>
@@ -165,6 +168,18 @@ const walletNumber = (label: string) =>
     .trim()
     .regex(/^(\d{10})?$/, `El número de ${label} son 10 dígitos (p. ej. 3005550142), o déjalo vacío.`);
 
+/** Text of several lines the guest reads as text (house rules, directions, steps): newlines kept, no markup characters. */
+const multiline = (max: number, what: string, tooLong = `Admite hasta ${max} caracteres.`) =>
+  z
+    .string({ error: `Escribe ${what}.` })
+    .overwrite((s) => s.replace(/\r\n?/g, '\n'))
+    .trim()
+    .max(max, tooLong)
+    .refine((s) => !/[<>{}`]/.test(s), 'No puede tener los caracteres < > { } `.');
+
+/** A guest's text of the itinerary or the pre-arrival message (issue 32), in one language; '' when none. */
+const stayText = (what: string) => multiline(SETTINGS_LIMITS.stayTextMax, what);
+
 /** The booking terms (issue 21): how requests are handled, paid and cancelled. */
 const bookingFields = {
   /** Accept a request for free nights at once (the hold starts). */
@@ -240,12 +255,31 @@ const bookingFields = {
     .trim()
     .regex(/^(\d{5})?$/, 'El código de la ciudad (DIVIPOLA) son 5 dígitos, p. ej. 70820 para Santiago de Tolú.'),
   /** The house rules, as the /condiciones page shows them. */
-  houseRules: z
-    .string({ error: 'Escribe las normas de la casa.' })
-    .overwrite((s) => s.replace(/\r\n?/g, '\n'))
-    .trim()
-    .max(SETTINGS_LIMITS.houseRulesMax, `Las normas admiten hasta ${SETTINGS_LIMITS.houseRulesMax} caracteres.`)
-    .refine((s) => !/[<>{}`]/.test(s), 'No puede tener los caracteres < > { } `.'),
+  houseRules: multiline(
+    SETTINGS_LIMITS.houseRulesMax,
+    'las normas de la casa',
+    `Las normas admiten hasta ${SETTINGS_LIMITS.houseRulesMax} caracteres.`,
+  ),
+  /** Who signs the itinerary ("Mensaje de …"); '' = the business's name. */
+  hostName: optionalLine(SETTINGS_LIMITS.nameMax),
+  directionsTolu: stayText('cómo llegar desde Tolú'),
+  directionsToluEn: stayText('cómo llegar desde Tolú, en inglés'),
+  directionsCovenas: stayText('cómo llegar desde Coveñas'),
+  directionsCovenasEn: stayText('cómo llegar desde Coveñas, en inglés'),
+  checkInSteps: stayText('los pasos de la llegada'),
+  checkInStepsEn: stayText('los pasos de la llegada, en inglés'),
+  checkOutSteps: stayText('los pasos de la salida'),
+  checkOutStepsEn: stayText('los pasos de la salida, en inglés'),
+  arrivalInstructions: stayText('las instrucciones de llegada'),
+  arrivalInstructionsEn: stayText('las instrucciones de llegada, en inglés'),
+  preArrivalDays: z
+    .number({ error: 'Escribe cuántos días antes de la llegada se envían las instrucciones.' })
+    .int('Escribe un número entero de días.')
+    .min(1, 'Las instrucciones se envían al menos 1 día antes de la llegada.')
+    .max(
+      SETTINGS_LIMITS.preArrivalDaysMax,
+      `Las instrucciones se envían como mucho ${SETTINGS_LIMITS.preArrivalDaysMax} días antes de la llegada.`,
+    ),
 };
 
 /** The same fields with their fresh-install values: data files from before issue 21 load with them. */
@@ -269,8 +303,15 @@ const bookingFieldsWithDefaults = {
   sireHotelCode: bookingFields.sireHotelCode.default(d.sireHotelCode),
   sireCityCode: bookingFields.sireCityCode.default(d.sireCityCode),
   houseRules: bookingFields.houseRules.default(d.houseRules),
+  ...stayFieldsOptional(),
 };
 
+/** The itinerary's settings (issue 32): optional, absent until the owner writes them (setting-defaults.ts). */
+function stayFieldsOptional() {
+  const out: Record<string, z.ZodType> = {};
+  for (const key of STAY_SETTING_KEYS) out[key] = bookingFields[key].optional();
+  return out as { [K in (typeof STAY_SETTING_KEYS)[number]]: z.ZodOptional<(typeof bookingFields)[K]> };
+}
 const crossField = (s: { socials: Social[]; minPeople: number; maxPeople: number }, ctx: z.RefinementCtx) => {
   if (s.minPeople > s.maxPeople)
     ctx.addIssue({
@@ -292,10 +333,10 @@ const SettingsObjectSchema = z.strictObject({ ...fields, ...bookingFieldsWithDef
 export const SettingsSchema = SettingsObjectSchema.superRefine(crossField);
 export type Settings = z.infer<typeof SettingsSchema>;
 
-/** What anyone may read (GET /api/ajustes, every public page's data): all but how guests pay. */
+/** What anyone may read (GET /api/ajustes, every public page's data): all but how guests pay and what only a confirmed guest reads. */
 export const PublicSettingsSchema = SettingsObjectSchema.omit(
-  Object.fromEntries(PAYMENT_SETTING_KEYS.map((key) => [key, true])) as Record<
-    (typeof PAYMENT_SETTING_KEYS)[number],
+  Object.fromEntries(PRIVATE_SETTING_KEYS.map((key) => [key, true])) as Record<
+    (typeof PRIVATE_SETTING_KEYS)[number],
     true
   >,
 ).superRefine(crossField);

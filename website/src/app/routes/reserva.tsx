@@ -83,8 +83,9 @@ export default function ReservaRoute() {
     }
   };
 
+  // The page's <main> is the server's (guest-booking-page.tsx), around this island and the itinerary.
   return (
-    <main id="contenido" className="page" tabIndex={-1}>
+    <>
       <div className="page__header">
         <div className="container">
           <h1 className="page__title">{t(m.title, { code: b.code })}</h1>
@@ -98,6 +99,13 @@ export default function ReservaRoute() {
         {/* While a payment is being checked the next step is the owner's: said just below. */}
         {b.verifying ? null : <p className="booking__next">{nextStep(b, i18n)}</p>}
         {b.declineReason ? <p>{t(m.reason, { reason: b.declineReason })}</p> : null}
+        {b.ownerMessage ? (
+          <section className="booking__message" aria-labelledby="mensaje-titulo">
+            <h2 id="mensaje-titulo">{t(m.messageFrom, { host: b.ownerMessage.from })}</h2>
+            {/* The owner writes in Spanish: marked so on the English page (as the house rules). */}
+            <p lang={lang === 'es' ? undefined : 'es'}>{b.ownerMessage.text}</p>
+          </section>
+        ) : null}
         {b.cancellation ? (
           <p>
             {t(m.cancelledOn, { at: instant(b.cancellation.at) })}
@@ -139,7 +147,6 @@ export default function ReservaRoute() {
           <dd>
             <strong>{money(p.total)}</strong>
             {p.cleaningFee > 0 ? t(m.cleaning, { fee: money(p.cleaningFee) }) : ''}
-            {p.adjustmentNote ? <span className="booking__note">{t(m.note, { note: p.adjustmentNote })}</span> : null}
           </dd>
           <dt>{t(m.deposit, { percent: p.depositPercent })}</dt>
           <dd>
@@ -291,6 +298,6 @@ export default function ReservaRoute() {
           </section>
         ) : null}
       </article>
-    </main>
+    </>
   );
 }

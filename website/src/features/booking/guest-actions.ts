@@ -1,3 +1,4 @@
+import { ITINERARY_ID } from './itinerary-id';
 import { BOOKING_TOKEN_HEADER } from '@cabana/shared/api/http';
 import { ApiError, errorFromResponse, networkError } from '@cabana/shared/api/errors';
 import { PUBLIC_ROUTES } from '@cabana/shared/api/public-routes';
@@ -45,7 +46,12 @@ export async function uploadReceipt(code: string, t: string, file: File): Promis
   return GuestBookingSchema.parse(await res.json());
 }
 
-export const cancelBooking = (code: string, t: string): Promise<GuestBooking> => api.cancelGuestBooking({ code, t });
+export async function cancelBooking(code: string, t: string): Promise<GuestBooking> {
+  const cancelled = await api.cancelGuestBooking({ code, t });
+  // The itinerary is the server's markup beside the page's island (issue 32): a cancelled stay has none.
+  document.getElementById(ITINERARY_ID)?.remove();
+  return cancelled;
+}
 
 /** Asks the server for Wompi's checkout of the deposit still due and sends the guest there. */
 export async function goToCheckout(code: string, t: string): Promise<void> {

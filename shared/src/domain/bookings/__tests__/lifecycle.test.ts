@@ -59,6 +59,9 @@ const EXPECTED: Record<BookingState, [LifecycleAction, Actor][]> = {
     ['registerGuests', G],
     ['correctRegistration', O],
     ['remindRegistration', S],
+    ['showItinerary', G],
+    ['remindArrival', S],
+    ['remindCheckout', S],
   ],
   completada: [
     ['recordPayment', O],
@@ -152,6 +155,15 @@ describe('the lifecycle table', () => {
   it('a confirmed stay completes from its check-out date', () => {
     expect(can('complete', booking('confirmada', { checkOut: '2027-01-10' }), NOW, S)).toBe(true);
     expect(can('complete', booking('confirmada', { checkOut: '2027-01-11' }), NOW, O)).toBe(false);
+  });
+
+  it('the pre-arrival message goes until the arrival day, the check-out reminder until the day before leaving', () => {
+    const stay = { checkIn: '2027-01-10', checkOut: '2027-01-11' };
+    expect(can('remindArrival', booking('confirmada', stay), NOW, S)).toBe(true);
+    expect(can('remindArrival', booking('confirmada', { ...stay, checkIn: '2027-01-09' }), NOW, S)).toBe(false);
+    expect(can('remindCheckout', booking('confirmada', stay), NOW, S)).toBe(true);
+    expect(can('remindCheckout', booking('confirmada', { ...stay, checkOut: '2027-01-10' }), NOW, S)).toBe(false);
+    expect(can('showItinerary', booking('completada', stay), NOW, G)).toBe(false);
   });
 
   it('a misspelt action does not compile', () => {
