@@ -5,6 +5,7 @@ import { PrecioSchema } from '@cabana/shared/domain/schemas/price';
 import { SeasonSchema } from '@cabana/shared/domain/schemas/season';
 import { CalendarEntrySchema, FeedSchema } from '@cabana/shared/domain/schemas/calendar';
 import { BookingSchema, MailKindSchema } from '@cabana/shared/domain/schemas/booking';
+import { ReviewSchema } from '@cabana/shared/domain/schemas/review';
 import { StoredSettingsSchema } from './settings';
 
 /** A stored image: the API shape plus the folder its files live in (always `images/<id>/`). */
@@ -117,6 +118,8 @@ export const DataSchema = z.object({
   bookings: z.array(BookingSchema).default([]),
   /** E-mails of the bookings' transitions, waiting to be sent or recently sent. */
   outbox: z.array(StoredMailSchema).default([]),
+  /** Guests' reviews of their stays (issue 35); absent from older data files. */
+  reviews: z.array(ReviewSchema).default([]),
 });
 export type Data = z.infer<typeof DataSchema>;
 

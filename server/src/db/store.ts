@@ -46,6 +46,7 @@ export function initialData(): Data {
     settings: initialSettings(),
     bookings: [],
     outbox: [],
+    reviews: [],
   };
 }
 

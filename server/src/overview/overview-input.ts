@@ -4,6 +4,7 @@ import type { Booking } from '@cabana/shared/domain/schemas/booking';
 import type { Data } from '../db/schema';
 import { calendarEntries } from '../calendar/entries';
 import type { OverviewBooking, OverviewInput } from './overview-model';
+import { reviewsAwaitingReply } from '../bookings/guest-reviews';
 
 /** A payment recorded this recently is an alert (`pago:<id>`): the owner's other host, or a helper, learns of it. */
 const PAYMENT_ALERT_MS = 24 * 3_600_000;
@@ -44,6 +45,12 @@ export function overviewInput(data: Data, ctx: OverviewContext): OverviewInput {
         failedAt: m.createdAt,
         error: m.lastError ?? NOT_CONFIGURED,
       })),
+    unansweredReviews: reviewsAwaitingReply(data.reviews).map(({ id, name, rating, createdAt }) => ({
+      id,
+      name,
+      rating,
+      createdAt,
+    })),
     payments: data.bookings.flatMap((b) => [...waitingReceipts(b), ...recentPayments(b, ctx.now), ...refundsDue(b)]),
   };
 }

@@ -78,6 +78,8 @@ export interface OverviewInput {
   bookings?: readonly OverviewBooking[];
   /** Unsent outbox e-mails; absent until the outbox exists. */
   unsentEmails?: readonly OverviewEmail[];
+  /** Guests' reviews shown and not yet answered (issue 35). */
+  unansweredReviews?: readonly { id: string; name: string; rating: number; createdAt: string }[];
   /** Payments and receipts waiting (alerts only). */
   payments?: readonly OverviewPayment[];
 }

@@ -13,6 +13,7 @@ import { calendarRoutes } from './calendario';
 import { bookingRoutes } from './reservas';
 import { overviewRoutes } from './resumen';
 import { paymentRoutes } from './pagos';
+import { reviewRoutes } from './opiniones';
 
 export { API_PREFIX };
 
@@ -42,6 +43,7 @@ export function createApiRouter(deps: AppDeps): Router {
       ...bookingRoutes(deps),
       ...overviewRoutes(deps),
       ...paymentRoutes(deps),
+      ...reviewRoutes(deps),
     },
     { store: deps.store, verify: deps.config.verifyContract },
   ).prefix(API_PREFIX);

@@ -1,5 +1,7 @@
 import { REFUND_WITHIN_BUSINESS_DAYS, refundMethodOf } from '@cabana/shared/domain/bookings/lifecycle';
 import type { BookingLang, GuestMailKind } from '@cabana/shared/domain/schemas/booking';
+import { REVIEW_LINK_DAYS } from '@cabana/shared/domain/schemas/review';
+import { addDays } from '@cabana/shared/domain/pricing/dates';
 import type { MailContext, MailDraft } from './draft';
 import type { GuestMailWords } from './guest-words';
 import { mailParts, type MailParts } from './parts';
@@ -130,6 +132,14 @@ const GUEST_TEMPLATES: { [K in GuestMailKind]: GuestTemplate<K> } = {
   'guest-link': (ctx, { w, p }) => p.guest(ctx, w.subject(ctx.booking.code), w.body, p.stay(ctx.booking)),
   'guest-request-expired': (ctx, { w, all, p }) =>
     p.guest(ctx, w.subject(ctx.booking.code), w.body, all.askAgain(ctx.settings.phone)),
+  'guest-review-invite': (ctx, { w, p }) => ({
+    ...p.guest(ctx, w.subject, w.body(REVIEW_LINK_DAYS - 1)),
+    link: { href: ctx.reviewLink ?? ctx.guestLink, label: w.button },
+  }),
+  'guest-review-reminder': (ctx, { w, p }) => ({
+    ...p.guest(ctx, w.subject, w.body(p.day(addDays(ctx.booking.checkOut, REVIEW_LINK_DAYS)))),
+    link: { href: ctx.reviewLink ?? ctx.guestLink, label: w.button },
+  }),
 };
 
 /** The guest's message of `kind`, in the booking's language. */

@@ -40,6 +40,8 @@ interface GuestKindWords {
   'guest-expired': { subject: (code: string) => string; body: string };
   'guest-request-expired': { subject: (code: string) => string; body: string };
   'guest-link': { subject: (code: string) => string; body: string };
+  'guest-review-invite': { subject: string; body: (days: number) => string; button: string };
+  'guest-review-reminder': { subject: string; body: (until: string) => string; button: string };
 }
 
 /**

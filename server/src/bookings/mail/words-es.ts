@@ -100,4 +100,16 @@ export const ES_MAIL_WORDS: GuestMailWords = {
     subject: (code) => `Tu solicitud ${code} venció`,
     body: 'Lo sentimos: no alcanzamos a responder tu solicitud de reserva a tiempo, así que la cerramos. No se te cobró nada.',
   },
+  'guest-review-invite': {
+    subject: '¿Cómo estuvo tu estadía? Cuéntanos',
+    body: (days) =>
+      `Gracias por quedarte con nosotros. ¿Nos cuentas cómo te fue? Tu opinión ayuda a otros viajeros a decidir y a nosotros a mejorar. El enlace es solo tuyo y sirve para una opinión durante ${days} días.`,
+    button: 'Escribir mi opinión',
+  },
+  'guest-review-reminder': {
+    subject: 'Recordatorio: cuéntanos cómo estuvo tu estadía',
+    body: (until) =>
+      `Hace una semana te pedimos tu opinión sobre tu estadía. Si tienes un momento, nos ayuda mucho. El enlace sirve hasta el ${until}. Este es el único recordatorio.`,
+    button: 'Escribir mi opinión',
+  },
 };

@@ -253,7 +253,13 @@ export const BookingSchema = z.object({
    */
   verification: VerificationSchema.optional(),
   /** Reminders already written to the outbox (ISO instants), so each goes once. */
-  reminders: z.object({ hold: z.string().optional(), balance: z.string().optional() }),
+  reminders: z.object({
+    hold: z.string().optional(),
+    balance: z.string().optional(),
+    /** The invitation to review (issue 35), and its one reminder. */
+    review: z.string().optional(),
+    reviewAgain: z.string().optional(),
+  }),
 });
 export type Booking = z.infer<typeof BookingSchema>;
 
@@ -516,6 +522,10 @@ export const GUEST_MAIL_KINDS = [
   'guest-refunded',
   /** The guest asked for the private link again (issue 32): only when code and e-mail match. */
   'guest-link',
+  /** The day after check-out of a completed stay: the private link to review it (issue 35). */
+  'guest-review-invite',
+  /** A week later, once, if no review came. */
+  'guest-review-reminder',
 ] as const;
 export type GuestMailKind = (typeof GUEST_MAIL_KINDS)[number];
 
