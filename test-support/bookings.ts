@@ -89,3 +89,20 @@ export async function acceptedBooking(
   if (accepted.status !== 200) throw new Error(`accept: ${accepted.status} ${await accepted.text()}`);
   return { id, code, token, path: `${GUEST_BOOKING_PATHS[lang]}/${code}?t=${token}`, deposit: price.deposit };
 }
+
+/** A booking confirmed by its deposit, recorded by the owner as a transfer (`confirmada`): as `acceptedBooking`. */
+export async function confirmedBooking(
+  s: Pick<TestServer, 'apiUrl' | 'url' | 'clock' | 'loginCookie'>,
+  inDays: number,
+  nights: number,
+  over: Record<string, unknown> = {},
+): Promise<Awaited<ReturnType<typeof acceptedBooking>>> {
+  const b = await acceptedBooking(s, inDays, nights, over);
+  const paid = await fetch(`${s.apiUrl}/reservas/${b.id}/pagos`, {
+    method: 'POST',
+    headers: { cookie: await s.loginCookie(), origin: s.url, 'content-type': 'application/json' },
+    body: JSON.stringify({ amount: b.deposit, method: 'transferencia', date: serverToday(s) }),
+  });
+  if (paid.status !== 200) throw new Error(`payment: ${paid.status} ${await paid.text()}`);
+  return b;
+}

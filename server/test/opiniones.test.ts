@@ -4,7 +4,6 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { addDays } from '@cabana/shared/domain/pricing/dates';
-import { BookingSchema } from '@cabana/shared/domain/schemas/booking';
 import { OverviewSchema } from '@cabana/shared/domain/schemas/overview';
 import {
   OwnerReviewsSchema,
@@ -16,7 +15,7 @@ import { startTestServer, type TestServer } from '../../test-support/server';
 import { startSmtpServer, type TestSmtpServer } from '../../test-support/smtp';
 import { TestClock } from '../../test-support/clock';
 import { readError, readJson } from '../../test-support/json';
-import { acceptedBooking, serverToday } from '../../test-support/bookings';
+import { acceptedBooking, confirmedBooking, serverToday } from '../../test-support/bookings';
 import { bearer, json } from './helpers/http';
 
 const DAY = 24 * 3_600_000;
@@ -49,15 +48,7 @@ describe('guest reviews (issue 35): invitation, review link, publication and mod
   };
   const subjects = (subject: string) => smtp.messages.filter((m) => m.subject === subject);
   /** A one-night stay `inDays` from today, its deposit paid by transfer (`confirmada`). */
-  const confirmedStay = async (inDays: number, over: Record<string, unknown> = {}) => {
-    const b = await acceptedBooking(s, inDays, 1, over);
-    await owner('POST', `/reservas/${b.id}/pagos`, BookingSchema, {
-      amount: b.deposit,
-      method: 'transferencia',
-      date: serverToday(s),
-    });
-    return b;
-  };
+  const confirmedStay = (inDays: number, over: Record<string, unknown> = {}) => confirmedBooking(s, inDays, 1, over);
   const linkOf = (text: string, prefix: string) => {
     const m = new RegExp(`${prefix}/([A-Z0-9]{8})\\?t=([A-Za-z0-9_-]{43})`).exec(text);
     if (!m) throw new Error(`no review link in: ${text}`);
