@@ -41,6 +41,8 @@ const NOT_FOUND = [
   { lang: 'en', path: '/en/no-existe' },
 ] as const;
 
+const REVIEW_TEXT = 'La cabaña es amplia y limpia, el jacuzzi funcionó todo el fin de semana y el mar queda muy cerca.';
+
 const isNotFound = (path: string) => NOT_FOUND.some((n) => n.path === path);
 /** The suggestion's code: its own entry on text pages (`hint.js`), a chunk on pages with islands. */
 const HINT_CODE = /\/assets\/hint[-.]/;
@@ -195,6 +197,24 @@ beforeAll(async () => {
     });
     expect(res.status, await res.clone().text()).toBe(200);
   }
+  // A guest's review with the host's reply (issue 35), so /opiniones, /en/reviews and the home page
+  // render their review markup: written as the review page's answer would write it.
+  const { store } = site.server.running.deps;
+  store.data.reviews.push({
+    id: 'resena-de-prueba',
+    bookingId: 'reserva-de-prueba',
+    code: 'ABCD2345',
+    lang: 'es',
+    createdAt: new Date(site.server.clock.now()).toISOString(),
+    rating: 5,
+    ratings: { cleanliness: 5, host: 4 },
+    text: REVIEW_TEXT,
+    name: 'Ana R.',
+    stayMonth: '2026-10',
+    people: 6,
+    reply: { text: '¡Gracias, Ana! Los esperamos pronto.', at: new Date(site.server.clock.now()).toISOString() },
+  });
+  await store.save();
   for (const { path, lang = 'es' } of [...PAGES, ...NOT_FOUND])
     for (const viewport of Object.keys(VIEWPORTS) as Viewport[]) visits.push(await visit(path, lang, viewport));
 }, 600_000);
@@ -295,6 +315,26 @@ describe('each public page in the browser', () => {
           : v.problems,
       );
     }
+  });
+});
+
+describe('the reviews pages (issue 35)', () => {
+  it('/opiniones, /en/reviews and the home pages show the real figure and the review, its words marked with their language', () => {
+    for (const [path, figure, stay] of [
+      [PAGE_PATHS.es.reviews, '5,0 de 5 · 1 opinión', 'Estadía en octubre de 2026 · 6 personas'],
+      [PAGE_PATHS.en.reviews, '5.0 out of 5 · 1 review', 'Stayed in October 2026 · 6 guests'],
+      [PAGE_PATHS.es.home, '5,0 de 5 · 1 opinión', 'Estadía en octubre de 2026 · 6 personas'],
+    ] as const) {
+      for (const v of visitsOf(path)) {
+        expect(v.seen.main, label(v)).toContain(figure);
+        expect(v.seen.main, label(v)).toContain(stay);
+        expect(v.seen.main, label(v)).toContain(REVIEW_TEXT);
+        expect(v.seen.main, label(v)).toContain('¡Gracias, Ana! Los esperamos pronto.');
+        expect(v.seen.main, label(v)).toContain(path.startsWith('/en') ? '5 out of 5 stars' : '5 de 5 estrellas');
+      }
+    }
+    for (const v of visitsOf(PAGE_PATHS.es.reviews))
+      expect(named(v.seen.footer, 'Opiniones')[0]?.href, label(v)).toBe(PAGE_PATHS.es.reviews);
   });
 });
 

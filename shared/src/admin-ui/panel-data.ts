@@ -29,6 +29,8 @@ const PANEL_READS = {
   getAlerts: (api: AdminApi) => api.getAlerts(),
   /** Whether online payment (Wompi) is on, and the events URL to paste in its dashboard. */
   getPaymentsStatus: (api: AdminApi) => api.getPaymentsStatus(),
+  /** Guests' reviews and the invitations sent (issue 35). */
+  listOwnerReviews: (api: AdminApi) => api.listOwnerReviews(),
 } satisfies Record<string, (api: AdminApi) => Promise<unknown>>;
 
 export type PanelRead = keyof typeof PANEL_READS;

@@ -3,7 +3,7 @@ import type { Lang } from '@cabana/shared/domain/i18n/lang';
 import { policyWords } from '@cabana/shared/domain/pricing/policy-words';
 import type { PageKey } from '../config/paths';
 import { FEATURED_PHOTOS } from '../features/gallery/featured';
-import { HOME_REVIEWS } from '../features/home/home-reviews';
+import { HOME_REVIEWS } from '../features/reviews/home-reviews';
 import type { MessageGroup } from '../i18n/i18n';
 import type { PagePart } from '../lib/page-data';
 

@@ -1,5 +1,5 @@
 import { TitledSection } from '../../components/layout/titled-section';
-import { ReviewCard, ReviewSummary } from '../reviews/review-card';
+import { ReviewCard, ReviewSummary } from './review-card';
 import { useI18n } from '../../i18n/i18n';
 import { useReviews } from '../../lib/page-data';
 
