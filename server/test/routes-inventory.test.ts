@@ -80,6 +80,9 @@ describe('route inventory', () => {
         '/api/calendario/ical/:token.ics',
         // The guest's private link: its token (`?t=`) is its authorization.
         '/api/reserva/:code',
+        // The guests' published reviews, and the review link (its token is its authorization).
+        '/api/opiniones',
+        '/api/opinar/:code',
       ].sort(),
     );
   });
