@@ -22,8 +22,8 @@ import type { BookingCore } from './booking-core';
  * is stored in the same save that checks it is the stay's first: a second one is a 409.
  */
 
-export const REVIEW_LINK_NOT_FOUND = 'No encontramos esa estadía. Revisa el enlace del correo.';
-export const ALREADY_REVIEWED = 'Ya recibimos tu opinión sobre esta estadía. ¡Gracias!';
+const REVIEW_LINK_NOT_FOUND = 'No encontramos esa estadía. Revisa el enlace del correo.';
+const ALREADY_REVIEWED = 'Ya recibimos tu opinión sobre esta estadía. ¡Gracias!';
 const REVIEW_NOT_FOUND = 'No encontramos esa opinión.';
 const ALREADY_REPLIED = 'Ya respondiste esta opinión: cada opinión lleva una sola respuesta.';
 const ALREADY_HIDDEN = 'Esa opinión ya está oculta.';

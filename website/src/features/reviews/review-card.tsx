@@ -9,7 +9,7 @@ export const stayMonthText = (lang: Lang, month: string): string =>
   dateFormat(lang, MONTH).format(new Date(`${month}-01T00:00:00Z`));
 
 /** Stars drawn for the eye; the words ("4 de 5 estrellas") for everyone else. */
-export function Stars({ n }: { n: number }) {
+function Stars({ n }: { n: number }) {
   const { m, t } = useI18n();
   return (
     <span className="stars">
