@@ -32,7 +32,8 @@ const GUESTS = [
  * of Airbnb stays and some ahead, a Booking.com feed whose last sync failed, two blocks, twelve
  * weeks of reservation requests (some confirmed, the last two still new), a contact message, and
  * direct bookings made through POST /api/reservas and taken on by the booking service: one
- * confirmed with its deposit paid, one held waiting for its deposit, one request not answered.
+ * confirmed with its deposit paid, one held waiting for its deposit, one request not answered;
+ * and a guest's review waiting for a reply (issue 35).
  * For the overview's browser tests and screenshots (website/scripts/overview-screenshots.ts).
  */
 export async function seedOverviewData(server: TestServer): Promise<{ newRequests: number }> {
@@ -118,6 +119,20 @@ export async function seedOverviewData(server: TestServer): Promise<{ newRequest
     message: '¿Aceptan mascotas?',
   });
   store.data.enquiries.push(...enquiries);
+  // A guest's review from an earlier stay (issue 35), waiting for the owner's reply.
+  store.data.reviews.push({
+    id: newId(),
+    bookingId: newId(),
+    code: 'RVW2345K',
+    lang: 'es',
+    createdAt: at(1, 18),
+    rating: 4,
+    ratings: { location: 5 },
+    text: 'Muy buena cabaña para ir en grupo; la piscina estaba limpia y la zona BBQ es amplia.',
+    name: 'Sofía L.',
+    stayMonth: addDays(today, -20).slice(0, 7),
+    people: 8,
+  });
   await store.save();
 
   // Beyond the feeds' stays (the last Airbnb one ends before day 126) and the blocks.

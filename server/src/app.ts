@@ -8,6 +8,8 @@ import { authenticate, sameOriginWrites } from './middleware/auth';
 import { mediaFiles } from './middleware/media';
 import { websiteStatic } from './middleware/website';
 import { livePages } from './middleware/pages';
+import { ReviewInputSchema } from '@cabana/shared/domain/schemas/review';
+import { validate } from './lib/validate';
 import { clientKey } from './auth/client-key';
 import { compressJson } from './middleware/compress-json';
 import { exactApiPrefix, siteMethodsFallback, unknownMethodsAre405 } from './middleware/request-guards';
@@ -72,6 +74,9 @@ export function createApp(deps: AppDeps): Koa {
       guestBooking: (code, token) => deps.bookings.guestBooking(code, token),
       spendGuestLookup: (ip) => deps.limiters.guestLinkClient.consume(clientKey(ip)),
       onlinePayment: () => deps.payments.configured(),
+      reviews: () => deps.bookings.publicReviews(),
+      reviewInvite: (code, token) => deps.bookings.reviewInvite(code, token),
+      submitReview: (code, input) => deps.bookings.submitReview(code, validate(ReviewInputSchema, input)),
     }),
   );
   app.use(websiteStatic(config.websiteDist, [API_PREFIX, MEDIA_PREFIX]));

@@ -149,6 +149,7 @@ describe('the overview, from hand-made data', () => {
       'fuentes',
       'fotos',
       'correos',
+      'opiniones',
     ]);
     expect(group('solicitudes').items.map((i) => [i.id, i.link])).toEqual([
       ['e1', 'consultas'],

@@ -83,6 +83,9 @@ describe('route inventory', () => {
         // The guest's registration (issue 34), by the same link.
         '/api/reserva/:code/huespedes',
         '/api/reserva/:code/calendario.ics',
+        // The guests' published reviews, and the review link (its token is its authorization).
+        '/api/opiniones',
+        '/api/opinar/:code',
       ].sort(),
     );
   });

@@ -111,6 +111,22 @@ describe('the owner’s overview and the panel as an app', () => {
     await links.filter({ hasText: 'Ajustes' }).click();
     await page.waitForURL(inPanel(site.server, 'ajustes'));
     expect(await overflow(page)).toBeLessThanOrEqual(0);
+
+    // Opiniones (issue 35): the guest's words as written, one public reply, hiding only for a listed reason.
+    await links.filter({ hasText: 'Opiniones' }).click();
+    await page.waitForURL(inPanel(site.server, 'opiniones'));
+    await page.getByRole('heading', { level: 2, name: 'Opiniones (1 sin respuesta)' }).waitFor();
+    await expect(page.locator('.adm-review-text').innerText()).resolves.toContain('la piscina estaba limpia');
+    expect(await page.locator('.adm-review textarea, .adm-review input[type="text"]').count()).toBe(1);
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    expect(await runAxe(page)).toEqual([]);
+    await page.getByLabel('Respuesta pública (una sola; no se puede cambiar después)').fill('¡Gracias, Sofía!');
+    await page.getByRole('button', { name: 'Publicar respuesta' }).click();
+    await page.getByText('Publicaste tu respuesta a Sofía L.').waitFor();
+    await page.getByRole('heading', { level: 2, name: 'Opiniones' }).waitFor();
+    await page.getByLabel('Ocultar por un motivo').selectOption('datos-personales');
+    await page.getByRole('button', { name: 'Ocultar' }).click();
+    await page.getByText('Motivo: Contiene datos personales.').waitFor();
     expectCleanExcept(problems, [401]);
     await context.close();
   });

@@ -18,6 +18,7 @@ const SECTIONS = [
   ['pendientes', 'Pendientes'],
   ['reservas', 'Reservas'],
   ['consultas', 'Consultas'],
+  ['opiniones', 'Opiniones'],
   ['calendario', 'Calendario'],
   ['ajustes', 'Ajustes'],
 ] as const;

@@ -262,6 +262,8 @@ export const ZERO_JS_PATHS: readonly string[] = [
   PAGE_PATHS.es.terms,
   PAGE_PATHS.en.privacy,
   PAGE_PATHS.en.terms,
+  PAGE_PATHS.es.reviews,
+  PAGE_PATHS.en.reviews,
   '/no-existe',
   '/en/no-existe',
 ];

@@ -67,6 +67,15 @@ describe('HTML rendered by the server', () => {
     expect(new Set(titles).size).toBe(PAGES.length);
   });
 
+  it('without reviews, / shows no reviews figure nor block, /opiniones says so, and no page claims a rating (issue 35)', async () => {
+    const home = await (await fetch(site.server.url + '/')).text();
+    expect(home).not.toContain('Lo que dicen nuestros huéspedes');
+    expect(home).not.toContain('opiniones-titulo');
+    // Google shows no stars for a business reviewing itself: no review markup at all.
+    expect(home).not.toMatch(/aggregateRating|"review"/);
+    expect(await (await fetch(site.server.url + '/opiniones')).text()).toContain('Aún no hay opiniones publicadas.');
+  });
+
   it('/ carries LodgingBusiness structured data from the business config', async () => {
     const html = await (await fetch(site.server.url + '/')).text();
     const json = /<script type="application\/ld\+json">([^<]+)<\/script>/.exec(html)?.[1];

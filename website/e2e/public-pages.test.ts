@@ -19,6 +19,9 @@ import {
   type Site,
 } from './helpers';
 import { CATALOGUES, JS_BUDGET, JS_ROOM, PAGES, gzippedBytes, jsBudgetOf } from './public-pages';
+import { addDays } from '@cabana/shared/domain/pricing/dates';
+import type { TestServer } from '../../test-support/server';
+import { confirmedBooking, serverToday } from '../../test-support/bookings';
 
 /**
  * One sweep over the public pages (issue 30): every page in both languages (the 404 pages too),
@@ -40,6 +43,8 @@ const NOT_FOUND = [
   { lang: 'es', path: '/no-existe' },
   { lang: 'en', path: '/en/no-existe' },
 ] as const;
+
+const REVIEW_TEXT = 'La cabaña es amplia y limpia, el jacuzzi funcionó todo el fin de semana y el mar queda muy cerca.';
 
 const isNotFound = (path: string) => NOT_FOUND.some((n) => n.path === path);
 /** The suggestion's code: its own entry on text pages (`hint.js`), a chunk on pages with islands. */
@@ -195,6 +200,24 @@ beforeAll(async () => {
     });
     expect(res.status, await res.clone().text()).toBe(200);
   }
+  // A guest's review with the host's reply (issue 35), so /opiniones, /en/reviews and the home page
+  // render their review markup: written as the review page's answer would write it.
+  const { store } = site.server.running.deps;
+  store.data.reviews.push({
+    id: 'resena-de-prueba',
+    bookingId: 'reserva-de-prueba',
+    code: 'ABCD2345',
+    lang: 'es',
+    createdAt: new Date(site.server.clock.now()).toISOString(),
+    rating: 5,
+    ratings: { cleanliness: 5, host: 4 },
+    text: REVIEW_TEXT,
+    name: 'Ana R.',
+    stayMonth: '2026-10',
+    people: 6,
+    reply: { text: '¡Gracias, Ana! Los esperamos pronto.', at: new Date(site.server.clock.now()).toISOString() },
+  });
+  await store.save();
   for (const { path, lang = 'es' } of [...PAGES, ...NOT_FOUND])
     for (const viewport of Object.keys(VIEWPORTS) as Viewport[]) visits.push(await visit(path, lang, viewport));
 }, 600_000);
@@ -298,6 +321,26 @@ describe('each public page in the browser', () => {
   });
 });
 
+describe('the reviews pages (issue 35)', () => {
+  it('/opiniones, /en/reviews and the home pages show the real figure and the review, its words marked with their language', () => {
+    for (const [path, figure, stay] of [
+      [PAGE_PATHS.es.reviews, '5,0 de 5 · 1 opinión', 'Estadía en octubre de 2026 · 6 personas'],
+      [PAGE_PATHS.en.reviews, '5.0 out of 5 · 1 review', 'Stayed in October 2026 · 6 guests'],
+      [PAGE_PATHS.es.home, '5,0 de 5 · 1 opinión', 'Estadía en octubre de 2026 · 6 personas'],
+    ] as const) {
+      for (const v of visitsOf(path)) {
+        expect(v.seen.main, label(v)).toContain(figure);
+        expect(v.seen.main, label(v)).toContain(stay);
+        expect(v.seen.main, label(v)).toContain(REVIEW_TEXT);
+        expect(v.seen.main, label(v)).toContain('¡Gracias, Ana! Los esperamos pronto.');
+        expect(v.seen.main, label(v)).toContain(path.startsWith('/en') ? '5 out of 5 stars' : '5 de 5 estrellas');
+      }
+    }
+    for (const v of visitsOf(PAGE_PATHS.es.reviews))
+      expect(named(v.seen.footer, 'Opiniones')[0]?.href, label(v)).toBe(PAGE_PATHS.es.reviews);
+  });
+});
+
 describe('no Spanish on English pages', () => {
   it('the check finds Spanish where there is some: the Spanish plans page, hydrated', () => {
     for (const v of visitsOf(PAGE_PATHS.es.plans))
@@ -385,5 +428,145 @@ describe('byte budgets', () => {
         v.scripts.filter((s) => /\/assets\/(plans-form|stay-summary)-/.test(s.url)),
         label(v),
       ).toEqual([]);
+  });
+});
+
+/**
+ * Guest reviews (issue 35) as the server sends them, before any script: the review page is a plain
+ * form answered by the server, /opiniones and /en/reviews list what was published.
+ */
+let server: TestServer;
+const DAY = 24 * 3_600_000;
+const OPINION = 'Todo impecable: la piscina, el jacuzzi y la atención. Volveremos con la familia en diciembre.';
+const MARKUP = '<script>alert("x")</script><b>¡Gracias!</b>';
+
+interface Stay {
+  code: string;
+  t: string;
+  checkIn: string;
+}
+let es: Stay;
+let en: Stay;
+
+/** A one-night stay from today, completed by the clock and the timers; its review link's secret. */
+async function completedStays(): Promise<[Stay, Stay]> {
+  const checkIn = serverToday(server);
+  const a = await confirmedBooking(server, 0, 1, { name: 'Lucía Fernanda Gómez' });
+  const b = await confirmedBooking(server, 1, 1, { lang: 'en', name: 'John Smith', email: 'john@example.com' });
+  server.clock.advance(2 * DAY);
+  await server.running.deps.bookings.runTimers();
+  const stay = (id: string, code: string, day: string) => {
+    const booking = server.running.deps.store.view.bookings.find((x) => x.id === id)!;
+    expect(booking.state).toBe('completada');
+    return { code, t: server.running.deps.bookings.reviewTokenOf(booking), checkIn: day };
+  };
+  return [stay(a.id, a.code, checkIn), stay(b.id, b.code, addDays(checkIn, 1))];
+}
+
+const get = async (path: string) => {
+  const res = await fetch(server.url + path);
+  return { status: res.status, html: await res.text(), headers: res.headers };
+};
+const post = async (path: string, fields: Record<string, string>) => {
+  const res = await fetch(server.url + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+  });
+  return { status: res.status, html: await res.text() };
+};
+const main = (html: string) => /<main[\s\S]*<\/main>/.exec(html)?.[0] ?? '';
+
+describe('the review page (issue 35): server HTML, no JavaScript', () => {
+  // After the sweep's visits (the top-level beforeAll): moving the clock on changes none of them.
+  beforeAll(async () => {
+    server = site.server;
+    server.clock.toCabinMorning();
+    [es, en] = await completedStays();
+  });
+
+  it('a wrong link gets 404 and shows nothing of the stay; the right one the form, with radio groups and the default name', async () => {
+    for (const t of ['', `?t=${'A'.repeat(43)}`]) {
+      const wrong = await get(`/opinar/${es.code}${t}`);
+      expect(wrong.status).toBe(404);
+      expect(main(wrong.html)).toContain('No encontramos esa estadía');
+      expect(wrong.html).not.toContain('Lucía');
+      expect(wrong.html).not.toContain('<form');
+    }
+    const page = await get(`/opinar/${es.code}?t=${es.t}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    expect(page.html).not.toMatch(/<script[^>]*src=/);
+    const form = main(page.html);
+    expect(form).toContain('<form class="form review-form" method="post">');
+    expect(form.match(/<fieldset/g)).toHaveLength(5);
+    expect(form).toContain('<legend class="field__label">Calificación general</legend>');
+    expect(form.match(/type="radio"[^>]*name="rating"/g)).toHaveLength(5);
+    expect(form).toContain('value="Lucía G."');
+    expect(form).toContain('4 personas');
+    // The English stay's page is in English.
+    const english = await get(`/en/review/${en.code}?t=${en.t}`);
+    expect(english.status).toBe(200);
+    expect(english.html).toContain('<html lang="en">');
+    expect(main(english.html)).toContain('Overall rating');
+  });
+
+  it('refuses bad input with 400 and the Spanish message, keeps what was typed (as text), stores nothing', async () => {
+    const path = `/opinar/${es.code}?t=${es.t}`;
+    const bad = await post(path, { t: es.t, rating: '9', text: `${OPINION} ${MARKUP}`, cleanliness: '' });
+    expect(bad.status).toBe(400);
+    expect(main(bad.html)).toContain('Las calificaciones van de 1 a 5 estrellas.');
+    expect(bad.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
+    expect(bad.html).not.toContain(MARKUP);
+    const short = await post(path, { t: es.t, rating: '5', text: 'Bien.' });
+    expect(short.status).toBe(400);
+    expect(main(short.html)).toContain('al menos 40 caracteres');
+    const json = await fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ t: es.t, rating: 5, text: OPINION }),
+    });
+    expect(json.status).toBe(415);
+    const forged = await post(`/opinar/${es.code}`, { t: 'B'.repeat(43), rating: '5', text: OPINION });
+    expect(forged.status).toBe(404);
+    expect(main((await get('/opiniones')).html)).not.toContain('Lucía');
+  });
+
+  it('stores the review (201, the thanks); the link then takes no other (409); it is published with its language marked', async () => {
+    const path = `/opinar/${es.code}?t=${es.t}`;
+    const sent = await post(path, {
+      t: es.t,
+      rating: '5',
+      host: '5',
+      cleanliness: '',
+      text: `${OPINION} ${MARKUP}`,
+      name: '',
+    });
+    expect(sent.status).toBe(201);
+    expect(main(sent.html)).toContain('¡Gracias por tu opinión!');
+    const again = await get(path);
+    expect(again.status).toBe(409);
+    expect(main(again.html)).toContain('Ya recibimos tu opinión sobre esta estadía.');
+    expect((await post(path, { t: es.t, rating: '1', text: OPINION })).status).toBe(409);
+
+    const list = main((await get('/opiniones')).html);
+    expect(list).toContain('Lucía G.');
+    expect(list).toContain('5,0 de 5 · 2 opiniones');
+    expect(list).toContain('5 de 5 estrellas');
+    expect(list).toContain('&lt;script&gt;');
+    expect(list).not.toContain('<script>');
+    const month = new Intl.DateTimeFormat('es', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+      new Date(`${es.checkIn.slice(0, 7)}-01T00:00:00Z`),
+    );
+    expect(list).toContain(`Estadía en ${month} · 4 personas`);
+    // On the English page the Spanish words are marked as Spanish.
+    const english = main((await get('/en/reviews')).html);
+    expect(english).toContain('5.0 out of 5 · 2 reviews');
+    expect(english).toMatch(/<p class="review__text" lang="es">Todo impecable/);
+    const home = main((await get('/')).html);
+    expect(home).toContain('Lo que dicen nuestros huéspedes');
+    expect(home).toContain('5,0 de 5 · 2 opiniones');
+    expect(home).toContain('href="/opiniones"');
   });
 });

@@ -101,6 +101,11 @@ export const PAGES: PageCase[] = [
     h1: 'Condiciones de la estadía',
     texts: ['Contrato de hospedaje', 'Política de cancelación'],
   },
+  {
+    path: '/opiniones',
+    h1: 'Opiniones de huéspedes',
+    texts: ['Solo opinan huéspedes con una estadía completada'],
+  },
   // The English site (issue 23): the same checks, axe included, on every English page.
   {
     lang: 'en',
@@ -147,6 +152,12 @@ export const PAGES: PageCase[] = [
     path: PAGE_PATHS.en.terms,
     h1: 'Terms of your stay',
     texts: ['Lodging contract', 'Cancellation policy'],
+  },
+  {
+    lang: 'en',
+    path: PAGE_PATHS.en.reviews,
+    h1: 'Guest reviews',
+    texts: ['Only guests with a completed stay review'],
   },
 ];
 

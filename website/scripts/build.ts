@@ -124,6 +124,7 @@ export const notFoundPathFor = renderer.notFoundPathFor;
 export const renderPage = renderer.renderPage;
 export const renderShell = renderer.renderShell;
 export const isGuestBookingPath = renderer.isGuestBookingPath;
+export const isReviewPath = renderer.isReviewPath;
 `;
 
 /**

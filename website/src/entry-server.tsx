@@ -5,7 +5,13 @@ import { ShellApp, SitePage } from './app/app';
 import { Footer } from './components/layout/footer';
 import { FooterContent } from './components/layout/footer-content';
 import { headFor } from './app/head';
-import { GUEST_BOOKING_PARTS, GUEST_PAYMENT_PARTS, NOT_FOUND_MESSAGES, PAGE_PARTS } from './app/page-parts';
+import {
+  GUEST_BOOKING_PARTS,
+  GUEST_PAYMENT_PARTS,
+  NOT_FOUND_MESSAGES,
+  PAGE_PARTS,
+  REVIEW_PAGE_PARTS,
+} from './app/page-parts';
 import { loadPage } from './app/routes';
 import {
   NOT_FOUND_PATH,
@@ -17,6 +23,7 @@ import {
   notFoundPathFor,
   pageOf,
   otherLanguagePath,
+  reviewPageOf,
 } from './config/paths';
 import { I18nProvider, type Catalogue, type MessageGroup } from './i18n/i18n';
 import { CATALOGUES, messagesFor } from './i18n/messages';
@@ -81,15 +88,17 @@ export function createRenderer(assets: SiteAssets): PageRenderer & { renderShell
     notFoundPath: NOT_FOUND_PATH,
     notFoundPathFor,
     isGuestBookingPath: guestBookingCode,
+    isReviewPath: (pathname) => reviewPageOf(pathname)?.code ?? null,
 
     async renderPage(url: string, data: PageData): Promise<RenderedPage> {
       const pathname = cleanPath(new URL(url, 'http://localhost').pathname);
       const page = pageOf(pathname);
       const guest = page ? null : guestBookingOf(pathname);
+      const review = page || guest ? null : reviewPageOf(pathname);
       const guestParts = guest?.payment ? GUEST_PAYMENT_PARTS : GUEST_BOOKING_PARTS;
-      const route = page ? PAGE_PARTS[page.key] : guest ? guestParts : undefined;
+      const route = page ? PAGE_PARTS[page.key] : guest ? guestParts : review ? REVIEW_PAGE_PARTS : undefined;
       // The 404 page is English under /en/ and Spanish elsewhere (one page per language, cached once).
-      const lang = page?.lang ?? guest?.lang ?? langOfPath(pathname);
+      const lang = page?.lang ?? guest?.lang ?? review?.lang ?? langOfPath(pathname);
       const messages = messagesFor(
         lang,
         route ? [...route.messages, ...(route.serverMessages ?? [])] : NOT_FOUND_MESSAGES,
@@ -142,7 +151,8 @@ export function createRenderer(assets: SiteAssets): PageRenderer & { renderShell
         [...preloads].filter(Boolean).join('\n    '),
       );
       // A guest's page with a wrong link says so, with 404.
-      const found = page !== null || (guest !== null && Boolean(data.guestBooking));
+      const found =
+        page !== null || (guest !== null && Boolean(data.guestBooking)) || (review !== null && Boolean(data.reviewPage?.invite));
       return { status: found ? 200 : 404, html: put(html, '<html lang="es">', `<html lang="${lang}">`) };
     },
 

@@ -1,8 +1,8 @@
 import { createHmac, randomInt } from 'node:crypto';
-import { GUEST_BOOKING_PATHS } from '@cabana/shared/domain/pages/guest-paths';
 import { API_PATHS } from '@cabana/shared/api/paths';
 import { API_PREFIX } from '@cabana/shared/api/http';
 import { stayTexts } from '@cabana/shared/domain/bookings/stay-texts';
+import { GUEST_BOOKING_PATHS, REVIEW_PATHS } from '@cabana/shared/domain/pages/guest-paths';
 import { isStayFree } from '@cabana/shared/domain/availability/ranges';
 import { refundFor } from '@cabana/shared/domain/pricing/booking';
 import type {
@@ -82,6 +82,17 @@ export class BookingCore {
       .digest('base64url');
   }
 
+  /** The secret of a booking's review link (issue 35): another derivation, so neither link opens the other page. */
+  reviewTokenOf(booking: Pick<Booking, 'id'>): string {
+    return createHmac('sha256', this.deps.store.data.secrets.formTokenKey)
+      .update(`review-link:${booking.id}`)
+      .digest('base64url');
+  }
+
+  reviewLink(booking: Booking): string {
+    return `${this.deps.publicOrigin}${REVIEW_PATHS[booking.lang]}/${booking.code}?t=${this.reviewTokenOf(booking)}`;
+  }
+
   guestLink(booking: Booking): string {
     return `${this.deps.publicOrigin}${GUEST_BOOKING_PATHS[booking.lang]}/${booking.code}?t=${this.tokenOf(booking)}`;
   }
@@ -135,6 +146,7 @@ export class BookingCore {
       booking,
       settings,
       guestLink: this.guestLink(booking),
+      reviewLink: kinds.some((k) => k.startsWith('guest-review-')) ? this.reviewLink(booking) : undefined,
       panelLink: `${this.deps.publicOrigin}/admin`,
       onlinePayment: this.deps.onlinePaymentEnabled(),
     };

@@ -1,4 +1,13 @@
 import { recoverLink } from './link-recovery';
+import type {
+  HideReason,
+  OwnerReviews,
+  PublicReview,
+  PublicReviews,
+  ReviewInput,
+  ReviewInvite,
+} from '@cabana/shared/domain/schemas/review';
+import { hideReview, ownerReviews, publicReviews, replyToReview, reviewInvite, submitReview } from './guest-reviews';
 import type { Limiter } from '../auth/rate-limits';
 import type {
   RecoverLinkInput,
@@ -70,6 +79,11 @@ export class BookingService {
     return this.#core.guestLink(booking);
   }
 
+  /** The secret of a booking's review link (issue 35). */
+  reviewTokenOf(booking: Pick<Booking, 'id'>): string {
+    return this.#core.reviewTokenOf(booking);
+  }
+
   // ---- the guest ----
 
   receiptUploadAllowed(code: string, token: string | undefined): void {
@@ -105,6 +119,32 @@ export class BookingService {
   /** A confirmed stay as an iCal file (issue 32): 404 for a wrong link, 409 before it is confirmed. */
   guestCalendar(code: string, token: string): string {
     return this.#core.calendarOf(code, token);
+  }
+
+  // ---- reviews (issue 35): guest-reviews.ts ----
+
+  reviewInvite(code: string, token: string): ReviewInvite {
+    return reviewInvite(this.#core, code, token);
+  }
+
+  submitReview(code: string, input: ReviewInput): Promise<PublicReview> {
+    return submitReview(this.#core, code, input);
+  }
+
+  publicReviews(): PublicReviews {
+    return publicReviews(this.#core);
+  }
+
+  ownerReviews(): OwnerReviews {
+    return ownerReviews(this.#core);
+  }
+
+  replyToReview(id: string, text: string): Promise<OwnerReviews> {
+    return replyToReview(this.#core, id, text);
+  }
+
+  hideReview(id: string, reason: HideReason): Promise<OwnerReviews> {
+    return hideReview(this.#core, id, reason);
   }
 
   cancelByGuest(code: string, token: string, reason: string | undefined): Promise<GuestBooking> {

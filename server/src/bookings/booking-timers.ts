@@ -5,6 +5,7 @@ import { FINAL_STATES, type Booking } from '@cabana/shared/domain/schemas/bookin
 import { can } from '@cabana/shared/domain/bookings/lifecycle';
 import { cabinInstant } from '@cabana/shared/domain/pricing/booking';
 import { PRE_ARRIVAL_DAYS_DEFAULT } from '@cabana/shared/domain/config/setting-defaults';
+import { REVIEW_REMINDER_DAYS } from '@cabana/shared/domain/schemas/review';
 import { type BookingCore } from './booking-core';
 import { frozenTerms, policyTerms } from './booking-terms';
 
@@ -63,6 +64,8 @@ export async function runTimers(core: BookingCore): Promise<number> {
   const { store, now } = core.deps;
   const at = now();
   const today = todayAtCabin(new Date(at));
+  // Stays already reviewed get no invitation nor reminder (issue 35).
+  const reviewed = new Set(store.view.reviews.map((r) => r.bookingId));
   let changed = 0;
   for (const booking of store.data.bookings) {
     if (remindStay(core, booking, at)) {
@@ -86,6 +89,19 @@ export async function runTimers(core: BookingCore): Promise<number> {
       if (today < addDays(dueDate, -BALANCE_REMINDER_DAYS)) continue;
       booking.reminders = { ...booking.reminders, balance: core.iso(at) };
       core.mail(booking, 'guest-balance-reminder');
+    } else if (reviewed.has(booking.id)) {
+      continue;
+    } else if (can('inviteReview', booking, at, 'sistema') && !booking.reminders.review) {
+      booking.reminders = { ...booking.reminders, review: core.iso(at) };
+      core.mail(booking, 'guest-review-invite');
+    } else if (
+      booking.reminders.review &&
+      !booking.reminders.reviewAgain &&
+      can('remindReview', booking, at, 'sistema') &&
+      at >= Date.parse(booking.reminders.review) + REVIEW_REMINDER_DAYS * DAY_MS
+    ) {
+      booking.reminders = { ...booking.reminders, reviewAgain: core.iso(at) };
+      core.mail(booking, 'guest-review-reminder');
     } else {
       continue;
     }

@@ -19,7 +19,12 @@ export const LEGACY_FILE = 'db.json';
 export const JOURNAL_FILE = 'journal';
 
 /** Collections stored as many files, and how many records each file holds. */
-export const SPLIT_COLLECTIONS: Readonly<Record<string, number>> = { enquiries: 50, bookings: 50, outbox: 50 };
+export const SPLIT_COLLECTIONS: Readonly<Record<string, number>> = {
+  enquiries: 50,
+  bookings: 50,
+  outbox: 50,
+  reviews: 50,
+};
 
 export class DataFileError extends Error {}
 

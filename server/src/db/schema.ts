@@ -6,6 +6,7 @@ import { PrecioSchema } from '@cabana/shared/domain/schemas/price';
 import { SeasonSchema } from '@cabana/shared/domain/schemas/season';
 import { CalendarEntrySchema, FeedSchema } from '@cabana/shared/domain/schemas/calendar';
 import { BookingSchema, MailKindSchema } from '@cabana/shared/domain/schemas/booking';
+import { ReviewSchema } from '@cabana/shared/domain/schemas/review';
 import { StoredSettingsSchema } from './settings';
 
 /** A stored image: the API shape plus the folder its files live in (always `images/<id>/`). */
@@ -122,6 +123,8 @@ export const DataSchema = z.object({
   outbox: z.array(StoredMailSchema).default([]),
   /** Months of SIRE movements the owner marked as uploaded to Migración's portal (issue 34). */
   sireUploads: z.array(SireUploadSchema).default([]),
+  /** Guests' reviews of their stays (issue 35); absent from older data files. */
+  reviews: z.array(ReviewSchema).default([]),
 });
 export type Data = z.infer<typeof DataSchema>;
 

@@ -47,6 +47,7 @@ export function initialData(): Data {
     bookings: [],
     outbox: [],
     sireUploads: [],
+    reviews: [],
   };
 }
 

@@ -4,14 +4,17 @@ import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import { promisify } from 'node:util';
 import type { Context, Middleware } from 'koa';
-import type { PageData, PageRenderer, RenderedPage } from '@cabana/shared/domain/pages/page-data';
+import type { PageData, PageRenderer, RenderedPage, ReviewPageState } from '@cabana/shared/domain/pages/page-data';
+import { ERROR_STATUS } from '@cabana/shared/domain/schemas/errors';
+import type { PublicReviews, ReviewInvite } from '@cabana/shared/domain/schemas/review';
 import { policyWords } from '@cabana/shared/domain/pricing/policy-words';
 import { publicSettings } from '@cabana/shared/domain/config/settings';
 import type { GuestBooking } from '@cabana/shared/domain/schemas/booking';
 import { nextDayStartAtCabin, todayAtCabin } from '@cabana/shared/domain/pricing/dates';
 import type { Clock } from '../clock';
 import type { Logger } from '../lib/logger';
-import { DomainError } from '../domain-errors';
+import { koaBody } from 'koa-body';
+import { DomainError, unsupportedMedia } from '../domain-errors';
 import type { Store } from '../db/store';
 import type { ImageService } from '../images/image-service';
 import { markReplayable } from '../http/replay-cache';
@@ -53,6 +56,12 @@ export interface LivePagesOptions {
   spendGuestLookup?: (ip: string) => void;
   /** Whether Wompi is configured now (guests can pay online). */
   onlinePayment?: () => boolean;
+  /** The published reviews (issue 35): /opiniones and the home page show them. */
+  reviews?: () => PublicReviews;
+  /** What a review link opens; throws the DomainError the API answers (404, 409). */
+  reviewInvite?: (code: string, token: string) => ReviewInvite;
+  /** Stores a review sent by the review page's form (checked as the API checks it); throws as the API. */
+  submitReview?: (code: string, input: Record<string, string>) => Promise<unknown>;
 }
 
 /** What every public page is rendered from: the store as it is now, seen from the cabin's `today`. */
@@ -71,7 +80,75 @@ function pageDataOf(opts: LivePagesOptions, today: string): PageData {
     pendingPhotoRetentionDays: opts.pendingPhotoRetentionDays,
     cancellationPolicy: policyWords(store.data.settings.cancellationPolicy, 'es'),
     onlinePayment: opts.onlinePayment?.() === true,
+    reviews: opts.reviews?.() ?? { average: null, count: 0, reviews: [] },
   };
+}
+
+/** The review form's body: urlencoded, small (the text is at most 2,000 characters). */
+const reviewForm = koaBody({ json: false, multipart: false, text: false, urlencoded: true, formLimit: '32kb' });
+
+/** The 429 of a client past its budget of private-link look-ups, as plain text. */
+function sendRateLimited(ctx: Context, err: DomainError) {
+  ctx.status = 429;
+  ctx.set('Retry-After', String(Math.ceil(err.retryAfterSeconds ?? 60)));
+  ctx.set('Cache-Control', 'no-store');
+  ctx.set('Referrer-Policy', 'no-referrer');
+  ctx.type = 'text/plain; charset=utf-8';
+  ctx.body = err.message;
+}
+
+/**
+ * A guest's review page (issue 35): a plain form posted to its own address (no JavaScript),
+ * rendered for this request alone. GET shows the form (404 for a wrong link, 409 when the link
+ * takes no more reviews); POST stores the review (201, the thanks) or answers the form again with
+ * the errors (400) and what was typed. Kept by no cache and no search engine.
+ */
+async function sendReviewPage(ctx: Context, r: PageRenderer, code: string, data: PageData, opts: LivePagesOptions) {
+  const post = ctx.method === 'POST';
+  let form: Record<string, string> = {};
+  if (post) {
+    if (!ctx.is('application/x-www-form-urlencoded')) throw unsupportedMedia('Envía el formulario de la página.');
+    await reviewForm(ctx, async () => {});
+    const body = (ctx.request.body ?? {}) as Record<string, unknown>;
+    // A field sent twice is not one the page's form sends: only single text values are read. An
+    // empty one is a field left blank ("not rated", the default name), as if it were not sent.
+    form = Object.fromEntries(
+      Object.entries(body).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''),
+    );
+  }
+  const token = post ? (form.t ?? '') : typeof ctx.query.t === 'string' ? ctx.query.t : '';
+  let state: ReviewPageState = { invite: null, token: '' };
+  let status = 404;
+  try {
+    if (token) opts.spendGuestLookup?.(ctx.ip);
+    if (token && opts.reviewInvite) {
+      state = { invite: opts.reviewInvite(code, token), token };
+      status = 200;
+    }
+    if (post && state.invite && opts.submitReview) {
+      try {
+        await opts.submitReview(code, form);
+        state = { ...state, sent: true };
+        status = 201;
+      } catch (err) {
+        if (!(err instanceof DomainError) || err.code !== 'VALIDATION') throw err;
+        const { t: _secret, ...values } = form;
+        state = { ...state, error: err.message, fields: err.fields ?? {}, values };
+        status = 400;
+      }
+    }
+  } catch (err) {
+    if (!(err instanceof DomainError)) throw err;
+    if (err.code === 'RATE_LIMITED') return sendRateLimited(ctx, err);
+    if (err.code === 'CONFLICT') state = { invite: null, token: '', closed: err.message };
+    else if (err.code !== 'NOT_FOUND') throw err;
+    status = ERROR_STATUS[err.code];
+  }
+  const page = await compress(await r.renderPage(ctx.path, { ...data, reviewPage: state }));
+  send(ctx, page, false);
+  ctx.status = status;
+  ctx.set('X-Robots-Tag', 'noindex, nofollow');
+  ctx.set('Referrer-Policy', 'no-referrer');
 }
 
 /**
@@ -87,13 +164,7 @@ async function sendGuestPage(ctx: Context, r: PageRenderer, code: string, data: 
       opts.spendGuestLookup?.(ctx.ip);
     } catch (err) {
       if (!(err instanceof DomainError) || err.code !== 'RATE_LIMITED') throw err;
-      ctx.status = 429;
-      ctx.set('Retry-After', String(Math.ceil(err.retryAfterSeconds ?? 60)));
-      ctx.set('Cache-Control', 'no-store');
-      ctx.set('Referrer-Policy', 'no-referrer');
-      ctx.type = 'text/plain; charset=utf-8';
-      ctx.body = err.message;
-      return;
+      return sendRateLimited(ctx, err);
     }
   }
   try {
@@ -214,12 +285,16 @@ export function livePages(opts: LivePagesOptions): Middleware {
   const skip = (p: string) => opts.skipPrefixes.some((prefix) => p === prefix || p.startsWith(`${prefix}/`));
 
   return async (ctx, next) => {
-    const r = ctx.method === 'GET' || ctx.method === 'HEAD' ? !skip(ctx.path) && (await renderer) : null;
-    if (!r) {
+    const read = ctx.method === 'GET' || ctx.method === 'HEAD';
+    const r = (read || ctx.method === 'POST') && !skip(ctx.path) ? await renderer : null;
+    const path = ctx.path.length > 1 ? ctx.path.replace(/\/+$/, '') : ctx.path;
+    // The review page's form is the one page a browser posts to.
+    const reviewCode = r ? r.isReviewPath?.(path) : null;
+    if (r && reviewCode) return sendReviewPage(ctx, r, reviewCode, currentData(), opts);
+    if (!r || !read) {
       await next();
       return;
     }
-    const path = ctx.path.length > 1 ? ctx.path.replace(/\/+$/, '') : ctx.path;
     const guestCode = r.isGuestBookingPath?.(path);
     if (guestCode) return sendGuestPage(ctx, r, guestCode, currentData(), opts);
     if (r.publicPaths.includes(path)) {

@@ -286,6 +286,23 @@ function unsentEmails(input: OverviewInput): AttentionGroup {
   };
 }
 
+function unansweredReviews(input: OverviewInput): AttentionGroup {
+  return {
+    key: 'opiniones',
+    title: 'Opiniones esperando respuesta',
+    link: 'opiniones',
+    items: (input.unansweredReviews ?? []).map((r) => ({
+      id: r.id,
+      title: `${r.name}: ${r.rating} de 5`,
+      detail: 'Sin respuesta pública',
+      due: r.createdAt,
+      link: 'opiniones',
+    })),
+    available: true,
+    empty: 'Todas las opiniones tienen respuesta.',
+  };
+}
+
 /** Every group, in the order the panel shows them. */
 export function attentionGroups(
   input: OverviewInput,
@@ -302,5 +319,6 @@ export function attentionGroups(
     feedErrors(input),
     pendingPhotos(input),
     unsentEmails(input),
+    unansweredReviews(input),
   ];
 }

@@ -7,6 +7,7 @@ import type { OverviewBooking, OverviewInput, OverviewSireMonth } from './overvi
 import { sireMonths, sirePending } from '../registration/sire';
 import { todayAtCabin } from '@cabana/shared/domain/pricing/dates';
 import { traProblem } from '../registration/tra';
+import { reviewsAwaitingReply } from '../bookings/guest-reviews';
 
 /** A payment recorded this recently is an alert (`pago:<id>`): the owner's other host, or a helper, learns of it. */
 const PAYMENT_ALERT_MS = 24 * 3_600_000;
@@ -47,6 +48,12 @@ export function overviewInput(data: Data, ctx: OverviewContext): OverviewInput {
         failedAt: m.createdAt,
         error: m.lastError ?? NOT_CONFIGURED,
       })),
+    unansweredReviews: reviewsAwaitingReply(data.reviews).map(({ id, name, rating, createdAt }) => ({
+      id,
+      name,
+      rating,
+      createdAt,
+    })),
     payments: data.bookings.flatMap((b) => [...waitingReceipts(b), ...recentPayments(b, ctx.now), ...refundsDue(b)]),
     sire: sireReminders(data, todayAtCabin(new Date(ctx.now))),
   };

@@ -80,6 +80,8 @@ export interface OverviewInput {
   bookings?: readonly OverviewBooking[];
   /** Unsent outbox e-mails; absent until the outbox exists. */
   unsentEmails?: readonly OverviewEmail[];
+  /** Guests' reviews shown and not yet answered (issue 35). */
+  unansweredReviews?: readonly { id: string; name: string; rating: number; createdAt: string }[];
   /** Payments and receipts waiting (alerts only). */
   payments?: readonly OverviewPayment[];
   /** Months of SIRE movements not yet marked as uploaded to Migración's portal (issue 34). */

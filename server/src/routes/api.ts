@@ -14,6 +14,7 @@ import { bookingRoutes } from './reservas';
 import { overviewRoutes } from './resumen';
 import { paymentRoutes } from './pagos';
 import { registrationRoutes } from './huespedes';
+import { reviewRoutes } from './opiniones';
 
 export { API_PREFIX };
 
@@ -44,6 +45,7 @@ export function createApiRouter(deps: AppDeps): Router {
       ...overviewRoutes(deps),
       ...paymentRoutes(deps),
       ...registrationRoutes(deps),
+      ...reviewRoutes(deps),
     },
     { store: deps.store, verify: deps.config.verifyContract },
   ).prefix(API_PREFIX);

@@ -31,6 +31,8 @@ const PANEL_READS = {
   getPaymentsStatus: (api: AdminApi) => api.getPaymentsStatus(),
   /** The guests' registration duties (issue 34): MinCIT's token, the SIRE codes, the SIRE months. */
   getRegistrationStatus: (api: AdminApi) => api.getRegistrationStatus(),
+  /** Guests' reviews and the invitations sent (issue 35). */
+  listOwnerReviews: (api: AdminApi) => api.listOwnerReviews(),
 } satisfies Record<string, (api: AdminApi) => Promise<unknown>>;
 
 export type PanelRead = keyof typeof PANEL_READS;

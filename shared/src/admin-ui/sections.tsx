@@ -7,6 +7,7 @@ import { BookingsSection } from './bookings-section';
 import { CalendarSection } from './calendar-section';
 import { SettingsSection } from './settings-section';
 import { OverviewSection } from './overview-section';
+import { ReviewsSection } from './reviews-section';
 
 export interface PanelSection {
   /** The section's URL segment under the panel's route (`/admin/<path>` on the web). */
@@ -28,6 +29,7 @@ export const PANEL_SECTIONS: readonly PanelSection[] = [
   { path: 'pendientes', label: 'Pendientes', element: <PendingSection /> },
   { path: 'reservas', label: 'Reservas', element: <BookingsSection /> },
   { path: 'consultas', label: 'Consultas', element: <InboxSection /> },
+  { path: 'opiniones', label: 'Opiniones', element: <ReviewsSection /> },
   { path: 'calendario', label: 'Calendario', element: <CalendarSection /> },
   { path: 'ajustes', label: 'Ajustes', element: <SettingsSection /> },
 ];

@@ -29,6 +29,7 @@ import {
 } from '../domain/schemas/booking';
 import { PaymentConnectionTestSchema, PaymentsStatusSchema, WompiKeysInputSchema } from '../domain/schemas/payment';
 import { AlertsSchema, OverviewSchema } from '../domain/schemas/overview';
+import { HideReviewInputSchema, OwnerReviewsSchema, ReplyReviewInputSchema } from '../domain/schemas/review';
 import { IMAGE_ID_PATTERN } from './media';
 import { OwnerRegistrationInputSchema, RegistrationViewSchema } from '../domain/schemas/registration';
 import { MarkSireUploadedInputSchema, RegistrationStatusSchema, SireRangeQuerySchema } from '../domain/schemas/sire';
@@ -501,6 +502,42 @@ export const OWNER_ROUTES = routes({
       "`{ok, mode, merchantName?, problems}`: checks the public key (Wompi's merchant) and the private key (an authenticated call) against Wompi; never answers a key",
     output: PaymentConnectionTestSchema,
     errors: [],
+    panel: true,
+  },
+  listOwnerReviews: {
+    method: 'GET',
+    path: '/opiniones/todas',
+    access: 'admin',
+    summary:
+      '`{reviews, invitations}`: every guest review newest first (hidden ones with `hidden: {reason, at}`, the reply if any) and the review invitations sent (`invitedAt`, `remindedAt`, `reviewed`)',
+    output: OwnerReviewsSchema,
+    errors: [],
+    panel: true,
+  },
+  replyToReview: {
+    method: 'POST',
+    path: '/opiniones/:id/respuesta',
+    access: 'admin',
+    summary:
+      "`{text}`: the owner's one public reply under the review; 409 when it already has one. Answers the list as above",
+    params: IdParamsSchema,
+    body: ReplyReviewInputSchema,
+    output: OwnerReviewsSchema,
+    errors: ['CONFLICT'],
+    notFound: 'No encontramos esa opinión.',
+    panel: true,
+  },
+  hideReview: {
+    method: 'POST',
+    path: '/opiniones/:id/ocultar',
+    access: 'admin',
+    summary:
+      "`{reason}`: hides the review from the public pages, for `ofensiva`, `datos-personales` or `no-es-estadia` only (the guest's words are never edited); 409 when already hidden. Answers the list as above",
+    params: IdParamsSchema,
+    body: HideReviewInputSchema,
+    output: OwnerReviewsSchema,
+    errors: ['CONFLICT'],
+    notFound: 'No encontramos esa opinión.',
     panel: true,
   },
 });

@@ -23,9 +23,17 @@ import {
   RequestedBookingSchema,
 } from '../domain/schemas/booking';
 import { RegistrationViewSchema } from '../domain/schemas/registration';
+import {
+  PublicReviewSchema,
+  PublicReviewsSchema,
+  ReviewInputSchema,
+  ReviewInviteSchema,
+  ReviewTokenInputSchema,
+} from '../domain/schemas/review';
 import { routes } from './route';
 
 const BOOKING_NOT_FOUND = 'No encontramos esa reserva. Revisa el enlace del correo.';
+const REVIEW_NOT_FOUND = 'No encontramos esa estadía. Revisa el enlace del correo.';
 
 /** The secret of a calendar export link: 43 base64url characters (256 bits). */
 const ExportTokenParamsSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/) });
@@ -191,6 +199,42 @@ export const PUBLIC_ROUTES = routes({
     body: RecoverLinkInputSchema,
     output: RecoverLinkAnswerSchema,
     errors: ['RATE_LIMITED'],
+  },
+  listReviews: {
+    method: 'GET',
+    path: '/opiniones',
+    access: 'public',
+    summary:
+      "`{average, count, reviews}`: the guests' published reviews newest first (`lang`, `rating`, `ratings`, `text`, `name`, `stayMonth`, `people`, the owner's `reply`); `average` null while there are none",
+    output: PublicReviewsSchema,
+    errors: [],
+  },
+  getReviewInvite: {
+    method: 'GET',
+    path: '/opinar/:code',
+    access: 'public',
+    who: 'whoever has the review link',
+    summary:
+      '`?t=<token>`: what the review page shows (`lang`, `stayMonth`, `people`, `defaultName`); `no-store`; unknown code or wrong token 404; already reviewed, stay not complete or link expired 409',
+    params: BookingCodeParamsSchema,
+    query: ReviewTokenInputSchema,
+    output: ReviewInviteSchema,
+    errors: ['CONFLICT', 'RATE_LIMITED'],
+    notFound: REVIEW_NOT_FOUND,
+  },
+  submitReview: {
+    method: 'POST',
+    path: '/opinar/:code',
+    access: 'public',
+    who: 'whoever has the review link',
+    summary:
+      "`{t, rating, cleanliness?, location?, value?, host?, text, name?}`: the guest's review (ratings 1–5, text 40–2000 characters stored as typed, shown as text); 201. One per stay: a second one, a stay not complete or an expired link 409",
+    params: BookingCodeParamsSchema,
+    body: ReviewInputSchema,
+    output: PublicReviewSchema,
+    status: 201,
+    errors: ['CONFLICT', 'RATE_LIMITED'],
+    notFound: REVIEW_NOT_FOUND,
   },
   getGuestBooking: {
     method: 'GET',

@@ -5,7 +5,7 @@ import type { Image } from '@cabana/shared/domain/schemas/image';
 import { DEFAULT_SETTINGS, phoneE164 } from '@cabana/shared/domain/config/settings';
 import type { PublicSettings } from '@cabana/shared/domain/schemas/settings';
 import { OG_LOCALE, ownerText, type Lang } from '@cabana/shared/domain/i18n/lang';
-import { PAGE_PATHS, guestBookingOf, langOfPath, pageOf } from '../config/paths';
+import { PAGE_PATHS, guestBookingOf, langOfPath, pageOf, reviewPageOf } from '../config/paths';
 import { scriptJson } from '../lib/page-data';
 import { canonicalUrl, knownMetaFor, metaFor, siteDescription } from './seo';
 
@@ -120,7 +120,7 @@ export function headFor(pathname: string, data?: PageData): string {
   const known = knownMetaFor(pathname, settings);
   const meta = known ?? metaFor(pathname, settings);
   const page = pageOf(pathname);
-  const guest = guestBookingOf(pathname);
+  const guest = guestBookingOf(pathname) ?? reviewPageOf(pathname);
   const lang = page?.lang ?? guest?.lang ?? langOfPath(pathname);
   const url = canonicalUrl(page ? PAGE_PATHS[lang][page.key] : pathname);
   const image = socialImage(data?.images ?? [], settings, lang);

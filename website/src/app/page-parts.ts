@@ -3,6 +3,7 @@ import type { Lang } from '@cabana/shared/domain/i18n/lang';
 import { policyWords } from '@cabana/shared/domain/pricing/policy-words';
 import type { PageKey } from '../config/paths';
 import { FEATURED_PHOTOS } from '../features/gallery/featured';
+import { HOME_REVIEWS } from '../features/reviews/home-reviews';
 import type { MessageGroup } from '../i18n/i18n';
 import type { PagePart } from '../lib/page-data';
 
@@ -20,7 +21,10 @@ interface PageParts {
 const policy = (all: PageData, lang: Lang) => policyWords(all.settings.cancellationPolicy, lang);
 
 export const PAGE_PARTS: Record<PageKey, PageParts> = {
-  home: { data: ({ images }) => ({ images: images.slice(0, FEATURED_PHOTOS) }), messages: ['home'] },
+  home: {
+    data: ({ images, reviews }) => ({ images: images.slice(0, FEATURED_PHOTOS), reviews: homeReviews(reviews) }),
+    messages: ['home', 'reviews'],
+  },
   plans: {
     data: (all, lang) => ({
       price: all.price,
@@ -42,7 +46,18 @@ export const PAGE_PARTS: Record<PageKey, PageParts> = {
     messages: ['privacy'],
   },
   terms: { data: (all, lang) => ({ cancellationPolicy: policy(all, lang) }), messages: ['booking', 'terms'] },
+  reviews: { data: ({ reviews }) => ({ reviews }), messages: ['reviews'] },
 };
+
+/** A guest's review page (`/opinar/<code>?t=`): the link's state and the form's outcome, rendered per request. */
+export const REVIEW_PAGE_PARTS: PageParts = {
+  data: (all) => ({ reviewPage: all.reviewPage }),
+  messages: ['reviews'],
+};
+
+/** The home page's part of the reviews: the figure and the newest few. */
+const homeReviews = (reviews: PageData['reviews']) =>
+  reviews && { ...reviews, reviews: reviews.reviews.slice(0, HOME_REVIEWS) };
 
 /** A guest's private page (`/reserva/<code>`, `/en/booking/<code>`): the booking the link opens, or null. */
 export const GUEST_BOOKING_PARTS: PageParts = {

@@ -1,5 +1,5 @@
 import { createElement, type ComponentType } from 'react';
-import { guestBookingOf, pageOf, type PageKey } from '../config/paths';
+import { guestBookingOf, pageOf, reviewPageOf, type PageKey } from '../config/paths';
 import { Island } from '../islands/island';
 import type { IslandName } from '../islands/registry';
 import type { MessageGroup } from '../i18n/i18n';
@@ -20,6 +20,7 @@ const PAGE_LOADERS: Record<PageKey, () => Promise<PageModule>> = {
   upload: () => import('./routes/imagenes'),
   privacy: () => import('./routes/privacidad'),
   terms: () => import('./routes/condiciones'),
+  reviews: () => import('./routes/opiniones'),
 };
 
 /** A guest's page is one island as a whole: its parts all follow the booking's state as the guest acts. */
@@ -30,6 +31,7 @@ const wholeIsland = (name: IslandName, component: ComponentType, parts: { messag
 export async function loadPage(pathname: string): Promise<ComponentType> {
   const page = pageOf(pathname);
   if (page) return (await PAGE_LOADERS[page.key]()).default;
+  if (reviewPageOf(pathname)) return (await import('./routes/opinar')).default;
   const guest = guestBookingOf(pathname);
   if (!guest) return (await import('./routes/not-found')).default;
   if (guest.payment) {

@@ -2,7 +2,7 @@ import { BUSINESS } from '@cabana/shared/domain/config/business';
 import { DEFAULT_SETTINGS } from '@cabana/shared/domain/config/settings';
 import type { Lang } from '@cabana/shared/domain/i18n/lang';
 import type { PublicSettings } from '@cabana/shared/domain/schemas/settings';
-import { cleanPath, guestBookingOf, langOfPath, pageOf, paths, type PageKey } from '../config/paths';
+import { cleanPath, guestBookingOf, langOfPath, pageOf, paths, reviewPageOf, type PageKey } from '../config/paths';
 
 export interface PageMeta {
   title: string;
@@ -53,6 +53,10 @@ const pageMeta = (s: PublicSettings, hours: string): Record<Lang, Record<PageKey
       title: `Condiciones de la estadía · ${s.name}`,
       description: `Contrato de hospedaje de ${s.name}: horas de llegada y salida, normas de la casa, anticipo y política de cancelación.`,
     },
+    reviews: {
+      title: `Opiniones de huéspedes · ${s.name}`,
+      description: `Lo que cuentan los huéspedes de ${s.name} tras su estadía: solo opinan quienes se hospedaron, desde un enlace privado.`,
+    },
   },
   en: {
     home: {
@@ -82,6 +86,10 @@ const pageMeta = (s: PublicSettings, hours: string): Record<Lang, Record<PageKey
     terms: {
       title: `Terms of your stay · ${s.name}`,
       description: `The lodging contract of ${s.name}: check-in and check-out times, house rules, deposit and cancellation policy.`,
+    },
+    reviews: {
+      title: `Guest reviews · ${s.name}`,
+      description: `What guests of ${s.name} say after their stay: only guests who stayed review, from a private link.`,
     },
   },
 });
@@ -115,6 +123,12 @@ const guestPaymentMeta = (s: PublicSettings): Record<Lang, PageMeta> => ({
     noindex: true,
     noReferrer: true,
   },
+});
+
+/** A guest's review page (issue 35), per language: never indexed (its address carries the link's secret). */
+const reviewPageMeta = (s: PublicSettings): Record<Lang, PageMeta> => ({
+  es: { title: `Tu opinión · ${s.name}`, description: 'Cuéntanos cómo fue tu estadía.', noindex: true, noReferrer: true },
+  en: { title: `Your review · ${s.name}`, description: 'Tell us how your stay went.', noindex: true, noReferrer: true },
 });
 
 const ownerMeta = (s: PublicSettings): Record<string, PageMeta> => ({
@@ -153,6 +167,8 @@ export function knownMetaFor(pathname: string, settings: PublicSettings = DEFAUL
   }
   const guest = guestBookingOf(pathname);
   if (guest) return (guest.payment ? guestPaymentMeta : guestBookingMeta)(settings)[guest.lang];
+  const review = reviewPageOf(pathname);
+  if (review) return reviewPageMeta(settings)[review.lang];
   return ownerMeta(settings)[cleanPath(pathname)] ?? null;
 }
 

@@ -1,5 +1,5 @@
 import type { Lang } from '@cabana/shared/domain/i18n/lang';
-import { GUEST_BOOKING_PATHS } from '@cabana/shared/domain/pages/guest-paths';
+import { GUEST_BOOKING_PATHS, REVIEW_PATHS } from '@cabana/shared/domain/pages/guest-paths';
 
 /** Every route of the Spanish website (the original), in one table. */
 export const paths = {
@@ -10,6 +10,7 @@ export const paths = {
   upload: '/imagenes',
   privacy: '/privacidad',
   terms: '/condiciones',
+  reviews: '/opiniones',
   /** A guest's private booking page: `/reserva/<code>?t=<token>` (never listed, never indexed). */
   booking: GUEST_BOOKING_PATHS.es,
   login: '/login',
@@ -25,7 +26,7 @@ export function otherLanguagePath(pathname: string): string | null {
 }
 
 /** The public pages, each in both languages. */
-export type PageKey = 'home' | 'plans' | 'gallery' | 'contact' | 'upload' | 'privacy' | 'terms';
+export type PageKey = 'home' | 'plans' | 'gallery' | 'contact' | 'upload' | 'privacy' | 'terms' | 'reviews';
 
 /**
  * Each public page's address per language. English pages live under `/en/` with English slugs:
@@ -40,6 +41,7 @@ export const PAGE_PATHS: Record<Lang, Record<PageKey, string>> = {
     upload: paths.upload,
     privacy: paths.privacy,
     terms: paths.terms,
+    reviews: paths.reviews,
   },
   en: {
     home: '/en',
@@ -49,10 +51,20 @@ export const PAGE_PATHS: Record<Lang, Record<PageKey, string>> = {
     upload: '/en/photos',
     privacy: '/en/privacy',
     terms: '/en/terms',
+    reviews: '/en/reviews',
   },
 };
 
-export const PAGE_KEYS: readonly PageKey[] = ['home', 'plans', 'gallery', 'contact', 'upload', 'privacy', 'terms'];
+export const PAGE_KEYS: readonly PageKey[] = [
+  'home',
+  'plans',
+  'gallery',
+  'contact',
+  'upload',
+  'privacy',
+  'terms',
+  'reviews',
+];
 
 /** Public, indexable pages the server renders from the live data (and lists in the sitemap): Spanish, then English. */
 export const PUBLIC_PATHS: readonly string[] = /* @__PURE__ */ (['es', 'en'] as const).flatMap((lang) =>
@@ -69,6 +81,13 @@ export function guestBookingOf(pathname: string): { code: string; lang: Lang; pa
   const m = /^(.+?)\/([A-Za-z0-9]{1,16})(\/pago|\/payment)?$/.exec(cleanPath(pathname));
   const lang = (['es', 'en'] as const).find((l) => m?.[1] === GUEST_BOOKING_PATHS[l]);
   return m && lang ? { code: m[2]!, lang, payment: m[3] } : null;
+}
+
+/** A guest's review page (`/opinar/<code>`, `/en/review/<code>`, issue 35): its code and language, or null. */
+export function reviewPageOf(pathname: string): { code: string; lang: Lang } | null {
+  const m = /^(.+?)\/([A-Za-z0-9]{1,16})$/.exec(cleanPath(pathname));
+  const lang = (['es', 'en'] as const).find((l) => m?.[1] === REVIEW_PATHS[l]);
+  return m && lang ? { code: m[2]!, lang } : null;
 }
 
 /** A guest's private booking page: the code out of its path, or null for any other path. */

@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
-import type { PageData } from '@cabana/shared/domain/pages/page-data';
+import type { PageData, ReviewPageState } from '@cabana/shared/domain/pages/page-data';
+import type { PublicReviews } from '@cabana/shared/domain/schemas/review';
 import type { GuestBooking } from '@cabana/shared/domain/schemas/booking';
 import { BUSINESS } from '@cabana/shared/domain/config/business';
 import { DEFAULT_SETTINGS } from '@cabana/shared/domain/config/settings';
@@ -63,6 +64,16 @@ export const useOnlinePayment = (): boolean => useContext(PageDataContext).onlin
 /** The booking a guest's private page shows; null for a wrong link. */
 export function useGuestBooking(): GuestBooking | null {
   return useContext(PageDataContext).guestBooking ?? null;
+}
+
+/** The guests' published reviews, as the server rendered the page (none without them). */
+export function useReviews(): PublicReviews {
+  return useContext(PageDataContext).reviews ?? { average: null, count: 0, reviews: [] };
+}
+
+/** A review page's state (issue 35); null outside one. */
+export function useReviewPage(): ReviewPageState | null {
+  return useContext(PageDataContext).reviewPage ?? null;
 }
 
 /** The retention /privacidad states: the server's, as it rendered the page; the built-in one elsewhere. */

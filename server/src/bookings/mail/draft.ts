@@ -7,6 +7,8 @@ export interface MailContext {
   settings: Settings;
   /** The guest's private page in the booking's language: `https://<site>/reserva/<code>?t=<token>` or `/en/booking/<code>?t=`. */
   guestLink: string;
+  /** The guest's review page (`/opinar/<code>?t=`, `/en/review/<code>?t=`): the review e-mails link to it. */
+  reviewLink?: string;
   /** The owner's panel. */
   panelLink: string;
   /** Whether guests can pay online (Wompi configured): the "accepted" e-mail links to it. */

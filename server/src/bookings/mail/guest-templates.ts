@@ -2,6 +2,8 @@ import { refundMethodOf } from '@cabana/shared/domain/bookings/lifecycle';
 import { REFUND_WITHIN_BUSINESS_DAYS } from '@cabana/shared/domain/pricing/terms';
 import type { BookingLang, GuestMailKind } from '@cabana/shared/domain/schemas/booking';
 import { stayTexts } from '@cabana/shared/domain/bookings/stay-texts';
+import { REVIEW_LINK_DAYS } from '@cabana/shared/domain/schemas/review';
+import { addDays } from '@cabana/shared/domain/pricing/dates';
 import type { MailContext, MailDraft } from './draft';
 import type { GuestMailWords } from './guest-words';
 import { mailParts, type MailParts } from './parts';
@@ -173,6 +175,14 @@ const GUEST_TEMPLATES: { [K in GuestMailKind]: GuestTemplate<K> } = {
       trip.host,
     );
   },
+  'guest-review-invite': (ctx, { w, p }) => ({
+    ...p.guest(ctx, w.subject, w.body(REVIEW_LINK_DAYS - 1)),
+    link: { href: ctx.reviewLink ?? ctx.guestLink, label: w.button },
+  }),
+  'guest-review-reminder': (ctx, { w, p }) => ({
+    ...p.guest(ctx, w.subject, w.body(p.day(addDays(ctx.booking.checkOut, REVIEW_LINK_DAYS)))),
+    link: { href: ctx.reviewLink ?? ctx.guestLink, label: w.button },
+  }),
 };
 
 /** The guest's message of `kind`, in the booking's language. */

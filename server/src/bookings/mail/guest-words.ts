@@ -47,6 +47,8 @@ interface GuestKindWords {
     body: (day: string, time: string) => string;
     thanks: string;
   };
+  'guest-review-invite': { subject: string; body: (days: number) => string; button: string };
+  'guest-review-reminder': { subject: string; body: (until: string) => string; button: string };
 }
 
 /**

@@ -129,4 +129,16 @@ export const EN_MAIL_WORDS: GuestMailWords = {
     body: (day, time) => `A reminder that check-out is tomorrow, ${day}, by ${time}.`,
     thanks: 'Thank you for staying with us! We hope to see you again.',
   },
+  'guest-review-invite': {
+    subject: 'How was your stay? Tell us',
+    body: (days) =>
+      `Thank you for staying with us. Would you tell us how it went? Your review helps other travellers decide and helps us improve. The link is yours alone and works for one review for ${days} days.`,
+    button: 'Write my review',
+  },
+  'guest-review-reminder': {
+    subject: 'Reminder: tell us how your stay was',
+    body: (until) =>
+      `A week ago we asked for your review of your stay. If you have a moment, it helps us a lot. The link works until ${until}. This is the only reminder.`,
+    button: 'Write my review',
+  },
 };

@@ -125,4 +125,16 @@ export const ES_MAIL_WORDS: GuestMailWords = {
     body: (day, time) => `Te recordamos que tu salida es mañana, ${day}, hasta las ${time}.`,
     thanks: '¡Gracias por tu visita! Esperamos verte de nuevo.',
   },
+  'guest-review-invite': {
+    subject: '¿Cómo estuvo tu estadía? Cuéntanos',
+    body: (days) =>
+      `Gracias por quedarte con nosotros. ¿Nos cuentas cómo te fue? Tu opinión ayuda a otros viajeros a decidir y a nosotros a mejorar. El enlace es solo tuyo y sirve para una opinión durante ${days} días.`,
+    button: 'Escribir mi opinión',
+  },
+  'guest-review-reminder': {
+    subject: 'Recordatorio: cuéntanos cómo estuvo tu estadía',
+    body: (until) =>
+      `Hace una semana te pedimos tu opinión sobre tu estadía. Si tienes un momento, nos ayuda mucho. El enlace sirve hasta el ${until}. Este es el único recordatorio.`,
+    button: 'Escribir mi opinión',
+  },
 };

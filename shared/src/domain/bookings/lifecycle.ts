@@ -25,6 +25,13 @@ export type LifecycleBooking = Pick<
   | 'verification'
 >;
 
+/** Days after check-out the review link works (the invitation goes the day after check-out). */
+export const REVIEW_LINK_DAYS = 61;
+/** Days after check-out an invitation may still go out (a stay completed long ago gets none). */
+export const REVIEW_INVITE_DAYS = 14;
+/** Days after the invitation the one reminder goes, if the guest has not answered. */
+export const REVIEW_REMINDER_DAYS = 7;
+
 export const LIFECYCLE_ACTIONS = [
   'accept',
   'decline',
@@ -48,6 +55,9 @@ export const LIFECYCLE_ACTIONS = [
   'showItinerary',
   'remindArrival',
   'remindCheckout',
+  'inviteReview',
+  'remindReview',
+  'review',
 ] as const;
 export type LifecycleAction = (typeof LIFECYCLE_ACTIONS)[number];
 
@@ -209,7 +219,33 @@ export const LIFECYCLE: { readonly [A in LifecycleAction]: Rule } = {
     guard: (b, now) => todayAtCabin(new Date(now)) < b.checkOut,
     refused: 'No hay salida que recordar.',
   },
+  /** The invitation to review (issue 35): from the day after check-out, for a short while (an old stay gets none). */
+  inviteReview: {
+    states: ['completada'],
+    actors: ['sistema'],
+    guard: (b, now) => afterCheckOut(b, now, 1, REVIEW_INVITE_DAYS),
+    refused: 'Solo se invita a opinar tras una estadía completada.',
+  },
+  remindReview: {
+    states: ['completada'],
+    actors: ['sistema'],
+    guard: (b, now) => afterCheckOut(b, now, 1, REVIEW_LINK_DAYS),
+    refused: 'Solo se recuerda opinar mientras el enlace vale.',
+  },
+  /** The guest's review, from the link: a completed stay, until the link's days run out. */
+  review: {
+    states: ['completada'],
+    actors: ['huesped'],
+    guard: (b, now) => afterCheckOut(b, now, 0, REVIEW_LINK_DAYS),
+    refused: `Solo se puede opinar sobre una estadía completada, durante los ${REVIEW_LINK_DAYS - 1} días siguientes a la salida.`,
+  },
 };
+
+/** Whether the cabin's today is between `from` and `until` days after the check-out (both included). */
+function afterCheckOut(b: LifecycleBooking, now: number, from: number, until: number): boolean {
+  const today = todayAtCabin(new Date(now));
+  return today >= addDays(b.checkOut, from) && today <= addDays(b.checkOut, until);
+}
 
 /** Whether `action` may be taken on the booking now (by `actor`, when given). */
 export function can(action: LifecycleAction, booking: LifecycleBooking, now: number, actor?: Actor): boolean {

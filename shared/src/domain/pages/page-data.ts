@@ -1,5 +1,6 @@
 import type { Availability } from '../schemas/availability';
 import type { GuestBooking } from '../schemas/booking';
+import type { PublicReviews, ReviewInvite } from '../schemas/review';
 import type { Image } from '../schemas/image';
 import type { Seasons } from '../schemas/season';
 import type { PublicSettings } from '../schemas/settings';
@@ -36,6 +37,30 @@ export interface PageData {
    * null when the code or the token is wrong (the page then says so, with status 404).
    */
   guestBooking?: GuestBooking | null;
+  /** The guests' published reviews (issue 35): /opiniones lists them, the home page shows its figure and a few. */
+  reviews?: PublicReviews;
+  /** Only for a review page (`/opinar/<code>?t=`): what the link opens and the form's outcome. */
+  reviewPage?: ReviewPageState;
+}
+
+/**
+ * The review page's state, rendered by the server for each request: the page is a plain form
+ * (POST to its own address) that works without JavaScript; the server answers it with this.
+ */
+export interface ReviewPageState {
+  /** What the link opens; null when the code or the secret is wrong (404) or the link is closed (409). */
+  invite: ReviewInvite | null;
+  /** The link's secret, sent back in the form. */
+  token: string;
+  /** Why the link takes no review (already reviewed, stay not complete, expired), in Spanish. */
+  closed?: string;
+  /** The review was stored. */
+  sent?: boolean;
+  /** The form's refusal: the message and each field's. */
+  error?: string;
+  fields?: Record<string, string>;
+  /** What the guest sent, to fill the form again after a refusal. */
+  values?: Record<string, string>;
 }
 
 /** A whole HTML document for one URL; 404 for paths that are no page (the site's own 404 page). */
@@ -58,4 +83,6 @@ export interface PageRenderer {
   renderPage(url: string, data: PageData): Promise<RenderedPage>;
   /** Whether a path is a guest's private booking page: rendered for each request, never cached. */
   isGuestBookingPath?: (pathname: string) => string | null;
+  /** Whether a path is a guest's review page (`/opinar/<code>`, `/en/review/<code>`): its code, or null. */
+  isReviewPath?: (pathname: string) => string | null;
 }

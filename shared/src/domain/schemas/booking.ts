@@ -264,6 +264,9 @@ export const BookingSchema = z.object({
     preArrival: z.string().optional(),
     /** The check-out reminder (issue 32), the day before leaving. */
     checkout: z.string().optional(),
+    /** The invitation to review (issue 35), and its one reminder. */
+    review: z.string().optional(),
+    reviewAgain: z.string().optional(),
   }),
   /** The guests' registration for the TRA and SIRE (issue 34); absent until someone fills it. */
   registration: RegistrationSchema.optional(),
@@ -569,6 +572,10 @@ export const GUEST_MAIL_KINDS = [
   'guest-pre-arrival',
   /** The day before leaving a confirmed stay: the check-out hour and steps (issue 32). */
   'guest-checkout-reminder',
+  /** The day after check-out of a completed stay: the private link to review it (issue 35). */
+  'guest-review-invite',
+  /** A week later, once, if no review came. */
+  'guest-review-reminder',
 ] as const;
 export type GuestMailKind = (typeof GUEST_MAIL_KINDS)[number];
 

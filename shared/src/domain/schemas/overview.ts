@@ -8,7 +8,7 @@ import { z } from 'zod';
  */
 
 /** The panel's sections an overview item can link to (the URL segment under the panel). */
-export const OverviewLinkSchema = z.enum(['consultas', 'pendientes', 'calendario', 'fotos', 'reservas']);
+export const OverviewLinkSchema = z.enum(['consultas', 'pendientes', 'calendario', 'fotos', 'reservas', 'opiniones']);
 export type OverviewLink = z.infer<typeof OverviewLinkSchema>;
 
 /** Where taken nights come from: direct bookings, each channel (a feed), the owner's blocks. */
@@ -62,7 +62,7 @@ export const AttentionItemSchema = z.object({
 export type AttentionItem = z.infer<typeof AttentionItemSchema>;
 
 export const AttentionGroupSchema = z.object({
-  key: z.enum(['solicitudes', 'dinero', 'conflictos', 'pagos', 'llegadas', 'registro', 'fuentes', 'fotos', 'correos']),
+  key: z.enum(['solicitudes', 'dinero', 'conflictos', 'pagos', 'llegadas', 'registro', 'fuentes', 'fotos', 'correos', 'opiniones']),
   title: z.string(),
   /** Where the whole group is handled. */
   link: OverviewLinkSchema,

@@ -7,6 +7,7 @@ import { GalleryTeaser } from '../../features/gallery/gallery-teaser';
 import HeroVideo from '../../islands/hero-video';
 import { Island } from '../../islands/island';
 import { HOME_ICONS } from '../../features/home/icons';
+import { HomeReviews } from '../../features/reviews/home-reviews';
 import { numberFormat, ownerText } from '@cabana/shared/domain/i18n/lang';
 import { OwnerText } from '../../components/ui/owner-text';
 import { useI18n } from '../../i18n/i18n';
@@ -107,6 +108,8 @@ export default function HomeRoute() {
           </li>
         </ul>
       </section>
+
+      <HomeReviews />
 
       <section className="section" aria-labelledby="ubicacion-titulo">
         <div className="container split">

@@ -56,6 +56,9 @@ export function FooterContent() {
               <a href={href('terms')}>{f.terms}</a>
             </li>
             <li>
+              <a href={href('reviews')}>{f.reviews}</a>
+            </li>
+            <li>
               <a href={paths.login}>{f.login}</a>
             </li>
           </ul>
