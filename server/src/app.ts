@@ -72,6 +72,8 @@ export function createApp(deps: AppDeps): Koa {
       guestBooking: (code, token) => deps.bookings.guestBooking(code, token),
       spendGuestLookup: (ip) => deps.limiters.guestLinkClient.consume(clientKey(ip)),
       onlinePayment: config.wompi !== undefined,
+      // Only the host: the URL may carry the password.
+      mailHost: config.smtpUrl ? new URL(config.smtpUrl).hostname : null,
     }),
   );
   app.use(websiteStatic(config.websiteDist, [API_PREFIX, MEDIA_PREFIX]));

@@ -53,6 +53,8 @@ export interface LivePagesOptions {
   spendGuestLookup?: (ip: string) => void;
   /** Whether Wompi is configured (guests can pay online). */
   onlinePayment?: boolean;
+  /** The SMTP server's host the guests' e-mails go through (SMTP_URL), or null: /privacidad names it. */
+  mailHost?: string | null;
 }
 
 /** What every public page is rendered from: the store as it is now, seen from the cabin's `today`. */
@@ -71,7 +73,14 @@ function pageDataOf(opts: LivePagesOptions, today: string): PageData {
     pendingPhotoRetentionDays: opts.pendingPhotoRetentionDays,
     cancellationPolicy: policyWords(store.data.settings.cancellationPolicy, 'es'),
     onlinePayment: opts.onlinePayment === true,
+    guestsHosted: guestsHosted(store),
+    mailHost: opts.mailHost ?? null,
   };
+}
+
+/** The people of the completed stays the store holds (the home page's figure, issue 35). */
+function guestsHosted(store: Store): number {
+  return store.data.bookings.reduce((n, b) => (b.state === 'completada' ? n + b.numPeople : n), 0);
 }
 
 /**

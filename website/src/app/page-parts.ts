@@ -5,6 +5,7 @@ import type { PageKey } from '../config/paths';
 import { FEATURED_PHOTOS } from '../features/gallery/featured';
 import type { MessageGroup } from '../i18n/i18n';
 import type { PagePart } from '../lib/page-data';
+import { env } from '../config/env';
 
 /** What the server renders a public page from (server build only: the browser reads the page's island). */
 interface PageParts {
@@ -18,7 +19,10 @@ interface PageParts {
 const policy = (all: PageData, lang: Lang) => policyWords(all.settings.cancellationPolicy, lang);
 
 export const PAGE_PARTS: Record<PageKey, PageParts> = {
-  home: { data: ({ images }) => ({ images: images.slice(0, FEATURED_PHOTOS) }), messages: ['home'] },
+  home: {
+    data: ({ images, guestsHosted }) => ({ images: images.slice(0, FEATURED_PHOTOS), guestsHosted: guestsHosted ?? 0 }),
+    messages: ['home'],
+  },
   plans: {
     data: (all, lang) => ({
       price: all.price,
@@ -33,9 +37,13 @@ export const PAGE_PARTS: Record<PageKey, PageParts> = {
   contact: { messages: ['contact', 'form', 'errors'] },
   upload: { messages: ['upload', 'form', 'errors'] },
   privacy: {
-    data: ({ enquiryRetentionMonths, pendingPhotoRetentionDays }) => ({
+    data: ({ enquiryRetentionMonths, pendingPhotoRetentionDays, onlinePayment, mailHost }) => ({
       enquiryRetentionMonths,
       pendingPhotoRetentionDays,
+      onlinePayment: onlinePayment === true,
+      mailHost: mailHost ?? null,
+      // A fact of this build (config/env.ts), not of the server's data.
+      emailjs: env.emailEnabled,
     }),
     messages: ['privacy'],
   },
