@@ -43,7 +43,8 @@ export async function seedSamplePhotos(
       continue;
     }
     try {
-      await images.create(path.join(seedDir, 'photos', item.file), fields.data, 'published');
+      // Marked: the panel lists them as samples to replace ("Primeros pasos", issue 35).
+      await images.create(path.join(seedDir, 'photos', item.file), fields.data, 'published', true);
       count++;
     } catch (err) {
       log.error(`seed: skipped ${item.file}`, err);
