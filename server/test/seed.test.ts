@@ -43,8 +43,14 @@ describe('sample photos on first start', () => {
         expect(img.variants.length).toBeGreaterThanOrEqual(3);
         expect((await fetch(`${a.url}${img.secure_url}`)).status).toBe(200);
       }
-      // The admin deletes one; a restart must not bring the samples back.
+      // Marked as samples for the owner ("Primeros pasos", issue 35); the public list does not say so.
+      expect(images.some((i) => 'sample' in i)).toBe(false);
       const token = await a.loginToken();
+      const owners = (await (
+        await fetch(`${a.apiUrl}/imagenes`, { headers: { authorization: `Bearer ${token}` } })
+      ).json()) as Image[];
+      expect(owners.map((i) => i.sample)).toEqual(list.map(() => true));
+      // The admin deletes one; a restart must not bring the samples back.
       await fetch(`${a.apiUrl}/imagenes/${images[0]!.id}`, {
         method: 'DELETE',
         headers: { authorization: `Bearer ${token}` },
