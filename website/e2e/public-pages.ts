@@ -16,6 +16,8 @@ export interface PageCase {
   path: string;
   h1: string;
   texts: string[];
+  /** Texts the page must not show (issue 35: figures nothing backs). */
+  absent?: string[];
   /** The page's language (Spanish unless said). */
   lang?: Lang;
 }
@@ -24,12 +26,13 @@ export const PAGES: PageCase[] = [
   {
     path: '/',
     h1: BUSINESS.name,
+    absent: ['4,9', '150+', '24/7', 'huéspedes', 'calificación'],
     texts: [
       'Reservar ahora',
       'Ver galería',
-      '4,9',
-      '150+',
-      '24/7',
+      // The posted hours (issue 35); no rating or guest count on a fresh install.
+      '08:00–20:00',
+      'horario de atención',
       '10 minutos del mar',
       'Ver ubicación en el mapa',
       'Jacuzzi',
@@ -110,7 +113,10 @@ export const PAGES: PageCase[] = [
     lang: 'en',
     path: PAGE_PATHS.en.home,
     h1: BUSINESS.name,
-    texts: ['Book now', 'See the gallery', '10 minutes from the sea', 'Things to do nearby', 'Mud volcano'],
+    absent: ['4.9', '150+', '24/7', 'happy guests', 'rating'],
+    texts: [
+      '08:00–20:00',
+      'contact hours','Book now', 'See the gallery', '10 minutes from the sea', 'Things to do nearby', 'Mud volcano'],
   },
   {
     lang: 'en',
