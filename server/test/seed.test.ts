@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import type { Data } from '../src/db/schema';
+import { readStoredData, writeStoredData } from '../../test-support/data-folder';
 import type { Image } from '@cabana/shared/domain/schemas/image';
 import { REPO_ROOT } from '../src/env';
 import { startTestServer } from '../../test-support/server';
@@ -56,8 +58,19 @@ describe('sample photos on first start', () => {
         headers: { authorization: `Bearer ${token}` },
       });
       await a.close();
+      // As a version before the mark left them: a restart marks the samples still as seeded.
+      const saved: Partial<Data> = await readStoredData(dataDir);
+      for (const img of saved.images ?? []) delete img.sample;
+      saved.images![1]!.title = 'Mi terraza';
+      await writeStoredData(dataDir, saved);
       const b = await startTestServer({ dataDir, env });
       expect(((await (await fetch(`${b.apiUrl}/imagenes`)).json()) as Image[]).length).toBe(images.length - 1);
+      const marked = (await (
+        await fetch(`${b.apiUrl}/imagenes`, { headers: { authorization: `Bearer ${await b.loginToken()}` } })
+      ).json()) as Image[];
+      // The one the owner retitled is theirs now.
+      expect(marked.map((i) => i.sample ?? false)).toEqual(marked.map((i) => i.title !== 'Mi terraza'));
+      expect(marked.filter((i) => i.sample)).toHaveLength(images.length - 2);
       await b.close();
     } finally {
       await rm(dir, { recursive: true, force: true });
