@@ -69,12 +69,11 @@ describe('the home page figures (issue 35)', () => {
   it('a fresh install: no rating and no guest count, only the posted hours; no invented figure in either language', async () => {
     const es = strip((await text('/', data({}))).html);
     expect(es).toContain('08:00–20:00');
-    expect(es).toContain('horario de atención (Todos los días, 8:00 AM – 8:00 PM)');
+    expect(es).toContain('08:00–20:00 horario de atención');
     for (const invented of ['4,9', '4.9', '150+', '24/7', 'huéspedes', 'calificación'])
       expect(es).not.toContain(invented);
-    const en = strip((await text('/en/', data({ hoursDisplayEn: 'Every day, 8 AM – 8 PM' }))).html);
-    expect(en).toContain('08:00–20:00');
-    expect(en).toContain('contact hours (Every day, 8 AM – 8 PM)');
+    const en = strip((await text('/en/', data({ hours: { opens: '07:30', closes: '21:00', display: 'x' } }))).html);
+    expect(en).toContain('07:30–21:00 contact hours');
     for (const invented of ['4.9', '150+', '24/7', 'guests', 'rating']) expect(en).not.toContain(invented);
   });
 

@@ -90,9 +90,7 @@ function HomeFigures() {
           <span className="stat__value">
             {s.hours.opens}–{s.hours.closes}
           </span>{' '}
-          <span className="stat__label">
-            {m.attention} (<OwnerText es={s.hours.display} en={s.hoursDisplayEn} />)
-          </span>
+          <span className="stat__label">{m.attention}</span>
         </li>
       </ul>
     </section>
