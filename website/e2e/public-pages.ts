@@ -116,7 +116,13 @@ export const PAGES: PageCase[] = [
     absent: ['4.9', '150+', '24/7', 'happy guests', 'rating'],
     texts: [
       '08:00–20:00',
-      'contact hours','Book now', 'See the gallery', '10 minutes from the sea', 'Things to do nearby', 'Mud volcano'],
+      'contact hours',
+      'Book now',
+      'See the gallery',
+      '10 minutes from the sea',
+      'Things to do nearby',
+      'Mud volcano',
+    ],
   },
   {
     lang: 'en',
