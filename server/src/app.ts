@@ -77,6 +77,8 @@ export function createApp(deps: AppDeps): Koa {
       reviews: () => deps.bookings.publicReviews(),
       reviewInvite: (code, token) => deps.bookings.reviewInvite(code, token),
       submitReview: (code, input) => deps.bookings.submitReview(code, validate(ReviewInputSchema, input)),
+      // Only the host: the URL may carry the password.
+      mailHost: config.smtpUrl ? new URL(config.smtpUrl).hostname : null,
     }),
   );
   app.use(websiteStatic(config.websiteDist, [API_PREFIX, MEDIA_PREFIX]));

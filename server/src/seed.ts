@@ -21,13 +21,17 @@ export async function seedSamplePhotos(
   images: ImageService,
   log: Logger,
 ): Promise<number> {
-  if (store.data.seeded || store.data.images.length > 0) return 0;
+  if (!store.data.seeded && store.data.images.length > 0) return 0;
   let list: z.infer<typeof SeedListSchema>;
   try {
     list = SeedListSchema.parse(JSON.parse(await fs.readFile(path.join(seedDir, 'photos.json'), 'utf8')));
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return 0;
     log.error('seed: photos.json is not valid; no sample photos published', err);
+    return 0;
+  }
+  if (store.data.seeded) {
+    await markEarlierSamples(list, store);
     return 0;
   }
   let count = 0;
@@ -43,7 +47,8 @@ export async function seedSamplePhotos(
       continue;
     }
     try {
-      await images.create(path.join(seedDir, 'photos', item.file), fields.data, 'published');
+      // Marked: the panel lists them as samples to replace ("Primeros pasos", issue 35).
+      await images.create(path.join(seedDir, 'photos', item.file), fields.data, 'published', true);
       count++;
     } catch (err) {
       log.error(`seed: skipped ${item.file}`, err);
@@ -51,6 +56,25 @@ export async function seedSamplePhotos(
   }
   store.data.seeded = true;
   await store.save();
-  log.info(`seed: published ${count} sample photos`);
+  log.info(
+    `seed: published ${count} sample photos (illustrations, not the cabin: the panel's Resumen lists them to replace)`,
+  );
   return count;
+}
+
+/**
+ * Sample photos seeded before they were marked (issue 35): the published ones nobody sent from the
+ * site whose title and description are still the list's get the mark, so "Primeros pasos" lists
+ * them too. A photo the owner retitled is theirs now. One save, only when something changed.
+ */
+async function markEarlierSamples(list: z.infer<typeof SeedListSchema>, store: Store): Promise<void> {
+  const samples = new Set(list.map((item) => `${item.title}\n${item.description}`));
+  let changed = false;
+  for (const img of store.data.images) {
+    if (img.sample || img.uploaded_by !== undefined || img.status !== 'published') continue;
+    if (!samples.has(`${img.title}\n${img.description}`)) continue;
+    img.sample = true;
+    changed = true;
+  }
+  if (changed) await store.save();
 }

@@ -17,6 +17,14 @@ import { readJson } from '../../test-support/json';
 import { bearer, json, sameSite, type JsonResponse } from './helpers/http';
 
 const PATH = '/ajustes';
+/** A valid outside rating; each refusal below spoils one part of it. */
+const AIRBNB = {
+  platform: 'airbnb',
+  rating: 4.9,
+  count: 150,
+  url: 'https://www.airbnb.com.co/rooms/1',
+  readOn: '2026-11-01',
+};
 const OWNER_PATH = '/ajustes/completos';
 
 const publicBookingDefaults = Object.fromEntries(
@@ -61,6 +69,10 @@ describe('settings (GET/PATCH /api/ajustes)', () => {
       // The booking terms (issue 21): off, 50 % deposit, balance on arrival, moderate policy,
       // 15:00/11:00; how guests pay is not public.
       ...publicBookingDefaults,
+      // The legal entity's sample (issue 35) and no outside rating until the owner enters one.
+      legalName: BUSINESS.dataController.name,
+      nit: BUSINESS.dataController.nit,
+      outsideRating: null,
     });
     expect(PublicSettingsSchema.parse(body)).toEqual(publicSettings(DEFAULT_SETTINGS));
     const whole = await json(s, 'GET', OWNER_PATH, undefined, { cookie });
@@ -175,6 +187,136 @@ describe('settings (GET/PATCH /api/ajustes)', () => {
     ['hours missing a part', { hours: { opens: '08:00' } }, 'hours.closes', /08:00/],
     ['an unknown key', { precio: 1 }, 'precio', /no permitido/],
     ['a business fact that is not a setting', { siteUrl: 'https://evil.example' }, 'siteUrl', /no permitido/],
+    // Issue 35: the legal entity and the outside rating.
+    ['an empty legal name', { legalName: ' ' }, 'legalName', /razón social/],
+    ['markup in the legal name', { legalName: 'X <b>S.A.S.</b>' }, 'legalName', /< >/],
+    ['a NIT without its check digit', { nit: '901555014' }, 'nit', /dígito de verificación, p\. ej\./],
+    ['a NIT with letters', { nit: '90155501A-3' }, 'nit', /dígito de verificación, p\. ej\./],
+    ['a NIT whose check digit is wrong', { nit: '901.555.014-2' }, 'nit', /no corresponde/],
+    [
+      'an Airbnb rating above 5',
+      {
+        outsideRating: {
+          ...AIRBNB,
+          rating: 5.1,
+        },
+      },
+      'outsideRating.rating',
+      /de 1 a 5/,
+    ],
+    [
+      'a rating below 1',
+      {
+        outsideRating: {
+          ...AIRBNB,
+          rating: 0.5,
+        },
+      },
+      'outsideRating.rating',
+      /al menos 1/,
+    ],
+    [
+      'a Booking.com rating above 10',
+      {
+        outsideRating: {
+          ...AIRBNB,
+          platform: 'booking',
+          url: 'https://www.booking.com/hotel/co/x.html',
+          rating: 10.5,
+        },
+      },
+      'outsideRating.rating',
+      /de 1 a 10/,
+    ],
+    [
+      'a rating with three decimals',
+      {
+        outsideRating: {
+          ...AIRBNB,
+          rating: 4.876,
+        },
+      },
+      'outsideRating.rating',
+      /dos decimales/,
+    ],
+    [
+      'no reviews',
+      {
+        outsideRating: {
+          ...AIRBNB,
+          count: 0,
+        },
+      },
+      'outsideRating.count',
+      /al menos 1/,
+    ],
+    [
+      'an Airbnb link on another domain',
+      {
+        outsideRating: {
+          ...AIRBNB,
+          url: 'https://airbnb.com.evil.example/rooms/1',
+        },
+      },
+      'outsideRating.url',
+      /anuncio en Airbnb/,
+    ],
+    [
+      'a Booking.com rating linking to Airbnb',
+      {
+        outsideRating: {
+          ...AIRBNB,
+          platform: 'booking',
+          rating: 9,
+        },
+      },
+      'outsideRating.url',
+      /anuncio en Booking\.com/,
+    ],
+    [
+      'an http listing link',
+      {
+        outsideRating: {
+          ...AIRBNB,
+          url: 'http://www.airbnb.com/rooms/1',
+        },
+      },
+      'outsideRating.url',
+      /https/,
+    ],
+    [
+      'an unknown platform',
+      {
+        outsideRating: {
+          ...AIRBNB,
+          platform: 'tripadvisor',
+        },
+      },
+      'outsideRating.platform',
+      /Airbnb o Booking/,
+    ],
+    [
+      'a date that does not exist',
+      {
+        outsideRating: {
+          ...AIRBNB,
+          readOn: '2026-02-30',
+        },
+      },
+      'outsideRating.readOn',
+      /AAAA-MM-DD/,
+    ],
+    [
+      'a date read in the future',
+      {
+        outsideRating: {
+          ...AIRBNB,
+          readOn: addDays(todayAtCabin(), 2),
+        },
+      },
+      'outsideRating.readOn',
+      /posterior a hoy/,
+    ],
   ])('refuses %s with 400, a Spanish message beside the field, and changes nothing', async (_l, body, field, msg) => {
     const before = await read();
     // Sent with a valid change beside it: nothing of a refused request is kept.
@@ -186,6 +328,27 @@ describe('settings (GET/PATCH /api/ajustes)', () => {
     // One problem is said plainly; several get a summary and each its message beside the field.
     expect([err.fields[field], 'Revisa los datos enviados.']).toContain(err.error);
     expect(await read()).toEqual(before);
+  });
+
+  it('stores the NIT written the usual way, and the outside rating as read (today is not the future)', async () => {
+    let res = await patch({ legalName: 'Inversiones Morrosquillo S.A.S.', nit: ' 860034313-7 ' });
+    expect(res.status).toBe(200);
+    expect(await settingsOf(res)).toMatchObject({ legalName: 'Inversiones Morrosquillo S.A.S.', nit: '860.034.313-7' });
+    const today = todayAtCabin(new Date(s.clock.now()));
+    const rating = {
+      platform: 'booking',
+      rating: 9.25,
+      count: 1200,
+      url: 'https://www.booking.com/hotel/co/brisas.html',
+      readOn: today,
+    };
+    res = await patch({ outsideRating: rating });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect((await read()).outsideRating).toEqual(rating);
+    // Taken off again: nothing is shown.
+    res = await patch({ outsideRating: null });
+    expect(res.status).toBe(200);
+    expect((await read()).outsideRating).toBeNull();
   });
 
   it('refuses an empty patch, a body that is not an object, and broken JSON', async () => {

@@ -12,6 +12,7 @@ import { startServer } from '../src/start';
 import { TEST_ENV, startTestServer, type TestServer } from '../../test-support/server';
 import { bearer, json, upload } from './helpers/http';
 import { jpegWithGps } from './helpers/fixtures';
+import { storedBooking } from '../../test-support/booking-records';
 
 /**
  * A stand-in for the website's server build (website/dist-server/render.js): it shows the data
@@ -43,6 +44,8 @@ export async function renderPage(url, data) {
       data.seasons.seasons.map((t) => t.name + ':' + t.start + '/' + t.end + ':' + t.pricePerPerson).join(',') + '</p>' +
       '<p id="conservacion">' + data.enquiryRetentionMonths + ' meses</p>' +
       '<p id="fotos-pendientes">' + data.pendingPhotoRetentionDays + ' días</p>' +
+      '<p id="huespedes">' + data.guestsHosted + '</p>' +
+      '<p id="encargados">' + data.mailHost + ' ' + data.onlinePayment + '</p>' +
       '<p>' + 'relleno '.repeat(300) + '</p></body></html>',
   };
 }
@@ -98,7 +101,12 @@ describe("public pages rendered from the store by the website's server build", (
     // A retention other than the built-in one, which /privacidad must state (issue 12, item 14).
     s = await startTestServer({
       websiteDist: dist,
-      env: { ENQUIRY_RETENTION_MONTHS: '12', PENDING_PHOTO_RETENTION_DAYS: '14' },
+      // An SMTP server /privacidad names by its host, never with the URL's password (issue 35).
+      env: {
+        ENQUIRY_RETENTION_MONTHS: '12',
+        PENDING_PHOTO_RETENTION_DAYS: '14',
+        SMTP_URL: 'smtp://cabana:la-clave-secreta@smtp.sendgrid.net:587',
+      },
     });
     admin = await s.loginToken();
     ({ calls } = (await import(pathToFileURL(entry).href)) as { calls: string[] });
@@ -213,6 +221,30 @@ describe("public pages rendered from the store by the website's server build", (
     expect(res.status).toBe(200);
     expect(text(res)).toContain('<p id="conservacion">12 meses</p>');
     expect(text(res)).toContain('<p id="fotos-pendientes">14 días</p>');
+  });
+
+  it('gives the pages the people of completed stays only, and the mail host without the SMTP password (issue 35)', async () => {
+    const page = async () => text(await raw(`${s.url}/`));
+    const hosted = async () => /<p id="huespedes">(\d+)<\/p>/.exec(await page())?.[1];
+    expect(await hosted()).toBe('0');
+    const { store } = s.running.deps;
+    const now = s.clock.now();
+    // Four people each: two completed stays count, a confirmed one and a cancelled one do not.
+    store.data.bookings.push(
+      storedBooking(1, now, 'completada'),
+      storedBooking(2, now, 'confirmada'),
+      storedBooking(3, now, 'completada'),
+      storedBooking(4, now, 'cancelada'),
+    );
+    await store.save();
+    expect(await hosted()).toBe('8');
+    const html = await page();
+    expect(html).toContain('<p id="encargados">smtp.sendgrid.net false</p>');
+    expect(html).not.toContain('la-clave-secreta');
+    // Gone again: the tests below see the calendar without them.
+    store.data.bookings.splice(0, Infinity);
+    await store.save();
+    expect(await hosted()).toBe('0');
   });
 
   it('shows a write in the very next response: new price, new ETag, and the old ETag gets 200', async () => {

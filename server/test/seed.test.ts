@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import type { Data } from '../src/db/schema';
+import { readStoredData, writeStoredData } from '../../test-support/data-folder';
 import type { Image } from '@cabana/shared/domain/schemas/image';
 import { REPO_ROOT } from '../src/env';
 import { startTestServer } from '../../test-support/server';
@@ -43,15 +45,32 @@ describe('sample photos on first start', () => {
         expect(img.variants.length).toBeGreaterThanOrEqual(3);
         expect((await fetch(`${a.url}${img.secure_url}`)).status).toBe(200);
       }
-      // The admin deletes one; a restart must not bring the samples back.
+      // Marked as samples for the owner ("Primeros pasos", issue 35); the public list does not say so.
+      expect(images.some((i) => 'sample' in i)).toBe(false);
       const token = await a.loginToken();
+      const owners = (await (
+        await fetch(`${a.apiUrl}/imagenes`, { headers: { authorization: `Bearer ${token}` } })
+      ).json()) as Image[];
+      expect(owners.map((i) => i.sample)).toEqual(list.map(() => true));
+      // The admin deletes one; a restart must not bring the samples back.
       await fetch(`${a.apiUrl}/imagenes/${images[0]!.id}`, {
         method: 'DELETE',
         headers: { authorization: `Bearer ${token}` },
       });
       await a.close();
+      // As a version before the mark left them: a restart marks the samples still as seeded.
+      const saved: Partial<Data> = await readStoredData(dataDir);
+      for (const img of saved.images ?? []) delete img.sample;
+      saved.images![1]!.title = 'Mi terraza';
+      await writeStoredData(dataDir, saved);
       const b = await startTestServer({ dataDir, env });
       expect(((await (await fetch(`${b.apiUrl}/imagenes`)).json()) as Image[]).length).toBe(images.length - 1);
+      const marked = (await (
+        await fetch(`${b.apiUrl}/imagenes`, { headers: { authorization: `Bearer ${await b.loginToken()}` } })
+      ).json()) as Image[];
+      // The one the owner retitled is theirs now.
+      expect(marked.map((i) => i.sample ?? false)).toEqual(marked.map((i) => i.title !== 'Mi terraza'));
+      expect(marked.filter((i) => i.sample)).toHaveLength(images.length - 2);
       await b.close();
     } finally {
       await rm(dir, { recursive: true, force: true });

@@ -42,6 +42,16 @@ describe('without Wompi keys', () => {
     await site?.close();
   });
 
+  it('/privacidad does not name Wompi while online payment is off (issue 35)', async () => {
+    for (const path of ['/privacidad', '/en/privacy']) {
+      const html = await (await fetch(site.server.url + path)).text();
+      expect(html, path).not.toContain('Wompi');
+      // The e2e build sends with EmailJS; no SMTP server is set here.
+      expect(html, path).toContain('EmailJS');
+      expect(html, path).toMatch(/Ningún servicio de correo|No e-mail service/);
+    }
+  });
+
   it('the private page offers only the transfer; the panel says online payment is not configured', async () => {
     const b = await acceptedBooking(site.server, 40, 2);
     const { page, problems } = await newPage(guest);
@@ -121,6 +131,15 @@ describe('with the Wompi stand-in', () => {
   afterAll(async () => {
     await site?.close();
     await wompi?.close();
+  });
+
+  it('/privacidad names Wompi, which receives the guest’s name and e-mail (issue 35)', async () => {
+    const es = await (await fetch(`${site.server.url}/privacidad`)).text();
+    expect(es).toContain('<strong>Wompi</strong> (Bancolombia), si pagas en línea: recibe tu nombre y tu correo');
+    const en = await (await fetch(`${site.server.url}/en/privacy`)).text();
+    expect(en).toContain(
+      '<strong>Wompi</strong> (Bancolombia), if you pay online: it receives your name and your e-mail',
+    );
   });
 
   /** From the private page through the stand-in's checkout ("Aprobar" or "Rechazar") back to the return page. */

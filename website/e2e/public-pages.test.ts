@@ -249,6 +249,7 @@ describe('each public page in the browser', () => {
         const { seen } = get();
         expect(seen.h1).toBe(p.h1);
         for (const t of p.texts) expect(seen.main).toContain(t);
+        for (const t of p.absent ?? []) expect(seen.main).not.toContain(t);
         const nav = CATALOGUES[lang].common.nav;
         const at = PAGE_PATHS[lang];
         expect(seen.header.find((l) => /Brisas del Golfo/.test(l.name))?.href).toBe(at.home);

@@ -16,6 +16,8 @@ export interface PageCase {
   path: string;
   h1: string;
   texts: string[];
+  /** Texts the page must not show (issue 35: figures nothing backs). */
+  absent?: string[];
   /** The page's language (Spanish unless said). */
   lang?: Lang;
 }
@@ -24,12 +26,13 @@ export const PAGES: PageCase[] = [
   {
     path: '/',
     h1: BUSINESS.name,
+    absent: ['4,9', '150+', '24/7', 'huéspedes', 'calificación'],
     texts: [
       'Reservar ahora',
       'Ver galería',
-      '4,9',
-      '150+',
-      '24/7',
+      // The posted hours (issue 35); no rating or guest count on a fresh install.
+      '08:00–20:00',
+      'horario de atención',
       '10 minutos del mar',
       'Ver ubicación en el mapa',
       'Jacuzzi',
@@ -81,7 +84,7 @@ export const PAGES: PageCase[] = [
       'Ley 1581 de 2012',
       BUSINESS.dataController.name,
       BUSINESS.dataController.nit,
-      BUSINESS.dataController.email,
+      BUSINESS.email,
       'Conocer',
       'Actualizar',
       'rectificar',
@@ -90,7 +93,11 @@ export const PAGES: PageCase[] = [
       'Superintendencia de Industria y Comercio',
       'Cómo ejercer tus derechos',
       'Vigencia',
-      '22 de noviembre de 2026',
+      '28 de noviembre de 2026',
+      // The processors of the sweep's server: no SMTP, no Wompi; the e2e build sends with EmailJS.
+      'Ningún servicio de correo',
+      'EmailJS',
+      'comprobante',
       `a los ${BUSINESS.enquiryRetentionMonths} meses de recibidas`,
       `esos registros se borran a los ${BUSINESS.accessLogRetentionDays} días`,
       `si a los ${BUSINESS.pendingPhotoRetentionDays} días de recibidas no las hemos publicado`,
@@ -111,7 +118,16 @@ export const PAGES: PageCase[] = [
     lang: 'en',
     path: PAGE_PATHS.en.home,
     h1: BUSINESS.name,
-    texts: ['Book now', 'See the gallery', '10 minutes from the sea', 'Things to do nearby', 'Mud volcano'],
+    absent: ['4.9', '150+', '24/7', 'happy guests', 'rating'],
+    texts: [
+      '08:00–20:00',
+      'contact hours',
+      'Book now',
+      'See the gallery',
+      '10 minutes from the sea',
+      'Things to do nearby',
+      'Mud volcano',
+    ],
   },
   {
     lang: 'en',
@@ -143,7 +159,9 @@ export const PAGES: PageCase[] = [
       'Withdraw',
       'Superintendence of Industry and Commerce',
       'How to exercise your rights',
-      'November 22, 2026',
+      'November 28, 2026',
+      'No e-mail service',
+      'EmailJS',
       `${BUSINESS.enquiryRetentionMonths} months after we receive them`,
     ],
   },

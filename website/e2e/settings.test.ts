@@ -299,6 +299,38 @@ describe('panel: Ajustes and photo order', () => {
     expect(contacto).toContain('+57 300 123 4567');
     expect(contacto).toContain('https://wa.me/573001234567');
     expect(contacto).toContain('https://www.instagram.com/brisas.nueva');
+
+    // Issue 35: the legal entity and the rating on another platform, refused beside their fields
+    // (the NIT's check digit, the listing's domain), then saved and shown on the site.
+    await section().getByLabel('Razón social (o tu nombre completo)').fill('Inversiones Morrosquillo S.A.S.');
+    const nit = section().getByLabel('NIT con dígito de verificación');
+    await nit.fill('860034313-1');
+    await section().getByLabel('Plataforma').selectOption('airbnb');
+    await section().getByLabel('Calificación', { exact: true }).fill('4,9');
+    await section().getByLabel('Número de reseñas').fill('150');
+    const listing = section().getByLabel('Enlace del anuncio');
+    await listing.fill('https://www.booking.com/hotel/co/brisas.html');
+    await section().getByLabel('Fecha en que la leíste').fill('2026-11-20');
+    await section().getByRole('button', { name: 'Guardar ajustes' }).click();
+    await section()
+      .getByRole('alert')
+      .filter({ hasText: 'No se guardó nada: revisa los 2 campos marcados.' })
+      .waitFor();
+    await expect(description('NIT con dígito de verificación')).resolves.toContain('no corresponde a ese NIT');
+    await expect(description('Enlace del anuncio')).resolves.toContain('El enlace debe ser del anuncio en Airbnb');
+    await nit.fill('860034313-7');
+    await listing.fill('https://www.airbnb.com.co/rooms/123');
+    await section().getByRole('button', { name: 'Guardar ajustes' }).click();
+    await section().getByRole('status').filter({ hasText: 'Ajustes guardados' }).waitFor();
+    await expect(nit.inputValue()).resolves.toBe('860.034.313-7');
+    expect(await api<Settings>('GET', '/ajustes')).toMatchObject({
+      legalName: 'Inversiones Morrosquillo S.A.S.',
+      nit: '860.034.313-7',
+      outsideRating: { platform: 'airbnb', rating: 4.9, count: 150, url: 'https://www.airbnb.com.co/rooms/123' },
+    });
+    const home = await html('/');
+    expect(home).toContain('860.034.313-7');
+    expect(home.replace(/<[^>]+>/g, '')).toContain('4,9 en Airbnb (150 reseñas, nov. 2026)');
   });
 
   it('orders the photos by keyboard: Mover después and Usar como portada, focus stays, the change is announced', async () => {

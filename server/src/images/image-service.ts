@@ -53,7 +53,7 @@ export class ImageService {
   }
 
   toApi(img: StoredImage, audience: Audience = 'public'): Image {
-    const { files: _files, position: _position, bytes: _bytes, uploaded_by, ...rest } = img;
+    const { files: _files, position: _position, bytes: _bytes, uploaded_by, sample, ...rest } = img;
     const prefix = this.opts.publicUrl ?? '';
     const query =
       audience === 'admin' && img.status === 'pending' ? `?${ACCESS_PARAM}=${this.access.sign(img.id)}` : '';
@@ -61,6 +61,7 @@ export class ImageService {
     return {
       ...rest,
       ...(audience !== 'public' && uploaded_by !== undefined ? { uploaded_by } : {}),
+      ...(audience === 'admin' && sample ? { sample } : {}),
       secure_url: link(rest.secure_url),
       variants: rest.variants.map((v) => ({ ...v, url: link(v.url) })),
     };
@@ -99,7 +100,8 @@ export class ImageService {
   }
 
   /** Turns an uploaded file into a stored image; throws DomainErrors for bad or too much input. */
-  async create(file: string, fields: UploadImageFields, status: Image['status']): Promise<Image> {
+  /** `sample`: one of the seed's sample photos (issue 35). */
+  async create(file: string, fields: UploadImageFields, status: Image['status'], sample = false): Promise<Image> {
     return this.queue.run(async () => {
       const processed = await processImage(file);
       const bytes = processed.variants.reduce((n, v) => n + v.data.length, 0);
@@ -140,6 +142,7 @@ export class ImageService {
           .slice(0, 20),
         status,
         ...(fields.uploaded_by ? { uploaded_by: fields.uploaded_by } : {}),
+        ...(sample ? { sample: true as const } : {}),
         created_at: new Date((this.opts.now ?? Date.now)()).toISOString(),
         files: processed.variants.map((v) => v.name),
         bytes,

@@ -62,6 +62,8 @@ export interface LivePagesOptions {
   reviewInvite?: (code: string, token: string) => ReviewInvite;
   /** Stores a review sent by the review page's form (checked as the API checks it); throws as the API. */
   submitReview?: (code: string, input: Record<string, string>) => Promise<unknown>;
+  /** The SMTP server's host the guests' e-mails go through (SMTP_URL), or null: /privacidad names it. */
+  mailHost?: string | null;
 }
 
 /** What every public page is rendered from: the store as it is now, seen from the cabin's `today`. */
@@ -81,6 +83,8 @@ function pageDataOf(opts: LivePagesOptions, today: string): PageData {
     cancellationPolicy: policyWords(store.data.settings.cancellationPolicy, 'es'),
     onlinePayment: opts.onlinePayment?.() === true,
     reviews: opts.reviews?.() ?? { average: null, count: 0, reviews: [] },
+    guestsHosted: guestsHosted(store),
+    mailHost: opts.mailHost ?? null,
   };
 }
 
@@ -149,6 +153,11 @@ async function sendReviewPage(ctx: Context, r: PageRenderer, code: string, data:
   ctx.status = status;
   ctx.set('X-Robots-Tag', 'noindex, nofollow');
   ctx.set('Referrer-Policy', 'no-referrer');
+}
+
+/** The people of the completed stays the store holds (the home page's figure, issue 35). */
+function guestsHosted(store: Store): number {
+  return store.data.bookings.reduce((n, b) => (b.state === 'completada' ? n + b.numPeople : n), 0);
 }
 
 /**

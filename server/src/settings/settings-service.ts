@@ -1,6 +1,8 @@
 import { SettingsSchema, type Settings, type SettingsPatch } from '@cabana/shared/domain/schemas/settings';
 import type { Store } from '../db/store';
 import { validate } from '../lib/validate';
+import { todayAtCabin } from '@cabana/shared/domain/pricing/dates';
+import { invalidInput } from '../domain-errors';
 
 /** The owner's price per person and the business facts every page shows. */
 export class SettingsService {
@@ -30,6 +32,11 @@ export class SettingsService {
   async update(patch: SettingsPatch): Promise<Settings> {
     const { store } = this.deps;
     const next = validate(SettingsSchema, { ...store.data.settings, ...patch });
+    const today = todayAtCabin(new Date(this.deps.now()));
+    if (patch.outsideRating && patch.outsideRating.readOn > today) {
+      const message = 'La fecha en que leíste la calificación no puede ser posterior a hoy.';
+      throw invalidInput(message, { 'outsideRating.readOn': message });
+    }
     store.data.settings = next;
     await store.save();
     return next;

@@ -131,7 +131,15 @@ export function ImageCard({
   return (
     <li className="adm-card" data-image-id={image.id} {...itemProps}>
       <StoredPicture image={image} />
-      <div className="adm-card-body">{children}</div>
+      <div className="adm-card-body">
+        {image.sample && (
+          <p className="adm-sample">
+            <span className="adm-badge adm-badge--warn">Foto de muestra</span> Una ilustración de la instalación, no tu
+            cabaña: bórrala cuando subas las tuyas.
+          </p>
+        )}
+        {children}
+      </div>
     </li>
   );
 }

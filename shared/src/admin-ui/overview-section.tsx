@@ -6,6 +6,7 @@ import { plural } from '../domain/i18n/lang';
 import { BLOCK_LOOK, BarChart, type ChartCategory, type ChartSeries } from './bar-chart';
 import { formatReceivedAt } from '../domain/lib/owner-dates';
 import { usePanelData } from './panel-data';
+import { firstSteps, type FirstStep } from '../domain/config/first-steps';
 
 const MONTH_NAMES = ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sep', 'oct', 'nov', 'dic'];
 const MONTH_FULL = [
@@ -43,7 +44,7 @@ const formatDue = (due: string) =>
   due.length === 10 ? shortDate(due) + ` de ${due.slice(0, 4)}` : formatReceivedAt(due);
 
 /** The panel's address of a section: the overview's links are relative to where the panel is mounted. */
-function usePanelLink(): (to: OverviewLink) => string {
+function usePanelLink(): (to: string) => string {
   const { pathname } = useLocation();
   const rest = useParams()['*'] ?? '';
   const base = pathname.slice(0, pathname.length - rest.length).replace(/\/+$/, '');
@@ -261,6 +262,42 @@ function Figures({ o }: { o: Overview }) {
   );
 }
 
+/**
+ * What of a fresh install is still the sample (issue 35), each with a link to where it is changed;
+ * nothing once all is the owner's own. Decided by `firstSteps` (shared), from the settings, the
+ * photos the seed published and Wompi's mode.
+ */
+function FirstSteps({ link }: { link: (to: FirstStep['to']) => string }) {
+  const settings = usePanelData('getOwnerSettings').data;
+  const images = usePanelData('listImages').data;
+  const payments = usePanelData('getPaymentsStatus').data;
+  if (!settings || !images || !payments) return null;
+  const steps = firstSteps({
+    settings,
+    samplePhotos: images.filter((i) => i.sample).length,
+    paymentMode: payments.configured ? (payments.mode ?? null) : null,
+  });
+  if (steps.length === 0) return null;
+  return (
+    <section className="adm-first-steps" aria-labelledby="adm-primeros-pasos">
+      <h3 id="adm-primeros-pasos" className="adm-overview-h">
+        Primeros pasos
+      </h3>
+      <p className="adm-muted">
+        Tu sitio aún publica datos de muestra que vienen con la instalación: los visitantes los leen como tuyos.
+        Cámbialos; cada paso desaparece de esta lista cuando está hecho.
+      </p>
+      <ul className="adm-first-steps-list">
+        {steps.map((step) => (
+          <li key={step.key} data-paso={step.key}>
+            <Link to={link(step.to)}>{step.text}</Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /** The panel's first screen: what needs doing today, then how the season goes. */
 export function OverviewSection() {
   const { data: o, error, loading, reload } = usePanelData('getOverview');
@@ -288,6 +325,7 @@ export function OverviewSection() {
         )
       ) : (
         <>
+          <FirstSteps link={link} />
           <h3 className="adm-overview-h">Qué hacer hoy</h3>
           <p className="adm-muted">
             {waiting === 0

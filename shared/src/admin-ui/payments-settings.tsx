@@ -75,7 +75,7 @@ export function PaymentsSettings() {
   };
 
   return (
-    <section className="adm-subsection" aria-labelledby={`${id}-h`}>
+    <section className="adm-subsection" aria-labelledby={`${id}-h`} data-ajuste="wompi" tabIndex={-1}>
       <h3 id={`${id}-h`}>Pagos en línea (Wompi)</h3>
       {!s ? (
         <p>{loaded.error ?? 'Cargando…'}</p>

@@ -1,4 +1,6 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { OUTSIDE_PLATFORMS, OUTSIDE_PLATFORM_IDS, type OutsidePlatform } from '../domain/config/outside-rating';
 import {
   SETTINGS_LIMITS,
   SOCIAL_NETWORKS,
@@ -62,8 +64,20 @@ interface Draft {
   whatsappGreetingEn: string;
   addressEn: string;
   hoursDisplayEn: string;
+  /** The legal entity (issue 35). */
+  legalName: string;
+  nit: string;
+  /** The rating on another platform: '' = none shown. */
+  outsidePlatform: OutsidePlatform | '';
+  outsideRating: string;
+  outsideCount: string;
+  outsideUrl: string;
+  outsideReadOn: string;
 }
-type TextKey = Exclude<keyof Draft, 'socials' | 'instantBooking' | 'cancellationPolicy' | 'houseRules'>;
+type TextKey = Exclude<
+  keyof Draft,
+  'socials' | 'instantBooking' | 'cancellationPolicy' | 'houseRules' | 'outsidePlatform'
+>;
 
 function draftOf(s: Settings): Draft {
   const socials = Object.fromEntries(NETWORKS.map((n) => [n, ''])) as Record<SocialNetwork, string>;
@@ -107,6 +121,13 @@ function draftOf(s: Settings): Draft {
     whatsappGreetingEn: s.whatsappGreetingEn ?? '',
     addressEn: s.addressEn ?? '',
     hoursDisplayEn: s.hoursDisplayEn ?? '',
+    legalName: s.legalName,
+    nit: s.nit,
+    outsidePlatform: s.outsideRating?.platform ?? '',
+    outsideRating: s.outsideRating ? String(s.outsideRating.rating).replace('.', ',') : '',
+    outsideCount: s.outsideRating ? String(s.outsideRating.count) : '',
+    outsideUrl: s.outsideRating?.url ?? '',
+    outsideReadOn: s.outsideRating?.readOn ?? '',
   };
 }
 
@@ -166,6 +187,17 @@ function patchOf(d: Draft): { patch: SettingsPatch; socialOrder: SocialNetwork[]
     whatsappGreetingEn: d.whatsappGreetingEn,
     addressEn: d.addressEn,
     hoursDisplayEn: d.hoursDisplayEn,
+    legalName: d.legalName,
+    nit: d.nit,
+    outsideRating: d.outsidePlatform
+      ? {
+          platform: d.outsidePlatform,
+          rating: parseDecimalInput(d.outsideRating),
+          count: parseDecimalInput(d.outsideCount),
+          url: d.outsideUrl,
+          readOn: d.outsideReadOn,
+        }
+      : null,
   } as SettingsPatch;
   return { patch, socialOrder: socials.map((s) => s.name) };
 }
@@ -176,17 +208,29 @@ function formErrors(fields: Record<string, string>, socialOrder: SocialNetwork[]
   for (const [key, message] of Object.entries(fields)) {
     const social = /^socials\.(\d+)\./.exec(key);
     const name = social ? socialOrder[Number(social[1])] : undefined;
+    const outside = /^outsideRating(?:\.(\w+))?$/.exec(key);
     const mapped = name
       ? `social-${name}`
-      : key === 'hours.display'
-        ? 'hoursDisplay'
-        : key.startsWith('hours.')
-          ? key.slice('hours.'.length)
-          : key;
+      : outside
+        ? (OUTSIDE_FIELDS[outside[1] ?? 'platform'] ?? 'outsidePlatform')
+        : key === 'hours.display'
+          ? 'hoursDisplay'
+          : key.startsWith('hours.')
+            ? key.slice('hours.'.length)
+            : key;
     out[mapped] ??= message;
   }
   return out;
 }
+
+/** The outside rating's server fields → the form's. */
+const OUTSIDE_FIELDS: Record<string, string> = {
+  platform: 'outsidePlatform',
+  rating: 'outsideRating',
+  count: 'outsideCount',
+  url: 'outsideUrl',
+  readOn: 'outsideReadOn',
+};
 
 const LABELS: Record<TextKey, string> = {
   name: 'Nombre del negocio',
@@ -223,6 +267,12 @@ const LABELS: Record<TextKey, string> = {
   whatsappGreetingEn: 'Mensaje inicial de WhatsApp (inglés, opcional)',
   addressEn: 'Dirección (inglés, opcional)',
   hoursDisplayEn: 'Horario como lo leen los visitantes (inglés, opcional)',
+  legalName: 'Razón social (o tu nombre completo)',
+  nit: 'NIT con dígito de verificación',
+  outsideRating: 'Calificación',
+  outsideCount: 'Número de reseñas',
+  outsideUrl: 'Enlace del anuncio',
+  outsideReadOn: 'Fecha en que la leíste',
 };
 
 export function SettingsSection() {
@@ -257,6 +307,17 @@ function SettingsForm({ initial }: { initial: Settings }) {
     setDraft((d) => ({ ...d, [key]: value }));
     setStatus(null);
   };
+
+  // "Primeros pasos" links to a field (`ajustes#rnt`): it is focused once the form is there.
+  const { hash } = useLocation();
+  useEffect(() => {
+    const name = decodeURIComponent(hash.slice(1));
+    if (!/^\w+$/.test(name)) return;
+    const section = formRef.current?.closest('section');
+    const target = section?.querySelector<HTMLElement>(`[name="${name}"], [data-ajuste="${name}"]`);
+    target?.scrollIntoView({ block: 'center' });
+    target?.focus({ preventScroll: true });
+  }, [hash, formRef]);
 
   const { patch, socialOrder } = patchOf(draft);
   const save = async () => {
@@ -361,6 +422,54 @@ function SettingsForm({ initial }: { initial: Settings }) {
               inputMode: 'numeric',
               hint: 'Ley 1581: pasado ese plazo se borran los documentos; quedan el número de huéspedes y los códigos de MinCIT.',
             })}
+          </fieldset>
+          <fieldset>
+            <legend>Datos legales</legend>
+            <p className="adm-hint">
+              Salen en el pie de todas las páginas, en las condiciones y en la política de datos (responsable del
+              tratamiento).
+            </p>
+            {field('legalName', { max: SETTINGS_LIMITS.legalNameMax })}
+            {field('nit', { hint: 'Como aparece en el RUT, con el dígito de verificación: 901.555.014-3.' })}
+          </fieldset>
+          <fieldset>
+            <legend>Calificación en otra plataforma</legend>
+            <p className="adm-hint">
+              La que tu anuncio tiene en Airbnb o Booking.com, tal como la lees allí. La página de inicio la muestra con
+              el nombre de la plataforma, el número de reseñas, el mes y un enlace al anuncio; nunca como propia.
+            </p>
+            <div className="adm-field">
+              <label htmlFor={`${id}-outsidePlatform`}>Plataforma</label>
+              <select
+                id={`${id}-outsidePlatform`}
+                name="outsidePlatform"
+                value={draft.outsidePlatform}
+                onChange={(e) => set('outsidePlatform', e.target.value as OutsidePlatform | '')}
+              >
+                <option value="">Ninguna (no mostrar)</option>
+                {OUTSIDE_PLATFORM_IDS.map((p) => (
+                  <option key={p} value={p}>
+                    {OUTSIDE_PLATFORMS[p].name}
+                  </option>
+                ))}
+              </select>
+              <span className="adm-field-error">{errors.outsidePlatform}</span>
+            </div>
+            {draft.outsidePlatform && (
+              <>
+                {field('outsideRating', {
+                  inputMode: 'decimal',
+                  hint: `De 1 a ${OUTSIDE_PLATFORMS[draft.outsidePlatform].scale}, como la muestra ${OUTSIDE_PLATFORMS[draft.outsidePlatform].name}.`,
+                })}
+                {field('outsideCount', { inputMode: 'numeric' })}
+                {field('outsideUrl', {
+                  type: 'url',
+                  inputMode: 'url',
+                  hint: `El enlace https de tu anuncio en ${OUTSIDE_PLATFORMS[draft.outsidePlatform].hosts[0]}.`,
+                })}
+                {field('outsideReadOn', { type: 'date', hint: 'No puede ser posterior a hoy.' })}
+              </>
+            )}
           </fieldset>
           <fieldset>
             <legend>Sitio en inglés</legend>

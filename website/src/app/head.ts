@@ -64,6 +64,8 @@ function lodgingBusinessJsonLd(data: PageData, lang: Lang) {
     '@context': 'https://schema.org',
     '@type': 'LodgingBusiness',
     name: s.name,
+    legalName: s.legalName,
+    taxID: s.nit,
     description: siteDescription(lang, s.maxPeople),
     inLanguage: lang,
     url: canonicalUrl(PAGE_PATHS[lang].home),

@@ -6,6 +6,7 @@ import { FEATURED_PHOTOS } from '../features/gallery/featured';
 import { HOME_REVIEWS } from '../features/reviews/home-reviews';
 import type { MessageGroup } from '../i18n/i18n';
 import type { PagePart } from '../lib/page-data';
+import { env } from '../config/env';
 
 /** What the server renders a public page from (server build only: the browser reads the page's island). */
 interface PageParts {
@@ -22,7 +23,11 @@ const policy = (all: PageData, lang: Lang) => policyWords(all.settings.cancellat
 
 export const PAGE_PARTS: Record<PageKey, PageParts> = {
   home: {
-    data: ({ images, reviews }) => ({ images: images.slice(0, FEATURED_PHOTOS), reviews: homeReviews(reviews) }),
+    data: ({ images, reviews, guestsHosted }) => ({
+      images: images.slice(0, FEATURED_PHOTOS),
+      reviews: homeReviews(reviews),
+      guestsHosted: guestsHosted ?? 0,
+    }),
     messages: ['home', 'reviews'],
   },
   plans: {
@@ -39,9 +44,13 @@ export const PAGE_PARTS: Record<PageKey, PageParts> = {
   contact: { messages: ['contact', 'form', 'errors'] },
   upload: { messages: ['upload', 'form', 'errors'] },
   privacy: {
-    data: ({ enquiryRetentionMonths, pendingPhotoRetentionDays }) => ({
+    data: ({ enquiryRetentionMonths, pendingPhotoRetentionDays, onlinePayment, mailHost }) => ({
       enquiryRetentionMonths,
       pendingPhotoRetentionDays,
+      onlinePayment: onlinePayment === true,
+      mailHost: mailHost ?? null,
+      // A fact of this build (config/env.ts), not of the server's data.
+      emailjs: env.emailEnabled,
     }),
     messages: ['privacy'],
   },

@@ -47,7 +47,7 @@ const pageMeta = (s: PublicSettings, hours: string): Record<Lang, Record<PageKey
     },
     privacy: {
       title: `Política de privacidad · ${s.name}`,
-      description: `Cómo ${BUSINESS.dataController.name} trata tus datos personales según la Ley 1581 de 2012: finalidad, derechos y cómo ejercerlos.`,
+      description: `Cómo ${s.legalName} trata tus datos personales según la Ley 1581 de 2012: finalidad, derechos y cómo ejercerlos.`,
     },
     terms: {
       title: `Condiciones de la estadía · ${s.name}`,
@@ -81,7 +81,7 @@ const pageMeta = (s: PublicSettings, hours: string): Record<Lang, Record<PageKey
     },
     privacy: {
       title: `Privacy policy · ${s.name}`,
-      description: `How ${BUSINESS.dataController.name} handles your personal data under Colombian Law 1581 of 2012: purposes, rights and how to exercise them.`,
+      description: `How ${s.legalName} handles your personal data under Colombian Law 1581 of 2012: purposes, rights and how to exercise them.`,
     },
     terms: {
       title: `Terms of your stay · ${s.name}`,

@@ -32,9 +32,8 @@ export const en: Messages<SourceMessages> = {
     book: 'Book now',
     seeGallery: 'See the gallery',
     statsLabel: 'The cabin in numbers',
-    rating: 'rating',
-    guests: 'happy guests',
-    attention: 'support',
+    guests: 'guests hosted',
+    attention: 'contact hours',
     locationTitle: '{minutes} minutes from the sea',
     locationText:
       'The cabin is on the road between Tolú and Coveñas, in the heart of the Gulf of Morrosquillo: close enough to walk to the beach every morning and far enough from the noise to truly rest.',
@@ -492,8 +491,17 @@ export const en: Messages<SourceMessages> = {
     purposeAnswer: 'To answer your enquiry, confirm availability and manage your booking and stay.',
     purposeQuote: 'To send you a quote for any extra services you ask for.',
     purposeLaw: 'To meet the legal obligations of a tourism service provider (RNT {rnt}).',
-    purposeShare:
-      'We do not sell or hand over your data. To send e-mails we use the EmailJS service, which acts as a data processor and may store the message outside Colombia; a copy of your request is kept on our own server.',
+    purposeShare: 'We do not sell or hand over your data. Only these process it, on our behalf and for those purposes:',
+    processorMail:
+      'The mail server **{provider}**, through which the e-mails about your request and your booking are sent (your name, your e-mail and the booking’s details).',
+    processorOwnMail: 'No third party for e-mail: it is sent from our own server.',
+    processorNoMail: 'No e-mail service: the site sends no e-mail today; your request stays on our server only.',
+    processorEmailjs:
+      '**EmailJS**, through which the form also sends a copy of your request (name, e-mail, phone, dates and message); it may store it outside Colombia.',
+    processorWompi:
+      '**Wompi** (Bancolombia), if you pay online: it receives your name and your e-mail and processes the payment; we never see your card or account details.',
+    receipts:
+      'If you pay by bank transfer and send us the receipt, we keep it on our server with your booking: it carries bank details (bank, account holder, part of the account number) and only the administrator sees it.',
     rightsTitle: '4. Your rights',
     rightsLead: 'As the owner of the data you have the right to:',
     rightKnow: '**Know** the data we hold about you and access it free of charge.',
@@ -508,7 +516,7 @@ export const en: Messages<SourceMessages> = {
     keepTitle: '6. Authorisation and retention',
     keepIdentity:
       "Guest registration: to comply with Colombian law we ask, on the private page of a confirmed booking, for each guest's first and last names, document type and number, nationality, date of birth and cities of residence, origin and destination (never photos of documents). We send them to the Ministry of Commerce, Industry and Tourism (lodging registration card, TRA) and, for foreign guests, to Migración Colombia (SIRE). We delete these details from our server and from the following backups {days} days after check-out; the stay's record keeps only the number of guests and the codes the Ministry assigns.",
-    keep: 'By ticking the authorisation box of a form you authorise us to process your data for the purposes above; we keep the date you did so and the version of this policy. We keep your data for as long as it is needed to handle your request and comply with the law, and then delete it: requests sent from the site are deleted automatically from our server {months} months after we receive them, and you can ask us to delete them sooner. Photos you share from the photos page wait for our review: if we have not published them {days} days after receiving them, we delete them automatically with their title, their description and the name of whoever sent them.',
+    keep: 'By ticking the authorisation box of a form you authorise us to process your data for the purposes above; we keep the date you did so and the version of this policy. We keep your data for as long as it is needed to handle your request and comply with the law, and then delete it: requests sent from the site are deleted automatically from our server {months} months after we receive them, and finished bookings, with their payment receipts and e-mails, {months} months after their last change; you can ask us to delete them sooner. Photos you share from the photos page wait for our review: if we have not published them {days} days after receiving them, we delete them automatically with their title, their description and the name of whoever sent them.',
     validTitle: '7. Effective date',
     valid:
       'This policy applies from {date} (version {version}). If we change it, we will publish the new version and its date here.',

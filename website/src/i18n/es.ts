@@ -36,9 +36,8 @@ export const es = {
     book: 'Reservar ahora',
     seeGallery: 'Ver galería',
     statsLabel: 'La cabaña en cifras',
-    rating: 'de calificación',
-    guests: 'huéspedes felices',
-    attention: 'atención',
+    guests: 'huéspedes alojados',
+    attention: 'horario de atención',
     locationTitle: 'A {minutes} minutos del mar',
     locationText:
       'La cabaña está en la vía entre Tolú y Coveñas, en el corazón del Golfo de Morrosquillo: lo bastante cerca para ir a la playa cada mañana y lo bastante lejos del ruido para descansar de verdad.',
@@ -517,8 +516,18 @@ export const es = {
     purposeAnswer: 'Responder tu consulta, confirmar disponibilidad y gestionar tu reserva y estadía.',
     purposeQuote: 'Enviarte la cotización de servicios adicionales que pidas.',
     purposeLaw: 'Cumplir obligaciones legales del prestador de servicios turísticos (RNT {rnt}).',
-    purposeShare:
-      'No vendemos ni cedemos tus datos. Para enviar los correos usamos el servicio EmailJS, que actúa como encargado del tratamiento y puede almacenar el mensaje fuera de Colombia; la copia de tu solicitud queda guardada en nuestro propio servidor.',
+    purposeShare: 'No vendemos ni cedemos tus datos. Solo los tratan, por encargo nuestro y para esas finalidades:',
+    processorMail:
+      'El servidor de correo **{provider}**, por el que salen los correos de tu solicitud y de tu reserva (tu nombre, tu correo y los datos de la reserva).',
+    processorOwnMail: 'Ningún tercero para los correos: salen de nuestro propio servidor.',
+    processorNoMail:
+      'Ningún servicio de correo: hoy el sitio no envía correos; tu solicitud queda solo en nuestro servidor.',
+    processorEmailjs:
+      '**EmailJS**, por el que el formulario envía además una copia de tu solicitud (nombre, correo, teléfono, fechas y mensaje); puede almacenarla fuera de Colombia.',
+    processorWompi:
+      '**Wompi** (Bancolombia), si pagas en línea: recibe tu nombre y tu correo y procesa el pago; nosotros no vemos los datos de tu tarjeta ni de tu cuenta.',
+    receipts:
+      'Si pagas por transferencia y nos envías el comprobante, lo guardamos en nuestro servidor con tu reserva: lleva datos bancarios (banco, titular, parte del número de cuenta) y solo lo ve el administrador.',
     rightsTitle: '4. Tus derechos',
     rightsLead: 'Como titular de los datos tienes derecho a:',
     rightKnow: '**Conocer** los datos que tenemos sobre ti y acceder a ellos gratuitamente.',
@@ -533,7 +542,7 @@ export const es = {
     keepTitle: '6. Autorización y conservación',
     keepIdentity:
       'Registro de huéspedes: para cumplir la ley colombiana pedimos, en la página privada de una reserva confirmada, los nombres, apellidos, tipo y número de documento, nacionalidad, fecha de nacimiento y ciudades de residencia, procedencia y destino de cada huésped (nunca fotos de documentos). Los enviamos al Ministerio de Comercio, Industria y Turismo (Tarjeta de Registro de Alojamiento) y, los de huéspedes extranjeros, a Migración Colombia (SIRE). Borramos estos datos de nuestro servidor y de las copias de seguridad siguientes {days} días después de la salida; del registro de la estadía solo queda el número de huéspedes y los códigos que asigna el Ministerio.',
-    keep: 'Al marcar la casilla de autorización de un formulario nos autorizas a tratar tus datos para las finalidades anteriores; guardamos la fecha en que lo hiciste y la versión de esta política. Conservamos tus datos mientras sean necesarios para atender tu solicitud y cumplir la ley, y después los eliminamos: las solicitudes enviadas desde el sitio se borran automáticamente de nuestro servidor a los {months} meses de recibidas, y puedes pedir que las borremos antes. Las fotos que compartes desde la página de fotos esperan nuestra revisión: si a los {days} días de recibidas no las hemos publicado, las borramos automáticamente con su título, su descripción y el nombre de quien las envió.',
+    keep: 'Al marcar la casilla de autorización de un formulario nos autorizas a tratar tus datos para las finalidades anteriores; guardamos la fecha en que lo hiciste y la versión de esta política. Conservamos tus datos mientras sean necesarios para atender tu solicitud y cumplir la ley, y después los eliminamos: las solicitudes enviadas desde el sitio se borran automáticamente de nuestro servidor a los {months} meses de recibidas, y las reservas terminadas, con sus comprobantes de pago y sus correos, a los {months} meses de su último cambio; puedes pedir que las borremos antes. Las fotos que compartes desde la página de fotos esperan nuestra revisión: si a los {days} días de recibidas no las hemos publicado, las borramos automáticamente con su título, su descripción y el nombre de quien las envió.',
     validTitle: '7. Vigencia',
     valid:
       'Esta política rige desde el {date} (versión {version}). Si la cambiamos, publicaremos aquí la nueva versión y su fecha.',

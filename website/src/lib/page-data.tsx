@@ -61,6 +61,15 @@ export function useCancellationPolicy(): PageData['cancellationPolicy'] | undefi
 /** Whether guests can pay online (Wompi configured), as the server rendered the page. */
 export const useOnlinePayment = (): boolean => useContext(PageDataContext).onlinePayment === true;
 
+/** People of the completed stays on record (the home page's figure); 0 without data. */
+export const useGuestsHosted = (): number => useContext(PageDataContext).guestsHosted ?? 0;
+
+/** The SMTP server's host the site's e-mails go through, as the server rendered the page; null when none. */
+export const useMailHost = (): string | null => useContext(PageDataContext).mailHost ?? null;
+
+/** Whether the site's build sends forms with EmailJS, as the renderer put it in the page (/privacidad names it). */
+export const useEmailjsEnabled = (): boolean => useContext(PageDataContext).emailjs === true;
+
 /** The booking a guest's private page shows; null for a wrong link. */
 export function useGuestBooking(): GuestBooking | null {
   return useContext(PageDataContext).guestBooking ?? null;

@@ -37,9 +37,6 @@ export const BUSINESS = {
   maxPeople: 20,
   defaultPeople: 2,
   distanceToSeaMinutes: 10,
-  rating: 4.9,
-  guestsServed: '150+',
-  attention: '24/7',
   /** Fixed rate used for USD display only. */
   copPerUsd: 4021,
   /** Price per person per night (COP) on a fresh install. */
@@ -50,13 +47,15 @@ export const BUSINESS = {
   uploadTags: 'playa,cabañas',
   /** Public site origin used for canonical URLs, Open Graph and the sitemap. */
   siteUrl: 'https://brisasdelgolfo.co',
-  /** Data controller for Ley 1581 de 2012. */
+  /**
+   * The legal entity (data controller for Ley 1581 de 2012) on a fresh install: a sample, like the
+   * phone and the RNT; the owner sets the real ones in Ajustes (`legalName`, `nit`).
+   */
   dataController: {
     name: 'Brisas del Golfo S.A.S.',
-    nit: '901.555.014-2',
-    email: 'privacidad@brisasdelgolfo.co',
+    nit: '901.555.014-3',
   },
-  privacyPolicyVersion: '2026-11-22',
+  privacyPolicyVersion: '2026-11-28',
   /** Enquiries are deleted this many months after they arrive (stated on /privacidad). */
   enquiryRetentionMonths: 24,
   /**

@@ -1,3 +1,6 @@
+import { BUSINESS } from './business';
+import type { OutsideRating } from './outside-rating';
+
 /**
  * The settings' values that the schema (`schemas/settings.ts`) and the zod-free helpers
  * (`config/settings.ts`) both need: a leaf, so neither imports the other's values.
@@ -28,6 +31,13 @@ export const BOOKING_DEFAULTS = {
   sireCityCode: '',
   houseRules:
     'No se permite fumar dentro de la cabaña.\nNo se admiten fiestas ni eventos.\nMascotas solo con aviso previo.\nSilencio entre las 22:00 y las 8:00.\nEl número de huéspedes no puede superar el de la reserva.',
+};
+
+/** The legal entity and the outside rating of a fresh install (issue 35): samples until the owner sets them. */
+export const LEGAL_DEFAULTS = {
+  legalName: BUSINESS.dataController.name,
+  nit: BUSINESS.dataController.nit,
+  outsideRating: null as OutsideRating | null,
 };
 
 /**

@@ -30,8 +30,17 @@ export interface PageData {
   pendingPhotoRetentionDays: number;
   /** The owner's cancellation policy in words (`/planes` shows it before sending, `/condiciones` states it). */
   cancellationPolicy: { name: string; rules: readonly string[] };
-  /** Whether guests can pay online (Wompi configured): /planes says so before sending. */
+  /** Whether guests can pay online (Wompi configured): /planes says so before sending, /privacidad names Wompi. */
   onlinePayment?: boolean;
+  /** People of the completed stays on record: the home page's figure (nothing shown while 0). */
+  guestsHosted?: number;
+  /** The host of the SMTP server the site's e-mails go through, or null when none is set: /privacidad names it. */
+  mailHost?: string | null;
+  /**
+   * Whether the website's build sends forms with EmailJS: a fact of the build, not of the server,
+   * so the website's renderer fills it in (app/page-parts.ts) for /privacidad to name EmailJS.
+   */
+  emailjs?: boolean;
   /**
    * Only for a guest's private page (`/reserva/<code>?t=`): the booking as the guest sees it, or
    * null when the code or the token is wrong (the page then says so, with status 404).

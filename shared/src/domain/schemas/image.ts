@@ -33,6 +33,11 @@ export const ImageSchema = z.object({
   status: ImageStatusSchema,
   /** Set for photos sent from the public /imagenes page. */
   uploaded_by: z.string().optional(),
+  /**
+   * A sample photo a fresh install published (server/seed: illustrations, not the cabin), until
+   * the owner deletes it; only the owner's lists say so (issue 35).
+   */
+  sample: z.literal(true).optional(),
   created_at: z.string(),
 });
 export type Image = z.infer<typeof ImageSchema>;

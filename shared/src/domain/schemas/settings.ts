@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { BUSINESS } from '../config/business';
 import { LINE_CONTROL, plainLine } from './text';
 import { CANCELLATION_POLICY_IDS } from '../pricing/booking';
-import { BOOKING_DEFAULTS, PRIVATE_SETTING_KEYS, STAY_SETTING_KEYS } from '../config/setting-defaults';
+import { BOOKING_DEFAULTS, LEGAL_DEFAULTS, PRIVATE_SETTING_KEYS, STAY_SETTING_KEYS } from '../config/setting-defaults';
+import { CalendarDateSchema } from './availability';
+import { formatNit, nitCheckDigit, parseNit } from '../lib/nit';
+import { isPlatformHost, OUTSIDE_PLATFORM_IDS, OUTSIDE_PLATFORMS } from '../config/outside-rating';
 
 /**
  * The business facts the owner edits from the panel (issue 11): what every page, e-mail and the
@@ -39,6 +42,8 @@ export const SETTINGS_LIMITS = {
   /** Directions, check-in and check-out steps, arrival instructions: each, per language. */
   stayTextMax: 2_000,
   preArrivalDaysMax: 14,
+  legalNameMax: 120,
+  outsideCountMax: 1_000_000,
 } as const;
 
 const text = (label: string, max: number) =>
@@ -282,6 +287,66 @@ const bookingFields = {
     ),
 };
 
+/** The legal entity (issue 35): what the footer, /condiciones, /privacidad and the markup print. */
+const legalFields = {
+  /** Razón social (or the owner's full name), the data controller under Ley 1581. */
+  legalName: text('la razón social', SETTINGS_LIMITS.legalNameMax),
+  /** Written with its check digit; stored as 901.555.014-3. */
+  nit: z
+    .string({ error: 'Escribe el NIT.' })
+    .trim()
+    .refine((s) => parseNit(s) !== null, 'Escribe el NIT con su dígito de verificación, p. ej. 901.555.014-3.')
+    .refine((s) => {
+      const n = parseNit(s);
+      return n === null || nitCheckDigit(n.base) === n.check;
+    }, 'El dígito de verificación no corresponde a ese NIT: revísalo en el RUT.')
+    .overwrite((s) => {
+      const n = parseNit(s);
+      return n ? formatNit(n.base, n.check) : s;
+    }),
+  /**
+   * The rating on Airbnb or Booking.com as the owner read it there, or null: shown with the
+   * platform's name, the count, the month and the link, never as the site's own. That the day read
+   * is not in the future is checked with the server's clock (settings-service.ts).
+   */
+  outsideRating: z
+    .strictObject({
+      platform: z.enum(OUTSIDE_PLATFORM_IDS, { error: 'Elige la plataforma: Airbnb o Booking.com.' }),
+      rating: z
+        .number({ error: 'Escribe la calificación como un número.' })
+        .finite('Escribe la calificación como un número.')
+        .min(1, 'La calificación es al menos 1.')
+        .refine(
+          (n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6,
+          'La calificación admite como mucho dos decimales.',
+        ),
+      count: z
+        .number({ error: 'Escribe cuántas reseñas tiene.' })
+        .int('Escribe un número entero de reseñas.')
+        .min(1, 'Escribe cuántas reseñas tiene (al menos 1).')
+        .max(SETTINGS_LIMITS.outsideCountMax, 'Son demasiadas reseñas: revisa el número.'),
+      url: httpsUrl('el enlace del anuncio'),
+      readOn: CalendarDateSchema('Escribe la fecha en que leíste la calificación como AAAA-MM-DD.'),
+    })
+    .superRefine((r, ctx) => {
+      const p = OUTSIDE_PLATFORMS[r.platform];
+      if (r.rating > p.scale)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['rating'],
+          message: `En ${p.name} la calificación va de 1 a ${p.scale}.`,
+        });
+      const host = httpsHost(r.url);
+      if (host !== null && !isPlatformHost(r.platform, host))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['url'],
+          message: `El enlace debe ser del anuncio en ${p.name} (${p.hosts[0]}).`,
+        });
+    })
+    .nullable(),
+};
+
 /** The same fields with their fresh-install values: data files from before issue 21 load with them. */
 const d = BOOKING_DEFAULTS;
 const bookingFieldsWithDefaults = {
@@ -304,6 +369,9 @@ const bookingFieldsWithDefaults = {
   sireCityCode: bookingFields.sireCityCode.default(d.sireCityCode),
   houseRules: bookingFields.houseRules.default(d.houseRules),
   ...stayFieldsOptional(),
+  legalName: legalFields.legalName.default(LEGAL_DEFAULTS.legalName),
+  nit: legalFields.nit.default(LEGAL_DEFAULTS.nit),
+  outsideRating: legalFields.outsideRating.default(LEGAL_DEFAULTS.outsideRating),
 };
 
 /** The itinerary's settings (issue 32): optional, absent until the owner writes them (setting-defaults.ts). */
@@ -348,7 +416,7 @@ export type PublicSettings = z.infer<typeof PublicSettingsSchema>;
  * even when only one of them is sent.
  */
 export const SettingsPatchSchema = z
-  .strictObject({ ...fields, ...bookingFields })
+  .strictObject({ ...fields, ...bookingFields, ...legalFields })
   .partial()
   .refine((p) => Object.keys(p).length > 0, 'No hay ningún ajuste que cambiar.');
 export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;

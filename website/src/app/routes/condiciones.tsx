@@ -1,4 +1,3 @@
-import { BUSINESS } from '@cabana/shared/domain/config/business';
 import { PolicyRules } from '../../components/booking/policy-rules';
 import { useI18n } from '../../i18n/i18n';
 import { useSettings } from '../../lib/page-data';
@@ -8,7 +7,6 @@ export default function CondicionesRoute() {
   const s = useSettings();
   const { lang, m: all, t, p, href } = useI18n();
   const m = all.terms;
-  const c = BUSINESS.dataController;
   const balance = s.balanceDueDays === null ? m.balanceOnArrival : p(m.balanceBefore, s.balanceDueDays);
   const rules = s.houseRules
     .split('\n')
@@ -27,7 +25,7 @@ export default function CondicionesRoute() {
         <p>
           {m.contractBefore}
           <strong>{m.contractStrong}</strong>
-          {t(m.contractAfter, { controller: c.name, nit: c.nit, name: s.name, rnt: s.rnt })}
+          {t(m.contractAfter, { controller: s.legalName, nit: s.nit, name: s.name, rnt: s.rnt })}
         </p>
 
         <h2>{m.hoursTitle}</h2>

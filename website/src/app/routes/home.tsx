@@ -11,7 +11,8 @@ import { HomeReviews } from '../../features/reviews/home-reviews';
 import { numberFormat, ownerText } from '@cabana/shared/domain/i18n/lang';
 import { OwnerText } from '../../components/ui/owner-text';
 import { useI18n } from '../../i18n/i18n';
-import { useSettings } from '../../lib/page-data';
+import { useGuestsHosted, useSettings } from '../../lib/page-data';
+import { outsideRatingParts } from '@cabana/shared/domain/config/outside-rating';
 
 interface IconCard {
   icon: string;
@@ -56,6 +57,47 @@ function IconCards({ kind, cards }: { kind: 'feature' | 'attraction'; cards: Ico
   );
 }
 
+/**
+ * The figures strip (issue 35): only what data and settings back. The rating on another platform
+ * as the owner read it there (its name, count, month and a link: never as the site's own), the
+ * guests of the completed stays (nothing while there are none) and the posted hours.
+ */
+function HomeFigures() {
+  const s = useSettings();
+  const guests = useGuestsHosted();
+  const { m: all, lang } = useI18n();
+  const m = all.home;
+  const outside = s.outsideRating ? outsideRatingParts(s.outsideRating, lang) : null;
+  return (
+    <section className="stats" aria-label={m.statsLabel}>
+      <ul className="container stats__list">
+        {outside && s.outsideRating && (
+          <li className="stat stat--outside">
+            <Icon path={ICONS.star} className="stat__icon" />
+            <a className="stat__link" href={s.outsideRating.url} target="_blank" rel="noopener">
+              <span className="stat__value">{outside.rating}</span> <span className="stat__label">{outside.rest}</span>
+            </a>
+          </li>
+        )}
+        {guests > 0 && (
+          <li className="stat stat--guests">
+            <Icon path={ICONS.users} className="stat__icon" />
+            <span className="stat__value">{numberFormat(lang).format(guests)}</span>{' '}
+            <span className="stat__label">{m.guests}</span>
+          </li>
+        )}
+        <li className="stat stat--hours">
+          <Icon path={HOME_ICONS.support} className="stat__icon" />
+          <span className="stat__value">
+            {s.hours.opens}–{s.hours.closes}
+          </span>{' '}
+          <span className="stat__label">{m.attention}</span>
+        </li>
+      </ul>
+    </section>
+  );
+}
+
 export default function HomeRoute() {
   const s = useSettings();
   const { m: all, t, lang, href } = useI18n();
@@ -89,25 +131,7 @@ export default function HomeRoute() {
         </div>
       </section>
 
-      <section className="stats" aria-label={m.statsLabel}>
-        <ul className="container stats__list">
-          <li className="stat">
-            <Icon path={ICONS.star} className="stat__icon" />
-            <span className="stat__value">{numberFormat(lang).format(BUSINESS.rating)}</span>
-            <span className="stat__label">{m.rating}</span>
-          </li>
-          <li className="stat">
-            <Icon path={ICONS.users} className="stat__icon" />
-            <span className="stat__value">{BUSINESS.guestsServed}</span>
-            <span className="stat__label">{m.guests}</span>
-          </li>
-          <li className="stat">
-            <Icon path={HOME_ICONS.support} className="stat__icon" />
-            <span className="stat__value">{BUSINESS.attention}</span>
-            <span className="stat__label">{m.attention}</span>
-          </li>
-        </ul>
-      </section>
+      <HomeFigures />
 
       <HomeReviews />
 

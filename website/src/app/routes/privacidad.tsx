@@ -4,7 +4,15 @@ import { phoneE164 } from '@cabana/shared/domain/config/settings';
 import { dateFormat } from '@cabana/shared/domain/i18n/lang';
 import { OwnerText } from '../../components/ui/owner-text';
 import { useI18n } from '../../i18n/i18n';
-import { useEnquiryRetentionMonths, usePendingPhotoRetentionDays, useSettings } from '../../lib/page-data';
+import {
+  useEmailjsEnabled,
+  useEnquiryRetentionMonths,
+  useMailHost,
+  useOnlinePayment,
+  usePendingPhotoRetentionDays,
+  useSettings,
+} from '../../lib/page-data';
+import { mailProvider } from '../../features/privacy/mail-provider';
 
 /** A policy sentence: `**text**` strong, `{name}` one of `parts` (a link, an owner text) or a value. */
 function Rich({ text, parts = {} }: { text: string; parts?: Record<string, ReactNode> }) {
@@ -15,14 +23,53 @@ function Rich({ text, parts = {} }: { text: string; parts?: Record<string, React
   });
 }
 
+/**
+ * Who processes the guests' data on our behalf, as this site is configured (issue 35): the SMTP
+ * server the e-mails go through, EmailJS only when the build sends with it, Wompi only when online
+ * payment is on; then what the transfer receipts carry.
+ */
+function Processors() {
+  const { m: all, t } = useI18n();
+  const m = all.privacy;
+  const mail = mailProvider(useMailHost());
+  const emailjs = useEmailjsEnabled();
+  const wompi = useOnlinePayment();
+  return (
+    <>
+      <p>{m.purposeShare}</p>
+      <ul className="privacy-processors">
+        <li>
+          {mail.kind === 'service' ? (
+            <Rich text={t(m.processorMail, { provider: mail.name })} />
+          ) : mail.kind === 'own' ? (
+            m.processorOwnMail
+          ) : (
+            m.processorNoMail
+          )}
+        </li>
+        {emailjs && (
+          <li>
+            <Rich text={m.processorEmailjs} />
+          </li>
+        )}
+        {wompi && (
+          <li>
+            <Rich text={m.processorWompi} />
+          </li>
+        )}
+      </ul>
+      <p>{m.receipts}</p>
+    </>
+  );
+}
+
 export default function PrivacidadRoute() {
-  const c = BUSINESS.dataController;
   const s = useSettings();
   const { lang, m: all, t } = useI18n();
   const m = all.privacy;
   const retentionMonths = useEnquiryRetentionMonths();
   const photoRetentionDays = usePendingPhotoRetentionDays();
-  const email = <a href={`mailto:${c.email}`}>{c.email}</a>;
+  const email = <a href={`mailto:${s.email}`}>{s.email}</a>;
   const date = dateFormat(lang, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
     new Date(`${BUSINESS.privacyPolicyVersion}T00:00:00Z`),
   );
@@ -38,7 +85,7 @@ export default function PrivacidadRoute() {
         <h2>{m.controllerTitle}</h2>
         <p>
           <Rich
-            text={t(m.controller, { controller: c.name, nit: c.nit, name: s.name })}
+            text={t(m.controller, { controller: s.legalName, nit: s.nit, name: s.name })}
             parts={{
               address: <OwnerText es={s.address} en={s.addressEn} />,
               email,
@@ -62,7 +109,7 @@ export default function PrivacidadRoute() {
           <li>{m.purposeQuote}</li>
           <li>{t(m.purposeLaw, { rnt: s.rnt })}</li>
         </ul>
-        <p>{m.purposeShare}</p>
+        <Processors />
 
         <h2>{m.rightsTitle}</h2>
         <p>{m.rightsLead}</p>

@@ -1,4 +1,3 @@
-import { BUSINESS } from '@cabana/shared/domain/config/business';
 import { phoneE164, whatsappLink } from '@cabana/shared/domain/config/settings';
 import { paths } from '../../config/paths';
 import { useI18n } from '../../i18n/i18n';
@@ -102,7 +101,7 @@ export function FooterContent() {
       </div>
       <div className="container site-footer__legal">
         <p>
-          © {BUSINESS.dataController.name} · NIT {BUSINESS.dataController.nit}
+          © {s.legalName} · NIT {s.nit}
         </p>
       </div>
       {/* Fixed on screen, but inside the footer landmark so every element belongs to one. */}
