@@ -151,7 +151,7 @@ export const OWNER_ROUTES = routes({
     path: '/ajustes/completos',
     access: 'admin',
     summary:
-      'the whole settings object the panel reads and edits: the public one plus how guests pay (`bankAccount`, `nequiNumber`, `daviplataNumber`)',
+      'the whole settings object the panel reads and edits: the public one plus how guests pay (`bankAccount`, `nequiNumber`, `daviplataNumber`) and what only a confirmed guest reads (`hostName`, directions, check-in and check-out steps, arrival instructions, `preArrivalDays`; issue 32)',
     output: SettingsSchema,
     errors: [],
     panel: true,
