@@ -48,7 +48,7 @@ describe('without Wompi keys', () => {
       expect(html, path).not.toContain('Wompi');
       // The e2e build sends with EmailJS; no SMTP server is set here.
       expect(html, path).toContain('EmailJS');
-      expect(html, path).toMatch(/Ningún servicio de correo|No e-mail service/);
+      expect(html, path).toMatch(/Ningún servidor de correo|No mail server/);
     }
   });
 

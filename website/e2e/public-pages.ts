@@ -95,7 +95,7 @@ export const PAGES: PageCase[] = [
       'Vigencia',
       '28 de noviembre de 2026',
       // The processors of the sweep's server: no SMTP, no Wompi; the e2e build sends with EmailJS.
-      'Ningún servicio de correo',
+      'Ningún servidor de correo',
       'EmailJS',
       'comprobante',
       `a los ${BUSINESS.enquiryRetentionMonths} meses de recibidas`,
@@ -160,7 +160,7 @@ export const PAGES: PageCase[] = [
       'Superintendence of Industry and Commerce',
       'How to exercise your rights',
       'November 28, 2026',
-      'No e-mail service',
+      'No mail server',
       'EmailJS',
       `${BUSINESS.enquiryRetentionMonths} months after we receive them`,
     ],

@@ -495,7 +495,7 @@ export const en: Messages<SourceMessages> = {
     processorMail:
       'The mail server **{provider}**, through which the e-mails about your request and your booking are sent (your name, your e-mail and the booking’s details).',
     processorOwnMail: 'No third party for e-mail: it is sent from our own server.',
-    processorNoMail: 'No e-mail service: the site sends no e-mail today; your request stays on our server only.',
+    processorNoMail: 'No mail server: our server sends no e-mail today.',
     processorEmailjs:
       '**EmailJS**, through which the form also sends a copy of your request (name, e-mail, phone, dates and message); it may store it outside Colombia.',
     processorWompi:

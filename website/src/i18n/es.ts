@@ -520,8 +520,7 @@ export const es = {
     processorMail:
       'El servidor de correo **{provider}**, por el que salen los correos de tu solicitud y de tu reserva (tu nombre, tu correo y los datos de la reserva).',
     processorOwnMail: 'Ningún tercero para los correos: salen de nuestro propio servidor.',
-    processorNoMail:
-      'Ningún servicio de correo: hoy el sitio no envía correos; tu solicitud queda solo en nuestro servidor.',
+    processorNoMail: 'Ningún servidor de correo: nuestro servidor no envía correos hoy.',
     processorEmailjs:
       '**EmailJS**, por el que el formulario envía además una copia de tu solicitud (nombre, correo, teléfono, fechas y mensaje); puede almacenarla fuera de Colombia.',
     processorWompi:

@@ -152,11 +152,11 @@ describe('/privacidad generated from what is configured (issue 35)', () => {
     env.emailEnabled = false;
     const d = data({}, { mailHost: null, onlinePayment: false });
     const es = await text('/privacidad', d);
-    expect(es.text).toContain('Ningún servicio de correo: hoy el sitio no envía correos');
-    for (const absent of ['EmailJS', 'Wompi', 'servidor de correo ']) expect(es.text).not.toContain(absent);
+    expect(es.text).toContain('Ningún servidor de correo: nuestro servidor no envía correos hoy.');
+    for (const absent of ['EmailJS', 'Wompi', 'El servidor de correo']) expect(es.text).not.toContain(absent);
     expect(es.text).toContain('comprobante');
     const en = await text('/en/privacy', d);
-    expect(en.text).toContain('No e-mail service: the site sends no e-mail today');
+    expect(en.text).toContain('No mail server: our server sends no e-mail today.');
     for (const absent of ['EmailJS', 'Wompi']) expect(en.text).not.toContain(absent);
   });
 
