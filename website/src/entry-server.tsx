@@ -152,7 +152,9 @@ export function createRenderer(assets: SiteAssets): PageRenderer & { renderShell
       );
       // A guest's page with a wrong link says so, with 404.
       const found =
-        page !== null || (guest !== null && Boolean(data.guestBooking)) || (review !== null && Boolean(data.reviewPage?.invite));
+        page !== null ||
+        (guest !== null && Boolean(data.guestBooking)) ||
+        (review !== null && Boolean(data.reviewPage?.invite));
       return { status: found ? 200 : 404, html: put(html, '<html lang="es">', `<html lang="${lang}">`) };
     },
 

@@ -127,7 +127,12 @@ const guestPaymentMeta = (s: PublicSettings): Record<Lang, PageMeta> => ({
 
 /** A guest's review page (issue 35), per language: never indexed (its address carries the link's secret). */
 const reviewPageMeta = (s: PublicSettings): Record<Lang, PageMeta> => ({
-  es: { title: `Tu opinión · ${s.name}`, description: 'Cuéntanos cómo fue tu estadía.', noindex: true, noReferrer: true },
+  es: {
+    title: `Tu opinión · ${s.name}`,
+    description: 'Cuéntanos cómo fue tu estadía.',
+    noindex: true,
+    noReferrer: true,
+  },
   en: { title: `Your review · ${s.name}`, description: 'Tell us how your stay went.', noindex: true, noReferrer: true },
 });
 

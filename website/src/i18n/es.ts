@@ -470,7 +470,8 @@ export const es = {
     homeTitle: 'Lo que dicen nuestros huéspedes',
     seeAll: 'Ver todas las opiniones',
     formTitle: 'Tu opinión sobre tu estadía',
-    formLead: 'Estadía en {month} · {people}. Tu opinión se publica en la página de opiniones con el nombre que elijas.',
+    formLead:
+      'Estadía en {month} · {people}. Tu opinión se publica en la página de opiniones con el nombre que elijas.',
     overall: 'Calificación general',
     optional: 'opcional',
     aspects: { cleanliness: 'Limpieza', location: 'Ubicación', value: 'Relación calidad-precio', host: 'Anfitrión' },

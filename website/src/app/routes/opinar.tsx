@@ -1,4 +1,9 @@
-import { REVIEW_ASPECTS, REVIEW_NAME_MAX, REVIEW_TEXT_MAX, REVIEW_TEXT_MIN } from '@cabana/shared/domain/schemas/review';
+import {
+  REVIEW_ASPECTS,
+  REVIEW_NAME_MAX,
+  REVIEW_TEXT_MAX,
+  REVIEW_TEXT_MIN,
+} from '@cabana/shared/domain/schemas/review';
 import { stayMonthText } from '../../features/reviews/review-card';
 import { useI18n } from '../../i18n/i18n';
 import { useReviewPage } from '../../lib/page-data';
@@ -67,13 +72,7 @@ export default function OpinarRoute() {
   const { m, t, p, lang, href } = useI18n();
   const r = m.reviews;
   const invite = state?.invite ?? null;
-  const title = state?.sent
-    ? r.thanksTitle
-    : invite
-      ? r.formTitle
-      : state?.closed
-        ? r.closedTitle
-        : r.notFoundTitle;
+  const title = state?.sent ? r.thanksTitle : invite ? r.formTitle : state?.closed ? r.closedTitle : r.notFoundTitle;
   const values = state?.values ?? {};
   const fields = state?.fields ?? {};
   const described = (name: string, hint?: string) =>

@@ -45,7 +45,10 @@ export function ReviewCard({ review, headingLevel = 3 }: { review: PublicReview;
       <Heading className="review__name">{review.name}</Heading>
       <p className="review__meta">
         <Stars n={review.rating} />{' '}
-        {t(m.reviews.stay, { month: stayMonthText(lang, review.stayMonth), people: p(m.reviews.people, review.people) })}
+        {t(m.reviews.stay, {
+          month: stayMonthText(lang, review.stayMonth),
+          people: p(m.reviews.people, review.people),
+        })}
       </p>
       <p className="review__text" lang={review.lang}>
         {review.text}
