@@ -745,8 +745,8 @@ describe('online payment without Wompi keys, or with wrong ones', () => {
       ok: false,
       mode: 'sandbox',
       problems: [
-        'Wompi no reconoce la llave pública (WOMPI_PUBLIC_KEY) en Sandbox (pruebas).',
-        'Wompi rechazó la llave privada (WOMPI_PRIVATE_KEY) en Sandbox (pruebas).',
+        'Wompi no reconoce la llave pública en Sandbox (pruebas).',
+        'Wompi rechazó la llave privada en Sandbox (pruebas).',
       ],
     });
     expect(text).not.toContain('prv_test_wrong');

@@ -1,11 +1,13 @@
+import type { z } from 'zod';
 import { BUSINESS } from '@cabana/shared/domain/config/business';
 import { peopleLimitError } from '@cabana/shared/domain/config/settings';
 import { isStayFree } from '@cabana/shared/domain/availability/ranges';
 import { checkStay, STAY_MESSAGES } from '@cabana/shared/domain/pricing/seasons';
 import {
   FORM_TOKEN_PATTERN,
+  RESERVATION_ENQUIRY_MOVED,
   type Enquiry,
-  type EnquiryInput,
+  type EnquiryInputSchema,
   type EnquiryStatus,
   type SuspectReason,
 } from '@cabana/shared/domain/schemas/enquiry';
@@ -111,8 +113,10 @@ export class EnquiryService {
    * id; a bot gets the same kind of answer as a person (an id), so it learns nothing, and nothing
    * is stored.
    */
-  async submit(input: EnquiryInput, ip: string): Promise<{ id: string }> {
+  async submit(input: z.infer<typeof EnquiryInputSchema>, ip: string): Promise<{ id: string }> {
     const { store } = this.deps;
+    // The schema never lets `reserva` through; this only narrows the type.
+    if (input.type !== 'contacto') throw invalidInput(RESERVATION_ENQUIRY_MOVED);
     const admission = this.admit({ what: 'enquiry', formToken: input.formToken, website: input.website }, ip);
     if (admission.kind === 'drop') return { id: newRecordId() };
 

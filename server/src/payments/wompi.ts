@@ -196,11 +196,11 @@ export class Wompi implements PaymentProvider {
       const merchant = await this.#call(`/merchants/${encodeURIComponent(publicKey)}`, false);
       const name = z.object({ data: z.object({ name: z.string() }) }).safeParse(merchant.body);
       if (merchant.status === 200 && name.success) merchantName = name.data.data.name;
-      else problems.push(`Wompi no reconoce la llave pública (WOMPI_PUBLIC_KEY) en ${env}.`);
+      else problems.push(`Wompi no reconoce la llave pública en ${env}.`);
       // Looking transactions up by reference needs the private key: a wrong one answers 401.
       const search = await this.#call('/transactions?reference=cabana-probar-conexion', true);
       if (search.status === 401 || search.status === 403) {
-        problems.push(`Wompi rechazó la llave privada (WOMPI_PRIVATE_KEY) en ${env}.`);
+        problems.push(`Wompi rechazó la llave privada en ${env}.`);
       } else if (search.status !== 200) {
         problems.push(`Wompi respondió ${search.status} al probar la llave privada; inténtalo más tarde.`);
       }

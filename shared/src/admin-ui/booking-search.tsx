@@ -6,28 +6,32 @@ import { PANEL_BOOKING_ORDER } from './panel-data';
 /**
  * Reservas' search and state filter (issue 33): a name, code or e-mail and/or one state, found by
  * the server (GET /api/reservas?q=&estado=) among every booking, not only the pages loaded.
- * Answers null while the field is empty and every state is shown.
+ * Answers null while the field is empty and every state is shown. `loaded` is the panel's list:
+ * when a change lands in it (an action saved), the server is asked again, so a booking that left
+ * the state filtered goes and one changed shows its new facts.
  */
 export function useBookingSearch(
   query: string,
   estado: BookingState | undefined,
+  loaded: unknown,
 ): { found: Booking[] | null; error: string | null } {
   const { api, failure } = usePanel();
-  const [found, setFound] = useState<Booking[] | null>(null);
+  /** The last answer and what it answered: another question shows nothing until its own answer. */
+  const [answer, setAnswer] = useState<{ key: string; list: Booking[] } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const q = query.trim();
   const asking = q !== '' || estado !== undefined;
+  const key = `${estado ?? ''}|${q}`;
   useEffect(() => {
     if (!asking) return;
     let gone = false;
-    setFound(null);
     // A short pause so each keystroke does not ask the server.
     const t = setTimeout(() => {
       api
         .listBookings({ ...PANEL_BOOKING_ORDER, ...(q ? { q } : {}), ...(estado ? { estado } : {}), limit: 200 })
         .then((list) => {
           if (!gone) {
-            setFound(list);
+            setAnswer({ key, list });
             setError(null);
           }
         })
@@ -39,8 +43,9 @@ export function useBookingSearch(
       gone = true;
       clearTimeout(t);
     };
-  }, [api, failure, q, estado, asking]);
-  return asking ? { found, error } : { found: null, error: null };
+  }, [api, failure, q, estado, asking, key, loaded]);
+  if (!asking) return { found: null, error: null };
+  return { found: answer?.key === key ? answer.list : null, error };
 }
 
 /** The search field. */

@@ -82,7 +82,7 @@ export function BookingsSection() {
   const [status, setStatus] = useState<string | null>(null);
   const now = useNow();
   const [query, setQuery] = useState('');
-  const search = useBookingSearch(query, filter === 'todas' ? undefined : filter);
+  const search = useBookingSearch(query, filter === 'todas' ? undefined : filter, items);
   const asking = query.trim() !== '' || filter !== 'todas';
   // While searching or filtering, the server's matches among every booking; otherwise the pages loaded.
   const shown = (asking ? search.found : items) ?? [];

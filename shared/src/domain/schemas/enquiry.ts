@@ -149,14 +149,15 @@ export type ContactInput = z.infer<typeof ContactInputSchema>;
  * Body of POST /api/consultas: a contact message. A body of the old reservation form gets one
  * answer, whatever else it holds: a stay is asked for on /planes (POST /api/reservas).
  */
-export const EnquiryInputSchema = z.preprocess((body, ctx) => {
-  if (typeof body === 'object' && body !== null && (body as { type?: unknown }).type === 'reserva') {
+export const EnquiryInputSchema = z.discriminatedUnion('type', [
+  ContactInputSchema,
+  // Never valid: its one issue is the answer, whatever else the body holds.
+  z.looseObject({ type: z.literal('reserva') }).superRefine((_body, ctx) => {
     ctx.addIssue({ code: 'custom', message: RESERVATION_ENQUIRY_MOVED, path: [] });
-    return z.NEVER;
-  }
-  return body;
-}, ContactInputSchema);
-export type EnquiryInput = z.infer<typeof EnquiryInputSchema>;
+  }),
+]);
+/** What POST /api/consultas takes through: a contact message. */
+export type EnquiryInput = ContactInput;
 
 /**
  * `confirmada` blocks a reservation's nights as a direct booking; `cancelada` (or any other status)
