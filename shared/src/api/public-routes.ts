@@ -251,7 +251,7 @@ export const PUBLIC_ROUTES = routes({
     access: 'public',
     who: 'whoever has the link',
     summary:
-      '`{t, guests: [{firstNames, lastNames, documentType (CC, CE, TI, PA, DE, RC, PEP, PPT, CD), documentNumber, nationality (ISO 3166-1 alpha-2), birthDate (YYYY-MM-DD), residenceCity, originCity, destinationCity?, originCode?, destinationCode? (SIRE place codes, digits)}]}`: the party for the TRA and SIRE, main guest first, replacing what was saved; at most the party size (400), one person per document, no birth date in the future; 404 wrong link, 409 unless `confirmada` before the day of departure',
+      '`{t, guests: [{firstNames, lastNames, documentType (CC, CE, TI, PA, DE, RC, PEP, PPT, CD), documentNumber, nationality (ISO 3166-1 alpha-2), birthDate (YYYY-MM-DD), residenceCity, originCity, destinationCity?}]}`: the party for the TRA and SIRE, main guest first, replacing what was saved; at most the party size (400), one person per document, no birth date in the future; 404 wrong link, 409 unless `confirmada` before the day of departure',
     params: BookingCodeParamsSchema,
     body: GuestRegistrationInputSchema,
     output: RegistrationViewSchema,
