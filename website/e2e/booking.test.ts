@@ -386,7 +386,7 @@ describe('the booking lifecycle in the browser', () => {
     await expect.poll(() => download.count()).toBe(1);
     const [saved] = await Promise.all([page.waitForEvent('download'), download.click()]);
     expect(saved.suggestedFilename()).toMatch(/^sire-123456-\d{4}-\d{2}-01-\d{4}-\d{2}-\d{2}\.txt$/);
-    const text = await readFile((await saved.path()), 'utf8');
+    const text = await readFile(await saved.path(), 'utf8');
     const lines = text
       .split('\r\n')
       .filter(Boolean)
