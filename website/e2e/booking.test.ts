@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '@cabana/shared/domain/pricing/pricing';
+import { formatMonth } from '@cabana/shared/domain/lib/owner-dates';
 import {
   DESKTOP,
   daysFromToday,
@@ -17,6 +18,8 @@ import {
   waitForHydration,
 } from './helpers';
 import { adminPage, openAdminPage, openSection } from './admin-helpers';
+import { confirmedBooking } from '../../test-support/bookings';
+import { readFile } from 'node:fs/promises';
 
 const PRICE = 100_000;
 const norm = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').trim();
@@ -159,6 +162,8 @@ describe('the booking lifecycle in the browser', () => {
     await expect.poll(() => r.innerText().then(norm)).toContain('Confirmada');
     await panel.close();
 
+    const scripts: string[] = [];
+    page.on('request', (r) => void (r.resourceType() === 'script' && scripts.push(r.url())));
     await page.reload();
     await waitForHydration(page);
     expect(norm(await main.innerText())).toContain('Estado: Confirmada');
@@ -179,6 +184,36 @@ describe('the booking lifecycle in the browser', () => {
     const ics = await fetch(site.server.url + href);
     expect(ics.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
     expect(await ics.text()).toContain(`SUMMARY:Estadía en `);
+
+    // Issue 34: the online check-in of the confirmed booking, at 390 px; its form's code loads on demand.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const checkin = page.getByRole('region', { name: 'Registro de huéspedes (check-in en línea)' });
+    expect(norm(await checkin.innerText())).toContain('Registro pendiente');
+    expect(scripts.some((u) => u.includes('checkin-form'))).toBe(false);
+    await checkin.getByRole('button', { name: 'Registrar huéspedes' }).click();
+    const mainGuest = checkin.getByRole('group', { name: 'Huésped principal' });
+    await mainGuest.getByLabel('Nombres').fill('Ana María');
+    expect(scripts.some((u) => u.includes('checkin-form'))).toBe(true);
+    await mainGuest.getByLabel('Apellidos').fill('Pérez Gómez');
+    await mainGuest.getByLabel('Tipo de documento').selectOption('CC');
+    await mainGuest.getByLabel('Número de documento').fill('1020304050');
+    await mainGuest.getByLabel('Nacionalidad').selectOption('CO');
+    await mainGuest.getByLabel('Fecha de nacimiento').fill('1985-04-12');
+    await mainGuest.getByLabel('Ciudad de residencia').fill('Medellín');
+    await mainGuest.getByLabel('Ciudad de procedencia (de dónde viaja)').fill('Medellín');
+    // Why each field is asked, and how long it is kept (Ley 1581).
+    expect(norm(await mainGuest.innerText())).toContain(
+      'Migración Colombia exige reportar a los huéspedes extranjeros',
+    );
+    expect(norm(await checkin.innerText())).toContain('180 días después de la salida');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await runAxe(page)).toEqual([]);
+    await checkin.getByRole('button', { name: 'Guardar registro' }).click();
+    await expect.poll(() => checkin.innerText().then(norm)).toContain('Marca la autorización');
+    await checkin.getByLabel('Autorizo el tratamiento de estos datos').check();
+    await checkin.getByRole('button', { name: 'Guardar registro' }).click();
+    await expect.poll(() => checkin.innerText().then(norm)).toContain('Registro guardado.');
+    expect(norm(await checkin.innerText())).toContain('Registro pendiente'); // 1 of 4
     expect(await runAxe(page)).toEqual([]);
     await page.close();
   });
@@ -291,4 +326,115 @@ describe('the booking lifecycle in the browser', () => {
     expect(sitemap).not.toContain('/reserva');
     expect(sitemap).not.toContain('/en/booking');
   });
+
+  let english: { id: string; code: string };
+  it('in English at 390 px: the check-in form, prefilled with the party saved, and the privacy policy on retention', async () => {
+    const b = await confirmedBooking(site.server, 10, 2, { numPeople: 2, lang: 'en' });
+    english = b;
+    const put = await fetch(`${site.server.apiUrl}/reserva/${b.code}/huespedes`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', origin: site.server.url },
+      body: JSON.stringify({ t: b.token, guests: [ANN] }),
+    });
+    expect(put.status).toBe(200);
+    const { page, problems } = await newPage(guest);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await gotoHydrated(page, site.server.url + b.path);
+    const checkin = page.getByRole('region', { name: 'Guest registration (online check-in)' });
+    expect(norm(await checkin.innerText())).toContain('Registration pending');
+    await checkin.getByRole('button', { name: 'Register your party' }).click();
+    const mainGuest = checkin.getByRole('group', { name: 'Main guest' });
+    await expect.poll(() => mainGuest.getByLabel('First names').inputValue()).toBe('Ann');
+    expect(await mainGuest.getByLabel('Nationality').inputValue()).toBe('GB');
+    expect(norm(await checkin.innerText())).toContain('180 days after check-out');
+    expect(norm(await checkin.innerText())).not.toContain('Huésped');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await checkin.getByRole('button', { name: 'Save registration' }).click();
+    await expect.poll(() => checkin.innerText().then(norm)).toContain('Registration saved.');
+    expect(await runAxe(page)).toEqual([]);
+    expectClean(problems);
+    await page.close();
+    // The privacy policy states the retention of identity documents (server HTML, both languages).
+    expect(await (await fetch(`${site.server.url}/privacidad`)).text()).toContain(
+      'Borramos estos datos de nuestro servidor y de las copias de seguridad siguientes 180 días después de la salida',
+    );
+    expect(await (await fetch(`${site.server.url}/en/privacy`)).text()).toContain(
+      'from the following backups 180 days after check-out',
+    );
+  });
+
+  it("Reservas: each booking's registration and MinCIT's codes, how to get the token, the owner completes a party, the SIRE file by month", async () => {
+    await patchSettings(site.server, { sireHotelCode: '123456', sireCityCode: '70820' });
+    // MinCIT's codes as the filing stores them (registration/tra.ts; filed against its stand-in in server/test/tra.test.ts).
+    const store = site.server.running.deps.store;
+    store.data.bookings.find((x) => x.code === english.code)!.tra = {
+      mainCode: 5000,
+      companionCodes: [],
+      attempts: 0,
+      filedAt: new Date().toISOString(),
+    };
+    await store.save();
+    // Still signed in from before.
+    const { page, problems } = await openAdminPage(owner);
+    await page.goto(`${site.server.url}/admin/reservas`);
+    const box = page.getByRole('region', { name: 'Registro de huéspedes: TRA y SIRE' });
+    await expect.poll(() => box.innerText().then(norm)).toContain('TRA sin token');
+    expect(norm(await box.innerText())).toContain('pms.mincit.gov.co/token/ con el número de RNT');
+    expect(norm(await box.innerText())).toContain('TRA_TOKEN');
+    const spanish = page.getByRole('region', { name: `Registro de huéspedes de ${code}` });
+    expect(norm(await spanish.innerText())).toContain('Pendiente 1 de 4 huéspedes');
+    expect(norm(await spanish.innerText())).toContain(
+      'Principal: Ana María Pérez Gómez · Cédula de ciudadanía 1020304050 · CO',
+    );
+    const en = page.getByRole('region', { name: `Registro de huéspedes de ${english.code}` });
+    expect(norm(await en.innerText())).toContain('Códigos de MinCIT: 5000');
+
+    // The owner completes the English party: the companion, with the same fields as the guest's form.
+    await en.getByText('Completar o corregir el registro').click();
+    const companion = en.getByRole('group', { name: 'Acompañante 1' });
+    await companion.getByLabel('Nombres').fill('Tom');
+    await companion.getByLabel('Apellidos').fill('Lee Hart');
+    await companion.getByLabel('Tipo de documento').selectOption('PA');
+    await companion.getByLabel('Número de documento').fill('P112233');
+    await companion.getByLabel('Nacionalidad').selectOption('GB');
+    await companion.getByLabel('Fecha de nacimiento').fill('1981-03-04');
+    await companion.getByLabel('Ciudad de residencia').fill('London');
+    await companion.getByLabel('Ciudad de procedencia').fill('Bogotá');
+    await companion.getByLabel('Ciudad de destino (opcional)').fill('Cartagena');
+    await en.getByRole('button', { name: 'Guardar registro' }).click();
+    await expect
+      .poll(() => en.innerText().then(norm))
+      .toContain('Registro guardado: todos los huéspedes quedaron registrados.');
+    await expect.poll(() => en.innerText().then(norm)).toContain('Completo 2 de 2 huéspedes');
+
+    // The SIRE file of the stay's month: downloaded, both British guests' entries in it; then marked as uploaded.
+    const stay = store.view.bookings.find((x) => x.code === english.code)!;
+    const month = box.getByRole('listitem', { name: `SIRE de ${formatMonth(stay.checkIn.slice(0, 7))}`, exact: true });
+    const download = month.getByRole('link', { name: /^Descargar archivo de / });
+    await expect.poll(() => download.count()).toBe(1);
+    const [saved] = await Promise.all([page.waitForEvent('download'), download.click()]);
+    expect(saved.suggestedFilename()).toMatch(/^sire-123456-\d{4}-\d{2}-01-\d{4}-\d{2}-\d{2}\.txt$/);
+    const text = await readFile(await saved.path(), 'utf8');
+    const lines = text
+      .split('\r\n')
+      .filter(Boolean)
+      .map((l) => l.split('\t'));
+    expect(lines.filter((l) => l[4] === '628' && l[8] === 'E').map((l) => l[3])).toEqual(['P998877', 'P112233']);
+    await month.getByRole('button', { name: /como subido$/ }).click();
+    await expect.poll(() => month.innerText().then(norm)).toContain('marcado como subido');
+    expectClean(problems);
+    await page.close();
+  });
 });
+
+const ANN = {
+  firstNames: 'Ann',
+  lastNames: 'Lee',
+  documentType: 'PA',
+  documentNumber: 'P998877',
+  nationality: 'GB',
+  birthDate: '1979-06-01',
+  residenceCity: 'London',
+  originCity: 'Bogotá',
+  destinationCity: 'Cartagena',
+};

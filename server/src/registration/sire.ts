@@ -20,7 +20,7 @@ import type { Settings } from '@cabana/shared/domain/schemas/settings';
  * for the owner: never a guessed code.
  */
 
-export type SireMovementKind = 'E' | 'S';
+type SireMovementKind = 'E' | 'S';
 
 /** Stays whose guests are reported: a confirmed or finished booking with its party registered (not yet purged). */
 const REPORTED_STATES = new Set<Booking['state']>(['confirmada', 'completada']);

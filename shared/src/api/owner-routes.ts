@@ -402,7 +402,7 @@ export const OWNER_ROUTES = routes({
     path: '/reservas/:id/huespedes',
     access: 'admin',
     summary:
-      "`{guests}` (as the guest's call): the owner fills or corrects the registration of a `confirmada` or `completada` booking; 400 past the party size, 409 in another state",
+      "`{guests}` (as the guest's call, plus `originCode?`/`destinationCode?`: SIRE's place codes, digits, for a city the server does not code itself): the owner fills or corrects the registration of a `confirmada` or `completada` booking; 400 past the party size, 409 in another state",
     params: IdParamsSchema,
     body: OwnerRegistrationInputSchema,
     output: RegistrationViewSchema,
