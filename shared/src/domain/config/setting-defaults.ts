@@ -31,3 +31,46 @@ export const BOOKING_DEFAULTS = {
  * (GET /api/ajustes, every page's data) leave them out.
  */
 export const PAYMENT_SETTING_KEYS = ['bankAccount', 'nequiNumber', 'daviplataNumber', 'notificationEmail'] as const;
+
+/** The kinds of bed the owner counts (issue 32), in the order pages list them. */
+export const BED_TYPES = ['king', 'queen', 'double', 'single', 'bunk', 'sofaBed', 'hammock'] as const;
+export type BedType = (typeof BED_TYPES)[number];
+
+/** The amenities the owner ticks (issue 32), in the order pages list them. */
+export const AMENITY_IDS = [
+  'wifi',
+  'airConditioning',
+  'pool',
+  'jacuzzi',
+  'parking',
+  'kitchen',
+  'bbq',
+  'tv',
+  'washer',
+  'hotWater',
+] as const;
+export type AmenityId = (typeof AMENITY_IDS)[number];
+
+/** The house as a fresh install describes it (the owner edits it in Ajustes): sleeps the building's 20. */
+export const PROPERTY_DEFAULTS: {
+  bedrooms: number;
+  bathrooms: number;
+  beds: Partial<Record<BedType, number>>;
+  amenities: AmenityId[];
+} = {
+  bedrooms: 5,
+  bathrooms: 4,
+  beds: { double: 5, single: 6, bunk: 2 },
+  amenities: ['wifi', 'airConditioning', 'jacuzzi', 'parking', 'kitchen', 'bbq'],
+};
+
+/**
+ * The English versions of a fresh install's texts (issue 32), so the English site reads English
+ * from the start: the owner edits or empties them in Ajustes.
+ */
+export const ENGLISH_DEFAULTS = {
+  taglineEn: 'Holiday cabin 10 minutes from the sea in Tolú, Sucre',
+  hoursDisplayEn: 'Every day, 8:00 AM – 8:00 PM',
+  houseRulesEn:
+    'No smoking inside the cabin.\nNo parties or events.\nPets only if you tell us in advance.\nQuiet hours from 10:00 PM to 8:00 AM.\nNo more guests than the booking says.',
+};

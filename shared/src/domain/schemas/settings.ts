@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { BUSINESS } from '../config/business';
 import { LINE_CONTROL, plainLine } from './text';
 import { CANCELLATION_POLICY_IDS } from '../pricing/booking';
-import { BOOKING_DEFAULTS, PAYMENT_SETTING_KEYS } from '../config/setting-defaults';
+import {
+  AMENITY_IDS,
+  BED_TYPES,
+  BOOKING_DEFAULTS,
+  PAYMENT_SETTING_KEYS,
+  PROPERTY_DEFAULTS,
+} from '../config/setting-defaults';
 
 /**
  * The business facts the owner edits from the panel (issue 11): what every page, e-mail and the
@@ -36,6 +42,9 @@ export const SETTINGS_LIMITS = {
   peopleMax: BUSINESS.capacity,
   bankAccountMax: 200,
   houseRulesMax: 4_000,
+  /** Rooms, bathrooms and beds of one type: a house for the building's 20 people, with room for typos caught. */
+  roomsMax: 30,
+  bedsMax: 40,
 } as const;
 
 const text = (label: string, max: number) =>
@@ -165,6 +174,48 @@ const walletNumber = (label: string) =>
     .trim()
     .regex(/^(\d{10})?$/, `El número de ${label} son 10 dígitos (p. ej. 3005550142), o déjalo vacío.`);
 
+/** House rules: one per line, as the owner writes them. */
+const houseRulesText = (error: string) =>
+  z
+    .string({ error })
+    .overwrite((s) => s.replace(/\r\n?/g, '\n'))
+    .trim()
+    .max(SETTINGS_LIMITS.houseRulesMax, `Las normas admiten hasta ${SETTINGS_LIMITS.houseRulesMax} caracteres.`)
+    .refine((s) => !/[<>{}`]/.test(s), 'No puede tener los caracteres < > { } `.');
+
+const count = (label: string, max: number) =>
+  z
+    .number({ error: `Escribe el número de ${label}.` })
+    .int(`El número de ${label} es un número entero.`)
+    .min(0, `El número de ${label} no puede ser negativo.`)
+    .max(max, `Admite como mucho ${max} ${label}.`);
+
+/**
+ * The property's facts (issue 32): rooms, beds by type and amenities, shown on the home page and
+ * /planes in both languages and in the page's structured data. Words: `config/property-words.ts`.
+ */
+export const PropertySchema = z.strictObject(
+  {
+    bedrooms: count('habitaciones', SETTINGS_LIMITS.roomsMax),
+    bathrooms: count('baños', SETTINGS_LIMITS.roomsMax),
+    beds: z.partialRecord(
+      z.enum(BED_TYPES, { error: `Elige un tipo de cama: ${BED_TYPES.join(', ')}.` }),
+      count('camas', SETTINGS_LIMITS.bedsMax),
+      {
+        error: 'Las camas deben ser una lista por tipo.',
+      },
+    ),
+    amenities: z
+      .array(z.enum(AMENITY_IDS, { error: `Elige comodidades de la lista: ${AMENITY_IDS.join(', ')}.` }), {
+        error: 'Las comodidades deben ser una lista.',
+      })
+      .max(AMENITY_IDS.length, `Hasta ${AMENITY_IDS.length} comodidades.`)
+      .refine((list) => new Set(list).size === list.length, 'Una comodidad está repetida.'),
+  },
+  { error: 'Escribe habitaciones, baños, camas y comodidades.' },
+);
+export type Property = z.infer<typeof PropertySchema>;
+
 /** The booking terms (issue 21): how requests are handled, paid and cancelled. */
 const bookingFields = {
   /** Accept a request for free nights at once (the hold starts). */
@@ -224,12 +275,9 @@ const bookingFields = {
     .min(1, 'Una reserva inmediata tiene al menos 1 noche.')
     .max(365, 'Una reserva inmediata tiene como mucho 365 noches.'),
   /** The house rules, as the /condiciones page shows them. */
-  houseRules: z
-    .string({ error: 'Escribe las normas de la casa.' })
-    .overwrite((s) => s.replace(/\r\n?/g, '\n'))
-    .trim()
-    .max(SETTINGS_LIMITS.houseRulesMax, `Las normas admiten hasta ${SETTINGS_LIMITS.houseRulesMax} caracteres.`)
-    .refine((s) => !/[<>{}`]/.test(s), 'No puede tener los caracteres < > { } `.'),
+  houseRules: houseRulesText('Escribe las normas de la casa.'),
+  /** Their English version (issue 32): optional, empty when none, and then English pages show the Spanish ones. */
+  houseRulesEn: houseRulesText('Escribe las normas en inglés.').optional(),
 };
 
 /** The same fields with their fresh-install values: data files from before issue 21 load with them. */
@@ -250,6 +298,9 @@ const bookingFieldsWithDefaults = {
   notificationEmail: bookingFields.notificationEmail.default(d.notificationEmail),
   instantMaxNights: bookingFields.instantMaxNights.default(d.instantMaxNights),
   houseRules: bookingFields.houseRules.default(d.houseRules),
+  houseRulesEn: bookingFields.houseRulesEn,
+  // Data files from before issue 32 describe the house with a fresh install's facts.
+  property: PropertySchema.default(() => structuredClone(PROPERTY_DEFAULTS)),
 };
 
 const crossField = (s: { socials: Social[]; minPeople: number; maxPeople: number }, ctx: z.RefinementCtx) => {
@@ -288,7 +339,7 @@ export type PublicSettings = z.infer<typeof PublicSettingsSchema>;
  * even when only one of them is sent.
  */
 export const SettingsPatchSchema = z
-  .strictObject({ ...fields, ...bookingFields })
+  .strictObject({ ...fields, ...bookingFields, property: PropertySchema })
   .partial()
   .refine((p) => Object.keys(p).length > 0, 'No hay ningún ajuste que cambiar.');
 export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;
