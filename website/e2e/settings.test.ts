@@ -152,15 +152,15 @@ describe('settings reach every page', () => {
     await page.getByLabel('Fecha de llegada').fill(daysFromToday(10));
     await page.getByLabel('Fecha de salida').fill(daysFromToday(12));
     await page.getByRole('radio', { name: 'Dólares (USD)' }).check();
-    // 100.000 COP per person at 4.000 COP per dollar: $25 each, 5 people, 2 nights.
-    expect(norm(await page.getByTestId('precio-persona').innerText())).toBe('$25.00');
-    expect(norm(await page.getByTestId('total-noche').innerText())).toBe('$125.00');
-    expect(norm(await page.getByTestId('total-estadia').innerText())).toBe('$250.00');
-    expect(norm(formatMoney(1_000_000, 'USD', 4000))).toBe('$250.00');
+    // 100.000 COP per person at 4.000 COP per dollar: USD 25 each, 5 people, 2 nights.
+    expect(norm(await page.getByTestId('precio-persona').innerText())).toBe('USD 25.00');
+    expect(norm(await page.getByTestId('total-noche').innerText())).toBe('USD 125.00');
+    expect(norm(await page.getByTestId('total-estadia').innerText())).toBe('USD 250.00');
+    expect(norm(formatMoney(1_000_000, 'USD', 4000))).toBe('USD 250.00');
     const link = await page.getByRole('link', { name: 'Consultar por WhatsApp' }).getAttribute('href');
     expect(link).toMatch(/^https:\/\/wa\.me\/573114445566\?text=/);
     const text = decodeURIComponent(link!.split('text=')[1]!);
-    expect(text).toContain('Total de la estadía: $250.00');
+    expect(norm(text)).toContain('Total de la estadía: USD 250.00');
     expect(text).toMatch(new RegExp(`^Hola, quisiera reservar en ${NAME}\\.\\n`));
     // The form offers up to the owner's maximum, as the capacity card says.
     const choices = await page.getByLabel('Número de personas').locator('option').allTextContents();

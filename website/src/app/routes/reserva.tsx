@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { HouseRules } from '../../components/booking/house-rules';
 import type { GuestBooking } from '@cabana/shared/domain/schemas/booking';
 import { FormStatus } from '../../components/form/form-status';
 import { PolicyRules } from '../../components/booking/policy-rules';
@@ -228,12 +229,7 @@ export default function ReservaRoute() {
         {b.terms?.houseRules ? (
           <>
             <h3>{m.houseRulesTitle}</h3>
-            {/* The owner writes the house rules in Spanish only: marked so on the English page (as /en/terms). */}
-            <ul lang={lang === 'es' ? undefined : 'es'}>
-              {b.terms.houseRules.split('\n').map((rule) => (
-                <li key={rule}>{rule}</li>
-              ))}
-            </ul>
+            <HouseRules es={b.terms.houseRules} en={b.terms.houseRulesEn} />
           </>
         ) : null}
         <p>

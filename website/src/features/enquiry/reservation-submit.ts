@@ -105,7 +105,7 @@ export const reservationChecks = (
             : 'por confirmar',
       prices:
         q.parts.length > 0
-          ? q.parts.map((part) => partText(part, 'COP', undefined, SPANISH)).join('\n')
+          ? q.parts.map((part) => partText(part, 'COP', SPANISH)).join('\n')
           : 'por confirmar',
       total: q.total === null ? 'por confirmar' : formatMoney(q.total, 'COP'),
       message: input.message || '(sin mensaje)',
