@@ -8,7 +8,7 @@ import {
   type SocialNetwork,
 } from '../domain/schemas/settings';
 import { whatsappLink } from '../domain/config/settings';
-import { AMENITY_IDS, BED_TYPES, type AmenityId, type BedType } from '../domain/config/setting-defaults';
+import { AMENITY_IDS, BED_TYPES, type AmenityId, type BedType } from '../domain/config/property-words';
 import { PROPERTY_WORDS } from '../domain/config/property-words';
 import { CANCELLATION_POLICIES, CANCELLATION_POLICY_IDS, type CancellationPolicyId } from '../domain/pricing/booking';
 import { usePanel } from './panel-context';

@@ -1,5 +1,26 @@
 import { plural, type Lang, type PluralMessage } from '../i18n/lang';
-import { AMENITY_IDS, BED_TYPES, type AmenityId, type BedType } from './setting-defaults';
+
+/**
+ * The kinds of bed the owner counts (issue 32), in the order pages list them. Here, not in
+ * `setting-defaults.ts`, whose module every public page's first load carries.
+ */
+export const BED_TYPES = ['king', 'queen', 'double', 'single', 'bunk', 'sofaBed', 'hammock'] as const;
+export type BedType = (typeof BED_TYPES)[number];
+
+/** The amenities the owner ticks (issue 32), in the order pages list them. */
+export const AMENITY_IDS = [
+  'wifi',
+  'airConditioning',
+  'pool',
+  'jacuzzi',
+  'parking',
+  'kitchen',
+  'bbq',
+  'tv',
+  'washer',
+  'hotWater',
+] as const;
+export type AmenityId = (typeof AMENITY_IDS)[number];
 
 /**
  * The words of the property's facts (issue 32) in each language: the public pages' server

@@ -1,3 +1,5 @@
+import type { AmenityId, BedType } from './property-words';
+
 /**
  * The settings' values that the schema (`schemas/settings.ts`) and the zod-free helpers
  * (`config/settings.ts`) both need: a leaf, so neither imports the other's values.
@@ -32,25 +34,6 @@ export const BOOKING_DEFAULTS = {
  */
 export const PAYMENT_SETTING_KEYS = ['bankAccount', 'nequiNumber', 'daviplataNumber', 'notificationEmail'] as const;
 
-/** The kinds of bed the owner counts (issue 32), in the order pages list them. */
-export const BED_TYPES = ['king', 'queen', 'double', 'single', 'bunk', 'sofaBed', 'hammock'] as const;
-export type BedType = (typeof BED_TYPES)[number];
-
-/** The amenities the owner ticks (issue 32), in the order pages list them. */
-export const AMENITY_IDS = [
-  'wifi',
-  'airConditioning',
-  'pool',
-  'jacuzzi',
-  'parking',
-  'kitchen',
-  'bbq',
-  'tv',
-  'washer',
-  'hotWater',
-] as const;
-export type AmenityId = (typeof AMENITY_IDS)[number];
-
 /** The house as a fresh install describes it (the owner edits it in Ajustes): sleeps the building's 20. */
 export const PROPERTY_DEFAULTS: {
   bedrooms: number;
@@ -66,7 +49,8 @@ export const PROPERTY_DEFAULTS: {
 
 /**
  * The English versions of a fresh install's texts (issue 32), so the English site reads English
- * from the start: the owner edits or empties them in Ajustes.
+ * from the start: the owner edits or empties them in Ajustes. The server's first settings carry
+ * them (server/src/db/settings.ts), not `DEFAULT_SETTINGS`, which every public page loads.
  */
 export const ENGLISH_DEFAULTS = {
   taglineEn: 'Holiday cabin 10 minutes from the sea in Tolú, Sucre',

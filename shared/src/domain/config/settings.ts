@@ -1,6 +1,6 @@
 import { BUSINESS } from './business';
 import type { PublicSettings, Settings } from '../schemas/settings';
-import { BOOKING_DEFAULTS, ENGLISH_DEFAULTS, PAYMENT_SETTING_KEYS, PROPERTY_DEFAULTS } from './setting-defaults';
+import { BOOKING_DEFAULTS, PAYMENT_SETTING_KEYS, PROPERTY_DEFAULTS } from './setting-defaults';
 
 /**
  * The settings' fresh-install values and the helpers every page uses to show them, without zod:
@@ -30,7 +30,6 @@ export const DEFAULT_SETTINGS: Settings = {
   minPeople: BUSINESS.minPeople,
   maxPeople: BUSINESS.maxPeople,
   ...BOOKING_DEFAULTS,
-  ...ENGLISH_DEFAULTS,
   property: structuredClone(PROPERTY_DEFAULTS),
 };
 

@@ -25,9 +25,9 @@ const usdFormat = () => numberFormat('en', { style: 'currency', currency: 'USD',
  * the owner's rate (settings `copPerUsd`), rounded here and only here. Prices are converted once
  * and every row computed from the converted price, so the rows add up to the total (issue 32).
  */
-export function inCurrency(amountCop: number, currency: Currency, copPerUsd?: number): number {
+export function inCurrency(amountCop: number, currency: Currency, copPerUsd = 0): number {
   if (currency === 'COP') return amountCop;
-  if (copPerUsd === undefined || !(copPerUsd > 0)) throw new Error('formatMoney: USD needs the current rate');
+  if (!(copPerUsd > 0)) throw new Error('formatMoney: USD needs the current rate');
   return Math.round((amountCop * 100) / copPerUsd);
 }
 

@@ -2,13 +2,8 @@ import { z } from 'zod';
 import { BUSINESS } from '../config/business';
 import { LINE_CONTROL, plainLine } from './text';
 import { CANCELLATION_POLICY_IDS } from '../pricing/booking';
-import {
-  AMENITY_IDS,
-  BED_TYPES,
-  BOOKING_DEFAULTS,
-  PAYMENT_SETTING_KEYS,
-  PROPERTY_DEFAULTS,
-} from '../config/setting-defaults';
+import { BOOKING_DEFAULTS, PAYMENT_SETTING_KEYS, PROPERTY_DEFAULTS } from '../config/setting-defaults';
+import { AMENITY_IDS, BED_TYPES } from '../config/property-words';
 
 /**
  * The business facts the owner edits from the panel (issue 11): what every page, e-mail and the

@@ -1,5 +1,4 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { HouseRules } from '../../components/booking/house-rules';
 import type { GuestBooking } from '@cabana/shared/domain/schemas/booking';
 import { FormStatus } from '../../components/form/form-status';
 import { PolicyRules } from '../../components/booking/policy-rules';
@@ -229,7 +228,12 @@ export default function ReservaRoute() {
         {b.terms?.houseRules ? (
           <>
             <h3>{m.houseRulesTitle}</h3>
-            <HouseRules es={b.terms.houseRules} en={b.terms.houseRulesEn} />
+            {/* The English ones when the owner wrote them (issue 32), else the Spanish ones, marked so. */}
+            <ul lang={lang === 'es' || b.terms.houseRulesEn ? undefined : 'es'}>
+              {((lang === 'en' && b.terms.houseRulesEn) || b.terms.houseRules).split('\n').map((rule) => (
+                <li key={rule}>{rule}</li>
+              ))}
+            </ul>
           </>
         ) : null}
         <p>
