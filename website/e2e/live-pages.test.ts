@@ -186,7 +186,7 @@ describe('what the HTML carries before any JavaScript', () => {
       priceRange: string;
       makesOffer: { price: number; priceCurrency: string };
     };
-    expect(ld['@type']).toBe('LodgingBusiness');
+    expect(ld['@type']).toBe('VacationRental');
     expect(ld.image).toBe(coverUrl);
     expect(ld.makesOffer).toMatchObject({ price: 90_000, priceCurrency: 'COP' });
     expect(ld.priceRange).toContain(formatMoney(90_000, 'COP'));

@@ -34,6 +34,7 @@ const FACEBOOK = 'https://www.facebook.com/marypalmerastolu';
 const MAP = 'https://maps.app.goo.gl/MarYPalmeras2026';
 const EMAIL = 'reservas@marypalmeras.co';
 const TAGLINE = 'Descanso entre palmeras a minutos del mar';
+const TAGLINE_EN = 'Rest among palm trees minutes from the sea';
 
 let site: Site;
 let cookie: string;
@@ -80,6 +81,10 @@ describe('settings reach every page', () => {
       socials: [{ name: 'Facebook', url: FACEBOOK }, ...BUSINESS.socials.filter((n) => n.name !== 'Facebook')],
       rnt: '246810',
       maxPeople: 16,
+      // The English site's versions (issue 32), and the house as the owner describes it.
+      taglineEn: TAGLINE_EN,
+      hoursDisplayEn: 'Monday to Sunday, 7:00 AM – 9:00 PM',
+      property: { bedrooms: 6, bathrooms: 1, beds: { queen: 1, hammock: 4 }, amenities: ['pool', 'wifi'] },
     });
 
     for (const path of PUBLIC_PATHS) {
@@ -90,12 +95,15 @@ describe('settings reach every page', () => {
       expect(page, path).toContain(
         `https://wa.me/573114445566?text=${encodeURIComponent('Hola, vi la cabaña en la web')}`,
       );
-      expect(page, path).toContain('Lunes a domingo, 7:00 AM – 9:00 PM');
+      const english = path.startsWith('/en');
+      expect(page, path).toContain(
+        english ? 'Monday to Sunday, 7:00 AM – 9:00 PM' : 'Lunes a domingo, 7:00 AM – 9:00 PM',
+      );
       expect(page, path).not.toContain(BUSINESS.whatsappNumber);
       expect(page, path).not.toContain(BUSINESS.phoneDisplay);
       // Footer: e-mail, tagline, RNT and the social link; header and <title>: the new name.
       expect(page, path).toContain(`href="mailto:${EMAIL}"`);
-      expect(page, path).toContain(TAGLINE);
+      expect(page, path).toContain(english ? TAGLINE_EN : TAGLINE);
       // The registry's number in the page's language ("n.º" in Spanish, "no." in English).
       expect(page, path).toMatch(
         path.startsWith('/en') ? /\(RNT\) no\. (<!-- -->)?246810/ : /\(RNT\) n\.º (<!-- -->)?246810/,
@@ -129,7 +137,32 @@ describe('settings reach every page', () => {
       telephone: '+573114445566',
       address: { streetAddress: 'Vía Tolú – Coveñas km 5, Santiago de Tolú, Sucre, Colombia' },
       openingHoursSpecification: { opens: '07:00', closes: '21:00' },
+      '@type': 'VacationRental',
+      amenityFeature: [
+        { '@type': 'LocationFeatureSpecification', name: 'Wi-Fi', value: true },
+        { '@type': 'LocationFeatureSpecification', name: 'Piscina', value: true },
+      ],
+      containsPlace: {
+        '@type': 'Accommodation',
+        numberOfBedrooms: 6,
+        numberOfBathroomsTotal: 1,
+        bed: [
+          { '@type': 'BedDetails', numberOfBeds: 1, typeOfBed: 'cama queen' },
+          { '@type': 'BedDetails', numberOfBeds: 4, typeOfBed: 'hamaca' },
+        ],
+      },
     });
+    // The house's facts on the home page and /planes, in each language (issue 32).
+    for (const [path, words] of [
+      ['/', ['6 habitaciones', '1 baño', '1 cama queen', '4 hamacas', 'Wi-Fi', 'Piscina']],
+      ['/planes', ['6 habitaciones', '1 baño', '1 cama queen', '4 hamacas', 'Wi-Fi', 'Piscina']],
+      ['/en', ['6 bedrooms', '1 bathroom', '1 queen bed', '4 hammocks', 'Wi-Fi', 'Swimming pool']],
+      ['/en/plans', ['6 bedrooms', '1 bathroom', '1 queen bed', '4 hammocks', 'Wi-Fi', 'Swimming pool']],
+    ] as const) {
+      const page = (await html(path)).replace(/<!-- -->/g, '');
+      for (const w of words) expect(page, path).toContain(`<li>${w}</li>`);
+      expect(page, path).not.toMatch(/camas? dobles?|double beds?|Aire acondicionado|Air conditioning/);
+    }
     const contact = await html('/contacto');
     expect(contact).toContain(`Escríbenos o llámanos: +57 311 444 5566, ${EMAIL}.`);
     // The contact card: the map link and the e-mail.

@@ -193,13 +193,9 @@ export const PropertySchema = z.strictObject(
   {
     bedrooms: count('habitaciones', SETTINGS_LIMITS.roomsMax),
     bathrooms: count('baños', SETTINGS_LIMITS.roomsMax),
-    beds: z.partialRecord(
-      z.enum(BED_TYPES, { error: `Elige un tipo de cama: ${BED_TYPES.join(', ')}.` }),
-      count('camas', SETTINGS_LIMITS.bedsMax),
-      {
-        error: 'Las camas deben ser una lista por tipo.',
-      },
-    ),
+    beds: z.partialRecord(z.enum(BED_TYPES), count('camas', SETTINGS_LIMITS.bedsMax), {
+      error: `Las camas son un número por tipo de cama: ${BED_TYPES.join(', ')}.`,
+    }),
     amenities: z
       .array(z.enum(AMENITY_IDS, { error: `Elige comodidades de la lista: ${AMENITY_IDS.join(', ')}.` }), {
         error: 'Las comodidades deben ser una lista.',
