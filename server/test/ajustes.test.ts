@@ -351,7 +351,7 @@ describe('settings on disk', () => {
 
       // As a version before issue 32 left them: settings without the house's facts.
       const before32 = await readStoredData(dataDir);
-      const { property: _gone, ...older } = before32.settings!;
+      const { property: _gone, ...older } = before32.settings;
       await writeStoredData(dataDir, { ...before32, settings: older as typeof before32.settings });
       s = await startTestServer({ dataDir });
       expect((await settingsOf(await json(s, 'GET', PATH))).property).toEqual(PROPERTY_DEFAULTS);
