@@ -6,6 +6,7 @@ import { BUSINESS } from '@cabana/shared/domain/config/business';
 import { formatMoney } from '@cabana/shared/domain/pricing/pricing';
 import type { Image } from '@cabana/shared/domain/schemas/image';
 import { DEFAULT_SETTINGS, publicSettings } from '@cabana/shared/domain/config/settings';
+import { ENGLISH_DEFAULTS } from '@cabana/shared/domain/config/setting-defaults';
 import { policyWords } from '@cabana/shared/domain/pricing/policy-words';
 import {
   DESKTOP,
@@ -102,7 +103,8 @@ const planesIsland = (price: number) => {
     price,
     availability: { from: today, to: availabilityWindowEnd(today), blocked: [] },
     seasons: { base: { pricePerPerson: price, minNights: 1 }, seasons: [] },
-    settings: publicSettings(DEFAULT_SETTINGS),
+    // A fresh install's, with the English versions of its texts (issue 32).
+    settings: publicSettings({ ...DEFAULT_SETTINGS, ...ENGLISH_DEFAULTS }),
     cancellationPolicy: policyWords(DEFAULT_SETTINGS.cancellationPolicy, 'es'),
     // Whether the guest can pay online (issue 32: /planes says how payment works); no Wompi keys here.
     onlinePayment: false,
