@@ -242,10 +242,12 @@ describe('panel: Ajustes and photo order', () => {
 
     await section().getByLabel('Pesos por dólar').fill('40210');
     await section().getByLabel('Instagram').fill('https://evil.example/brisas');
+    // The house's facts (issue 32): half a bedroom is refused beside its field.
+    await section().getByLabel('Habitaciones', { exact: true }).fill('2,5');
     await section().getByRole('button', { name: 'Guardar ajustes' }).click();
     await section()
       .getByRole('alert')
-      .filter({ hasText: 'No se guardó nada: revisa los 2 campos marcados.' })
+      .filter({ hasText: 'No se guardó nada: revisa los 3 campos marcados.' })
       .waitFor();
     const rate = section().getByLabel('Pesos por dólar');
     await expect(rate.getAttribute('aria-invalid')).resolves.toBe('true');
@@ -261,6 +263,7 @@ describe('panel: Ajustes and photo order', () => {
         );
     await expect(description('Pesos por dólar')).resolves.toContain('La tasa no puede superar 20000 pesos por dólar.');
     await expect(description('Instagram')).resolves.toContain('El enlace debe ser de Instagram (instagram.com).');
+    await expect(description('Habitaciones')).resolves.toContain('El número de habitaciones es un número entero.');
     await expect(description('Teléfono')).resolves.not.toMatch(/debe|Escribe/);
     // Focus lands on the first refused field (the order of the form: Instagram comes before the rate).
     await expect(page.evaluate(() => document.activeElement?.getAttribute('name'))).resolves.toBe('social-Instagram');
@@ -269,6 +272,15 @@ describe('panel: Ajustes and photo order', () => {
     await section().getByLabel('Instagram').fill('https://www.instagram.com/brisas.nueva');
     await rate.fill('3.950,5');
     await section().getByLabel('Teléfono').fill('+57 300 123 4567');
+    await section().getByLabel('Habitaciones', { exact: true }).fill('4');
+    await section().getByLabel('Número de hamacas').fill('3');
+    await section().getByLabel('Número de camas queen').fill('0');
+    await section().getByLabel('Número de camarotes').fill('2');
+    await section().getByLabel('Piscina').uncheck();
+    await section().getByLabel('Aire acondicionado').check();
+    await section()
+      .getByLabel('Normas de la casa en inglés (una por línea, opcional)')
+      .fill('No smoking.\nNo parties.');
     await section().getByRole('button', { name: 'Guardar ajustes' }).click();
     await section().getByRole('status').filter({ hasText: 'Ajustes guardados' }).waitFor();
     await expect(rate.getAttribute('aria-invalid')).resolves.toBeNull();
@@ -276,6 +288,9 @@ describe('panel: Ajustes and photo order', () => {
       whatsappNumber: '573001234567',
       phone: '+57 300 123 4567',
       copPerUsd: 3950.5,
+      // A type at 0 leaves the list; the amenities in the form's order.
+      property: { bedrooms: 4, bathrooms: 1, beds: { bunk: 2, hammock: 3 }, amenities: ['wifi', 'airConditioning'] },
+      houseRulesEn: 'No smoking.\nNo parties.',
       socials: expect.arrayContaining([
         { name: 'Instagram', url: 'https://www.instagram.com/brisas.nueva' },
       ]) as unknown,

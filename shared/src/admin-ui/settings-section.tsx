@@ -395,51 +395,6 @@ function SettingsForm({ initial }: { initial: Settings }) {
             {field('mapUrl', { type: 'url', inputMode: 'url', hint: 'Un enlace https de Google Maps u otro mapa.' })}
             {field('rnt', { inputMode: 'numeric', hint: 'Solo dígitos.' })}
           </fieldset>
-          <fieldset data-testid="adm-casa">
-            <legend>La casa</legend>
-            <p className="adm-hint">
-              Lo que las páginas de inicio y de planes dicen de la casa, en español y en inglés.
-            </p>
-            {field('bedrooms', { inputMode: 'numeric', max: 3 })}
-            {field('bathrooms', { inputMode: 'numeric', max: 3 })}
-            {BED_TYPES.map((t) => (
-              <AdminField
-                key={t}
-                id={`${id}-bed-${t}`}
-                label={`Número de ${bedLabel(t)}`}
-                error={errors[`bed-${t}`]}
-                name={`bed-${t}`}
-                type="text"
-                inputMode="numeric"
-                maxLength={3}
-                value={draft.beds[t]}
-                onChange={(e) => set('beds', { ...draft.beds, [t]: e.target.value })}
-              />
-            ))}
-            <fieldset className="adm-checks" aria-describedby={`${id}-amenities-error`}>
-              <legend>Comodidades</legend>
-              {AMENITY_IDS.map((a) => (
-                <label key={a}>
-                  <input
-                    type="checkbox"
-                    name="amenities"
-                    value={a}
-                    checked={draft.amenities.includes(a)}
-                    onChange={(e) =>
-                      set(
-                        'amenities',
-                        e.target.checked ? [...draft.amenities, a] : draft.amenities.filter((x) => x !== a),
-                      )
-                    }
-                  />{' '}
-                  {PROPERTY_ES.amenities[a]}
-                </label>
-              ))}
-              <span className="adm-field-error" id={`${id}-amenities-error`}>
-                {errors.amenities}
-              </span>
-            </fieldset>
-          </fieldset>
           <fieldset>
             <legend>Sitio en inglés</legend>
             <p className="adm-hint">Vacío: las páginas en inglés muestran el texto en español.</p>
@@ -549,6 +504,51 @@ function SettingsForm({ initial }: { initial: Settings }) {
             {field('daviplataNumber', { inputMode: 'numeric', hint: '10 dígitos, o vacío.' })}
             {textarea('houseRules', 'Normas de la casa (una por línea)')}
             {textarea('houseRulesEn', 'Normas de la casa en inglés (una por línea, opcional)')}
+          </fieldset>
+          <fieldset data-testid="adm-casa">
+            <legend>La casa</legend>
+            <p className="adm-hint">
+              Lo que las páginas de inicio y de planes dicen de la casa, en español y en inglés.
+            </p>
+            {field('bedrooms', { inputMode: 'numeric', max: 3 })}
+            {field('bathrooms', { inputMode: 'numeric', max: 3 })}
+            {BED_TYPES.map((t) => (
+              <AdminField
+                key={t}
+                id={`${id}-bed-${t}`}
+                label={`Número de ${bedLabel(t)}`}
+                error={errors[`bed-${t}`]}
+                name={`bed-${t}`}
+                type="text"
+                inputMode="numeric"
+                maxLength={3}
+                value={draft.beds[t]}
+                onChange={(e) => set('beds', { ...draft.beds, [t]: e.target.value })}
+              />
+            ))}
+            <fieldset className="adm-checks" aria-describedby={`${id}-amenities-error`}>
+              <legend>Comodidades</legend>
+              {AMENITY_IDS.map((a) => (
+                <label key={a}>
+                  <input
+                    type="checkbox"
+                    name="amenities"
+                    value={a}
+                    checked={draft.amenities.includes(a)}
+                    onChange={(e) =>
+                      set(
+                        'amenities',
+                        e.target.checked ? [...draft.amenities, a] : draft.amenities.filter((x) => x !== a),
+                      )
+                    }
+                  />{' '}
+                  {PROPERTY_ES.amenities[a]}
+                </label>
+              ))}
+              <span className="adm-field-error" id={`${id}-amenities-error`}>
+                {errors.amenities}
+              </span>
+            </fieldset>
           </fieldset>
           <button type="submit" className="adm-button adm-button--primary" disabled={busy}>
             {busy ? 'Guardando…' : 'Guardar ajustes'}
