@@ -6,17 +6,18 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUSINESS } from '@cabana/shared/domain/config/business';
 import { PublicSettingsSchema, SettingsSchema } from '@cabana/shared/domain/schemas/settings';
-import { DEFAULT_SETTINGS, publicSettings } from '@cabana/shared/domain/config/settings';
+import { publicSettings } from '@cabana/shared/domain/config/settings';
 import { GuestBookingSchema, RequestedBookingSchema } from '@cabana/shared/domain/schemas/booking';
 import {
   BOOKING_DEFAULTS,
   ENGLISH_DEFAULTS,
   PAYMENT_SETTING_KEYS,
-  PROPERTY_DEFAULTS,
 } from '@cabana/shared/domain/config/setting-defaults';
+import { PROPERTY_DEFAULTS } from '@cabana/shared/domain/config/property-words';
 import { todayAtCabin, addDays } from '@cabana/shared/domain/pricing/dates';
 import type { ApiErrorBody } from '@cabana/shared/domain/schemas/errors';
 import { startTestServer, type TestServer } from '../../test-support/server';
+import { initialSettings } from '../src/db/settings';
 import { bookingRequestBody } from '../../test-support/bookings';
 import { readJson } from '../../test-support/json';
 import { bearer, json, sameSite, type JsonResponse } from './helpers/http';
@@ -28,8 +29,8 @@ const publicBookingDefaults = Object.fromEntries(
   Object.entries(BOOKING_DEFAULTS).filter(([key]) => !(PAYMENT_SETTING_KEYS as readonly string[]).includes(key)),
 );
 
-/** A fresh install's settings: the defaults and the English versions of their texts (issue 32). */
-const FRESH = { ...DEFAULT_SETTINGS, ...ENGLISH_DEFAULTS };
+/** A fresh install's settings: the defaults, the house's facts and the English texts (issue 32). */
+const FRESH = initialSettings();
 
 const settingsOf = async (res: JsonResponse) => (await res.json()) as Record<string, unknown>;
 const errorOf = async (res: JsonResponse) => (await res.json()) as ApiErrorBody & { fields: Record<string, string> };

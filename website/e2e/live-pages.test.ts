@@ -7,6 +7,7 @@ import { formatMoney } from '@cabana/shared/domain/pricing/pricing';
 import type { Image } from '@cabana/shared/domain/schemas/image';
 import { DEFAULT_SETTINGS, publicSettings } from '@cabana/shared/domain/config/settings';
 import { ENGLISH_DEFAULTS } from '@cabana/shared/domain/config/setting-defaults';
+import { PROPERTY_DEFAULTS } from '@cabana/shared/domain/config/property-words';
 import { policyWords } from '@cabana/shared/domain/pricing/policy-words';
 import {
   DESKTOP,
@@ -104,7 +105,7 @@ const planesIsland = (price: number) => {
     availability: { from: today, to: availabilityWindowEnd(today), blocked: [] },
     seasons: { base: { pricePerPerson: price, minNights: 1 }, seasons: [] },
     // A fresh install's, with the English versions of its texts (issue 32).
-    settings: publicSettings({ ...DEFAULT_SETTINGS, ...ENGLISH_DEFAULTS }),
+    settings: publicSettings({ ...DEFAULT_SETTINGS, ...ENGLISH_DEFAULTS, property: PROPERTY_DEFAULTS }),
     cancellationPolicy: policyWords(DEFAULT_SETTINGS.cancellationPolicy, 'es'),
     // Whether the guest can pay online (issue 32: /planes says how payment works); no Wompi keys here.
     onlinePayment: false,

@@ -3,8 +3,7 @@ import type { PageData } from '@cabana/shared/domain/pages/page-data';
 import { formatMoney } from '@cabana/shared/domain/pricing/pricing';
 import { PROPERTY_WORDS, amenitiesOf, bedsOf } from '@cabana/shared/domain/config/property-words';
 import type { Image } from '@cabana/shared/domain/schemas/image';
-import { DEFAULT_SETTINGS, phoneE164 } from '@cabana/shared/domain/config/settings';
-import type { PublicSettings } from '@cabana/shared/domain/schemas/settings';
+import { DEFAULT_SETTINGS, phoneE164, type PageSettings } from '@cabana/shared/domain/config/settings';
 import { OG_LOCALE, ownerText, plural, type Lang } from '@cabana/shared/domain/i18n/lang';
 import { PAGE_PATHS, guestBookingOf, langOfPath, pageOf } from '../config/paths';
 import { scriptJson } from '../lib/page-data';
@@ -27,7 +26,11 @@ interface SocialImage {
 }
 
 /** The cover photo (the first in the owner's order) as a JPEG link previews can show; the drawn image without one. */
-function socialImage(images: readonly Image[], s: PublicSettings = DEFAULT_SETTINGS, lang: Lang = 'es'): SocialImage {
+function socialImage(
+  images: readonly Image[],
+  s: PageSettings = DEFAULT_SETTINGS,
+  lang: Lang = 'es',
+): SocialImage {
   const cover = images[0];
   // An owner's text without its English version would be Spanish in an English head: English words instead.
   const owned = (es: string, en: string | undefined, instead: string) => {

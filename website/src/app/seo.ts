@@ -1,7 +1,6 @@
 import { BUSINESS } from '@cabana/shared/domain/config/business';
-import { DEFAULT_SETTINGS } from '@cabana/shared/domain/config/settings';
+import { DEFAULT_SETTINGS, type PageSettings } from '@cabana/shared/domain/config/settings';
 import type { Lang } from '@cabana/shared/domain/i18n/lang';
-import type { PublicSettings } from '@cabana/shared/domain/schemas/settings';
 import { cleanPath, guestBookingOf, langOfPath, pageOf, paths, type PageKey } from '../config/paths';
 
 export interface PageMeta {
@@ -23,7 +22,7 @@ export const siteDescription = (lang: Lang, maxPeople: number): string =>
     : `Cabaña para grupos de hasta ${maxPeople} personas entre Tolú y Coveñas, en el Golfo de Morrosquillo: jacuzzi, kiosco, zona BBQ, dos cocinas y terraza, a ${BUSINESS.distanceToSeaMinutes} minutos del mar.`;
 
 /** Each public page's title and description per language; the owner's settings (name, phone, hours, group size) show in them. */
-const pageMeta = (s: PublicSettings, hours: string): Record<Lang, Record<PageKey, PageMeta>> => ({
+const pageMeta = (s: PageSettings, hours: string): Record<Lang, Record<PageKey, PageMeta>> => ({
   es: {
     home: {
       title: `${s.name} · Cabaña en Tolú a ${BUSINESS.distanceToSeaMinutes} minutos del mar`,
@@ -87,7 +86,7 @@ const pageMeta = (s: PublicSettings, hours: string): Record<Lang, Record<PageKey
 });
 
 /** A guest's private page, per language: never indexed (its address carries the link's secret). */
-const guestBookingMeta = (s: PublicSettings): Record<Lang, PageMeta> => ({
+const guestBookingMeta = (s: PageSettings): Record<Lang, PageMeta> => ({
   es: {
     title: `Tu reserva · ${s.name}`,
     description: 'El estado de tu reserva, cómo pagar y cómo cancelar.',
@@ -102,7 +101,7 @@ const guestBookingMeta = (s: PublicSettings): Record<Lang, PageMeta> => ({
   },
 });
 
-const guestPaymentMeta = (s: PublicSettings): Record<Lang, PageMeta> => ({
+const guestPaymentMeta = (s: PageSettings): Record<Lang, PageMeta> => ({
   es: {
     title: `Tu pago · ${s.name}`,
     description: 'El resultado de tu pago en línea.',
@@ -117,7 +116,7 @@ const guestPaymentMeta = (s: PublicSettings): Record<Lang, PageMeta> => ({
   },
 });
 
-const ownerMeta = (s: PublicSettings): Record<string, PageMeta> => ({
+const ownerMeta = (s: PageSettings): Record<string, PageMeta> => ({
   [paths.login]: {
     title: `Iniciar sesión · ${s.name}`,
     description: 'Acceso para el administrador de la cabaña.',
@@ -144,7 +143,7 @@ const notFoundMeta = (brand: string, lang: Lang): PageMeta =>
       };
 
 /** The meta of a path the site has, or null for any other (the 404 page's). */
-export function knownMetaFor(pathname: string, settings: PublicSettings = DEFAULT_SETTINGS): PageMeta | null {
+export function knownMetaFor(pathname: string, settings: PageSettings = DEFAULT_SETTINGS): PageMeta | null {
   const page = pageOf(pathname);
   if (page) {
     // English pages never show the Spanish hours (a head tag cannot mark its language): the times instead.
@@ -156,7 +155,7 @@ export function knownMetaFor(pathname: string, settings: PublicSettings = DEFAUL
   return ownerMeta(settings)[cleanPath(pathname)] ?? null;
 }
 
-export function metaFor(pathname: string, settings: PublicSettings = DEFAULT_SETTINGS): PageMeta {
+export function metaFor(pathname: string, settings: PageSettings = DEFAULT_SETTINGS): PageMeta {
   return knownMetaFor(pathname, settings) ?? notFoundMeta(settings.name, langOfPath(pathname));
 }
 

@@ -2,8 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useState, type React
 import type { PageData } from '@cabana/shared/domain/pages/page-data';
 import type { GuestBooking } from '@cabana/shared/domain/schemas/booking';
 import { BUSINESS } from '@cabana/shared/domain/config/business';
-import { DEFAULT_SETTINGS } from '@cabana/shared/domain/config/settings';
-import type { PublicSettings } from '@cabana/shared/domain/schemas/settings';
+import { DEFAULT_SETTINGS, type PageSettings } from '@cabana/shared/domain/config/settings';
 import type { Lang } from '@cabana/shared/domain/i18n/lang';
 import type { Catalogue } from '../i18n/i18n';
 
@@ -48,7 +47,7 @@ export function PageDataProvider({ data, children }: { data: PagePart; children:
  * The owner's current settings, as the server rendered this page with them. Pages without a data
  * island (the /login and /admin shells, the dev server) fall back to the fresh-install values.
  */
-export function useSettings(): PublicSettings {
+export function useSettings(): PageSettings {
   return useContext(PageDataContext).settings ?? DEFAULT_SETTINGS;
 }
 

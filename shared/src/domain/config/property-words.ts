@@ -23,6 +23,22 @@ export const AMENITY_IDS = [
 export type AmenityId = (typeof AMENITY_IDS)[number];
 
 /**
+ * The house as a fresh install describes it (the owner edits it in Ajustes): sleeps the building's
+ * 20. Here rather than in `setting-defaults.ts`, whose module every public page's first load carries.
+ */
+export const PROPERTY_DEFAULTS: {
+  bedrooms: number;
+  bathrooms: number;
+  beds: Partial<Record<BedType, number>>;
+  amenities: AmenityId[];
+} = {
+  bedrooms: 5,
+  bathrooms: 4,
+  beds: { double: 5, single: 6, bunk: 2 },
+  amenities: ['wifi', 'airConditioning', 'jacuzzi', 'parking', 'kitchen', 'bbq'],
+};
+
+/**
  * The words of the property's facts (issue 32) in each language: the public pages' server
  * markup, the page's structured data and the panel (Spanish) read them here, so a new bed type
  * or amenity is named once. Zod-free and server-side on the public site (no island carries it).

@@ -1,5 +1,3 @@
-import type { AmenityId, BedType } from './property-words';
-
 /**
  * The settings' values that the schema (`schemas/settings.ts`) and the zod-free helpers
  * (`config/settings.ts`) both need: a leaf, so neither imports the other's values.
@@ -33,19 +31,6 @@ export const BOOKING_DEFAULTS = {
  * (GET /api/ajustes, every page's data) leave them out.
  */
 export const PAYMENT_SETTING_KEYS = ['bankAccount', 'nequiNumber', 'daviplataNumber', 'notificationEmail'] as const;
-
-/** The house as a fresh install describes it (the owner edits it in Ajustes): sleeps the building's 20. */
-export const PROPERTY_DEFAULTS: {
-  bedrooms: number;
-  bathrooms: number;
-  beds: Partial<Record<BedType, number>>;
-  amenities: AmenityId[];
-} = {
-  bedrooms: 5,
-  bathrooms: 4,
-  beds: { double: 5, single: 6, bunk: 2 },
-  amenities: ['wifi', 'airConditioning', 'jacuzzi', 'parking', 'kitchen', 'bbq'],
-};
 
 /**
  * The English versions of a fresh install's texts (issue 32), so the English site reads English

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { BUSINESS } from '../config/business';
 import { LINE_CONTROL, plainLine } from './text';
 import { CANCELLATION_POLICY_IDS } from '../pricing/booking';
-import { BOOKING_DEFAULTS, PAYMENT_SETTING_KEYS, PROPERTY_DEFAULTS } from '../config/setting-defaults';
-import { AMENITY_IDS, BED_TYPES } from '../config/property-words';
+import { BOOKING_DEFAULTS, PAYMENT_SETTING_KEYS } from '../config/setting-defaults';
+import { AMENITY_IDS, BED_TYPES, PROPERTY_DEFAULTS } from '../config/property-words';
 
 /**
  * The business facts the owner edits from the panel (issue 11): what every page, e-mail and the

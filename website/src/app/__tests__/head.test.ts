@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, publicSettings } from '@cabana/shared/domain/config/settings';
 import type { PageData } from '@cabana/shared/domain/pages/page-data';
+import { PROPERTY_DEFAULTS } from '@cabana/shared/domain/config/property-words';
 import { PublicSettingsSchema } from '@cabana/shared/domain/schemas/settings';
 import { headFor, lodgingBusinessJsonLd } from '../head';
 
@@ -9,7 +10,7 @@ const data = (property: PageData['settings']['property']): PageData =>
   ({
     price: 80_000,
     images: [],
-    settings: PublicSettingsSchema.parse({ ...publicSettings(DEFAULT_SETTINGS), property }),
+    settings: PublicSettingsSchema.parse({ ...publicSettings({ ...DEFAULT_SETTINGS, property }) }),
   }) as unknown as PageData;
 
 describe('the home page’s structured data (issue 32)', () => {
@@ -54,7 +55,7 @@ describe('the home page’s structured data (issue 32)', () => {
     const bare = lodgingBusinessJsonLd(data({ bedrooms: 0, bathrooms: 1, beds: { double: 0 }, amenities: [] }), 'es');
     expect(bare.containsPlace.bed).toEqual([]);
     expect(bare.amenityFeature).toEqual([]);
-    const fresh = lodgingBusinessJsonLd(data(DEFAULT_SETTINGS.property), 'en').containsPlace;
+    const fresh = lodgingBusinessJsonLd(data(PROPERTY_DEFAULTS), 'en').containsPlace;
     expect(fresh.numberOfBedrooms).toBe(5);
     // Double beds sleep 2, bunk beds 2, single beds 1: the building's 20.
     const sleeps = { 'double bed': 2, 'bunk bed': 2, 'single bed': 1 } as Record<string, number>;

@@ -11,6 +11,8 @@ export function PropertyFacts({ id, level }: { id: string; level: 2 | 3 }) {
   const Heading = level === 2 ? 'h2' : 'h3';
   const { lang } = useI18n();
   const { property } = useSettings();
+  // Always there on a page the server rendered with its data (the only place this renders).
+  if (!property) return null;
   const w = PROPERTY_WORDS[lang];
   const lines = propertyLines(lang, property);
   return (
