@@ -26,11 +26,7 @@ interface SocialImage {
 }
 
 /** The cover photo (the first in the owner's order) as a JPEG link previews can show; the drawn image without one. */
-function socialImage(
-  images: readonly Image[],
-  s: PageSettings = DEFAULT_SETTINGS,
-  lang: Lang = 'es',
-): SocialImage {
+function socialImage(images: readonly Image[], s: PageSettings = DEFAULT_SETTINGS, lang: Lang = 'es'): SocialImage {
   const cover = images[0];
   // An owner's text without its English version would be Spanish in an English head: English words instead.
   const owned = (es: string, en: string | undefined, instead: string) => {
