@@ -6,12 +6,18 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUSINESS } from '@cabana/shared/domain/config/business';
 import { PublicSettingsSchema, SettingsSchema } from '@cabana/shared/domain/schemas/settings';
-import { DEFAULT_SETTINGS, publicSettings } from '@cabana/shared/domain/config/settings';
+import { publicSettings } from '@cabana/shared/domain/config/settings';
 import { GuestBookingSchema, RequestedBookingSchema } from '@cabana/shared/domain/schemas/booking';
-import { BOOKING_DEFAULTS, PRIVATE_SETTING_KEYS } from '@cabana/shared/domain/config/setting-defaults';
+import {
+  BOOKING_DEFAULTS,
+  ENGLISH_DEFAULTS,
+  PRIVATE_SETTING_KEYS,
+} from '@cabana/shared/domain/config/setting-defaults';
+import { PROPERTY_DEFAULTS } from '@cabana/shared/domain/config/property-words';
 import { todayAtCabin, addDays } from '@cabana/shared/domain/pricing/dates';
 import type { ApiErrorBody } from '@cabana/shared/domain/schemas/errors';
 import { startTestServer, type TestServer } from '../../test-support/server';
+import { initialSettings } from '../src/db/settings';
 import { bookingRequestBody } from '../../test-support/bookings';
 import { readJson } from '../../test-support/json';
 import { bearer, json, sameSite, type JsonResponse } from './helpers/http';
@@ -30,6 +36,9 @@ const OWNER_PATH = '/ajustes/completos';
 const publicBookingDefaults = Object.fromEntries(
   Object.entries(BOOKING_DEFAULTS).filter(([key]) => !(PRIVATE_SETTING_KEYS as readonly string[]).includes(key)),
 );
+
+/** A fresh install's settings: the defaults, the house's facts and the English texts (issue 32). */
+const FRESH = initialSettings();
 
 const settingsOf = async (res: JsonResponse) => (await res.json()) as Record<string, unknown>;
 const errorOf = async (res: JsonResponse) => (await res.json()) as ApiErrorBody & { fields: Record<string, string> };
@@ -73,18 +82,21 @@ describe('settings (GET/PATCH /api/ajustes)', () => {
       legalName: BUSINESS.dataController.name,
       nit: BUSINESS.dataController.nit,
       outsideRating: null,
+      // Issue 32: the English site's texts, and the house (5 bedrooms, 4 bathrooms, beds for 20).
+      ...ENGLISH_DEFAULTS,
+      property: PROPERTY_DEFAULTS,
     });
-    expect(PublicSettingsSchema.parse(body)).toEqual(publicSettings(DEFAULT_SETTINGS));
+    expect(PublicSettingsSchema.parse(body)).toEqual(publicSettings(FRESH));
     const whole = await json(s, 'GET', OWNER_PATH, undefined, { cookie });
     expect(whole.status).toBe(200);
-    expect(SettingsSchema.parse(await whole.json())).toEqual(DEFAULT_SETTINGS);
+    expect(SettingsSchema.parse(await whole.json())).toEqual(FRESH);
   });
 
   it('lets the admin change any subset (cookie or bearer) and answers the whole object', async () => {
     let res = await patch({ phone: '+57 310 222 3344', whatsappNumber: '573102223344', copPerUsd: 3950.5 });
     expect(res.status).toBe(200);
     expect(await settingsOf(res)).toEqual({
-      ...DEFAULT_SETTINGS,
+      ...FRESH,
       phone: '+57 310 222 3344',
       whatsappNumber: '573102223344',
       copPerUsd: 3950.5,
@@ -185,6 +197,40 @@ describe('settings (GET/PATCH /api/ajustes)', () => {
     ['an empty name', { name: '   ' }, 'name', /Escribe el nombre/],
     ['a bad hour', { hours: { opens: '8', closes: '20:00', display: 'Siempre' } }, 'hours.opens', /08:00/],
     ['hours missing a part', { hours: { opens: '08:00' } }, 'hours.closes', /08:00/],
+    // The house's facts (issue 32).
+    ['half a bedroom', { property: { ...PROPERTY_DEFAULTS, bedrooms: 2.5 } }, 'property.bedrooms', /entero/],
+    ['negative bathrooms', { property: { ...PROPERTY_DEFAULTS, bathrooms: -1 } }, 'property.bathrooms', /negativo/],
+    [
+      'a bed type that is none',
+      { property: { ...PROPERTY_DEFAULTS, beds: { futon: 2 } } },
+      'property.beds.futon',
+      /no permitido/,
+    ],
+    [
+      'too many beds of a type',
+      { property: { ...PROPERTY_DEFAULTS, beds: { single: 41 } } },
+      'property.beds.single',
+      /40 camas/,
+    ],
+    [
+      'an amenity that is none',
+      { property: { ...PROPERTY_DEFAULTS, amenities: ['helipad'] } },
+      'property.amenities.0',
+      /comodidades de la lista/,
+    ],
+    [
+      'an amenity twice',
+      { property: { ...PROPERTY_DEFAULTS, amenities: ['wifi', 'wifi'] } },
+      'property.amenities',
+      /repetida/,
+    ],
+    [
+      'the house without its amenities',
+      { property: { bedrooms: 2, bathrooms: 1, beds: {} } },
+      'property.amenities',
+      /lista/,
+    ],
+    ['markup in the English house rules', { houseRulesEn: 'No <b>parties</b>' }, 'houseRulesEn', /< >/],
     ['an unknown key', { precio: 1 }, 'precio', /no permitido/],
     ['a business fact that is not a setting', { siteUrl: 'https://evil.example' }, 'siteUrl', /no permitido/],
     // Issue 35: the legal entity and the outside rating.
@@ -351,6 +397,17 @@ describe('settings (GET/PATCH /api/ajustes)', () => {
     expect((await read()).outsideRating).toBeNull();
   });
 
+  it('keeps the house’s facts and the English house rules the owner writes (issue 32)', async () => {
+    const property = { bedrooms: 3, bathrooms: 2, beds: { king: 1, bunk: 3 }, amenities: ['pool', 'wifi', 'tv'] };
+    let res = await patch({ property, houseRulesEn: 'No smoking.\r\nNo parties.' });
+    expect(res.status).toBe(200);
+    expect(await read()).toMatchObject({ property, houseRulesEn: 'No smoking.\nNo parties.' });
+    // Empty: the English pages show the Spanish rules again.
+    res = await patch({ houseRulesEn: '' });
+    expect(res.status).toBe(200);
+    expect((await read()).houseRulesEn).toBe('');
+  });
+
   it('refuses an empty patch, a body that is not an object, and broken JSON', async () => {
     const before = await read();
     for (const body of ['{}', '[]', '"texto"', '{"phone":', 'null']) {
@@ -453,7 +510,15 @@ describe('settings on disk', () => {
       delete saved.settings;
       await writeStoredData(dataDir, saved);
       s = await startTestServer({ dataDir });
-      expect(await settingsOf(await json(s, 'GET', PATH))).toEqual(publicSettings(DEFAULT_SETTINGS));
+      expect(await settingsOf(await json(s, 'GET', PATH))).toEqual(publicSettings(FRESH));
+      await s.close();
+
+      // As a version before issue 32 left them: settings without the house's facts.
+      const before32 = await readStoredData(dataDir);
+      const { property: _gone, ...older } = before32.settings;
+      await writeStoredData(dataDir, { ...before32, settings: older as typeof before32.settings });
+      s = await startTestServer({ dataDir });
+      expect((await settingsOf(await json(s, 'GET', PATH))).property).toEqual(PROPERTY_DEFAULTS);
       await s.close();
     } finally {
       await rm(dataDir, { recursive: true, force: true });

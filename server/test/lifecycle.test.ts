@@ -81,11 +81,19 @@ describe('no paid guest loses a booking (issue 29)', () => {
     const b = await held(80);
     const before = await guest(b.code, b.token);
     expect(before.terms).toMatchObject({ cancellationPolicy: { id: 'moderada' }, source: 'request' });
+    // The English house rules are frozen with the Spanish ones (issue 32): a fresh install's.
+    expect(before.terms!.houseRulesEn).toMatch(/^No smoking inside the cabin\./);
     const changed = await json(
       s,
       'PATCH',
       '/ajustes',
-      { cancellationPolicy: 'estricta', houseRules: 'Nada de música.', checkInTime: '17:00', depositPercent: 80 },
+      {
+        cancellationPolicy: 'estricta',
+        houseRules: 'Nada de música.',
+        houseRulesEn: 'No music.',
+        checkInTime: '17:00',
+        depositPercent: 80,
+      },
       admin,
     );
     expect(changed.status).toBe(200);
@@ -94,6 +102,7 @@ describe('no paid guest loses a booking (issue 29)', () => {
     expect(after.terms!.cancellationPolicy.words.es.name).toBe('Moderada');
     expect(after.terms!.cancellationPolicy.words.en.name).toBe('Moderate');
     expect(after.terms!.houseRules).not.toContain('Nada de música.');
+    expect(after.terms!.houseRulesEn).not.toContain('No music.');
     expect(after.checkInTime).toBe('15:00');
     // The dialog's refund comes from the same frozen policy (nothing paid yet, nothing to give back).
     expect(after.refundIfCancelledNow).toBe(0);

@@ -10,7 +10,7 @@ import { isRecordId, newRecordId } from '../src/lib/ids';
 import { chooseEncoding } from '../src/http/representations';
 import { CRASH_POINTS, parseCrashAt } from '../src/lib/crash-points';
 import { GUEST_MAIL_KINDS, OWNER_MAIL_KINDS } from '@cabana/shared/domain/schemas/booking';
-import { DEFAULT_SETTINGS } from '@cabana/shared/domain/config/settings';
+import { initialSettings } from '../src/db/settings';
 import { renderMail } from '../src/bookings/mail/render';
 import type { GuestMailWords } from '../src/bookings/mail/guest-words';
 import { EN_MAIL_WORDS } from '../src/bookings/mail/words-en';
@@ -245,7 +245,7 @@ describe('mail catalogues', () => {
     const now = Date.parse('2026-11-28T12:00:00Z');
     const ctx = (lang: 'es' | 'en') => ({
       booking: { ...storedBooking(1, now, 'solicitada'), lang },
-      settings: DEFAULT_SETTINGS,
+      settings: initialSettings(),
       guestLink: 'https://example.com/g',
       panelLink: 'https://example.com/p',
     });

@@ -69,7 +69,8 @@ describe('English pages (server HTML)', () => {
 
   it('prices in dollars by default in English, pesos in Spanish', async () => {
     const price = (html: string) => attr(html, /data-testid="precio-persona">([^<]+)</);
-    expect(price((await get('/en/plans')).html)).toMatch(/^\$\d+\.\d\d$/);
+    // "USD", never a bare "$" (the pesos' sign) for dollars (issue 32).
+    expect(price((await get('/en/plans')).html)).toMatch(/^USD\s\d+\.\d\d$/);
     expect(price((await get('/planes')).html)).toMatch(/^\$\s?[\d.]+$/);
     const checked = (html: string) =>
       [...html.matchAll(/<input[^>]*name="moneda"[^>]*>/g)]

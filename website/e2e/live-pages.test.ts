@@ -6,6 +6,8 @@ import { BUSINESS } from '@cabana/shared/domain/config/business';
 import { formatMoney } from '@cabana/shared/domain/pricing/pricing';
 import type { Image } from '@cabana/shared/domain/schemas/image';
 import { DEFAULT_SETTINGS, publicSettings } from '@cabana/shared/domain/config/settings';
+import { ENGLISH_DEFAULTS } from '@cabana/shared/domain/config/setting-defaults';
+import { PROPERTY_DEFAULTS } from '@cabana/shared/domain/config/property-words';
 import { policyWords } from '@cabana/shared/domain/pricing/policy-words';
 import {
   DESKTOP,
@@ -102,7 +104,8 @@ const planesIsland = (price: number) => {
     price,
     availability: { from: today, to: availabilityWindowEnd(today), blocked: [] },
     seasons: { base: { pricePerPerson: price, minNights: 1 }, seasons: [] },
-    settings: publicSettings(DEFAULT_SETTINGS),
+    // A fresh install's, with the English versions of its texts (issue 32).
+    settings: publicSettings({ ...DEFAULT_SETTINGS, ...ENGLISH_DEFAULTS, property: PROPERTY_DEFAULTS }),
     cancellationPolicy: policyWords(DEFAULT_SETTINGS.cancellationPolicy, 'es'),
     // Whether the guest can pay online (issue 32: /planes says how payment works); no Wompi keys here.
     onlinePayment: false,
@@ -186,7 +189,7 @@ describe('what the HTML carries before any JavaScript', () => {
       priceRange: string;
       makesOffer: { price: number; priceCurrency: string };
     };
-    expect(ld['@type']).toBe('LodgingBusiness');
+    expect(ld['@type']).toBe('VacationRental');
     expect(ld.image).toBe(coverUrl);
     expect(ld.makesOffer).toMatchObject({ price: 90_000, priceCurrency: 'COP' });
     expect(ld.priceRange).toContain(formatMoney(90_000, 'COP'));

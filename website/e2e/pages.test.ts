@@ -76,12 +76,12 @@ describe('HTML rendered by the server', () => {
     expect(await (await fetch(site.server.url + '/opiniones')).text()).toContain('Aún no hay opiniones publicadas.');
   });
 
-  it('/ carries LodgingBusiness structured data from the business config', async () => {
+  it('/ carries VacationRental structured data from the business config and the house’s facts', async () => {
     const html = await (await fetch(site.server.url + '/')).text();
     const json = /<script type="application\/ld\+json">([^<]+)<\/script>/.exec(html)?.[1];
     expect(json).toBeDefined();
     const data = JSON.parse(json!) as Record<string, unknown>;
-    expect(data['@type']).toBe('LodgingBusiness');
+    expect(data['@type']).toBe('VacationRental');
     expect(data.name).toBe(BUSINESS.name);
     expect(data.telephone).toBe(BUSINESS.phoneE164);
     expect((data.address as Record<string, string>).addressLocality).toBe(BUSINESS.address.locality);

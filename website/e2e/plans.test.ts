@@ -101,10 +101,12 @@ describe('/planes: price, currency and totals', () => {
     await usd.check();
     expect(await usd.isChecked()).toBe(true);
     expect(norm(await perPerson.innerText())).toBe(money(PRICE, 'USD'));
-    expect(money(PRICE, 'USD')).toBe('$23.63');
-    expect(norm(await page.getByTestId('total-noche').innerText())).toBe(money(7 * PRICE, 'USD'));
-    expect(norm(await page.getByTestId('total-estadia').innerText())).toBe(money(7 * PRICE * 3, 'USD'));
-    expect(money(7 * PRICE * 3, 'USD')).toBe('$496.15');
+    expect(money(PRICE, 'USD')).toBe('USD 23.63');
+    // Dollars from the price converted once (issue 32): 7 × 23.63 a night, 3 nights, rows that add up
+    // (converting the pesos' total would give USD 496.15).
+    expect(norm(await page.getByTestId('total-noche').innerText())).toBe('USD 165.41');
+    expect(norm(await page.getByTestId('total-estadia').innerText())).toBe('USD 496.23');
+    expect(norm(await page.getByTestId('total-a-pagar').innerText())).toBe('USD 496.23');
 
     // Back to COP with the keyboard (a radio group).
     await usd.focus();

@@ -1,6 +1,9 @@
 import type { BrowserContextOptions } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUSINESS } from '@cabana/shared/domain/config/business';
+import { ENGLISH_DEFAULTS } from '@cabana/shared/domain/config/setting-defaults';
+import { addDays, todayAtCabin } from '@cabana/shared/domain/pricing/dates';
+import { formatMoney } from '@cabana/shared/domain/pricing/pricing';
 import type { Lang } from '@cabana/shared/domain/i18n/lang';
 import { PAGE_KEYS, PAGE_PATHS } from '../src/config/paths';
 import { openPage, type PageProblems } from '../../test-support/browser';
@@ -19,7 +22,6 @@ import {
   type Site,
 } from './helpers';
 import { CATALOGUES, JS_BUDGET, JS_ROOM, PAGES, gzippedBytes, jsBudgetOf } from './public-pages';
-import { addDays } from '@cabana/shared/domain/pricing/dates';
 import type { TestServer } from '../../test-support/server';
 import { confirmedBooking, serverToday } from '../../test-support/bookings';
 
@@ -45,6 +47,7 @@ const NOT_FOUND = [
 ] as const;
 
 const REVIEW_TEXT = 'La cabaña es amplia y limpia, el jacuzzi funcionó todo el fin de semana y el mar queda muy cerca.';
+const SEASON = { name: 'Temporada alta', pricePerPerson: 150_000, minNights: 3 };
 
 const isNotFound = (path: string) => NOT_FOUND.some((n) => n.path === path);
 /** The suggestion's code: its own entry on text pages (`hint.js`), a chunk on pages with islands. */
@@ -75,6 +78,8 @@ interface Seen {
   hint: { lang: string | null; position: string } | null;
   /** The server's <main>, kept before any script ran, is the one on the page: hydration adopted it. */
   sameMain: boolean;
+  /** The calendar's price legend (plans pages): its text, how it fits the screen, the season days marked. */
+  prices: { text: string; right: number; viewport: number; fontPx: number; marked: number } | null;
 }
 
 interface Visit {
@@ -154,6 +159,17 @@ async function visit(path: string, lang: Lang, viewport: Viewport): Promise<Visi
         fabVisible: document.querySelector('.whatsapp-fab')?.checkVisibility() ?? false,
         hint: hint ? { lang: hint.getAttribute('lang'), position: getComputedStyle(hint).position } : null,
         sameMain: kept !== null && kept === document.querySelector('main') && kept.isConnected,
+        prices: (() => {
+          const legend = document.querySelector<HTMLElement>('[data-testid="precios-calendario"]');
+          if (!legend) return null;
+          return {
+            text: clean(legend.innerText),
+            right: Math.max(...[...legend.querySelectorAll('li')].map((li) => li.getBoundingClientRect().right)),
+            viewport: document.documentElement.clientWidth,
+            fontPx: parseFloat(getComputedStyle(legend).fontSize),
+            marked: document.querySelectorAll('.rdp-day.rdp-t0:not(.rdp-outside)').length,
+          };
+        })(),
       };
     });
     const texts = await textsOf(page);
@@ -179,6 +195,15 @@ beforeAll(async () => {
   site = await startSite();
   // Published photos, so the gallery and the home page render and hydrate their photo markup.
   const cookie = await site.server.loginCookie();
+  // A season in the calendar's window, so the plans pages show its prices (issue 32).
+  const seasons = await fetch(`${site.server.apiUrl}/temporadas`, {
+    method: 'PUT',
+    headers: { cookie, origin: site.server.url, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      seasons: [{ ...SEASON, start: addDays(todayAtCabin(), 5), end: addDays(todayAtCabin(), 15) }],
+    }),
+  });
+  expect(seasons.status, await seasons.clone().text()).toBe(200);
   for (const [i, [title, titleEn]] of [
     ['Fachada', 'Front'],
     ['Jacuzzi', 'Hot tub'],
@@ -271,6 +296,9 @@ describe('each public page in the browser', () => {
         expect(seen.footerText).toContain(`RNT) ${lang === 'es' ? 'n.º' : 'no.'} ${BUSINESS.rnt}`);
         expect(seen.footerText).toContain(BUSINESS.phoneDisplay);
         expect(seen.footerText).toContain(BUSINESS.email);
+        // The tagline and the opening hours in the page's language (issue 32).
+        expect(seen.footerText).toContain(lang === 'en' ? ENGLISH_DEFAULTS.taglineEn : BUSINESS.tagline);
+        expect(seen.footerText).toContain(lang === 'en' ? ENGLISH_DEFAULTS.hoursDisplayEn : BUSINESS.hours.display);
         for (const s of BUSINESS.socials) expect(named(seen.footer, s.name)[0]?.href, s.name).toBe(s.url);
         const href = named(seen.all, CATALOGUES[lang].common.whatsappFab).at(-1)?.href ?? '';
         expect(href.startsWith(`https://wa.me/${BUSINESS.whatsappNumber}?text=`)).toBe(true);
@@ -340,6 +368,41 @@ describe('the reviews pages (issue 35)', () => {
     for (const v of visitsOf(PAGE_PATHS.es.reviews))
       expect(named(v.seen.footer, 'Opiniones')[0]?.href, label(v)).toBe(PAGE_PATHS.es.reviews);
   });
+});
+
+describe('the calendar’s prices on the plans pages (issue 32)', () => {
+  const price = BUSINESS.defaultPricePerPerson;
+  const expected = {
+    es: [
+      'Precio por persona por noche',
+      `Tarifa base: ${formatMoney(price, 'COP')}`,
+      `${SEASON.name} (`,
+      `): ${formatMoney(SEASON.pricePerPerson, 'COP')} · mínimo 3 noches`,
+    ],
+    en: [
+      'Price per person per night',
+      `Base rate: ${formatMoney(price, 'USD', BUSINESS.copPerUsd)} (${formatMoney(price, 'COP', undefined, 'en')})`,
+      `): ${formatMoney(SEASON.pricePerPerson, 'USD', BUSINESS.copPerUsd)} (${formatMoney(SEASON.pricePerPerson, 'COP', undefined, 'en')}) · minimum 3 nights`,
+    ],
+  } as const;
+  for (const lang of ['es', 'en'] as const) {
+    it(`${PAGE_PATHS[lang].plans}: the base rate and the season with its price per night, inside a 390-px screen, its nights marked`, () => {
+      const seen = visitsOf(PAGE_PATHS[lang].plans);
+      expect(seen).toHaveLength(2);
+      for (const v of seen) {
+        const prices = v.seen.prices;
+        expect(prices, label(v)).not.toBeNull();
+        for (const t of expected[lang])
+          expect(prices!.text.replace(/\s+/g, ' '), label(v)).toContain(t.replace(/\s+/g, ' '));
+        // Dollars never as a bare "$" (the pesos' sign) on the English page.
+        if (lang === 'en') expect(prices!.text, label(v)).not.toMatch(/(^|[^S])\$/);
+        expect(prices!.right, label(v)).toBeLessThanOrEqual(prices!.viewport);
+        expect(prices!.fontPx, label(v)).toBeGreaterThanOrEqual(14);
+        // The season's 10 nights, each marked in the grid (the window shows two months from today).
+        expect(prices!.marked, label(v)).toBe(10);
+      }
+    });
+  }
 });
 
 describe('no Spanish on English pages', () => {

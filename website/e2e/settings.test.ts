@@ -34,6 +34,7 @@ const FACEBOOK = 'https://www.facebook.com/marypalmerastolu';
 const MAP = 'https://maps.app.goo.gl/MarYPalmeras2026';
 const EMAIL = 'reservas@marypalmeras.co';
 const TAGLINE = 'Descanso entre palmeras a minutos del mar';
+const TAGLINE_EN = 'Rest among palm trees minutes from the sea';
 
 let site: Site;
 let cookie: string;
@@ -80,6 +81,10 @@ describe('settings reach every page', () => {
       socials: [{ name: 'Facebook', url: FACEBOOK }, ...BUSINESS.socials.filter((n) => n.name !== 'Facebook')],
       rnt: '246810',
       maxPeople: 16,
+      // The English site's versions (issue 32), and the house as the owner describes it.
+      taglineEn: TAGLINE_EN,
+      hoursDisplayEn: 'Monday to Sunday, 7:00 AM – 9:00 PM',
+      property: { bedrooms: 6, bathrooms: 1, beds: { queen: 1, hammock: 4 }, amenities: ['pool', 'wifi'] },
     });
 
     for (const path of PUBLIC_PATHS) {
@@ -90,12 +95,15 @@ describe('settings reach every page', () => {
       expect(page, path).toContain(
         `https://wa.me/573114445566?text=${encodeURIComponent('Hola, vi la cabaña en la web')}`,
       );
-      expect(page, path).toContain('Lunes a domingo, 7:00 AM – 9:00 PM');
+      const english = path.startsWith('/en');
+      expect(page, path).toContain(
+        english ? 'Monday to Sunday, 7:00 AM – 9:00 PM' : 'Lunes a domingo, 7:00 AM – 9:00 PM',
+      );
       expect(page, path).not.toContain(BUSINESS.whatsappNumber);
       expect(page, path).not.toContain(BUSINESS.phoneDisplay);
       // Footer: e-mail, tagline, RNT and the social link; header and <title>: the new name.
       expect(page, path).toContain(`href="mailto:${EMAIL}"`);
-      expect(page, path).toContain(TAGLINE);
+      expect(page, path).toContain(english ? TAGLINE_EN : TAGLINE);
       // The registry's number in the page's language ("n.º" in Spanish, "no." in English).
       expect(page, path).toMatch(
         path.startsWith('/en') ? /\(RNT\) no\. (<!-- -->)?246810/ : /\(RNT\) n\.º (<!-- -->)?246810/,
@@ -129,7 +137,32 @@ describe('settings reach every page', () => {
       telephone: '+573114445566',
       address: { streetAddress: 'Vía Tolú – Coveñas km 5, Santiago de Tolú, Sucre, Colombia' },
       openingHoursSpecification: { opens: '07:00', closes: '21:00' },
+      '@type': 'VacationRental',
+      amenityFeature: [
+        { '@type': 'LocationFeatureSpecification', name: 'Wi-Fi', value: true },
+        { '@type': 'LocationFeatureSpecification', name: 'Piscina', value: true },
+      ],
+      containsPlace: {
+        '@type': 'Accommodation',
+        numberOfBedrooms: 6,
+        numberOfBathroomsTotal: 1,
+        bed: [
+          { '@type': 'BedDetails', numberOfBeds: 1, typeOfBed: 'cama queen' },
+          { '@type': 'BedDetails', numberOfBeds: 4, typeOfBed: 'hamaca' },
+        ],
+      },
     });
+    // The house's facts on the home page and /planes, in each language (issue 32).
+    for (const [path, words] of [
+      ['/', ['6 habitaciones', '1 baño', '1 cama queen', '4 hamacas', 'Wi-Fi', 'Piscina']],
+      ['/planes', ['6 habitaciones', '1 baño', '1 cama queen', '4 hamacas', 'Wi-Fi', 'Piscina']],
+      ['/en', ['6 bedrooms', '1 bathroom', '1 queen bed', '4 hammocks', 'Wi-Fi', 'Swimming pool']],
+      ['/en/plans', ['6 bedrooms', '1 bathroom', '1 queen bed', '4 hammocks', 'Wi-Fi', 'Swimming pool']],
+    ] as const) {
+      const page = (await html(path)).replace(/<!-- -->/g, '');
+      for (const w of words) expect(page, path).toContain(`<li>${w}</li>`);
+      expect(page, path).not.toMatch(/camas? dobles?|double beds?|Aire acondicionado|Air conditioning/);
+    }
     const contact = await html('/contacto');
     expect(contact).toContain(`Escríbenos o llámanos: +57 311 444 5566, ${EMAIL}.`);
     // The contact card: the map link and the e-mail.
@@ -152,15 +185,15 @@ describe('settings reach every page', () => {
     await page.getByLabel('Fecha de llegada').fill(daysFromToday(10));
     await page.getByLabel('Fecha de salida').fill(daysFromToday(12));
     await page.getByRole('radio', { name: 'Dólares (USD)' }).check();
-    // 100.000 COP per person at 4.000 COP per dollar: $25 each, 5 people, 2 nights.
-    expect(norm(await page.getByTestId('precio-persona').innerText())).toBe('$25.00');
-    expect(norm(await page.getByTestId('total-noche').innerText())).toBe('$125.00');
-    expect(norm(await page.getByTestId('total-estadia').innerText())).toBe('$250.00');
-    expect(norm(formatMoney(1_000_000, 'USD', 4000))).toBe('$250.00');
+    // 100.000 COP per person at 4.000 COP per dollar: USD 25 each, 5 people, 2 nights.
+    expect(norm(await page.getByTestId('precio-persona').innerText())).toBe('USD 25.00');
+    expect(norm(await page.getByTestId('total-noche').innerText())).toBe('USD 125.00');
+    expect(norm(await page.getByTestId('total-estadia').innerText())).toBe('USD 250.00');
+    expect(norm(formatMoney(1_000_000, 'USD', 4000))).toBe('USD 250.00');
     const link = await page.getByRole('link', { name: 'Consultar por WhatsApp' }).getAttribute('href');
     expect(link).toMatch(/^https:\/\/wa\.me\/573114445566\?text=/);
     const text = decodeURIComponent(link!.split('text=')[1]!);
-    expect(text).toContain('Total de la estadía: $250.00');
+    expect(norm(text)).toContain('Total de la estadía: USD 250.00');
     expect(text).toMatch(new RegExp(`^Hola, quisiera reservar en ${NAME}\\.\\n`));
     // The form offers up to the owner's maximum, as the capacity card says.
     const choices = await page.getByLabel('Número de personas').locator('option').allTextContents();
@@ -209,10 +242,12 @@ describe('panel: Ajustes and photo order', () => {
 
     await section().getByLabel('Pesos por dólar').fill('40210');
     await section().getByLabel('Instagram').fill('https://evil.example/brisas');
+    // The house's facts (issue 32): half a bedroom is refused beside its field.
+    await section().getByLabel('Habitaciones', { exact: true }).fill('2,5');
     await section().getByRole('button', { name: 'Guardar ajustes' }).click();
     await section()
       .getByRole('alert')
-      .filter({ hasText: 'No se guardó nada: revisa los 2 campos marcados.' })
+      .filter({ hasText: 'No se guardó nada: revisa los 3 campos marcados.' })
       .waitFor();
     const rate = section().getByLabel('Pesos por dólar');
     await expect(rate.getAttribute('aria-invalid')).resolves.toBe('true');
@@ -228,6 +263,7 @@ describe('panel: Ajustes and photo order', () => {
         );
     await expect(description('Pesos por dólar')).resolves.toContain('La tasa no puede superar 20000 pesos por dólar.');
     await expect(description('Instagram')).resolves.toContain('El enlace debe ser de Instagram (instagram.com).');
+    await expect(description('Habitaciones')).resolves.toContain('El número de habitaciones es un número entero.');
     await expect(description('Teléfono')).resolves.not.toMatch(/debe|Escribe/);
     // Focus lands on the first refused field (the order of the form: Instagram comes before the rate).
     await expect(page.evaluate(() => document.activeElement?.getAttribute('name'))).resolves.toBe('social-Instagram');
@@ -236,6 +272,15 @@ describe('panel: Ajustes and photo order', () => {
     await section().getByLabel('Instagram').fill('https://www.instagram.com/brisas.nueva');
     await rate.fill('3.950,5');
     await section().getByLabel('Teléfono').fill('+57 300 123 4567');
+    await section().getByLabel('Habitaciones', { exact: true }).fill('4');
+    await section().getByLabel('Número de hamacas').fill('3');
+    await section().getByLabel('Número de camas queen').fill('0');
+    await section().getByLabel('Número de camarotes').fill('2');
+    await section().getByLabel('Piscina').uncheck();
+    await section().getByLabel('Aire acondicionado').check();
+    await section()
+      .getByLabel('Normas de la casa en inglés (una por línea, opcional)')
+      .fill('No smoking.\nNo parties.');
     await section().getByRole('button', { name: 'Guardar ajustes' }).click();
     await section().getByRole('status').filter({ hasText: 'Ajustes guardados' }).waitFor();
     await expect(rate.getAttribute('aria-invalid')).resolves.toBeNull();
@@ -243,6 +288,9 @@ describe('panel: Ajustes and photo order', () => {
       whatsappNumber: '573001234567',
       phone: '+57 300 123 4567',
       copPerUsd: 3950.5,
+      // A type at 0 leaves the list; the amenities in the form's order.
+      property: { bedrooms: 4, bathrooms: 1, beds: { bunk: 2, hammock: 3 }, amenities: ['wifi', 'airConditioning'] },
+      houseRulesEn: 'No smoking.\nNo parties.',
       socials: expect.arrayContaining([
         { name: 'Instagram', url: 'https://www.instagram.com/brisas.nueva' },
       ]) as unknown,

@@ -16,6 +16,7 @@ export function frozenTerms(settings: Settings, at: string, source: BookingTerms
   return {
     cancellationPolicy: policyTerms(settings.cancellationPolicy),
     houseRules: settings.houseRules,
+    ...(settings.houseRulesEn ? { houseRulesEn: settings.houseRulesEn } : {}),
     checkInTime: settings.checkInTime,
     checkOutTime: settings.checkOutTime,
     depositPercent: settings.depositPercent,

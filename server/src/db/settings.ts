@@ -1,4 +1,6 @@
 import { DEFAULT_SETTINGS } from '@cabana/shared/domain/config/settings';
+import { ENGLISH_DEFAULTS } from '@cabana/shared/domain/config/setting-defaults';
+import { PROPERTY_DEFAULTS } from '@cabana/shared/domain/config/property-words';
 import { SettingsSchema, type Settings } from '@cabana/shared/domain/schemas/settings';
 
 /**
@@ -8,6 +10,10 @@ import { SettingsSchema, type Settings } from '@cabana/shared/domain/schemas/set
  */
 export const StoredSettingsSchema = SettingsSchema.default(() => initialSettings());
 
+/**
+ * A fresh install's settings: `DEFAULT_SETTINGS`, the house's facts and the English versions of
+ * its texts (issue 32), added here rather than there, which every public page's first load carries.
+ */
 export function initialSettings(): Settings {
-  return structuredClone(DEFAULT_SETTINGS);
+  return structuredClone({ ...DEFAULT_SETTINGS, ...ENGLISH_DEFAULTS, property: PROPERTY_DEFAULTS });
 }

@@ -10,6 +10,8 @@ import {
   type SocialNetwork,
 } from '../domain/schemas/settings';
 import { whatsappLink } from '../domain/config/settings';
+import { AMENITY_IDS, BED_TYPES, type AmenityId, type BedType } from '../domain/config/property-words';
+import { PROPERTY_WORDS } from '../domain/config/property-words';
 import { CANCELLATION_POLICIES, CANCELLATION_POLICY_IDS, type CancellationPolicyId } from '../domain/pricing/booking';
 import { usePanel } from './panel-context';
 import { usePanelCache, usePanelData } from './panel-data';
@@ -73,10 +75,16 @@ interface Draft {
   outsideCount: string;
   outsideUrl: string;
   outsideReadOn: string;
+  houseRulesEn: string;
+  /** The house (issue 32): counts as typed, beds by type ('' or '0' = none), the amenities ticked. */
+  bedrooms: string;
+  bathrooms: string;
+  beds: Record<BedType, string>;
+  amenities: AmenityId[];
 }
 type TextKey = Exclude<
   keyof Draft,
-  'socials' | 'instantBooking' | 'cancellationPolicy' | 'houseRules' | 'outsidePlatform'
+  'socials' | 'instantBooking' | 'cancellationPolicy' | 'houseRules' | 'houseRulesEn' | 'beds' | 'amenities' | 'outsidePlatform'
 >;
 
 function draftOf(s: Settings): Draft {
@@ -128,6 +136,11 @@ function draftOf(s: Settings): Draft {
     outsideCount: s.outsideRating ? String(s.outsideRating.count) : '',
     outsideUrl: s.outsideRating?.url ?? '',
     outsideReadOn: s.outsideRating?.readOn ?? '',
+    houseRulesEn: s.houseRulesEn ?? '',
+    bedrooms: String(s.property.bedrooms),
+    bathrooms: String(s.property.bathrooms),
+    beds: Object.fromEntries(BED_TYPES.map((t) => [t, String(s.property.beds[t] ?? 0)])) as Record<BedType, string>,
+    amenities: [...s.property.amenities],
   };
 }
 
@@ -198,6 +211,19 @@ function patchOf(d: Draft): { patch: SettingsPatch; socialOrder: SocialNetwork[]
           readOn: d.outsideReadOn,
         }
       : null,
+    houseRulesEn: d.houseRulesEn,
+    property: {
+      bedrooms: parseDecimalInput(d.bedrooms),
+      bathrooms: parseDecimalInput(d.bathrooms),
+      // A type left empty or at 0 is not in the house.
+      beds: Object.fromEntries(
+        BED_TYPES.flatMap((t) => {
+          const raw = d.beds[t].trim();
+          return raw === '' || raw === '0' ? [] : [[t, parseDecimalInput(raw)]];
+        }),
+      ),
+      amenities: d.amenities,
+    },
   } as SettingsPatch;
   return { patch, socialOrder: socials.map((s) => s.name) };
 }
@@ -209,15 +235,20 @@ function formErrors(fields: Record<string, string>, socialOrder: SocialNetwork[]
     const social = /^socials\.(\d+)\./.exec(key);
     const name = social ? socialOrder[Number(social[1])] : undefined;
     const outside = /^outsideRating(?:\.(\w+))?$/.exec(key);
+    const bed = /^property\.beds\.(\w+)/.exec(key);
     const mapped = name
       ? `social-${name}`
       : outside
         ? (OUTSIDE_FIELDS[outside[1] ?? 'platform'] ?? 'outsidePlatform')
-        : key === 'hours.display'
-          ? 'hoursDisplay'
-          : key.startsWith('hours.')
-            ? key.slice('hours.'.length)
-            : key;
+        : bed
+          ? `bed-${bed[1]}`
+          : key.startsWith('property.')
+            ? key.split('.')[1]!
+            : key === 'hours.display'
+              ? 'hoursDisplay'
+              : key.startsWith('hours.')
+                ? key.slice('hours.'.length)
+                : key;
     out[mapped] ??= message;
   }
   return out;
@@ -273,7 +304,13 @@ const LABELS: Record<TextKey, string> = {
   outsideCount: 'Número de reseñas',
   outsideUrl: 'Enlace del anuncio',
   outsideReadOn: 'Fecha en que la leíste',
+  bedrooms: 'Habitaciones',
+  bathrooms: 'Baños',
 };
+
+/** The panel's Spanish words for the beds and amenities: the same the Spanish pages show. */
+const PROPERTY_ES = PROPERTY_WORDS.es;
+const bedLabel = (t: BedType) => PROPERTY_ES.beds[t].other.replace('{n} ', '');
 
 export function SettingsSection() {
   const id = useId();
@@ -354,6 +391,25 @@ function SettingsForm({ initial }: { initial: Settings }) {
       value={draft[key]}
       onChange={(e) => set(key, e.target.value)}
     />
+  );
+
+  const textarea = (key: 'houseRules' | 'houseRulesEn', label: string) => (
+    <div className="adm-field">
+      <label htmlFor={`${id}-${key}`}>{label}</label>
+      <textarea
+        id={`${id}-${key}`}
+        name={key}
+        rows={6}
+        maxLength={SETTINGS_LIMITS.houseRulesMax}
+        aria-invalid={errors[key] ? true : undefined}
+        aria-describedby={`${id}-${key}-error`}
+        value={draft[key]}
+        onChange={(e) => set(key, e.target.value)}
+      />
+      <span className="adm-field-error" id={`${id}-${key}-error`}>
+        {errors[key]}
+      </span>
+    </div>
   );
 
   const preview = whatsappLink({
@@ -578,22 +634,53 @@ function SettingsForm({ initial }: { initial: Settings }) {
             {field('bankAccount', { max: SETTINGS_LIMITS.bankAccountMax })}
             {field('nequiNumber', { inputMode: 'numeric', hint: '10 dígitos, o vacío.' })}
             {field('daviplataNumber', { inputMode: 'numeric', hint: '10 dígitos, o vacío.' })}
-            <div className="adm-field">
-              <label htmlFor={`${id}-houseRules`}>Normas de la casa (una por línea)</label>
-              <textarea
-                id={`${id}-houseRules`}
-                name="houseRules"
-                rows={6}
-                maxLength={SETTINGS_LIMITS.houseRulesMax}
-                aria-invalid={errors.houseRules ? true : undefined}
-                aria-describedby={`${id}-houseRules-error`}
-                value={draft.houseRules}
-                onChange={(e) => set('houseRules', e.target.value)}
+            {textarea('houseRules', 'Normas de la casa (una por línea)')}
+            {textarea('houseRulesEn', 'Normas de la casa en inglés (una por línea, opcional)')}
+          </fieldset>
+          <fieldset data-testid="adm-casa">
+            <legend>La casa</legend>
+            <p className="adm-hint">
+              Lo que las páginas de inicio y de planes dicen de la casa, en español y en inglés.
+            </p>
+            {field('bedrooms', { inputMode: 'numeric', max: 3 })}
+            {field('bathrooms', { inputMode: 'numeric', max: 3 })}
+            {BED_TYPES.map((t) => (
+              <AdminField
+                key={t}
+                id={`${id}-bed-${t}`}
+                label={`Número de ${bedLabel(t)}`}
+                error={errors[`bed-${t}`]}
+                name={`bed-${t}`}
+                type="text"
+                inputMode="numeric"
+                maxLength={3}
+                value={draft.beds[t]}
+                onChange={(e) => set('beds', { ...draft.beds, [t]: e.target.value })}
               />
-              <span className="adm-field-error" id={`${id}-houseRules-error`}>
-                {errors.houseRules}
+            ))}
+            <fieldset className="adm-checks" aria-describedby={`${id}-amenities-error`}>
+              <legend>Comodidades</legend>
+              {AMENITY_IDS.map((a) => (
+                <label key={a}>
+                  <input
+                    type="checkbox"
+                    name="amenities"
+                    value={a}
+                    checked={draft.amenities.includes(a)}
+                    onChange={(e) =>
+                      set(
+                        'amenities',
+                        e.target.checked ? [...draft.amenities, a] : draft.amenities.filter((x) => x !== a),
+                      )
+                    }
+                  />{' '}
+                  {PROPERTY_ES.amenities[a]}
+                </label>
+              ))}
+              <span className="adm-field-error" id={`${id}-amenities-error`}>
+                {errors.amenities}
               </span>
-            </div>
+            </fieldset>
           </fieldset>
           <button type="submit" className="adm-button adm-button--primary" disabled={busy}>
             {busy ? 'Guardando…' : 'Guardar ajustes'}

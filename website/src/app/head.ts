@@ -1,10 +1,10 @@
 import { BUSINESS } from '@cabana/shared/domain/config/business';
 import type { PageData } from '@cabana/shared/domain/pages/page-data';
 import { formatMoney } from '@cabana/shared/domain/pricing/pricing';
+import { PROPERTY_WORDS, amenitiesOf, bedsOf } from '@cabana/shared/domain/config/property-words';
 import type { Image } from '@cabana/shared/domain/schemas/image';
-import { DEFAULT_SETTINGS, phoneE164 } from '@cabana/shared/domain/config/settings';
-import type { PublicSettings } from '@cabana/shared/domain/schemas/settings';
-import { OG_LOCALE, ownerText, type Lang } from '@cabana/shared/domain/i18n/lang';
+import { DEFAULT_SETTINGS, phoneE164, type PageSettings } from '@cabana/shared/domain/config/settings';
+import { OG_LOCALE, ownerText, plural, type Lang } from '@cabana/shared/domain/i18n/lang';
 import { PAGE_PATHS, guestBookingOf, langOfPath, pageOf, reviewPageOf } from '../config/paths';
 import { scriptJson } from '../lib/page-data';
 import { canonicalUrl, knownMetaFor, metaFor, siteDescription } from './seo';
@@ -26,7 +26,7 @@ interface SocialImage {
 }
 
 /** The cover photo (the first in the owner's order) as a JPEG link previews can show; the drawn image without one. */
-function socialImage(images: readonly Image[], s: PublicSettings = DEFAULT_SETTINGS, lang: Lang = 'es'): SocialImage {
+function socialImage(images: readonly Image[], s: PageSettings = DEFAULT_SETTINGS, lang: Lang = 'es'): SocialImage {
   const cover = images[0];
   // An owner's text without its English version would be Spanish in an English head: English words instead.
   const owned = (es: string, en: string | undefined, instead: string) => {
@@ -46,23 +46,29 @@ function socialImage(images: readonly Image[], s: PublicSettings = DEFAULT_SETTI
   return { url: absolute(cover.secure_url), width: variant?.width, height: variant?.height, alt };
 }
 
-const AMENITIES: Record<Lang, string[]> = {
-  es: ['Jacuzzi', 'Kiosco', 'Zona BBQ', 'Parqueadero', 'Dos cocinas', 'Terraza'],
-  en: ['Jacuzzi', 'Kiosk', 'BBQ area', 'Parking', 'Two kitchens', 'Terrace'],
-};
-
 const OFFER_WORDS: Record<Lang, { perPerson: string; stay: string; unit: string }> = {
   es: { perPerson: 'por persona por noche', stay: 'Estadía en la cabaña', unit: 'persona por noche' },
   en: { perPerson: 'per person per night', stay: 'Stay at the cabin', unit: 'person per night' },
 };
 
-function lodgingBusinessJsonLd(data: PageData, lang: Lang) {
+/**
+ * The home page's structured data: a `VacationRental` (a `LodgingBusiness` let whole) whose
+ * `containsPlace` is the house as the owner describes it (issue 32): bedrooms, bathrooms, beds by
+ * type, amenities, in the page's language.
+ */
+export function lodgingBusinessJsonLd(data: PageData, lang: Lang) {
   const words = OFFER_WORDS[lang];
   const perPerson = `${formatMoney(data.price, 'COP', undefined, lang)} ${words.perPerson}`;
   const s = data.settings;
+  const names = PROPERTY_WORDS[lang];
+  const amenityFeature = amenitiesOf(s.property).map((id) => ({
+    '@type': 'LocationFeatureSpecification',
+    name: names.amenities[id],
+    value: true,
+  }));
   return {
     '@context': 'https://schema.org',
-    '@type': 'LodgingBusiness',
+    '@type': 'VacationRental',
     name: s.name,
     legalName: s.legalName,
     taxID: s.nit,
@@ -88,11 +94,21 @@ function lodgingBusinessJsonLd(data: PageData, lang: Lang) {
       opens: s.hours.opens,
       closes: s.hours.closes,
     },
-    amenityFeature: AMENITIES[lang].map((name) => ({
-      '@type': 'LocationFeatureSpecification',
-      name,
-      value: true,
-    })),
+    amenityFeature,
+    containsPlace: {
+      '@type': 'Accommodation',
+      additionalType: 'EntirePlace',
+      numberOfBedrooms: s.property.bedrooms,
+      numberOfBathroomsTotal: s.property.bathrooms,
+      bed: bedsOf(s.property).map((b) => ({
+        '@type': 'BedDetails',
+        numberOfBeds: b.count,
+        // The bed's name without its count: "Double bed", "Cama doble".
+        typeOfBed: plural(lang, names.beds[b.type], 1, { n: '' }).trim(),
+      })),
+      occupancy: { '@type': 'QuantitativeValue', maxValue: s.maxPeople },
+      amenityFeature,
+    },
     // The largest group the owner takes (the form's limit), not the building's beds.
     maximumAttendeeCapacity: s.maxPeople,
     currenciesAccepted: 'COP',

@@ -1,7 +1,6 @@
 import { BUSINESS } from '@cabana/shared/domain/config/business';
-import { DEFAULT_SETTINGS } from '@cabana/shared/domain/config/settings';
+import { DEFAULT_SETTINGS, type PageSettings } from '@cabana/shared/domain/config/settings';
 import type { Lang } from '@cabana/shared/domain/i18n/lang';
-import type { PublicSettings } from '@cabana/shared/domain/schemas/settings';
 import { cleanPath, guestBookingOf, langOfPath, pageOf, paths, reviewPageOf, type PageKey } from '../config/paths';
 
 export interface PageMeta {
@@ -23,7 +22,7 @@ export const siteDescription = (lang: Lang, maxPeople: number): string =>
     : `Cabaña para grupos de hasta ${maxPeople} personas entre Tolú y Coveñas, en el Golfo de Morrosquillo: jacuzzi, kiosco, zona BBQ, dos cocinas y terraza, a ${BUSINESS.distanceToSeaMinutes} minutos del mar.`;
 
 /** Each public page's title and description per language; the owner's settings (name, phone, hours, group size) show in them. */
-const pageMeta = (s: PublicSettings, hours: string): Record<Lang, Record<PageKey, PageMeta>> => ({
+const pageMeta = (s: PageSettings, hours: string): Record<Lang, Record<PageKey, PageMeta>> => ({
   es: {
     home: {
       title: `${s.name} · Cabaña en Tolú a ${BUSINESS.distanceToSeaMinutes} minutos del mar`,
@@ -95,7 +94,7 @@ const pageMeta = (s: PublicSettings, hours: string): Record<Lang, Record<PageKey
 });
 
 /** A guest's private page, per language: never indexed (its address carries the link's secret). */
-const guestBookingMeta = (s: PublicSettings): Record<Lang, PageMeta> => ({
+const guestBookingMeta = (s: PageSettings): Record<Lang, PageMeta> => ({
   es: {
     title: `Tu reserva · ${s.name}`,
     description: 'El estado de tu reserva, cómo pagar y cómo cancelar.',
@@ -110,7 +109,7 @@ const guestBookingMeta = (s: PublicSettings): Record<Lang, PageMeta> => ({
   },
 });
 
-const guestPaymentMeta = (s: PublicSettings): Record<Lang, PageMeta> => ({
+const guestPaymentMeta = (s: PageSettings): Record<Lang, PageMeta> => ({
   es: {
     title: `Tu pago · ${s.name}`,
     description: 'El resultado de tu pago en línea.',
@@ -126,7 +125,7 @@ const guestPaymentMeta = (s: PublicSettings): Record<Lang, PageMeta> => ({
 });
 
 /** A guest's review page (issue 35), per language: never indexed (its address carries the link's secret). */
-const reviewPageMeta = (s: PublicSettings): Record<Lang, PageMeta> => ({
+const reviewPageMeta = (s: PageSettings): Record<Lang, PageMeta> => ({
   es: {
     title: `Tu opinión · ${s.name}`,
     description: 'Cuéntanos cómo fue tu estadía.',
@@ -136,7 +135,7 @@ const reviewPageMeta = (s: PublicSettings): Record<Lang, PageMeta> => ({
   en: { title: `Your review · ${s.name}`, description: 'Tell us how your stay went.', noindex: true, noReferrer: true },
 });
 
-const ownerMeta = (s: PublicSettings): Record<string, PageMeta> => ({
+const ownerMeta = (s: PageSettings): Record<string, PageMeta> => ({
   [paths.login]: {
     title: `Iniciar sesión · ${s.name}`,
     description: 'Acceso para el administrador de la cabaña.',
@@ -163,7 +162,7 @@ const notFoundMeta = (brand: string, lang: Lang): PageMeta =>
       };
 
 /** The meta of a path the site has, or null for any other (the 404 page's). */
-export function knownMetaFor(pathname: string, settings: PublicSettings = DEFAULT_SETTINGS): PageMeta | null {
+export function knownMetaFor(pathname: string, settings: PageSettings = DEFAULT_SETTINGS): PageMeta | null {
   const page = pageOf(pathname);
   if (page) {
     // English pages never show the Spanish hours (a head tag cannot mark its language): the times instead.
@@ -177,7 +176,7 @@ export function knownMetaFor(pathname: string, settings: PublicSettings = DEFAUL
   return ownerMeta(settings)[cleanPath(pathname)] ?? null;
 }
 
-export function metaFor(pathname: string, settings: PublicSettings = DEFAULT_SETTINGS): PageMeta {
+export function metaFor(pathname: string, settings: PageSettings = DEFAULT_SETTINGS): PageMeta {
   return knownMetaFor(pathname, settings) ?? notFoundMeta(settings.name, langOfPath(pathname));
 }
 

@@ -36,7 +36,7 @@ export const en: Messages<SourceMessages> = {
     attention: 'contact hours',
     locationTitle: '{minutes} minutes from the sea',
     locationText:
-      'The cabin is on the road between Tolú and Coveñas, in the heart of the Gulf of Morrosquillo: close enough to walk to the beach every morning and far enough from the noise to truly rest.',
+      'The cabin is on the road between Tolú and Coveñas, in the heart of the Gulf of Morrosquillo: close enough to go to the beach every morning and far enough from the noise to truly rest.',
     map: 'See the location on the map',
     toBeach: 'to the beach',
     featuresTitle: 'Everything a group needs',
@@ -146,6 +146,9 @@ export const en: Messages<SourceMessages> = {
       'We could not send your booking. Your details are still in the form: try again in a few minutes or message us on WhatsApp.',
     calendar: {
       today: 'Today, {day}',
+      legendTitle: 'Price per person per night',
+      legendMinimum: 'minimum {nights}',
+      dayPrice: '{day}, {price} per person',
       busy: '{day}, booked',
       chosen: '{day}, chosen',
       pickCheckIn: 'Choose your check-in day. Crossed-out days are already booked.',

@@ -162,6 +162,9 @@ export const es = {
       'No pudimos enviar tu reserva. Tus datos siguen en el formulario: inténtalo de nuevo en unos minutos o escríbenos por WhatsApp.',
     calendar: {
       today: 'Hoy, {day}',
+      legendTitle: 'Precio por persona por noche',
+      legendMinimum: 'mínimo {nights}',
+      dayPrice: '{day}, {price} por persona',
       busy: '{day}, ocupado',
       chosen: '{day}, elegido',
       pickCheckIn: 'Elige el día de llegada. Los días tachados ya están ocupados.',

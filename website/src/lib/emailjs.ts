@@ -1,5 +1,5 @@
+import type { PageSettings } from '@cabana/shared/domain/config/settings';
 import { whatsappLink } from '@cabana/shared/domain/config/settings';
-import type { PublicSettings } from '@cabana/shared/domain/schemas/settings';
 import { env } from '../config/env';
 
 export type EmailParams = Record<string, string | number>;
@@ -9,7 +9,7 @@ export type EmailParams = Record<string, string | number>;
  * owner's current settings: templates must not carry a phone or name of their own that a save
  * in the panel would leave behind.
  */
-export const businessEmailParams = (s: PublicSettings): EmailParams => ({
+export const businessEmailParams = (s: PageSettings): EmailParams => ({
   business_name: s.name,
   business_phone: s.phone,
   business_email: s.email,

@@ -3,8 +3,7 @@ import type { PageData, ReviewPageState } from '@cabana/shared/domain/pages/page
 import type { PublicReviews } from '@cabana/shared/domain/schemas/review';
 import type { GuestBooking } from '@cabana/shared/domain/schemas/booking';
 import { BUSINESS } from '@cabana/shared/domain/config/business';
-import { DEFAULT_SETTINGS } from '@cabana/shared/domain/config/settings';
-import type { PublicSettings } from '@cabana/shared/domain/schemas/settings';
+import { DEFAULT_SETTINGS, type PageSettings } from '@cabana/shared/domain/config/settings';
 import type { Lang } from '@cabana/shared/domain/i18n/lang';
 import type { Catalogue } from '../i18n/i18n';
 
@@ -49,7 +48,7 @@ export function PageDataProvider({ data, children }: { data: PagePart; children:
  * The owner's current settings, as the server rendered this page with them. Pages without a data
  * island (the /login and /admin shells, the dev server) fall back to the fresh-install values.
  */
-export function useSettings(): PublicSettings {
+export function useSettings(): PageSettings {
   return useContext(PageDataContext).settings ?? DEFAULT_SETTINGS;
 }
 

@@ -1,5 +1,5 @@
 import { isIsoDate, nightsBetween } from '@cabana/shared/domain/pricing/dates';
-import { formatMoney, totalPerNight, type Currency } from '@cabana/shared/domain/pricing/pricing';
+import { formatAmount, inCurrency, totalPerNight, type Currency } from '@cabana/shared/domain/pricing/pricing';
 import { quoteStay as quoteNights, type PricingRules, type QuotePart } from '@cabana/shared/domain/pricing/seasons';
 import type { Settings } from '@cabana/shared/domain/schemas/settings';
 import type { I18n } from '../i18n/i18n';
@@ -20,10 +20,12 @@ export function stayNights(stay: Stay): number {
   return Math.max(0, nightsBetween(stay.checkIn, stay.checkOut));
 }
 
+/** The stay's figures in the currency shown (`inCurrency`'s units: pesos, or cents of a dollar). */
 export interface StayQuote {
   /** The group's price per night, while every night has the same one (or no dates yet: the base). */
   perNight: number | null;
   nights: number;
+  /** The sum of the parts' subtotals: the rows always add up to it. */
   total: number | null;
   /** Nights grouped by season (or base price), in the order of the stay; empty without dates. */
   parts: QuotePart[];
@@ -31,33 +33,43 @@ export interface StayQuote {
   minNights: number | null;
 }
 
-/** The stay priced night by night with the server's own function (shared), so the page shows what it will quote. */
-export function quoteStay(stay: Stay, rules: PricingRules | null): StayQuote {
+/**
+ * The stay priced night by night with the server's own function (shared), so the page shows what
+ * it will quote. In dollars each price per person is converted (and rounded to the cent) once and
+ * every figure computed from it, so "3 nights at USD 19.90" is USD 119.40 in the row and in the
+ * total (issue 32); in pesos the figures are the server's.
+ */
+export function quoteStay(
+  stay: Stay,
+  rules: PricingRules | null,
+  currency: Currency = 'COP',
+  copPerUsd?: number,
+): StayQuote {
   const nights = stayNights(stay);
   if (rules === null) return { perNight: null, nights, total: null, parts: [], minNights: null };
-  const base = totalPerNight(rules.base.pricePerPerson, stay.numPeople);
+  const perPerson = (cop: number) => inCurrency(cop, currency, copPerUsd);
+  const base = totalPerNight(perPerson(rules.base.pricePerPerson), stay.numPeople);
   if (nights === 0) return { perNight: base, nights, total: null, parts: [], minNights: null };
   const q = quoteNights(stay, rules);
-  const only = q.breakdown.length === 1 ? q.breakdown[0] : undefined;
+  const parts = q.breakdown.map((part) => {
+    const price = perPerson(part.pricePerPerson);
+    return { ...part, pricePerPerson: price, subtotal: totalPerNight(price, stay.numPeople) * part.nights };
+  });
   return {
-    perNight: only ? totalPerNight(only.pricePerPerson, stay.numPeople) : null,
+    perNight: parts.length === 1 ? totalPerNight(parts[0]!.pricePerPerson, stay.numPeople) : null,
     nights,
-    total: q.total,
-    parts: q.breakdown,
+    total: parts.reduce((sum, part) => sum + part.subtotal, 0),
+    parts,
     minNights: q.minNights,
   };
 }
 
-/** "Temporada alta: 3 noches a $ 150.000 por persona". Season names are the owner's (Spanish). */
-export function partText(part: QuotePart, currency: 'COP', copPerUsd: number | undefined, i: StayI18n): string;
-export function partText(part: QuotePart, currency: Currency, copPerUsd: number, i: StayI18n): string;
-export function partText(part: QuotePart, currency: Currency, copPerUsd: number | undefined, i: StayI18n): string {
-  // Without a rate only pesos can be shown: formatMoney refuses dollars then.
-  const money = formatMoney(part.pricePerPerson, currency, copPerUsd ?? Number.NaN, i.lang);
+/** "Temporada alta: 3 noches a $ 150.000 por persona", of a part priced by `quoteStay`. Season names are the owner's (Spanish). */
+export function partText(part: QuotePart, currency: Currency, i: StayI18n): string {
   return i.t(i.m.plans.part, {
     season: part.seasonId === null ? i.m.plans.baseSeason : part.name,
     nights: i.p(i.m.plans.nights, part.nights),
-    money,
+    money: formatAmount(part.pricePerPerson, currency, i.lang),
   });
 }
 
@@ -70,18 +82,17 @@ export function stayWhatsappText(
   i: StayI18n,
   guestName?: string,
 ): string {
-  const { copPerUsd } = settings;
   const w = i.m.plans.whatsappText;
   const line = (template: string, value: string | number) => i.t(template, { value });
-  const money = (n: number) => formatMoney(n, currency, copPerUsd, i.lang);
-  const q = quoteStay(stay, rules);
+  const money = (n: number) => formatAmount(n, currency, i.lang);
+  const q = quoteStay(stay, rules, currency, settings.copPerUsd);
   const lines = [i.t(w.hello, { name: settings.name })];
   if (guestName) lines.push(line(w.name, guestName));
   if (isIsoDate(stay.checkIn)) lines.push(line(w.checkIn, formatDay(stay.checkIn, i.lang)));
   if (isIsoDate(stay.checkOut)) lines.push(line(w.checkOut, formatDay(stay.checkOut, i.lang)));
   lines.push(line(w.people, stay.numPeople));
   if (q.nights > 0) lines.push(line(w.nights, q.nights));
-  if (q.parts.length > 1) for (const part of q.parts) lines.push(partText(part, currency, copPerUsd, i));
+  if (q.parts.length > 1) for (const part of q.parts) lines.push(partText(part, currency, i));
   if (q.perNight !== null) lines.push(line(w.perNight, money(q.perNight)));
   if (q.total !== null) lines.push(line(w.total, money(q.total)));
   lines.push(w.question);

@@ -1,4 +1,4 @@
-import type { PublicSettings } from '@cabana/shared/domain/schemas/settings';
+import type { PageSettings } from '@cabana/shared/domain/config/settings';
 import type { FormToken } from './form-token';
 import type { FormChecks, FormStatusState, Options } from './use-enquiry-form';
 import { focusFirstError, type FieldErrors } from './validation';
@@ -8,7 +8,7 @@ export interface SubmitRun<V, I> {
   checks: FormChecks<V, I>;
   token: FormToken;
   values: V;
-  settings: PublicSettings;
+  settings: PageSettings;
   opts: Options<V, I>;
   form: HTMLFormElement | null;
   setErrors: (errors: FieldErrors) => void;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
-import type { PublicSettings } from '@cabana/shared/domain/schemas/settings';
+import type { PageSettings } from '@cabana/shared/domain/config/settings';
 import type { EnquiryEmail, SendOutcome } from './send-enquiry';
 import type { FormToken } from './form-token';
 import { useSettings } from './page-data';
@@ -25,12 +25,12 @@ export type SentOutcome = Extract<SendOutcome, { ok: true }>;
 export interface FormChecks<V, I> {
   validate: (values: V, formToken: string) => Validation<I>;
   /** `settings`: the owner's current ones, as the page was rendered with them. */
-  emails: (input: I, settings: PublicSettings) => EnquiryEmail[];
+  emails: (input: I, settings: PageSettings) => EnquiryEmail[];
   send: (input: I, emails: EnquiryEmail[]) => Promise<SendOutcome>;
   /** What to say once it was sent, from what the server answered. */
   success?: (outcome: SentOutcome) => SuccessStatus;
   /** The WhatsApp link offered when sending failed, carrying what the visitor wrote (else the form's own). */
-  whatsappHref?: (values: V, settings: PublicSettings) => string;
+  whatsappHref?: (values: V, settings: PageSettings) => string;
   /** What to say when fields need fixing, in the page's language. */
   checkFields: string;
 }

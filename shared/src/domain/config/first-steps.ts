@@ -16,7 +16,7 @@ export interface FirstStep {
 }
 
 export interface FirstStepsInput {
-  settings: Settings;
+  settings: Omit<Settings, 'property'>;
   /** Published photos the seed put there and the owner has not deleted. */
   samplePhotos: number;
   /** Wompi's keys on the server: none, test keys or real ones. */
@@ -24,12 +24,12 @@ export interface FirstStepsInput {
 }
 
 /** Whether a setting still holds the fresh install's value. */
-export const isSampleSetting = <K extends keyof Settings>(s: Settings, key: K): boolean =>
+export const isSampleSetting = <K extends keyof typeof DEFAULT_SETTINGS>(s: typeof DEFAULT_SETTINGS, key: K): boolean =>
   JSON.stringify(s[key]) === JSON.stringify(DEFAULT_SETTINGS[key]);
 
 export function firstSteps({ settings: s, samplePhotos, paymentMode }: FirstStepsInput): FirstStep[] {
   const steps: FirstStep[] = [];
-  const sample = (key: keyof Settings) => isSampleSetting(s, key);
+  const sample = (key: keyof typeof DEFAULT_SETTINGS) => isSampleSetting(s, key);
   if (samplePhotos > 0)
     steps.push({
       key: 'fotos',

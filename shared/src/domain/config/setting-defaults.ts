@@ -74,3 +74,15 @@ export const PRE_ARRIVAL_DAYS_DEFAULT = 3;
 
 /** Every setting the public settings (GET /api/ajustes, every page's data) leave out. */
 export const PRIVATE_SETTING_KEYS = [...PAYMENT_SETTING_KEYS, ...STAY_SETTING_KEYS];
+
+/**
+ * The English versions of a fresh install's texts (issue 32), so the English site reads English
+ * from the start: the owner edits or empties them in Ajustes. The server's first settings carry
+ * them (server/src/db/settings.ts), not `DEFAULT_SETTINGS`, which every public page loads.
+ */
+export const ENGLISH_DEFAULTS = {
+  taglineEn: 'Holiday cabin 10 minutes from the sea in Tolú, Sucre',
+  hoursDisplayEn: 'Every day, 8:00 AM – 8:00 PM',
+  houseRulesEn:
+    'No smoking inside the cabin.\nNo parties or events.\nPets only if you tell us in advance.\nQuiet hours from 10:00 PM to 8:00 AM.\nNo more guests than the booking says.',
+};

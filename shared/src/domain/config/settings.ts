@@ -13,8 +13,17 @@ export function publicSettings(s: Settings): PublicSettings {
   return Object.fromEntries(Object.entries(s).filter(([key]) => !hidden.includes(key))) as PublicSettings;
 }
 
-/** A fresh install's settings: today's facts from `business.ts`. */
-export const DEFAULT_SETTINGS: Settings = {
+/** The settings a page reads: the house's facts are there whenever the server sent the page's data. */
+export type PageSettings = Omit<PublicSettings, 'property'> & Partial<Pick<PublicSettings, 'property'>>;
+
+/**
+ * A fresh install's settings: today's facts from `business.ts`. Without the house's facts
+ * (issue 32), which the server's first settings add (`initialSettings`, server/src/db/settings.ts)
+ * with the English texts: every public page's first load carries this object (the fallback of
+ * pages without a data island: the /login and /admin shells, the dev server), and only the
+ * server renders the house.
+ */
+export const DEFAULT_SETTINGS: Omit<Settings, 'property'> = {
   name: BUSINESS.name,
   tagline: BUSINESS.tagline,
   phone: BUSINESS.phoneDisplay,

@@ -7,7 +7,8 @@ export const DEFAULT_CURRENCY: Record<Lang, Currency> = { es: 'COP', en: 'USD' }
 
 /**
  * Pesos without decimals: "$ 150.000" on Spanish pages, "COP 150,000" on English ones (where a
- * bare "$" would read as dollars). Dollars are written "$39.47" in both.
+ * bare "$" would read as dollars). Dollars are "USD 39.47" on every page (issue 32): in Colombia
+ * "$" is the pesos' sign.
  */
 const copFormat = (lang: Lang) =>
   numberFormat(lang, {
@@ -17,18 +18,28 @@ const copFormat = (lang: Lang) =>
     minimumFractionDigits: 0,
     maximumFractionDigits: 0,
   });
-const usdFormat = () => numberFormat('en', { style: 'currency', currency: 'USD' });
+const usdFormat = () => numberFormat('en', { style: 'currency', currency: 'USD', currencyDisplay: 'code' });
 
 /**
- * Formats an amount given in COP in the chosen currency; USD at the owner's current rate
- * (settings `copPerUsd`), which every caller that may show dollars has to pass.
+ * An amount in pesos as the shown currency counts it: pesos as they are, dollars in whole cents at
+ * the owner's rate (settings `copPerUsd`), rounded here and only here. Prices are converted once
+ * and every row computed from the converted price, so the rows add up to the total (issue 32).
  */
+export function inCurrency(amountCop: number, currency: Currency, copPerUsd = 0): number {
+  if (currency === 'COP') return amountCop;
+  if (!(copPerUsd > 0)) throw new Error('formatMoney: USD needs the current rate');
+  return Math.round((amountCop * 100) / copPerUsd);
+}
+
+/** Formats an amount counted by `inCurrency`: pesos, or cents of a dollar. */
+export const formatAmount = (amount: number, currency: Currency, lang: Lang = 'es'): string =>
+  currency === 'COP' ? copFormat(lang).format(amount) : usdFormat().format(amount / 100);
+
+/** Formats an amount given in COP in the chosen currency (dollars need the owner's current rate). */
 export function formatMoney(amountCop: number, currency: 'COP', copPerUsd?: number, lang?: Lang): string;
 export function formatMoney(amountCop: number, currency: Currency, copPerUsd: number, lang?: Lang): string;
 export function formatMoney(amountCop: number, currency: Currency, copPerUsd?: number, lang: Lang = 'es'): string {
-  if (currency === 'COP') return copFormat(lang).format(amountCop);
-  if (copPerUsd === undefined || !(copPerUsd > 0)) throw new Error('formatMoney: USD needs the current rate');
-  return usdFormat().format(amountCop / copPerUsd);
+  return formatAmount(inCurrency(amountCop, currency, copPerUsd), currency, lang);
 }
 
 /** Total per night for a group: people × price per person. */

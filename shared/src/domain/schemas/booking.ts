@@ -185,6 +185,8 @@ export const BookingTermsSchema = z.object({
     words: z.object({ es: PolicyWordsSchema, en: PolicyWordsSchema }),
   }),
   houseRules: z.string(),
+  /** Their English version when the owner wrote one (issue 32). */
+  houseRulesEn: z.string().optional(),
   checkInTime: z.string(),
   checkOutTime: z.string(),
   depositPercent: z.number(),

@@ -6,6 +6,7 @@ import { BOOKING_DEFAULTS, LEGAL_DEFAULTS, PRIVATE_SETTING_KEYS, STAY_SETTING_KE
 import { CalendarDateSchema } from './availability';
 import { formatNit, nitCheckDigit, parseNit } from '../lib/nit';
 import { isPlatformHost, OUTSIDE_PLATFORM_IDS, OUTSIDE_PLATFORMS } from '../config/outside-rating';
+import { AMENITY_IDS, BED_TYPES, PROPERTY_DEFAULTS } from '../config/property-words';
 
 /**
  * The business facts the owner edits from the panel (issue 11): what every page, e-mail and the
@@ -44,6 +45,9 @@ export const SETTINGS_LIMITS = {
   preArrivalDaysMax: 14,
   legalNameMax: 120,
   outsideCountMax: 1_000_000,
+  /** Rooms, bathrooms and beds of one type: a house for the building's 20 people, with room for typos caught. */
+  roomsMax: 30,
+  bedsMax: 40,
 } as const;
 
 const text = (label: string, max: number) =>
@@ -185,6 +189,35 @@ const multiline = (max: number, what: string, tooLong = `Admite hasta ${max} car
 /** A guest's text of the itinerary or the pre-arrival message (issue 32), in one language; '' when none. */
 const stayText = (what: string) => multiline(SETTINGS_LIMITS.stayTextMax, what);
 
+const count = (label: string, max: number) =>
+  z
+    .number({ error: `Escribe el número de ${label}.` })
+    .int(`El número de ${label} es un número entero.`)
+    .min(0, `El número de ${label} no puede ser negativo.`)
+    .max(max, `Admite como mucho ${max} ${label}.`);
+
+/**
+ * The property's facts (issue 32): rooms, beds by type and amenities, shown on the home page and
+ * /planes in both languages and in the page's structured data. Words: `config/property-words.ts`.
+ */
+export const PropertySchema = z.strictObject(
+  {
+    bedrooms: count('habitaciones', SETTINGS_LIMITS.roomsMax),
+    bathrooms: count('baños', SETTINGS_LIMITS.roomsMax),
+    beds: z.partialRecord(z.enum(BED_TYPES), count('camas', SETTINGS_LIMITS.bedsMax), {
+      error: `Las camas son un número por tipo de cama: ${BED_TYPES.join(', ')}.`,
+    }),
+    amenities: z
+      .array(z.enum(AMENITY_IDS, { error: `Elige comodidades de la lista: ${AMENITY_IDS.join(', ')}.` }), {
+        error: 'Las comodidades deben ser una lista.',
+      })
+      .max(AMENITY_IDS.length, `Hasta ${AMENITY_IDS.length} comodidades.`)
+      .refine((list) => new Set(list).size === list.length, 'Una comodidad está repetida.'),
+  },
+  { error: 'Escribe habitaciones, baños, camas y comodidades.' },
+);
+export type Property = z.infer<typeof PropertySchema>;
+
 /** The booking terms (issue 21): how requests are handled, paid and cancelled. */
 const bookingFields = {
   /** Accept a request for free nights at once (the hold starts). */
@@ -265,6 +298,12 @@ const bookingFields = {
     'las normas de la casa',
     `Las normas admiten hasta ${SETTINGS_LIMITS.houseRulesMax} caracteres.`,
   ),
+  /** Their English version (issue 32): optional, empty when none, and then English pages show the Spanish ones. */
+  houseRulesEn: multiline(
+    SETTINGS_LIMITS.houseRulesMax,
+    'las normas en inglés',
+    `Las normas admiten hasta ${SETTINGS_LIMITS.houseRulesMax} caracteres.`,
+  ).optional(),
   /** Who signs the itinerary ("Mensaje de …"); '' = the business's name. */
   hostName: optionalLine(SETTINGS_LIMITS.nameMax),
   directionsTolu: stayText('cómo llegar desde Tolú'),
@@ -372,6 +411,9 @@ const bookingFieldsWithDefaults = {
   legalName: legalFields.legalName.default(LEGAL_DEFAULTS.legalName),
   nit: legalFields.nit.default(LEGAL_DEFAULTS.nit),
   outsideRating: legalFields.outsideRating.default(LEGAL_DEFAULTS.outsideRating),
+  houseRulesEn: bookingFields.houseRulesEn,
+  // Data files from before issue 32 describe the house with a fresh install's facts.
+  property: PropertySchema.default(() => structuredClone(PROPERTY_DEFAULTS)),
 };
 
 /** The itinerary's settings (issue 32): optional, absent until the owner writes them (setting-defaults.ts). */
@@ -416,7 +458,7 @@ export type PublicSettings = z.infer<typeof PublicSettingsSchema>;
  * even when only one of them is sent.
  */
 export const SettingsPatchSchema = z
-  .strictObject({ ...fields, ...bookingFields, ...legalFields })
+  .strictObject({ ...fields, ...bookingFields, ...legalFields, property: PropertySchema })
   .partial()
   .refine((p) => Object.keys(p).length > 0, 'No hay ningún ajuste que cambiar.');
 export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;

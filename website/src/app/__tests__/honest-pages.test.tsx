@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { PROPERTY_DEFAULTS } from '@cabana/shared/domain/config/property-words';
 import { DEFAULT_SETTINGS, publicSettings } from '@cabana/shared/domain/config/settings';
 import type { PageData } from '@cabana/shared/domain/pages/page-data';
 import type { Settings } from '@cabana/shared/domain/schemas/settings';
@@ -25,7 +26,7 @@ function data(settings: Partial<Settings>, extra: Partial<PageData> = {}): PageD
     images: [],
     availability: { from: '2026-11-28', to: '2027-11-28', blocked: [] },
     seasons: { base: { pricePerPerson: 80_000, minNights: 1 }, seasons: [] },
-    settings: publicSettings({ ...DEFAULT_SETTINGS, ...settings }),
+    settings: publicSettings({ ...DEFAULT_SETTINGS, property: PROPERTY_DEFAULTS, ...settings }),
     enquiryRetentionMonths: 24,
     pendingPhotoRetentionDays: 30,
     cancellationPolicy: { name: 'Moderada', rules: [] },

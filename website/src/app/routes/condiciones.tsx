@@ -1,17 +1,14 @@
 import { PolicyRules } from '../../components/booking/policy-rules';
+import { HouseRules } from '../../components/booking/house-rules';
 import { useI18n } from '../../i18n/i18n';
 import { useSettings } from '../../lib/page-data';
 
 /** The terms of a stay: the hospedaje contract, hours, house rules, payment and the cancellation policy. */
 export default function CondicionesRoute() {
   const s = useSettings();
-  const { lang, m: all, t, p, href } = useI18n();
+  const { m: all, t, p, href } = useI18n();
   const m = all.terms;
   const balance = s.balanceDueDays === null ? m.balanceOnArrival : p(m.balanceBefore, s.balanceDueDays);
-  const rules = s.houseRules
-    .split('\n')
-    .map((rule) => rule.trim())
-    .filter(Boolean);
   return (
     <main id="contenido" className="page" tabIndex={-1}>
       <div className="page__header">
@@ -51,12 +48,7 @@ export default function CondicionesRoute() {
         <PolicyRules />
 
         <h2>{m.rulesTitle}</h2>
-        {/* The owner writes the house rules in Spanish only: marked so on the English page. */}
-        <ul lang={lang === 'es' ? undefined : 'es'}>
-          {rules.map((rule) => (
-            <li key={rule}>{rule}</li>
-          ))}
-        </ul>
+        <HouseRules es={s.houseRules} en={s.houseRulesEn} />
 
         <h2>{m.dataTitle}</h2>
         <p>

@@ -10,6 +10,8 @@ import { HOME_ICONS } from '../../features/home/icons';
 import { HomeReviews } from '../../features/reviews/home-reviews';
 import { numberFormat, ownerText } from '@cabana/shared/domain/i18n/lang';
 import { OwnerText } from '../../components/ui/owner-text';
+import { PropertyFacts } from '../../components/layout/property-facts';
+import { PROPERTY_WORDS } from '@cabana/shared/domain/config/property-words';
 import { useI18n } from '../../i18n/i18n';
 import { useGuestsHosted, useSettings } from '../../lib/page-data';
 import { outsideRatingParts } from '@cabana/shared/domain/config/outside-rating';
@@ -156,6 +158,10 @@ export default function HomeRoute() {
           </div>
         </div>
       </section>
+
+      <TitledSection titleId="casa-titulo" title={PROPERTY_WORDS[lang].title}>
+        <PropertyFacts id="casa-comodidades" level={3} />
+      </TitledSection>
 
       <TitledSection titleId="comodidades-titulo" title={m.featuresTitle} tone="section--sand">
         <IconCards kind="feature" cards={cards(FEATURES, m.features)} />

@@ -241,9 +241,9 @@ export default function ReservaRoute() {
         {b.terms?.houseRules ? (
           <>
             <h3>{m.houseRulesTitle}</h3>
-            {/* The owner writes the house rules in Spanish only: marked so on the English page (as /en/terms). */}
-            <ul lang={lang === 'es' ? undefined : 'es'}>
-              {b.terms.houseRules.split('\n').map((rule) => (
+            {/* The English ones when the owner wrote them (issue 32), else the Spanish ones, marked so. */}
+            <ul lang={lang === 'es' || b.terms.houseRulesEn ? undefined : 'es'}>
+              {((lang === 'en' && b.terms.houseRulesEn) || b.terms.houseRules).split('\n').map((rule) => (
                 <li key={rule}>{rule}</li>
               ))}
             </ul>

@@ -106,10 +106,7 @@ export const reservationChecks = (
           : q.parts.length > 1
             ? 'según la temporada'
             : 'por confirmar',
-      prices:
-        q.parts.length > 0
-          ? q.parts.map((part) => partText(part, 'COP', undefined, SPANISH)).join('\n')
-          : 'por confirmar',
+      prices: q.parts.length > 0 ? q.parts.map((part) => partText(part, 'COP', SPANISH)).join('\n') : 'por confirmar',
       total: q.total === null ? 'por confirmar' : formatMoney(q.total, 'COP'),
       message: input.message || '(sin mensaje)',
       ...businessEmailParams(settings),

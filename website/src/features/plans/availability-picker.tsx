@@ -5,6 +5,9 @@ import { dateFormat, type Lang } from '@cabana/shared/domain/i18n/lang';
 import { useI18n, type I18n } from '../../i18n/i18n';
 import { addDays, nightsBetween } from '@cabana/shared/domain/pricing/dates';
 import { formatDay } from '../../lib/stay';
+import { useSettings } from '../../lib/page-data';
+import { formatMoney } from '@cabana/shared/domain/pricing/pricing';
+import { seasonOfNight, type SeasonRule } from '@cabana/shared/domain/pricing/seasons';
 import { dateOfIso, isoOfDate } from './calendar-dates';
 import {
   choosingCheckOut,
@@ -68,12 +71,82 @@ export interface AvailabilityPickerProps {
 
 const LOCALES: Record<Lang, typeof es> = { es, en: enUS };
 
+/** Seasons are marked in the grid with one of this many marks, in turn (`rdp-t0`…), matched in the legend. */
+const MARKS = [0, 1, 2] as const;
+
+/** The seasons with nights in the calendar's window, in date order. */
+const seasonsInView = (facts: CalendarFacts): SeasonRule[] =>
+  [...(facts.rules?.seasons ?? [])]
+    .filter((s) => s.end > facts.today && s.start < facts.to)
+    .sort((a, b) => (a.start < b.start ? -1 : 1));
+
+/**
+ * A price per person per night as the calendar shows it: pesos on Spanish pages; on English ones
+ * dollars, with the pesos (what is paid) beside them.
+ */
+function nightPrice(i: I18n, cop: number, copPerUsd: number): string {
+  return i.lang === 'es'
+    ? formatMoney(cop, 'COP')
+    : `${formatMoney(cop, 'USD', copPerUsd, 'en')} (${formatMoney(cop, 'COP', undefined, 'en')})`;
+}
+
+/**
+ * The prices under the calendar's heading (issue 32): the base rate and each season in view with
+ * its dates, price per person per night and minimum stay; the grid marks each season's nights
+ * with the mark shown beside it. Part of the picker, so the server renders it into the page and
+ * the first visit loads no code for it.
+ */
+function PriceLegend({ facts, seasons }: { facts: CalendarFacts; seasons: SeasonRule[] }) {
+  const i = useI18n();
+  const { copPerUsd } = useSettings();
+  const rules = facts.rules;
+  if (!rules) return null;
+  const c = i.m.plans.calendar;
+  const short = (iso: string) =>
+    dateFormat(i.lang, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+  const minimum = (n: number) => (n > 1 ? ` · ${i.t(c.legendMinimum, { nights: i.p(i.m.plans.nights, n) })}` : '');
+  return (
+    <div className="calendar__prices" data-testid="precios-calendario">
+      <p className="calendar__prices-title">{c.legendTitle}</p>
+      <ul>
+        <li>
+          <span className="calendar__mark" aria-hidden="true" />
+          {i.m.plans.baseSeason}: <strong>{nightPrice(i, rules.base.pricePerPerson, copPerUsd)}</strong>
+          {minimum(rules.base.minNights)}
+        </li>
+        {seasons.map((s, n) => (
+          <li key={s.id}>
+            <span className={`calendar__mark rdp-t${n % MARKS.length}`} aria-hidden="true" />
+            {/* Season names are the owner's, in Spanish. */}
+            <span lang={i.lang === 'es' ? undefined : 'es'}>{s.name}</span> ({short(s.start)} –{' '}
+            {short(addDays(s.end, -1))}
+            ): <strong>{nightPrice(i, s.pricePerPerson, copPerUsd)}</strong>
+            {minimum(s.minNights)}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /** "sábado, 5 de diciembre de 2026, ocupado": what a screen reader says on each day. */
-function dayLabel(i: I18n, date: Date, modifiers: Modifiers, picking: Picking, facts: CalendarFacts): string {
+function dayLabel(
+  i: I18n,
+  date: Date,
+  modifiers: Modifiers,
+  picking: Picking,
+  facts: CalendarFacts,
+  rate: number,
+): string {
   const c = i.m.plans.calendar;
   // The picker's dates are local midnights: formatted in the local zone they are the right day.
   const day = dateFormat(i.lang, { dateStyle: 'full' }).format(date);
   let label = modifiers.today ? i.t(c.today, { day }) : day;
+  const rules = facts.rules;
+  if (rules) {
+    const night = seasonOfNight(isoOfDate(date), rules.seasons)?.pricePerPerson ?? rules.base.pricePerPerson;
+    label = i.t(c.dayPrice, { day: label, price: nightPrice(i, night, rate) });
+  }
   if (modifiers.ocupado) label = i.t(c.busy, { day: label });
   if (modifiers.selected) label = i.t(c.chosen, { day: label });
   // Why a day cannot be picked: it has passed, or leaving then breaks the minimum stay.
@@ -108,27 +181,41 @@ function guidance(i: I18n, picking: Picking, facts: CalendarFacts): string {
  */
 export function AvailabilityPicker({ facts, picking, onPick }: AvailabilityPickerProps) {
   const i18n = useI18n();
+  const { copPerUsd } = useSettings();
+  const seasons = seasonsInView(facts);
+  const mark = (n: number) => (date: Date) => {
+    const k = seasons.findIndex((s) => s === seasonOfNight(isoOfDate(date), seasons));
+    return k >= 0 && k % MARKS.length === n;
+  };
   const selected =
     picking.checkIn === ''
       ? undefined
       : { from: dateOfIso(picking.checkIn), to: choosingCheckOut(picking) ? undefined : dateOfIso(picking.checkOut) };
   return (
-    <DayPicker
-      mode="range"
-      locale={LOCALES[i18n.lang]}
-      numberOfMonths={2}
-      today={dateOfIso(facts.today)}
-      defaultMonth={selected?.from ?? dateOfIso(facts.today)}
-      startMonth={dateOfIso(facts.today)}
-      endMonth={dateOfIso(addDays(facts.to, -1))}
-      selected={selected}
-      // Our own rules decide, not the picker's range logic: see stay-picking.ts.
-      onSelect={(_range, day) => onPick(pickDay(isoOfDate(day), picking, facts))}
-      disabled={(date) => dayIsDisabled(isoOfDate(date), picking, facts)}
-      modifiers={{ ocupado: (date) => isNightBlocked(isoOfDate(date), facts.blocked) }}
-      modifiersClassNames={{ ocupado: 'rdp-ocupado' }}
-      labels={{ labelDayButton: (date, modifiers) => dayLabel(i18n, date, modifiers, picking, facts) }}
-      footer={guidance(i18n, picking, facts)}
-    />
+    <>
+      <PriceLegend facts={facts} seasons={seasons} />
+      <DayPicker
+        mode="range"
+        locale={LOCALES[i18n.lang]}
+        numberOfMonths={2}
+        today={dateOfIso(facts.today)}
+        defaultMonth={selected?.from ?? dateOfIso(facts.today)}
+        startMonth={dateOfIso(facts.today)}
+        endMonth={dateOfIso(addDays(facts.to, -1))}
+        selected={selected}
+        // Our own rules decide, not the picker's range logic: see stay-picking.ts.
+        onSelect={(_range, day) => onPick(pickDay(isoOfDate(day), picking, facts))}
+        disabled={(date) => dayIsDisabled(isoOfDate(date), picking, facts)}
+        modifiers={{
+          ocupado: (date) => isNightBlocked(isoOfDate(date), facts.blocked),
+          t0: mark(0),
+          t1: mark(1),
+          t2: mark(2),
+        }}
+        modifiersClassNames={{ ocupado: 'rdp-ocupado', t0: 'rdp-t0', t1: 'rdp-t1', t2: 'rdp-t2' }}
+        labels={{ labelDayButton: (date, modifiers) => dayLabel(i18n, date, modifiers, picking, facts, copPerUsd) }}
+        footer={guidance(i18n, picking, facts)}
+      />
+    </>
   );
 }

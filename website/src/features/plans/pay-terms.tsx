@@ -1,6 +1,6 @@
 import { balanceDueDate, freeCancellationDate, splitTotal } from '@cabana/shared/domain/pricing/terms';
 import { todayAtCabin } from '@cabana/shared/domain/pricing/dates';
-import { formatMoney, type Currency } from '@cabana/shared/domain/pricing/pricing';
+import { formatAmount, inCurrency, type Currency } from '@cabana/shared/domain/pricing/pricing';
 import type { PricingRules } from '@cabana/shared/domain/pricing/seasons';
 import { useI18n } from '../../i18n/i18n';
 import { useOnlinePayment, useSettings } from '../../lib/page-data';
@@ -18,10 +18,12 @@ export function PayTerms({ stay, rules, currency }: { stay: Stay; rules: Pricing
   const i18n = useI18n();
   const { t, lang } = i18n;
   const m = i18n.m.plans.pay;
-  const q = quoteStay(stay, rules);
-  const money = (n: number) => formatMoney(n, currency, s.copPerUsd, lang);
+  // Every figure in the shown currency, from converted prices: the rows add up to the total.
+  const q = quoteStay(stay, rules, currency, s.copPerUsd);
+  const cleaning = inCurrency(s.cleaningFee, currency, s.copPerUsd);
+  const money = (n: number) => formatAmount(n, currency, lang);
   const instant = isInstant(s, q.nights);
-  const total = q.total === null ? null : q.total + s.cleaningFee;
+  const total = q.total === null ? null : q.total + cleaning;
   const split = total === null ? null : splitTotal(total, s.depositPercent);
   const free = q.nights > 0 ? freeCancellationDate(stay.checkIn, s.cancellationPolicy) : '';
   const due = q.nights > 0 ? balanceDueDate(stay.checkIn, s.balanceDueDays) : null;
@@ -32,14 +34,14 @@ export function PayTerms({ stay, rules, currency }: { stay: Stay; rules: Pricing
           <dl className="summary__list">
             {q.parts.map((part) => (
               <div key={part.seasonId ?? 'base'}>
-                <dt>{partText(part, currency, s.copPerUsd, i18n)}</dt>
+                <dt>{partText(part, currency, i18n)}</dt>
                 <dd>{money(part.subtotal)}</dd>
               </div>
             ))}
             {s.cleaningFee > 0 ? (
               <div>
                 <dt>{m.cleaning}</dt>
-                <dd>{money(s.cleaningFee)}</dd>
+                <dd>{money(cleaning)}</dd>
               </div>
             ) : null}
             <div className="summary__total">

@@ -1,7 +1,7 @@
 import { useI18n } from '../../i18n/i18n';
 import type { DateRange } from '@cabana/shared/domain/availability/ranges';
 import { whatsappLink } from '@cabana/shared/domain/config/settings';
-import { formatMoney, type Currency } from '@cabana/shared/domain/pricing/pricing';
+import { formatAmount, formatMoney, type Currency } from '@cabana/shared/domain/pricing/pricing';
 import { isStayFree } from '@cabana/shared/domain/availability/ranges';
 import type { PricingRules } from '@cabana/shared/domain/pricing/seasons';
 import { Icon } from '../../components/ui/icon';
@@ -28,8 +28,8 @@ export function StaySummary({ stay, rules, blocked, price, currency }: Props) {
   const { lang, t, p } = i18n;
   const m = i18n.m.plans;
   const rate = settings.copPerUsd;
-  const money = (n: number) => formatMoney(n, currency, rate, lang);
-  const q = quoteStay(stay, rules);
+  const money = (n: number) => formatAmount(n, currency, lang);
+  const q = quoteStay(stay, rules, currency, rate);
   // Same rules as the server's 409 and 400 (in the page's language), before anything is sent.
   const problems: string[] = [];
   if (rules && q.nights > 0) {
@@ -72,7 +72,7 @@ export function StaySummary({ stay, rules, blocked, price, currency }: Props) {
             </div>
             {q.parts.map((part) => (
               <div key={part.seasonId ?? 'base'} data-testid="tarifa">
-                <dt>{partText(part, currency, rate, i18n)}</dt>
+                <dt>{partText(part, currency, i18n)}</dt>
                 <dd>{money(part.subtotal)}</dd>
               </div>
             ))}

@@ -64,7 +64,7 @@ describe('stay quote', () => {
     expect(text).toContain('Personas: 4');
     expect(text).toContain('Noches: 3');
     expect(text).toContain(`Total de la estadía: ${formatMoney(960_000, 'USD', 4000)}`);
-    expect(text).toContain('$240.00');
+    expect(text.replace(/\s/g, ' ')).toContain('USD 240.00');
     expect(text).toMatch(/Llegada: .*20.*2026/);
     // Without dates: no nights or stay total, still the group size and the nightly total.
     const partial = stayWhatsappText(
@@ -119,6 +119,37 @@ describe('stay quote', () => {
     expect(english).toContain(`Base rate: 2 nights at ${formatMoney(80_000, 'USD', 4000)} per person`);
     expect(english).toContain(`Temporada alta: 2 nights at ${formatMoney(150_000, 'USD', 4000)} per person`);
     expect(english).toContain('Is it available?');
+  });
+
+  it('in dollars, every row is computed from the price converted once: the rows add up to the total (issue 32)', () => {
+    // The issue's case: 80,000 pesos at 4,021 per dollar is USD 19.90 a person; 2 people, 3 nights.
+    // Converting the pesos' total (480,000) would say USD 119.37 against rows of 6 × 19.90 = 119.40.
+    const stay = { checkIn: '2026-12-20', checkOut: '2026-12-23', numPeople: 2 };
+    const q = quoteStay(stay, baseRules(80_000), 'USD', 4021);
+    expect(q.parts.map((p) => [p.pricePerPerson, p.subtotal])).toEqual([[1990, 11_940]]);
+    expect(q.perNight).toBe(3980);
+    expect(q.total).toBe(11_940);
+    expect(formatMoney(480_000, 'USD', 4021).replace(/\s/g, ' ')).toBe('USD 119.37');
+    // Two seasons: each converted once, the total their sum to the cent.
+    const rules = {
+      base: { pricePerPerson: 80_000, minNights: 1 },
+      seasons: [
+        { id: 'alta', name: 'Alta', start: '2026-12-22', end: '2027-01-10', pricePerPerson: 150_000, minNights: 1 },
+      ],
+    };
+    const two = quoteStay(stay, rules, 'USD', 4021);
+    // 150,000 / 4,021 = 37.3041… → 3,730 cents.
+    expect(two.parts.map((p) => [p.nights, p.pricePerPerson, p.subtotal])).toEqual([
+      [2, 1990, 7960],
+      [1, 3730, 7460],
+    ]);
+    expect(two.total).toBe(7960 + 7460);
+    expect(two.perNight).toBeNull();
+    const text = stayWhatsappText(stay, rules, 'USD', { name: 'Cabaña', copPerUsd: 4021 }, EN);
+    expect(text.replace(/\s/g, ' ')).toContain('USD 154.20');
+    expect(text).not.toMatch(/(^|[^S])\$/m);
+    // In pesos: the server's own figures.
+    expect(quoteStay(stay, rules).total).toBe(2 * 2 * 80_000 + 2 * 150_000);
   });
 
   it('keeps the stay in the query string and reads back only valid values', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SettingsPatchSchema, SettingsSchema } from '../../schemas/settings';
+import { PROPERTY_DEFAULTS } from '../../config/property-words';
 import { DEFAULT_SETTINGS } from '../../config/settings';
 import { adjustPrice, balanceDueDate, cabinInstant, priceBooking, refundFor } from '../booking';
 
@@ -66,7 +67,8 @@ describe('the frozen price', () => {
 describe('booking settings', () => {
   it('fill in their defaults on settings stored before them, and refuse bad values in Spanish', () => {
     const { instantBooking: _i, depositPercent: _d, houseRules: _h, ...old } = DEFAULT_SETTINGS;
-    expect(SettingsSchema.parse(old)).toEqual(DEFAULT_SETTINGS);
+    // And settings from before issue 32 get the house of a fresh install.
+    expect(SettingsSchema.parse(old)).toEqual({ ...DEFAULT_SETTINGS, property: PROPERTY_DEFAULTS });
     const bad = SettingsPatchSchema.safeParse({
       depositPercent: 150,
       cancellationPolicy: 'nunca',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BUSINESS } from '../../config/business';
-import { formatMoney, totalForStay, totalPerNight } from '../pricing';
+import { formatAmount, formatMoney, inCurrency, totalForStay, totalPerNight } from '../pricing';
 import { isIsoDate, nextDayStartAtCabin, nightsBetween, todayAtCabin } from '../dates';
 
 // Intl inserts non-breaking spaces; compare on plain spaces.
@@ -12,13 +12,26 @@ describe('money', () => {
     expect(plain(formatMoney(80_500, 'COP'))).toBe('$ 80.500');
   });
 
-  it("formats USD en-US at the rate it is given (the owner's current one)", () => {
+  it('formats USD as "USD 19.90", never a bare "$" (the pesos\' sign), at the rate it is given (the owner\'s current one)', () => {
     expect(BUSINESS.copPerUsd).toBe(4021);
-    expect(formatMoney(4021 * 25, 'USD', BUSINESS.copPerUsd)).toBe('$25.00');
-    expect(formatMoney(80_000, 'USD', 4021)).toBe('$19.90');
-    expect(formatMoney(80_000, 'USD', 4000)).toBe('$20.00');
+    expect(plain(formatMoney(4021 * 25, 'USD', BUSINESS.copPerUsd))).toBe('USD 25.00');
+    expect(plain(formatMoney(80_000, 'USD', 4021))).toBe('USD 19.90');
+    expect(plain(formatMoney(80_000, 'USD', 4000))).toBe('USD 20.00');
+    expect(plain(formatMoney(80_000, 'USD', 4000, 'en'))).toBe('USD 20.00');
+    expect(formatMoney(80_000, 'USD', 4021)).not.toMatch(/^\$/);
     expect(formatMoney(80_000, 'COP', 4000)).toMatch(/80\.000/);
     expect(() => formatMoney(80_000, 'USD', 0)).toThrow(/rate/);
+  });
+
+  it('converts pesos to whole cents once (half a cent up), and leaves pesos as they are', () => {
+    // 80,000 / 4,021 = 19.8955… dollars: 1,990 cents.
+    expect(inCurrency(80_000, 'USD', 4021)).toBe(1990);
+    // 1,990.5 cents exactly: rounded up, once.
+    expect(inCurrency(39_810, 'USD', 2000)).toBe(1991);
+    expect(inCurrency(80_000, 'COP')).toBe(80_000);
+    expect(() => inCurrency(80_000, 'USD')).toThrow(/rate/);
+    expect(plain(formatAmount(11_940, 'USD'))).toBe('USD 119.40');
+    expect(plain(formatAmount(1_600_000, 'COP', 'en'))).toBe('COP 1,600,000');
   });
 
   it('computes totals per night and for the stay', () => {
