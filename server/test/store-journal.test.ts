@@ -68,12 +68,13 @@ describe('the store on disk', () => {
         'enquiries.3.json',
         'images.json',
         'journal',
-        // Bookings and their outbox are split too: no file until there is a record.
+        // Bookings, their outbox and reviews are split too: no file until there is a record.
         'price.json',
         'secrets.json',
         'seeded.json',
         'sessions.json',
         'settings.json',
+        'sireUploads.json',
         'usedFormTokens.json',
         'version.json',
       ].sort(),
