@@ -166,6 +166,30 @@ async function holdIslandCode(page: Page): Promise<() => Promise<void>> {
   };
 }
 
+describe("a page's main image first", () => {
+  it("/galeria asks for its code only once its first photo has arrived (the slow link is the photo's)", async () => {
+    const context = await site.browser.newContext(PHONE);
+    const { page, problems } = await newPage(context);
+    const scripts = scriptsOf(page);
+    const held: Route[] = [];
+    let released = false;
+    await page.route('**/media/**', (route) => {
+      if (released) return route.continue();
+      held.push(route);
+    });
+    // Module scripts run before DOMContentLoaded: by then the entry has run, and waits.
+    await page.goto(site.server.url + '/galeria', { waitUntil: 'domcontentloaded' });
+    expect(await page.locator('img[fetchpriority="high"]').count()).toBe(1);
+    expect(scripts.map((u) => new URL(u).pathname.replace(/-[\w-]{8}\.js$/, '.js'))).toEqual(['/assets/index.js']);
+    released = true;
+    await Promise.all(held.map((r) => r.continue()));
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.hydrated ?? '')).toBe('true');
+    expect(scripts.some((u) => /\/assets\/gallery-/.test(u))).toBe(true);
+    expectClean(problems);
+    await context.close();
+  });
+});
+
 describe('a tap before hydration is not lost', () => {
   it('a photo tapped before the gallery is hydrated opens in the lightbox once it is', async () => {
     const context = await site.browser.newContext(PHONE);

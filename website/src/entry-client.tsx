@@ -30,12 +30,15 @@ function afterLcpImage(): Promise<void> {
       ? main.complete
       : performance.getEntriesByName(main.href).some((e) => (e as PerformanceResourceTiming).responseEnd > 0));
   if (arrived) return Promise.resolve();
-  return new Promise((resolve) => {
+  return new Promise<void>((resolve) => {
     main.addEventListener('load', () => resolve(), { once: true });
     main.addEventListener('error', () => resolve(), { once: true });
     setTimeout(resolve, LCP_WAIT_MS);
-  });
+  }).then(afterNextPaint);
 }
+
+/** After the next frame is painted (the image that just arrived is on screen, not waiting behind React's work). */
+const afterNextPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 if (islands.length > 0) {
   const taps = holdEarlyTaps(islands);
   let waiting = islands.length;
