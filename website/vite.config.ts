@@ -101,7 +101,9 @@ function plainLazyImports(): Plugin {
           }
           // A call with dependencies (CSS) keeps the helper, and so does the chunk.
           // So does one Vite wrote otherwise (`helper(async()=>{…await import(…)…},deps)`).
-          if ([call, `${name}(async`, `${name}(()=>`, '__vite__mapDeps'].some((c) => code.includes(c))) continue;
+          // (The name as a whole word: `requestAnimationFrame(()=>` is no call of a helper named `e`.)
+          const uses = new RegExp(`(?<![\\w$.])${name.replace(/\$/g, '\\$')}\\((?:\\(\\)=>|async)`);
+          if (uses.test(code) || code.includes('__vite__mapDeps')) continue;
           chunk.code = code.replace(imported[0], '');
           chunk.imports = chunk.imports.filter((f) => f !== helper.fileName);
           plain.add(chunk.fileName);

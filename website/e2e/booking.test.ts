@@ -250,6 +250,8 @@ describe('the booking lifecycle in the browser', () => {
     await dialog.getByRole('button', { name: 'Sí, cancelar la reserva' }).click();
     await expect.poll(() => page.locator('main').innerText().then(norm)).toContain('Estado: Cancelada');
     expect(await page.getByRole('button', { name: 'Cancelar reserva' }).count()).toBe(0);
+    // The history (a part whose words load when the guest acts: issue 31) follows the booking.
+    await expect.poll(() => page.locator('.booking__history').innerText()).toContain('Reserva cancelada');
     expectClean(problems);
     await page.close();
   });

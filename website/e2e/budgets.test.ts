@@ -132,5 +132,9 @@ describe('byte budgets', () => {
       'fotos posteriores a las de 12 MP descargadas en la primera pantalla',
     ).toEqual([]);
     expect(total).toBeLessThanOrEqual(GALLERY_FIRST_SCREEN_BUDGET);
+    // Photos after the first row are not laid out until they come near the screen (issue 31: the
+    // first photo, the page's LCP, does not share the link with a dozen thumbnails): the first
+    // row, and at most the one photo after it that the screen's margin reaches.
+    expect(photos.length).toBeLessThanOrEqual(4);
   });
 });

@@ -149,22 +149,49 @@ describe('pages with islands', () => {
   });
 });
 
+/** Holds the requests matching `pattern` (but those `pass` lets through) until released. */
+async function holdRequests(page: Page, pattern: string | RegExp, pass: (url: string) => boolean = () => false) {
+  const held: Route[] = [];
+  let released = false;
+  await page.route(pattern, (route) => {
+    if (released || pass(route.request().url())) return route.continue();
+    held.push(route);
+  });
+  return {
+    held,
+    release: async () => {
+      released = true;
+      await Promise.all(held.map((r) => r.continue()));
+    },
+  };
+}
+
 /**
  * Holds every script but the entry (and the small chunk it imports) until released: the page is
  * parsed and the entry has run (module scripts run before DOMContentLoaded), its islands not hydrated.
  */
 async function holdIslandCode(page: Page): Promise<() => Promise<void>> {
-  const held: Route[] = [];
-  let released = false;
-  await page.route('**/assets/**/*.js', (route) => {
-    if (released || /\/assets\/(index|base)-[\w-]+\.js$/.test(route.request().url())) return route.continue();
-    held.push(route);
-  });
-  return async () => {
-    released = true;
-    await Promise.all(held.map((r) => r.continue()));
-  };
+  const code = await holdRequests(page, '**/assets/**/*.js', (url) => /\/assets\/(index|base)-[\w-]+\.js$/.test(url));
+  return code.release;
 }
+
+describe("a page's main image first", () => {
+  it("/galeria asks for its code only once its first photo has arrived (the slow link is the photo's)", async () => {
+    const context = await site.browser.newContext(PHONE);
+    const { page, problems } = await newPage(context);
+    const scripts = scriptsOf(page);
+    const photos = await holdRequests(page, '**/media/**');
+    // Module scripts run before DOMContentLoaded: by then the entry has run, and waits.
+    await page.goto(site.server.url + '/galeria', { waitUntil: 'domcontentloaded' });
+    expect(await page.locator('img[fetchpriority="high"]').count()).toBe(1);
+    expect(scripts.map((u) => new URL(u).pathname.replace(/-[\w-]{8}\.js$/, '.js'))).toEqual(['/assets/index.js']);
+    await photos.release();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.hydrated ?? '')).toBe('true');
+    expect(scripts.some((u) => /\/assets\/gallery-/.test(u))).toBe(true);
+    expectClean(problems);
+    await context.close();
+  });
+});
 
 describe('a tap before hydration is not lost', () => {
   it('a photo tapped before the gallery is hydrated opens in the lightbox once it is', async () => {
@@ -200,12 +227,7 @@ describe('a tap before hydration is not lost', () => {
     const { page, problems } = await newPage(context);
     const scripts = scriptsOf(page);
     // The form's and the summary's code load at the visitor's first interaction: held here until released.
-    const held: Route[] = [];
-    let released = false;
-    await page.route(/\/assets\/(plans-form|stay-summary)-[\w-]+\.js$/, (route) => {
-      if (released) return route.continue();
-      held.push(route);
-    });
+    const code = await holdRequests(page, /\/assets\/(plans-form|stay-summary)-[\w-]+\.js$/);
     await gotoHydrated(page, site.server.url + '/planes');
     // The island is hydrated, and none of that code was asked for before any interaction.
     expect(scripts.filter((u) => /\/(plans-form|stay-summary)-/.test(u))).toEqual([]);
@@ -218,14 +240,14 @@ describe('a tap before hydration is not lost', () => {
     await page.getByLabel(/Acepto el tratamiento/).check();
     // Sent before the code is here: the browser does not send it (no query), the form will check it.
     await page.getByRole('button', { name: 'Enviar reserva' }).tap();
-    await expect.poll(() => held.length).toBe(2);
+    await expect.poll(() => code.held.length).toBe(2);
     expect(new URL(page.url()).search).toBe('');
-    released = true;
     await name.focus();
     await page.keyboard.press('End');
     // Keys typed while the code arrives and hydrates the form.
+    const arriving = code.release();
     await page.keyboard.type('Gómez');
-    await Promise.all(held.map((r) => r.continue()));
+    await arriving;
     // The held submit ran the form's own checks with what was typed: only the empty fields are wrong.
     await expect
       .poll(() => page.locator('[aria-invalid="true"]').evaluateAll((els) => els.map((e) => e.id)))

@@ -10,6 +10,35 @@ import { holdEarlyTaps } from './islands/early-taps';
  * included, loads only there (app/client-app.tsx).
  */
 const islands = [...document.querySelectorAll<HTMLElement>('[data-isla]')];
+
+/** Longest the islands' code waits for the page's main image (ms): a tap is held meanwhile. */
+const LCP_WAIT_MS = 2500;
+
+/**
+ * Once the page's main image (marked `fetchpriority="high"`: /galeria's first photo, the home
+ * page's poster) has arrived, or at once without one. The islands' code (React: 68 KB) would
+ * otherwise share a slow mobile link with it from the start and delay the page's largest paint
+ * (issue 31: LCP); taps before hydration are held (early-taps.ts), so nothing is lost waiting.
+ */
+function afterLcpImage(): Promise<void> {
+  const main = document.querySelector<HTMLImageElement | HTMLLinkElement>(
+    'img[fetchpriority="high"], link[rel="preload"][as="image"][fetchpriority="high"]',
+  );
+  const arrived =
+    !main ||
+    (main instanceof HTMLImageElement
+      ? main.complete
+      : performance.getEntriesByName(main.href).some((e) => (e as PerformanceResourceTiming).responseEnd > 0));
+  if (arrived) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    main.addEventListener('load', () => resolve(), { once: true });
+    main.addEventListener('error', () => resolve(), { once: true });
+    setTimeout(resolve, LCP_WAIT_MS);
+  }).then(afterNextPaint);
+}
+
+/** After the next frame is painted (the image that just arrived is on screen, not waiting behind React's work). */
+const afterNextPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 if (islands.length > 0) {
   const taps = holdEarlyTaps(islands);
   let waiting = islands.length;
@@ -18,9 +47,11 @@ if (islands.length > 0) {
     taps.hydrated(island);
     if (--waiting === 0) document.documentElement.dataset.hydrated = 'true';
   };
-  import('./islands/hydrate').then(
-    (h) => h.hydrateIslands(islands, hydrated, holdEarlyTaps),
-    () => taps.giveUp(),
+  void afterLcpImage().then(() =>
+    import('./islands/hydrate').then(
+      (h) => h.hydrateIslands(islands, hydrated, holdEarlyTaps),
+      () => taps.giveUp(),
+    ),
   );
   // A Spanish page for a browser that prefers English: the suggestion of the English one, loaded only then.
   if (document.documentElement.lang === 'es' && /^en/.test(navigator.language)) void import('./hint-entry');

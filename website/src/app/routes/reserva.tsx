@@ -2,7 +2,6 @@ import { useRef, useState, type FormEvent } from 'react';
 import type { GuestBooking } from '@cabana/shared/domain/schemas/booking';
 import { FormStatus } from '../../components/form/form-status';
 import { PolicyRules } from '../../components/booking/policy-rules';
-import { historyText } from '@cabana/shared/domain/bookings/history-words';
 import { REFUND_WITHIN_BUSINESS_DAYS } from '@cabana/shared/domain/pricing/terms';
 import { policyWords } from '@cabana/shared/domain/pricing/policy-words';
 import { useI18n } from '../../i18n/i18n';
@@ -14,8 +13,17 @@ import { NotFoundBooking } from '../../features/booking/not-found-booking';
 import { OnlineAttempts } from '../../features/booking/online-attempts';
 import { OnlinePayButton } from '../../features/booking/online-payment';
 import { CheckInSection } from '../../features/booking/checkin-section';
+import { deferredPart } from '../../components/ui/deferred-part';
 
 const actions = () => import('../../features/booking/guest-actions');
+// The history only shows what the booking says: its words (history-words.ts) load when the guest
+// acts or first interacts (issue 31: the page keeps room for its check-in section).
+const loadHistory = () => import('../../features/booking/booking-history');
+const BookingHistory = deferredPart(
+  'historial-reserva',
+  () => loadHistory().then((h) => h.BookingHistory),
+  import.meta.env.SSR ? (await loadHistory()).BookingHistory : null,
+);
 /** The link's secret, read when the guest acts (the server rendered the page from it). */
 const linkToken = () => queryParam('t');
 
@@ -282,21 +290,7 @@ export default function ReservaRoute() {
             </dialog>
           </>
         ) : null}
-        {b.history.some((h) => h.event) ? (
-          <section aria-labelledby="historial-titulo">
-            <h2 id="historial-titulo">{m.historyTitle}</h2>
-            {/* Typed events in the page's language (issue 29): no Spanish notes on the English page. */}
-            <ol className="booking__history">
-              {b.history
-                .filter((h) => h.event)
-                .map((h, i) => (
-                  <li key={i}>
-                    {instant(h.at)}: {historyText(h.event!, lang)}
-                  </li>
-                ))}
-            </ol>
-          </section>
-        ) : null}
+        {b.history.some((h) => h.event) ? <BookingHistory history={b.history} /> : null}
       </article>
     </>
   );
