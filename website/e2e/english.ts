@@ -27,6 +27,7 @@ const PROPER_NAMES = [
   'Santiago de Tolú',
   'Tolú',
   'Coveñas',
+  'Migración Colombia',
   'Múcura',
   'Tintipán',
   'La Caimanera',

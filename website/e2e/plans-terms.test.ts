@@ -55,7 +55,8 @@ async function expectTotalInViewWithButton(page: Page, button: string) {
       return r.top >= header && r.bottom <= window.innerHeight;
     });
   expect(await inView('[data-testid="total-a-pagar"]')).toBe(true);
-  expect(await send.evaluate((el) => el.getBoundingClientRect().bottom <= window.innerHeight)).toBe(true);
+  // Scrolled to its end, the button may sit a fraction of a pixel past it (sub-pixel layout).
+  expect(await send.evaluate((el) => el.getBoundingClientRect().bottom <= window.innerHeight + 1)).toBe(true);
 }
 
 beforeAll(async () => {

@@ -26,7 +26,7 @@ export const PAGES: PageCase[] = [
   {
     path: '/',
     h1: BUSINESS.name,
-    absent: ['4,9', '150+', '24/7', 'huéspedes', 'calificación'],
+    absent: ['4,9', '150+', '24/7', 'huéspedes felices', 'de calificación'],
     texts: [
       'Reservar ahora',
       'Ver galería',
