@@ -1,6 +1,6 @@
 import { BUSINESS } from './business';
 import type { PublicSettings, Settings } from '../schemas/settings';
-import { BOOKING_DEFAULTS, LEGAL_DEFAULTS, PAYMENT_SETTING_KEYS, PRIVATE_SETTING_KEYS } from './setting-defaults';
+import { BOOKING_DEFAULTS, LEGAL_DEFAULTS, PRIVATE_SETTING_KEYS } from './setting-defaults';
 
 /**
  * The settings' fresh-install values and the helpers every page uses to show them, without zod:
