@@ -92,6 +92,8 @@ describe('desktop alerts: polled through the generic API call, shown natively', 
       expect(electron.state.badges.at(-1)).toBe(1);
 
       await request('Bruno Díaz');
+      // Stored directly, two requests can share a millisecond: the alerts' order needs them apart.
+      server.clock.advance(1000);
       await request('Carmen Ruiz');
       await poller.poll();
       expect(electron.state.shown.slice(1).map((n) => [n.title, n.body.split(':')[0]])).toEqual([

@@ -84,7 +84,14 @@ interface Draft {
 }
 type TextKey = Exclude<
   keyof Draft,
-  'socials' | 'instantBooking' | 'cancellationPolicy' | 'houseRules' | 'houseRulesEn' | 'beds' | 'amenities' | 'outsidePlatform'
+  | 'socials'
+  | 'instantBooking'
+  | 'cancellationPolicy'
+  | 'houseRules'
+  | 'houseRulesEn'
+  | 'beds'
+  | 'amenities'
+  | 'outsidePlatform'
 >;
 
 function draftOf(s: Settings): Draft {

@@ -62,7 +62,18 @@ export const AttentionItemSchema = z.object({
 export type AttentionItem = z.infer<typeof AttentionItemSchema>;
 
 export const AttentionGroupSchema = z.object({
-  key: z.enum(['solicitudes', 'dinero', 'conflictos', 'pagos', 'llegadas', 'registro', 'fuentes', 'fotos', 'correos', 'opiniones']),
+  key: z.enum([
+    'solicitudes',
+    'dinero',
+    'conflictos',
+    'pagos',
+    'llegadas',
+    'registro',
+    'fuentes',
+    'fotos',
+    'correos',
+    'opiniones',
+  ]),
   title: z.string(),
   /** Where the whole group is handled. */
   link: OverviewLinkSchema,

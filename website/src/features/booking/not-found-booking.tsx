@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useI18n } from '../../i18n/i18n';
 import { useSettings } from '../../lib/page-data';
 
@@ -13,14 +13,20 @@ const LostLinkForm = lazy(() => import('./lost-link-form').then((m) => ({ defaul
 export function NotFoundBooking() {
   const s = useSettings();
   const { m, t, href } = useI18n();
+  // Rendered only once hydrated: a lazy part the server reaches suspends there, and the boundary
+  // it leaves unfinished is an error on hydration (React #419).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   return (
     <main id="contenido" className="page" tabIndex={-1}>
       <div className="container narrow">
         <h1 className="page__title">{m.guest.notFoundTitle}</h1>
         <p>{t(m.guest.notFoundText, { phone: s.phone })}</p>
-        <Suspense fallback={null}>
-          <LostLinkForm />
-        </Suspense>
+        {hydrated && (
+          <Suspense fallback={null}>
+            <LostLinkForm />
+          </Suspense>
+        )}
         <p>
           <a href={href('home')} className="button button--primary">
             {m.guest.home}
