@@ -41,7 +41,7 @@ const build = await run(process.execPath, [tsx, 'server/scripts/build.ts']);
 const vitest = ['--no-install', 'vitest', 'run'];
 const jobEnv = (job) => ({ TEST_JOB: job, CABANA_SERVER_DIST_BUILT: build === 0 ? '1' : '' });
 const [lint, main, beside] = await Promise.all([
-  run(process.execPath, ['scripts/lint.mjs'], { env: { LINT_PARALLEL: '1' }, niceness: 10 }),
+  run(process.execPath, ['scripts/lint.mjs'], { env: { LINT_PARALLEL: '1' }, niceness: 19 }),
   build === 0 ? run('npx', [...vitest, '--project', '!beside', '--maxWorkers', '3'], { env: jobEnv('main') }) : 1,
   build === 0
     ? run('npx', [...vitest, '--project', 'beside', '--maxWorkers', '1'], { env: jobEnv('beside'), buffered: true })

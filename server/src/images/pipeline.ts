@@ -167,6 +167,9 @@ async function decode(file: string, type: ImageKind): Promise<Decoded> {
   }
 }
 
+/** The order of a width's variants in the list (and in what is stored): AVIF, WebP, JPEG. */
+const FORMAT_ORDER: readonly ImageFormat[] = ['avif', 'webp', 'jpeg'];
+
 export function variantWidths(baseWidth: number): number[] {
   const widths = VARIANT_WIDTHS.filter((w) => w < baseWidth) as number[];
   widths.push(baseWidth);
@@ -194,7 +197,10 @@ export async function encodeVariants(
   const variants: ProcessedVariant[] = [];
   let bytes = 0;
   try {
-    for (const w of widths) {
+    // Largest first, the fast encoders before AVIF: a photo too heavy for the bound is known after
+    // one or two quick encodes instead of after every small variant and the slow AVIF ones. The
+    // list is put back in its usual order (width, then AVIF, WebP, JPEG) at the end.
+    for (const w of [...widths].reverse()) {
       // sharp writes no metadata unless asked (withMetadata), so EXIF, GPS and XMP are gone.
       const resized = await fromRaw().resize({ width: w }).raw().toBuffer({ resolveWithObject: true });
       const at = () => sharp(resized.data, { raw: resized.info });
@@ -205,13 +211,14 @@ export async function encodeVariants(
         // Stop as soon as it is known: the rest would only cost more time.
         if (bytes > MAX_VARIANT_BYTES) throw tooLarge(TOO_HEAVY_MESSAGE);
       };
-      push('avif', await at().avif(ENCODERS.avif).toBuffer());
-      push('webp', await at().webp(ENCODERS.webp).toBuffer());
       if (jpegWidths.includes(w)) {
         const jpeg = hasAlpha ? at().flatten({ background: '#ffffff' }) : at();
         push('jpeg', await jpeg.jpeg(ENCODERS.jpeg).toBuffer());
       }
+      push('webp', await at().webp(ENCODERS.webp).toBuffer());
+      push('avif', await at().avif(ENCODERS.avif).toBuffer());
     }
+    variants.sort((a, b) => a.width - b.width || FORMAT_ORDER.indexOf(a.format) - FORMAT_ORDER.indexOf(b.format));
     const tiny = await fromRaw()
       .resize({ width: ENCODERS.placeholder.width })
       .flatten({ background: '#ffffff' })
