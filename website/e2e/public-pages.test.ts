@@ -576,6 +576,35 @@ describe('the review page (issue 35): server HTML, no JavaScript', () => {
     expect(main(english.html)).toContain('Overall rating');
   });
 
+  it('in Chromium at 390 px, in both languages: the form fits, is filled with the keyboard alone, loads no script and passes axe', async () => {
+    const context = await site.browser.newContext(PHONE);
+    try {
+      for (const [path, overall] of [
+        [`/opinar/${es.code}?t=${es.t}`, 'Calificación general'],
+        [`/en/review/${en.code}?t=${en.t}`, 'Overall rating'],
+      ] as const) {
+        const { page, problems } = await openPage(context);
+        const scripts: string[] = [];
+        page.on('request', (r) => {
+          if (r.resourceType() === 'script') scripts.push(r.url());
+        });
+        expect((await page.goto(server.url + path))?.status(), path).toBe(200);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+        // A radio group per rating, reached and chosen with the keyboard.
+        const group = page.getByRole('group', { name: overall });
+        await group.getByRole('radio').first().focus();
+        await page.keyboard.press('ArrowRight');
+        expect(await group.getByRole('radio', { checked: true }).count(), path).toBe(1);
+        expect(await runAxe(page), path).toEqual([]);
+        expect(scripts, path).toEqual([]);
+        expectClean(problems);
+        await page.close();
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
   it('refuses bad input with 400 and the Spanish message, keeps what was typed (as text), stores nothing', async () => {
     const path = `/opinar/${es.code}?t=${es.t}`;
     const bad = await post(path, { t: es.t, rating: '9', text: `${OPINION} ${MARKUP}`, cleanliness: '' });
