@@ -251,6 +251,8 @@ export async function startServer(
         publicOrigin: config.publicUrl ?? BUSINESS.siteUrl,
         log,
         now,
+        // A save with nothing to write moves the version: the pages' cache is rebuilt.
+        keysChanged: () => store.save(),
       }),
       log,
       clock,

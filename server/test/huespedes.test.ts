@@ -198,6 +198,13 @@ describe('guest registration for the TRA and SIRE (issue 34)', () => {
     await purge(); // (earlier stays of this file may go now)
     expect(stored().registration?.guests).toHaveLength(2);
     s.clock.advance(DAY);
+    // A foreign guest's movements are owed to Migración until their months are marked as uploaded.
+    admin = bearer(await s.loginToken());
+    const owed = [...new Set([stored().checkIn.slice(0, 7), stored().checkOut.slice(0, 7)])];
+    expect(await purge()).toBe(0);
+    expect(stored().registration?.guests).toHaveLength(2);
+    for (const month of owed)
+      expect((await json(s, 'POST', '/registro/sire/subido', { month }, admin)).status).toBe(200);
     expect(await purge()).toBe(1);
     expect(stored().registration).toMatchObject({ guests: [], guestCount: 2 });
     expect(stored().registration?.purgedAt).toBeDefined();

@@ -162,7 +162,9 @@ describe("a confirmed guest's itinerary and messages (issue 32)", () => {
     expect(event.endDate.toJSDate().getTime()).toBe(cabinInstant(addDays(checkIn, 2), '11:00'));
     expect(event.summary).toBe(`Estadía en ${await settingsName(s)} (reserva ${b.code})`);
     expect(event.description).toContain('Anfitrión: Marta Julio, +57');
-    expect(event.description).toContain(`/reserva/${b.code}?t=${b.token}`);
+    // The page's address, never its secret: calendars are shared and synced elsewhere.
+    expect(event.description).toMatch(new RegExp(`/reserva/${b.code}(\\s|$)`));
+    expect(file.content).not.toContain(b.token);
     expect(event.location.length).toBeGreaterThan(5);
 
     // The same event from the page's link: same UID, so a calendar keeps one.
@@ -243,6 +245,9 @@ describe("a confirmed guest's itinerary and messages (issue 32)", () => {
       'Your host: Marta Julio',
     ])
       expect(preEn.text, line).toContain(line);
+    // The English confirmation carries the English house rules frozen with the booking.
+    const confirmedEn = await smtp.find((m) => m.subject === `Booking confirmed ${en.code}`);
+    expect(confirmedEn.text).toContain('House rules:\nNo smoking inside the cabin.');
 
     // Once: the next run, and a restart, write no second one.
     await timers();

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -8,7 +8,7 @@ import {
   PaymentsStatusSchema,
   type WompiKeyName,
 } from '@cabana/shared/domain/schemas/payment';
-import { createBackup } from '../src/backup/backup';
+import { createBackup, restoreBackup } from '../src/backup/backup';
 import { WOMPI_KEYS_FILE } from '../src/payments/wompi-keys';
 import { startTestServer, type TestServer } from '../../test-support/server';
 import { startWompiStandIn, WOMPI_TEST_KEYS, type WompiStandIn } from '../../test-support/wompi';
@@ -128,6 +128,18 @@ describe('Wompi keys pasted in Ajustes (issue 33)', () => {
       const tar = gunzipSync(await readFile(out)).toString('latin1');
       expect(tar).not.toContain(WOMPI_KEYS_FILE);
       for (const key of ALL) expect(tar).not.toContain(key);
+      // Restoring that backup over a folder keeps the folder's keys (else online payment would stop).
+      const parent = await mkdtemp(path.join(os.tmpdir(), 'cabana-restore-'));
+      const other = path.join(parent, 'data');
+      try {
+        await mkdir(other, { mode: 0o700 });
+        await writeFile(path.join(other, WOMPI_KEYS_FILE), '{"kept":true}', { mode: 0o600 });
+        await restoreBackup(out, other);
+        expect(await readFile(path.join(other, WOMPI_KEYS_FILE), 'utf8')).toBe('{"kept":true}');
+        expect((await stat(path.join(other, WOMPI_KEYS_FILE))).mode & 0o777).toBe(0o600);
+      } finally {
+        await rm(parent, { recursive: true, force: true });
+      }
     } finally {
       await rm(out, { force: true });
     }

@@ -421,6 +421,8 @@ describe('with wrong Wompi keys', () => {
       await signing.goto(`${site.server.url}/admin/ajustes`);
       const section = signing.getByRole('region', { name: 'Pagos en línea (Wompi)' });
       await expect.poll(() => section.innerText().then(norm)).toContain('No configurado');
+      const privacy = async () => (await fetch(`${site.server.url}/privacidad`)).text();
+      expect(await privacy()).not.toContain('Wompi');
       const wrongPrivate = 'prv_test_NotTheRightKey000000000000000';
       await section.getByLabel('Llave pública').fill(WOMPI_TEST_KEYS.WOMPI_PUBLIC_KEY);
       await section.getByLabel('Llave privada').fill('prv_prod_OtherEnvironment00000000000');
@@ -433,6 +435,8 @@ describe('with wrong Wompi keys', () => {
       await privateField.fill(wrongPrivate);
       await section.getByRole('button', { name: 'Guardar llaves' }).click();
       await expect.poll(() => section.innerText().then(norm)).toContain('Llaves guardadas');
+      // The public pages follow at once: /privacidad now names Wompi among the processors.
+      expect(await privacy()).toContain('Wompi');
       // Masked: the fields are emptied, each says how it ends; no key whole in the page.
       expect(norm(await section.innerText())).toContain('Guardada, termina en 0000.');
       expect(await privateField.inputValue()).toBe('');

@@ -14,6 +14,7 @@ import { LEGACY_FILE, readDataFolder, validate } from '../db/folder';
 import { lockDataDir } from '../db/lock';
 import type { Data } from '../db/schema';
 import type { Logger } from '../lib/logger';
+import { WOMPI_KEYS_FILE } from '../payments/wompi-keys';
 
 /**
  * Backups (docs/decisions/013-backups-and-deployment.md): one `.tar.gz` holding the data as one
@@ -344,6 +345,13 @@ export async function restoreBackup(file: string, dataDir: string, now = new Dat
       await fsp.rename(path.join(root, 'receipts', booking.id), path.join(staged, 'receipts', booking.id));
     }
     await fsp.rm(work, { recursive: true, force: true });
+    // The Wompi keys the owner pasted are kept out of backups (decision 038p): the folder being
+    // replaced keeps them, or online payment would stop with the restore.
+    const keys = path.join(target, WOMPI_KEYS_FILE);
+    if (hadFolder && fs.existsSync(keys)) {
+      await fsp.copyFile(keys, path.join(staged, WOMPI_KEYS_FILE));
+      await fsp.chmod(path.join(staged, WOMPI_KEYS_FILE), 0o600);
+    }
     await syncTree(staged);
     // The lock goes along, so the folder under this name stays ours after the swap.
     lock.carryInto(staged);

@@ -44,11 +44,15 @@ export function stayIcs(booking: Booking, settings: Settings, guestLink: string)
   ev.updatePropertyWithValue('dtend', utc(cabinInstant(booking.checkOut, booking.checkOutTime)));
   ev.updatePropertyWithValue('summary', w.summary(settings.name, booking.code));
   ev.updatePropertyWithValue('location', ownerText(t.address, booking.lang).text);
+  // The page's address without its secret: a calendar is often shared or synced elsewhere, and the
+  // link opens the guests' identity data (issue 34). Opened without it, the page offers to send the
+  // link again by e-mail.
+  const page = guestLink.split('?')[0]!;
   ev.updatePropertyWithValue(
     'description',
-    [w.host(t.hostName, t.phone), `${w.map}: ${t.mapUrl}`, `${w.booking}: ${guestLink}`].join('\n'),
+    [w.host(t.hostName, t.phone), `${w.map}: ${t.mapUrl}`, `${w.booking}: ${page}`].join('\n'),
   );
-  ev.updatePropertyWithValue('url', guestLink);
+  ev.updatePropertyWithValue('url', page);
   ev.updatePropertyWithValue('transp', 'OPAQUE');
   cal.addSubcomponent(ev);
   return icsText(cal);

@@ -25,6 +25,11 @@ export interface PaymentServiceDeps {
   publicOrigin: string;
   log: Logger;
   now: () => number;
+  /**
+   * Called once new keys are in force: online payment shows on the public pages (/planes, the
+   * processors of /privacidad), whose cache follows the store's version (start.ts: a save).
+   */
+  keysChanged?: () => Promise<void>;
 }
 
 /**
@@ -58,6 +63,7 @@ export class PaymentService {
   /** The owner's keys from Ajustes: in force at once, answered masked like every status. */
   async saveKeys(input: WompiKeysInput): Promise<PaymentsStatus> {
     await this.deps.keys.save(input);
+    await this.deps.keysChanged?.();
     return this.status();
   }
 

@@ -7,7 +7,8 @@ import {
   type RegistrationView,
 } from '@cabana/shared/domain/schemas/registration';
 import type { RegistrationStatus } from '@cabana/shared/domain/schemas/sire';
-import { monthRange, sireConfigured, sireFile, sireFileName, sireMonths, type SireFile } from './sire';
+import { monthRange, sireConfigured, sireFile, sireFileName, sireMonths, sirePending, type SireFile } from './sire';
+import { traProblem } from './tra';
 import type { Store } from '../db/store';
 import type { BookingService } from '../bookings/booking-service';
 import type { OutboxService } from '../bookings/outbox';
@@ -157,10 +158,21 @@ export class RegistrationService {
     const at = now();
     const today = todayAtCabin(new Date(at));
     const days = store.data.settings.identityRetentionDays;
+    // Not while the data are still owed to the authorities: a TRA filing the owner must check or
+    // send by hand, or a SIRE month with the stay's movements not marked as uploaded (its file is
+    // made from these data). "Qué hacer hoy" reminds of both every day.
+    const sireOwed = new Set(
+      sireMonths(store.data.bookings, store.data.settings, store.data.sireUploads, today)
+        .filter((m) => sirePending(m, today))
+        .map((m) => m.month),
+    );
     let purged = 0;
     for (const b of store.data.bookings) {
       const r = b.registration;
       if (!r || r.purgedAt || today < addDays(b.checkOut, days)) continue;
+      if (traProblem(b)) continue;
+      const foreign = r.guests.some((g) => g.nationality.toUpperCase() !== 'CO');
+      if (foreign && (sireOwed.has(b.checkIn.slice(0, 7)) || sireOwed.has(b.checkOut.slice(0, 7)))) continue;
       b.registration = {
         guests: [],
         consentAt: r.consentAt,

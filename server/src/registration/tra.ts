@@ -186,7 +186,9 @@ export class TraFiler {
       if (tell) this.deps.onFailing?.(b);
       await store.save();
       if (tell) this.deps.kick?.();
-      this.deps.log.info(`tra: booking ${b.code}, guest ${index + 1}: ${answer.error} (attempt ${tra.attempts})`);
+      // MinCIT's own words may echo a guest's data: the log keeps only what kind of failure it was.
+      const kind = answer.error.split(':')[0];
+      this.deps.log.info(`tra: booking ${b.code}, guest ${index + 1}: ${kind} (attempt ${tra.attempts})`);
       return filed;
     }
     tra.filedAt = new Date(now()).toISOString();

@@ -117,7 +117,10 @@ export function mailParts(w: PartWords) {
       fromCovenas: block(w.fromCovenas, t.directionsCovenas),
       checkIn: block(w.checkInSteps(b.checkInTime), t.checkInSteps),
       checkOut: block(w.checkOutSteps(b.checkOutTime), t.checkOutSteps),
-      rules: block(w.houseRules, { es: b.terms?.houseRules ?? s.houseRules, en: '' }),
+      rules: block(w.houseRules, {
+        es: b.terms?.houseRules ?? s.houseRules,
+        en: b.terms ? (b.terms.houseRulesEn ?? '') : (s.houseRulesEn ?? ''),
+      }),
       host: w.host(t.hostName, t.phone),
     };
   }

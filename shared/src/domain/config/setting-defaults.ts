@@ -73,7 +73,13 @@ export const STAY_SETTING_KEYS = [
 export const PRE_ARRIVAL_DAYS_DEFAULT = 3;
 
 /** Every setting the public settings (GET /api/ajustes, every page's data) leave out. */
-export const PRIVATE_SETTING_KEYS = [...PAYMENT_SETTING_KEYS, ...STAY_SETTING_KEYS];
+export const PRIVATE_SETTING_KEYS = [
+  ...PAYMENT_SETTING_KEYS,
+  ...STAY_SETTING_KEYS,
+  // The lodging's codes for Migración's SIRE file (issue 34): the owner's, not the public's.
+  'sireHotelCode',
+  'sireCityCode',
+] as const;
 
 /**
  * The English versions of a fresh install's texts (issue 32), so the English site reads English
