@@ -217,7 +217,8 @@ export async function startServer(
       async () => {
         await bookings.runTimers();
         await registration.runTimers();
-        await tra.run();
+        // Not awaited: MinCIT down (30 s per call) must not hold up expiries, purges and retention.
+        void tra.run().catch((err: unknown) => log.error('tra: filing failed', err));
         const purged = await registration.purgeIdentities();
         if (purged > 0) log.info(`retention: purged the guests' identity data of ${purged} booking(s)`);
         const lapsed = await bookings.expireRequests();

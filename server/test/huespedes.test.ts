@@ -406,6 +406,14 @@ describe('the SIRE file for Migración Colombia (issue 34)', () => {
       american('S', stay.checkOut),
       german('S', stay.checkOut),
     ]);
+    // The guest saves the registration again from the private page (a typo fixed): the code the
+    // owner typed stays with her person; the file does not change.
+    const resaved = await json(s, 'PUT', `/reserva/${b.code}/huespedes`, {
+      t: b.token,
+      guests: [MAIN, COMPANION, { ...GERMAN, residenceCity: GERMAN.residenceCity + ' ' }],
+    });
+    expect(resaved.status, await resaved.clone().text()).toBe(200);
+    expect(parse(await (await sire(range)).text())).toHaveLength(4);
     // The month of arrival in the panel carries the same file as the range of that month.
     const month = stay.checkIn.slice(0, 7);
     const listed = (

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BookingSchema } from '@cabana/shared/domain/schemas/booking';
 import { OverviewSchema } from '@cabana/shared/domain/schemas/overview';
 import { startTestServer, type TestServer } from '../../test-support/server';
-import { readJson } from '../../test-support/json';
+import { readError, readJson } from '../../test-support/json';
 import { startMincitStandIn, type MincitStandIn } from '../../test-support/mincit';
 import { startSmtpServer, type TestSmtpServer } from '../../test-support/smtp';
 import { confirmedBooking } from '../../test-support/bookings';
@@ -119,6 +119,16 @@ describe("the TRA filed with MinCIT's PMS API", () => {
     admin = bearer(await s.loginToken());
     const owner = await readJson(await json(s, 'GET', `/reservas/${b.id}`, undefined, admin), BookingSchema);
     expect(owner.tra?.mainCode).toBe(one!.code);
+    // A filed guest keeps their place and document (MinCIT's codes go by place): removing the
+    // companion or changing the main guest's document is a 409, and nothing changes.
+    for (const guests of [[MAIN], [{ ...MAIN, documentNumber: '999888777' }, COMPANION], [COMPANION, MAIN]]) {
+      const refused = await json(s, 'PUT', `/reserva/${b.code}/huespedes`, { t: b.token, guests });
+      expect(refused.status).toBe(409);
+      expect((await readError(refused)).error).toContain('ya está registrado ante MinCIT');
+    }
+    expect(stored(b.code).registration?.guests.map((g) => g.documentNumber)).toEqual(['1020304050', 'X1234567']);
+    // A typo in a filed guest's name is still the guest's to correct (their document is the same).
+    await register(b.code, b.token, [{ ...MAIN, firstNames: 'María Josefa' }, COMPANION]);
     // Never twice: later runs, a correction of the registration, a restart's recovery send nothing.
     s.clock.advance(HOUR);
     expect(await filer().run()).toBe(0);

@@ -188,8 +188,24 @@ export class RegistrationService {
     return purged;
   }
 
-  async #save(booking: Booking, guests: GuestIdentity[], by: 'huesped' | 'propietario'): Promise<RegistrationView> {
-    checkParty(booking, guests, todayAtCabin(new Date(this.deps.now())));
+  async #save(booking: Booking, input: GuestIdentity[], by: 'huesped' | 'propietario'): Promise<RegistrationView> {
+    checkParty(booking, input, todayAtCabin(new Date(this.deps.now())));
+    const before = booking.registration?.guests ?? [];
+    keepFiledGuests(booking, before, input);
+    // The guest's form has no SIRE place codes: those the owner typed stay with their person.
+    const guests =
+      by === 'huesped'
+        ? input.map((g) => {
+            const was = before.find((o) => sameDocument(o, g));
+            return {
+              ...g,
+              ...(g.originCode === undefined && was?.originCode !== undefined ? { originCode: was.originCode } : {}),
+              ...(g.destinationCode === undefined && was?.destinationCode !== undefined
+                ? { destinationCode: was.destinationCode }
+                : {}),
+            };
+          })
+        : input;
     const at = new Date(this.deps.now()).toISOString();
     booking.registration = {
       guests,
@@ -202,6 +218,30 @@ export class RegistrationService {
     this.deps.afterSave?.();
     return this.view(booking);
   }
+}
+
+const sameDocument = (a: GuestIdentity, b: GuestIdentity) =>
+  a.documentType === b.documentType && a.documentNumber === b.documentNumber;
+
+/**
+ * MinCIT's codes belong to the guests by their place in the list (the main guest, then each
+ * companion): a guest already filed (or being filed) keeps their place and document, or the next
+ * one would inherit their code and never be filed. Changing one is done at MinCIT itself.
+ */
+function keepFiledGuests(booking: Booking, before: GuestIdentity[], after: GuestIdentity[]): void {
+  const t = booking.tra;
+  if (!t) return;
+  const held = new Set([t.sending?.index, t.uncertain?.index].filter((i) => i !== undefined));
+  before.forEach((was, i) => {
+    const filed = i === 0 ? t.mainCode !== undefined : (t.companionCodes[i - 1] ?? null) !== null;
+    if (!filed && !held.has(i)) return;
+    const now = after[i];
+    if (now && sameDocument(was, now)) return;
+    throw conflict(
+      `${was.firstNames} ${was.lastNames} ya está registrado ante MinCIT (TRA) en este lugar de la lista: no se puede quitar, mover ni cambiar su documento aquí. Corrígelo en el sitio de MinCIT.`,
+      { guests: 'Un huésped ya registrado ante MinCIT no se quita ni cambia de documento.' },
+    );
+  });
 }
 
 /** The party's own rules: at most the booking's size, born before today, one person per document. */

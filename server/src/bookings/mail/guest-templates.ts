@@ -176,7 +176,8 @@ const GUEST_TEMPLATES: { [K in GuestMailKind]: GuestTemplate<K> } = {
     );
   },
   'guest-review-invite': (ctx, { w, p }) => ({
-    ...p.guest(ctx, w.subject, w.body(REVIEW_LINK_DAYS - 1)),
+    // The link's last day, as the reminder says it (an invitation may go some days after check-out).
+    ...p.guest(ctx, w.subject, w.body(p.day(addDays(ctx.booking.checkOut, REVIEW_LINK_DAYS)))),
     link: { href: ctx.reviewLink ?? ctx.guestLink, label: w.button },
   }),
   'guest-review-reminder': (ctx, { w, p }) => ({

@@ -47,7 +47,7 @@ interface GuestKindWords {
     body: (day: string, time: string) => string;
     thanks: string;
   };
-  'guest-review-invite': { subject: string; body: (days: number) => string; button: string };
+  'guest-review-invite': { subject: string; body: (until: string) => string; button: string };
   'guest-review-reminder': { subject: string; body: (until: string) => string; button: string };
 }
 

@@ -131,8 +131,8 @@ export const EN_MAIL_WORDS: GuestMailWords = {
   },
   'guest-review-invite': {
     subject: 'How was your stay? Tell us',
-    body: (days) =>
-      `Thank you for staying with us. Would you tell us how it went? Your review helps other travellers decide and helps us improve. The link is yours alone and works for one review for ${days} days.`,
+    body: (until) =>
+      `Thank you for staying with us. Would you tell us how it went? Your review helps other travellers decide and helps us improve. The link is yours alone and works for one review until ${until}.`,
     button: 'Write my review',
   },
   'guest-review-reminder': {

@@ -127,8 +127,8 @@ export const ES_MAIL_WORDS: GuestMailWords = {
   },
   'guest-review-invite': {
     subject: '¿Cómo estuvo tu estadía? Cuéntanos',
-    body: (days) =>
-      `Gracias por quedarte con nosotros. ¿Nos cuentas cómo te fue? Tu opinión ayuda a otros viajeros a decidir y a nosotros a mejorar. El enlace es solo tuyo y sirve para una opinión durante ${days} días.`,
+    body: (until) =>
+      `Gracias por quedarte con nosotros. ¿Nos cuentas cómo te fue? Tu opinión ayuda a otros viajeros a decidir y a nosotros a mejorar. El enlace es solo tuyo y sirve para una opinión hasta el ${until}.`,
     button: 'Escribir mi opinión',
   },
   'guest-review-reminder': {

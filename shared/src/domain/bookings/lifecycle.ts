@@ -237,7 +237,7 @@ export const LIFECYCLE: { readonly [A in LifecycleAction]: Rule } = {
     states: ['completada'],
     actors: ['huesped'],
     guard: (b, now) => afterCheckOut(b, now, 0, REVIEW_LINK_DAYS),
-    refused: `Solo se puede opinar sobre una estadía completada, durante los ${REVIEW_LINK_DAYS - 1} días siguientes a la salida.`,
+    refused: `Solo se puede opinar sobre una estadía completada, durante los ${REVIEW_LINK_DAYS} días siguientes a la salida.`,
   },
 };
 
