@@ -345,7 +345,7 @@ export async function restoreBackup(file: string, dataDir: string, now = new Dat
       await fsp.rename(path.join(root, 'receipts', booking.id), path.join(staged, 'receipts', booking.id));
     }
     await fsp.rm(work, { recursive: true, force: true });
-    // The Wompi keys the owner pasted are kept out of backups (decision 038p): the folder being
+    // The Wompi keys the owner pasted are kept out of backups (decision 041): the folder being
     // replaced keeps them, or online payment would stop with the restore.
     const keys = path.join(target, WOMPI_KEYS_FILE);
     if (hadFolder && fs.existsSync(keys)) {
