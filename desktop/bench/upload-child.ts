@@ -3,7 +3,10 @@
  * server and pushes one folder through the same service main uses, then prints one line,
  * `RESULT {json}`. Alone in its process, so its memory figures are the upload's own.
  *
- *   node --import tsx desktop/bench/upload-child.ts <folder> <server url> <email> <password> [downscaled|originals]
+ *   node --import tsx desktop/bench/upload-child.ts <folder> <server url> <email> <password> [downscaled|originals|small-copies]
+ *
+ * `small-copies` (the memory test): the app's pipeline with 800 px copies instead of 2560 px, so the
+ * server encodes about a quarter of the pixels; the photos are decoded whole all the same.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -32,7 +35,7 @@ export interface UploadChildResult {
 
 const [folder, url, email, password, mode = 'downscaled'] = process.argv.slice(2);
 if (!folder || !url || !email || !password) {
-  console.error('usage: upload-child.ts <folder> <server url> <email> <password> [downscaled|originals]');
+  console.error('usage: upload-child.ts <folder> <server url> <email> <password> [downscaled|originals|small-copies]');
   process.exit(2);
 }
 const userDataDir = await mkdtemp(path.join(os.tmpdir(), 'cabana-upload-child-'));
@@ -40,7 +43,12 @@ try {
   const service = createDesktopService({
     userDataDir,
     safeStorage: { isEncryptionAvailable: () => false, encryptString: () => Buffer.alloc(0), decryptString: () => '' },
-    downscale: mode === 'originals' ? { maxEdge: 100_000, smallBytes: Number.MAX_SAFE_INTEGER } : undefined,
+    downscale:
+      mode === 'originals'
+        ? { maxEdge: 100_000, smallBytes: Number.MAX_SAFE_INTEGER }
+        : mode === 'small-copies'
+          ? { maxEdge: 800 }
+          : undefined,
   });
   await service.init();
   await service.setServer(url);

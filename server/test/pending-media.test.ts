@@ -125,12 +125,15 @@ describe('the photos waiting for approval are bounded', () => {
     async () => {
       const dir = await mkdtemp(join(tmpdir(), 'cabana-pending-bytes-'));
       try {
-        const a = await startTestServer({ dataDir: dir, env: { PENDING_PHOTOS_MAX_MB: '5' } });
+        // 1000×750 of noise: variants of about 1.9 MB (960 and 1000 px wide, and 480), so the
+        // second photo is past 3 MB, and the first alone past the 1 MB cap below.
+        const photo = () => noisePhoto(1000, 750);
+        const a = await startTestServer({ dataDir: dir, env: { PENDING_PHOTOS_MAX_MB: '3' } });
         const admin = await a.loginToken();
-        expect((await upload(a, await noisePhoto())).status).toBe(201);
+        expect((await upload(a, await photo())).status).toBe(201);
         const kept = await imageFolders(a);
-        // A second one would take the waiting photos past 5 MB.
-        const over = await upload(a, await noisePhoto());
+        // A second one would take the waiting photos past 3 MB.
+        const over = await upload(a, await photo());
         expect(over.status).toBe(507);
         const err = await readError(over);
         expect(err.code).toBe('INSUFFICIENT_STORAGE');
@@ -138,11 +141,11 @@ describe('the photos waiting for approval are bounded', () => {
         expect(await imageFolders(a)).toEqual(kept);
         expect(await pendingIds(a, admin)).toHaveLength(1);
         // The owner's photos are published, not waiting: they do not count.
-        expect((await upload(a, await noisePhoto(), { headers: bearer(admin) })).status).toBe(201);
+        expect((await upload(a, await photo(), { headers: bearer(admin) })).status).toBe(201);
         await a.close();
 
         // The operator lowers the cap below what is already waiting: refused before the body.
-        const b = await startTestServer({ dataDir: dir, env: { PENDING_PHOTOS_MAX_MB: '2' } });
+        const b = await startTestServer({ dataDir: dir, env: { PENDING_PHOTOS_MAX_MB: '1' } });
         try {
           const res = await upload(b, Buffer.alloc(5 * 1024 * 1024, 1));
           expect(res.status).toBe(507);

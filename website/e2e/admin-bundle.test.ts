@@ -4,16 +4,13 @@ import { dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ADMIN } from '../../test-support/server';
-import { PUBLIC_PATHS } from '../src/config/paths';
-import { E2E_DIST, ZERO_JS_PATHS, startSite, type Site } from './helpers';
-import { ADMIN_CONTEXT, signIn, openAdminPage } from './admin-helpers';
+import { E2E_DIST, startSite, type Site } from './helpers';
+import { ADMIN_CONTEXT, PANEL_MARKERS, signIn, openAdminPage } from './admin-helpers';
 
 const PRODUCTION_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const TEXT_FILES = new Set(['.js', '.mjs', '.css', '.html', '.json', '.txt', '.xml', '.svg', '.webmanifest', '.map']);
 /** Code that only the server may hold: any of it in a bundle means the browser sees auth logic. */
 const HASHING = /scrypt|argon2|passwordHash|timingSafeEqual/i;
-/** Strings only the admin panel contains. */
-const PANEL_MARKERS = ['No hay imágenes subidas.', 'Marcar como respondida', 'adm-panel'];
 
 async function textFiles(dir: string): Promise<{ path: string; text: string }[]> {
   const out: { path: string; text: string }[] = [];
@@ -82,17 +79,8 @@ describe('what visitors download', () => {
     return bodies;
   }
 
-  it('never sends the panel’s code or styles with a public page', async () => {
-    for (const path of PUBLIC_PATHS) {
-      const bodies = await assetsLoadedBy(path);
-      // The page and its scripts (none on a page without islands: islands.test.ts).
-      expect(bodies.size, path).toBeGreaterThan(ZERO_JS_PATHS.includes(path) ? 0 : 1);
-      for (const [url, text] of bodies) {
-        for (const marker of PANEL_MARKERS)
-          expect(text.includes(marker), `${path} → ${url} holds "${marker}"`).toBe(false);
-      }
-    }
-  }, 90_000);
+  // That no public page sends the panel's code or styles is checked on the sweep's visits
+  // (public-pages.test.ts), which load every public page already.
 
   it('loads the panel only once an admin opens it', async () => {
     const bodies = await assetsLoadedBy('/admin', true);

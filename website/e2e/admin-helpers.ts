@@ -8,6 +8,9 @@ import type { TestServer } from '../../test-support/server';
 import { DESKTOP, newPage } from './helpers';
 import type { PageProblems } from '../../test-support/browser';
 
+/** Strings only the admin panel contains (admin-bundle.test.ts, and the sweep in public-pages.test.ts). */
+export const PANEL_MARKERS = ['No hay imágenes subidas.', 'Marcar como respondida', 'adm-panel'];
+
 /**
  * A page for admin tests. Waits are longer than the site's default: these flows chain several
  * server round trips and image encodes, and CI shares two cores with every other browser test.

@@ -1,5 +1,8 @@
+import { rm } from 'node:fs/promises';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readStoredData } from '../../test-support/data-folder';
+import { fixtureDataDir } from '../../test-support/seeded-data';
 import {
   DESKTOP,
   PHONE,
@@ -24,19 +27,24 @@ const PHOTOS = [
 
 let site: Site;
 let desktop: BrowserContext;
-let uploaded: Record<string, unknown>[] = [];
+let uploaded: { title: string; secure_url: string }[] = [];
+let dataDir = '';
 
 beforeAll(async () => {
-  site = await startSite();
-  const cookie = await site.server.loginCookie();
-  uploaded = [];
-  for (const [i, p] of PHOTOS.entries()) {
-    uploaded.push(await uploadAsAdmin(site.server, cookie, await makeJpeg(1200, 900, i * 60), p.title, p.description));
-  }
+  // The photos go through the real pipeline once, in a fixture every run copies.
+  dataDir = await fixtureDataDir('gallery-five', async (server) => {
+    const cookie = await server.loginCookie();
+    for (const [i, p] of PHOTOS.entries())
+      await uploadAsAdmin(server, cookie, await makeJpeg(1200, 900, i * 60), p.title, p.description);
+  });
+  uploaded = (await readStoredData(dataDir)).images;
+  expect(uploaded.map((u) => u.title)).toEqual(PHOTOS.map((p) => p.title));
+  site = await startSite({}, { dataDir });
   desktop = await site.browser.newContext(DESKTOP);
 });
 afterAll(async () => {
   await site?.close();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
 async function openGallery(context: BrowserContext) {
@@ -105,7 +113,7 @@ describe('/galeria', () => {
       expect(p.height).toBe('900');
       expect(p.loading).toBe(i < 3 ? 'eager' : 'lazy');
       expect(p.alt).toContain(PHOTOS.find((x) => p.alt.startsWith(x.title))?.title ?? '¿?');
-      expect(p.src).toBe(uploaded.find((u) => p.alt.startsWith(String(u.title)))?.secure_url);
+      expect(p.src).toBe(uploaded.find((u) => p.alt.startsWith(u.title))?.secure_url);
     }
     const violations = await runAxe(page);
     expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);

@@ -5,7 +5,7 @@ import { ENGLISH_DEFAULTS } from '@cabana/shared/domain/config/setting-defaults'
 import { addDays, todayAtCabin } from '@cabana/shared/domain/pricing/dates';
 import { formatMoney } from '@cabana/shared/domain/pricing/pricing';
 import type { Lang } from '@cabana/shared/domain/i18n/lang';
-import { PAGE_KEYS, PAGE_PATHS } from '../src/config/paths';
+import { PAGE_KEYS, PAGE_PATHS, PUBLIC_PATHS } from '../src/config/paths';
 import { openPage, type PageProblems } from '../../test-support/browser';
 import type { AxeViolation } from '../../test-support/axe';
 import { spanishIn, textsOf } from './english';
@@ -21,6 +21,7 @@ import {
   waitForHydration,
   type Site,
 } from './helpers';
+import { PANEL_MARKERS } from './admin-helpers';
 import { CATALOGUES, JS_BUDGET, JS_ROOM, PAGES, gzippedBytes, jsBudgetOf } from './public-pages';
 import type { TestServer } from '../../test-support/server';
 import { confirmedBooking, serverToday } from '../../test-support/bookings';
@@ -90,6 +91,8 @@ interface Visit {
   problems: PageProblems;
   hydration: string[];
   scripts: { url: string; status: number }[];
+  /** The document, scripts and stylesheets it fetched from the site (admin-bundle's check). */
+  assets: string[];
   seen: Seen;
   violations: AxeViolation[];
   /** Every text a visitor meets (english.ts). */
@@ -106,9 +109,12 @@ async function visit(path: string, lang: Lang, viewport: Viewport): Promise<Visi
     page.setDefaultTimeout(15_000);
     const scripts: Promise<{ url: string; status: number }>[] = [];
     const hydration: string[] = [];
+    const assets = new Set<string>();
     page.on('requestfinished', (r) => {
       if (r.resourceType() === 'script')
         scripts.push(r.response().then((res) => ({ url: r.url(), status: res?.status() ?? 0 })));
+      if (['script', 'stylesheet', 'document'].includes(r.resourceType()) && r.url().startsWith(site.server.url))
+        assets.add(r.url());
     });
     page.on('console', (m) => {
       if (HYDRATION.test(m.text())) hydration.push(`${m.type()}: ${m.text()}`);
@@ -182,6 +188,7 @@ async function visit(path: string, lang: Lang, viewport: Viewport): Promise<Visi
       problems,
       hydration,
       scripts: await Promise.all(scripts),
+      assets: [...assets],
       seen,
       violations,
       texts,
@@ -336,6 +343,33 @@ describe('each public page in the browser', () => {
         v.scripts.map((s) => new URL(s.url).pathname).filter((s) => ADMIN_CHUNK.test(s)),
         `${label(v)}: código de administración descargado`,
       ).toEqual([]);
+  });
+
+  // Moved here from admin-bundle.test.ts, which visited every public page again for it.
+  it('never sends the panel’s code or styles with a public page', async () => {
+    const visited = new Set(visits.map((v) => v.path));
+    for (const path of PUBLIC_PATHS) expect(visited.has(path), path).toBe(true);
+    // Bodies are read again from the server by URL: the DevTools copy of a response can be evicted
+    // on a busy machine. Each URL once: most scripts are shared by several pages.
+    const bodies = new Map<string, Promise<{ status: number; text: string }>>();
+    const body = (url: string) => {
+      if (!bodies.has(url))
+        bodies.set(
+          url,
+          fetch(url).then(async (res) => ({ status: res.status, text: await res.text() })),
+        );
+      return bodies.get(url)!;
+    };
+    for (const v of visits) {
+      // The page and its scripts (none on a page without islands: islands.test.ts).
+      expect(v.assets.length, label(v)).toBeGreaterThan(ZERO_JS_PATHS.includes(v.path) || isNotFound(v.path) ? 0 : 1);
+      for (const url of v.assets) {
+        const { status, text } = await body(url);
+        expect(status, url).toBe(url === site.server.url + v.path ? v.status : 200);
+        for (const marker of PANEL_MARKERS)
+          expect(text.includes(marker), `${label(v)} → ${url} holds "${marker}"`).toBe(false);
+      }
+    }
   });
 
   it('no console errors, uncaught errors or CSP violations on any visit', () => {
