@@ -161,18 +161,21 @@ export class RegistrationService {
     // Not while the data are still owed to the authorities: a TRA filing the owner must check or
     // send by hand, or a SIRE month with the stay's movements not marked as uploaded (its file is
     // made from these data). "Qué hacer hoy" reminds of both every day.
-    const sireOwed = new Set(
-      sireMonths(store.data.bookings, store.data.settings, store.data.sireUploads, today)
-        .filter((m) => sirePending(m, today))
-        .map((m) => m.month),
-    );
+    // Made only when a booking is due for the purge (it reads every booking for 14 months).
+    let owed: Set<string> | undefined;
+    const sireOwed = () =>
+      (owed ??= new Set(
+        sireMonths(store.data.bookings, store.data.settings, store.data.sireUploads, today)
+          .filter((m) => sirePending(m, today))
+          .map((m) => m.month),
+      ));
     let purged = 0;
     for (const b of store.data.bookings) {
       const r = b.registration;
       if (!r || r.purgedAt || today < addDays(b.checkOut, days)) continue;
       if (traProblem(b)) continue;
       const foreign = r.guests.some((g) => g.nationality.toUpperCase() !== 'CO');
-      if (foreign && (sireOwed.has(b.checkIn.slice(0, 7)) || sireOwed.has(b.checkOut.slice(0, 7)))) continue;
+      if (foreign && (sireOwed().has(b.checkIn.slice(0, 7)) || sireOwed().has(b.checkOut.slice(0, 7)))) continue;
       b.registration = {
         guests: [],
         consentAt: r.consentAt,
@@ -220,8 +223,9 @@ export class RegistrationService {
   }
 }
 
-const sameDocument = (a: GuestIdentity, b: GuestIdentity) =>
-  a.documentType === b.documentType && a.documentNumber === b.documentNumber;
+/** Who a guest is: their document (the party's one-person-per-document rule and MinCIT's codes). */
+const documentKey = (g: GuestIdentity) => `${g.documentType}:${g.documentNumber}`;
+const sameDocument = (a: GuestIdentity, b: GuestIdentity) => documentKey(a) === documentKey(b);
 
 /**
  * MinCIT's codes belong to the guests by their place in the list (the main guest, then each
@@ -261,7 +265,7 @@ function checkParty(booking: Booking, guests: GuestIdentity[], today: string): v
   });
   const seen = new Set<string>();
   guests.forEach((g, i) => {
-    const key = `${g.documentType}:${g.documentNumber}`;
+    const key = documentKey(g);
     if (seen.has(key)) {
       throw invalidInput(`El documento del huésped ${i + 1} ya está en la lista.`, {
         [`guests.${i}.documentNumber`]: 'Cada huésped lleva su propio documento.',
