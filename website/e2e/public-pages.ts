@@ -83,7 +83,7 @@ export const PAGES: PageCase[] = [
       BUSINESS.address.display,
       BUSINESS.phoneDisplay,
       BUSINESS.email,
-      'Todos los días, 8:00 AM – 8:00 PM',
+      'Todos los días, de 8:00 a. m. a 8:00 p. m.',
       'Envíanos un mensaje',
     ],
   },

@@ -548,7 +548,7 @@ function SettingsForm({ initial }: { initial: Settings }) {
             {field('closes', { type: 'time' })}
             {field('hoursDisplay', {
               max: SETTINGS_LIMITS.hoursMax,
-              hint: 'Por ejemplo: Todos los días, 8:00 AM – 8:00 PM.',
+              hint: 'Por ejemplo: Todos los días, de 8:00 a. m. a 8:00 p. m.',
             })}
           </fieldset>
           <fieldset>

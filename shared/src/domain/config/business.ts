@@ -31,7 +31,7 @@ export const BUSINESS = {
   ],
   /** Registro Nacional de Turismo: listings must display it. */
   rnt: '187654',
-  hours: { opens: '08:00', closes: '20:00', display: 'Todos los días, 8:00 AM – 8:00 PM' },
+  hours: { opens: '08:00', closes: '20:00', display: 'Todos los días, de 8:00 a. m. a 8:00 p. m.' },
   capacity: 20,
   minPeople: 2,
   maxPeople: 20,
