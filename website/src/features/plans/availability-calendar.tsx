@@ -15,7 +15,8 @@ const CALENDAR_FRAME_ID = 'calendario-fechas';
  * The availability calendar. The server renders the real picker into the page, so the blocked
  * nights show before any script; the browser keeps that markup as it is (no hydration of it, so
  * no mismatch) and loads the picker (react-day-picker, date-fns) when the visitor first points
- * at, focuses or uses the calendar. Clicks and keys that arrive before it are replayed on it.
+ * at, focuses or uses the calendar. Clicks and keys that arrive before it are replayed on it, and
+ * it takes the markup's place only between taps (never under a pressed finger).
  * Kept small on purpose: this part is in the page's first load, the rest is not.
  */
 export function AvailabilityCalendar(props: AvailabilityPickerProps) {
@@ -32,14 +33,25 @@ export function AvailabilityCalendar(props: AvailabilityPickerProps) {
     const box = boxRef.current;
     if (picker || !box) return;
     let loading = false;
+    // The picker's code, once here; it replaces the server's markup only between taps: a finger
+    // pressed on a day of the old markup and lifted on the new one would make no click at all.
+    let arrived: PickerModule | null = null;
+    let pressing = false;
+    let settle: ReturnType<typeof setTimeout> | undefined;
+    const apply = () => {
+      if (!arrived || pressing) return;
+      // Where the focus was, as the last thing to restore.
+      pending.current.push({ type: 'focus', target: document.activeElement });
+      setPicker((loaded = arrived));
+      arrived = null;
+    };
     const start = () => {
       if (loading) return;
       loading = true;
       import('./availability-picker').then(
         (m) => {
-          // Where the focus was, as the last thing to restore.
-          pending.current.push({ type: 'focus', target: document.activeElement });
-          setPicker((loaded = m));
+          arrived = m;
+          apply();
         },
         (err: unknown) => {
           // Offline for a moment: the next interaction tries again.
@@ -48,22 +60,49 @@ export function AvailabilityCalendar(props: AvailabilityPickerProps) {
         },
       );
     };
+    const press = () => {
+      pressing = true;
+      clearTimeout(settle);
+      start();
+    };
+    // The click that ends a tap comes just after the release (a touch's, a little later): it is
+    // held below; without one (the finger slid away), the picker comes in a moment after.
+    const release = () => {
+      clearTimeout(settle);
+      settle = setTimeout(() => {
+        pressing = false;
+        apply();
+      }, 300);
+    };
     const keep = (e: Event) => {
       // Tab moves on as usual; anything else waits for the picker (no scroll, no early click).
       if (e instanceof KeyboardEvent && (e.key === 'Tab' || e.altKey || e.ctrlKey || e.metaKey)) return;
       e.preventDefault();
       pending.current.push({ type: e.type, key: (e as KeyboardEvent).key, target: e.target });
+      if (e.type === 'click') {
+        clearTimeout(settle);
+        pressing = false;
+      }
       start();
+      apply();
     };
     if (!serverHtml || picking) start();
     // A pointer (mouse or finger) arrives over the calendar, or the focus does, before any click or key.
     box.addEventListener('pointerover', start);
     box.addEventListener('focusin', start);
+    box.addEventListener('pointerdown', press, true);
+    // Lifted anywhere: a finger may slide off the calendar before it lets go.
+    window.addEventListener('pointerup', release, true);
+    window.addEventListener('pointercancel', release, true);
     box.addEventListener('click', keep, true);
     box.addEventListener('keydown', keep, true);
     return () => {
+      clearTimeout(settle);
       box.removeEventListener('pointerover', start);
       box.removeEventListener('focusin', start);
+      box.removeEventListener('pointerdown', press, true);
+      window.removeEventListener('pointerup', release, true);
+      window.removeEventListener('pointercancel', release, true);
       box.removeEventListener('click', keep, true);
       box.removeEventListener('keydown', keep, true);
     };
