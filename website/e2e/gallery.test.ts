@@ -115,6 +115,14 @@ describe('/galeria', () => {
       expect(p.alt).toContain(PHOTOS.find((x) => p.alt.startsWith(x.title))?.title ?? '¿?');
       expect(p.src).toBe(uploaded.find((u) => p.alt.startsWith(u.title))?.secure_url);
     }
+    // The first photo (the LCP) is sent with its 480-px variants alone, and offered in every width
+    // once the page's code runs (issue 31): the others are the same in the HTML as after hydration.
+    const html = await (await fetch(site.server.url + '/galeria')).text();
+    const sent = [...html.matchAll(/<source type="image\/avif" srcSet="([^"]*)"/g)].map((m) => m[1]!);
+    expect(sent).toHaveLength(PHOTOS.length);
+    expect(sent[0]).toMatch(/^\/media\/\S+\/480\.avif 480w$/);
+    expect(pictures[0]!.sources[0]!.srcset).toMatch(new RegExp(`^${sent[0]!.replace(/[.]/g, '\\.')}, \\S+ 960w`));
+    for (const [i, srcset] of sent.entries()) if (i > 0) expect(srcset).toBe(pictures[i]!.sources[0]!.srcset);
     const violations = await runAxe(page);
     expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
     expectClean(problems);

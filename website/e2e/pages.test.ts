@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUSINESS } from '@cabana/shared/domain/config/business';
@@ -11,7 +12,7 @@ import {
   waitForHydration,
   type Site,
 } from './helpers';
-import { PAGES } from './public-pages';
+import { PAGES, inlineScriptsIn } from './public-pages';
 
 let site: Site;
 let desktop: BrowserContext;
@@ -43,13 +44,19 @@ describe('HTML rendered by the server', () => {
       expect(html).toContain(`<meta property="og:image" content="${BUSINESS.siteUrl}/img/og-image.jpg"`);
       expect(html).toContain('<meta name="twitter:card" content="summary_large_image"');
       expect(html).not.toContain('noindex');
-      // No inline scripts: only external modules, JSON-LD and the page's JSON data island (never executed).
+      // External modules, JSON-LD, the page's JSON data island (never executed) and, on a page with
+      // islands, the entry written into it (issue 31), which the page's policy allows by its hash alone.
       const scripts = [...html.matchAll(/<script([^>]*)>/g)].map((m) => m[1] ?? '');
       for (const attrs of scripts) {
         expect(attrs).toMatch(
-          /src="\/assets\/|type="application\/ld\+json"|type="application\/json" id="datos-pagina"/,
+          /src="\/assets\/|type="application\/ld\+json"|type="application\/json" id="datos-pagina"|^ type="module"$/,
         );
       }
+      const inline = inlineScriptsIn(html);
+      expect(inline).toHaveLength(ZERO_JS_PATHS.includes(p.path) ? 0 : 1);
+      expect(/script-src ([^;]*)/.exec(res.headers.get('content-security-policy') ?? '')?.[1]).toBe(
+        ["'self'", ...inline.map((code) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`)].join(' '),
+      );
       // Pages without islands (islands.test.ts) carry no data for the browser.
       expect(scripts.filter((a) => a.includes('id="datos-pagina"'))).toHaveLength(
         ZERO_JS_PATHS.includes(p.path) ? 0 : 1,

@@ -1,4 +1,5 @@
 import { gzipSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { BUSINESS } from '@cabana/shared/domain/config/business';
 import type { Lang } from '@cabana/shared/domain/i18n/lang';
@@ -228,7 +229,7 @@ const gzipped = new Map<string, Promise<number>>();
  * The JavaScript at `urls`, gzip -9 of each file, in bytes. Read again from the server (DevTools
  * may drop its copy of a body on a busy machine); each file once per test file.
  */
-export async function gzippedBytes(urls: readonly string[]): Promise<number> {
+export async function gzippedBytes(urls: readonly string[], inline: readonly string[] = []): Promise<number> {
   const sizes = urls.map((url) => {
     let size = gzipped.get(url);
     if (!size) {
@@ -240,5 +241,21 @@ export async function gzippedBytes(urls: readonly string[]): Promise<number> {
     }
     return size;
   });
-  return (await Promise.all(sizes)).reduce((n, b) => n + b, 0);
+  // Scripts written into the page (the entry, issue 31) count as much as fetched ones.
+  const written = inline.reduce((n, code) => n + gzipSync(code, { level: 9 }).length, 0);
+  return (await Promise.all(sizes)).reduce((n, b) => n + b, written);
 }
+
+/** The code of the scripts a page runs from its own HTML (its data islands and JSON-LD are data, not run). */
+export const inlineScriptsOf = (page: Page): Promise<string[]> =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('script:not([src])')]
+      .filter((s) => /^(module|(text\/)?javascript)?$/i.test(s.getAttribute('type') ?? ''))
+      .map((s) => s.textContent ?? ''),
+  );
+
+/** The same, read from HTML text. */
+export const inlineScriptsIn = (html: string): string[] =>
+  [
+    ...html.matchAll(/<script(?![^>]*\bsrc=)(?:\s+type="(?:module|(?:text\/)?javascript)")?\s*>([\s\S]*?)<\/script>/gi),
+  ].map((m) => m[1]!);

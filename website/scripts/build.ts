@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -62,6 +63,27 @@ const ENTRY_TAGS = /[ \t]*<(?:script type="module"[^>]*><\/script>|link rel="mod
 const modulepreload = (file: string) => `<link rel="modulepreload" crossorigin href="/${file}" />`;
 
 /**
+ * The entry's code for a `<script type="module">` in the page itself, and its CSP hash. A page
+ * with islands then needs no request before the taps are held and the islands' code is asked
+ * for: on slow mobile data that request was a round trip in the way of the first paint
+ * (Lighthouse: /planes FCP 1.09 -> 0.9 s). Its chunks are imported by absolute path (an inline
+ * module's URL is the page's). About 1.3 KB of compressed HTML.
+ */
+async function inlineEntry(distDir: string, entryTags: string): Promise<{ tag: string; hash: string }> {
+  const src = /<script type="module"[^>]* src="\/(assets\/[^"]+\.js)"/.exec(entryTags)?.[1];
+  if (!src) throw new Error('La entrada no es un módulo en assets/');
+  const code = (await readFile(join(distDir, src), 'utf8'))
+    .replace(/\n\/\/# sourceMappingURL=.*$/, '')
+    .trim()
+    // `import("./x.js")`, `import(`./x.js`)`, `from"./x.js"`: the chunks beside it.
+    .replace(/(import\(\s*|from\s*)(["'`])\.\//g, '$1$2/assets/');
+  if (/<\/script|<!--|import\.meta|(["'`])\.\.?\//i.test(code))
+    throw new Error(`La entrada ${src} no se puede poner en la página tal cual`);
+  const hash = `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
+  return { tag: `<script type="module">${code}</script>`, hash };
+}
+
+/**
  * The template without its entry (a page without islands loads no script: `<!--app-scripts-->`
  * marks where the entry's tags go on the others), and per island the stylesheets of its chunks
  * and the hydration's.
@@ -100,9 +122,12 @@ async function siteAssets(distDir: string): Promise<SiteAssets> {
   }
   const [hint, ...hintImports] = chunksOf(manifest, HINT_MODULE);
   if (!hint) throw new Error(`El manifiesto no tiene el módulo ${HINT_MODULE}`);
+  const inline = await inlineEntry(distDir, entry);
   return {
     template,
     entry,
+    inlineEntry: inline.tag,
+    scriptHashes: [inline.hash],
     islands,
     hint: [
       `<script type="module" crossorigin src="/${hint.file}"></script>`,

@@ -116,8 +116,16 @@ function scriptsOf(page: Page): Map<string, Promise<Buffer>> {
   return files;
 }
 
-async function pageJs(path: string, files: Map<string, Promise<Buffer>>): Promise<PageJs> {
-  const bodies = await Promise.all(files.values());
+async function pageJs(path: string, files: Map<string, Promise<Buffer>>, page?: Page): Promise<PageJs> {
+  // The scripts written into the page (the entry of the pages with islands) count too.
+  const inline = page
+    ? await page.evaluate(() =>
+        [...document.querySelectorAll('script:not([src])')]
+          .filter((s) => /^(module|(text\/)?javascript)?$/i.test(s.getAttribute('type') ?? ''))
+          .map((s) => s.textContent ?? ''),
+      )
+    : [];
+  const bodies = [...(await Promise.all(files.values())), ...inline.map((code) => Buffer.from(code))];
   return {
     path,
     files: files.size,
@@ -141,7 +149,7 @@ async function measureOwnerJs(browser: Browser, server: TestServer): Promise<Pag
       const files = scriptsOf(page);
       await page.goto(server.url + path, { waitUntil: 'networkidle' });
       if (path === paths.admin) await page.getByText(`Sesión iniciada como ${server.admin.email}`).waitFor();
-      out.push(await pageJs(path, files));
+      out.push(await pageJs(path, files, page));
     } finally {
       await context.close();
     }
@@ -181,7 +189,7 @@ export async function measureWebsite(
         const page = await context.newPage();
         const files = scriptsOf(page);
         await page.goto(server.url + path, { waitUntil: 'networkidle' });
-        results.js.push(await pageJs(path, files));
+        results.js.push(await pageJs(path, files, page));
         await context.close();
       }
       log(

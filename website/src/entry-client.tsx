@@ -4,8 +4,9 @@ import { holdEarlyTaps } from './islands/early-taps';
 /**
  * A public page is the server's HTML; only its islands (`[data-isla]`) load code, each hydrated
  * on its own (islands/hydrate.tsx). Pages without islands do not load this file at all
- * (entry-server.tsx). This file is kept tiny and without imports, so that it runs as soon as the
- * page is parsed and holds the taps that come before hydration (islands/early-taps.ts). The
+ * (entry-server.tsx). This file is kept tiny and without imports: the build writes it into each
+ * page with islands (scripts/build.ts, no request for it), where it runs as soon as the page is
+ * parsed and holds the taps that come before hydration (islands/early-taps.ts). The
  * owner's app (/login, /admin/*) is the only client-rendered part; its code, react-router
  * included, loads only there (app/client-app.tsx).
  */
@@ -20,57 +21,30 @@ const LCP_WAIT_MS = 2500;
  * (React: 68 KB) would otherwise share a slow mobile link with the HTML's own needs and hold
  * back that paint (issue 31: LCP); taps before hydration are held (early-taps.ts), so nothing is
  * lost waiting, and the first press or key does not wait any longer. Told by the browser's paint
- * timing where it has it; else the image's arrival and the next frame.
+ * timing where it has it; else once the image has arrived, after the next frame. (An image that
+ * fails to load makes it wait LCP_WAIT_MS.)
  */
-function afterMainPaint(): Promise<void> {
-  const main = document.querySelector<HTMLImageElement | HTMLLinkElement>(
-    'img[fetchpriority="high"], link[rel="preload"][as="image"][fetchpriority="high"]',
-  );
-  const kind = main ? 'largest-contentful-paint' : 'paint';
-  if (!(typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes?.includes(kind)))
-    return afterImage(main);
-  return new Promise<void>((resolve) => {
-    const url = main instanceof HTMLLinkElement ? main.href : '';
-    const painted = (e: PerformanceEntry) =>
-      main
-        ? (e as PerformanceEntry & { element?: Element | null; url?: string }).element === main ||
-          (url !== '' && (e as PerformanceEntry & { url?: string }).url === url)
-        : e.name === 'first-contentful-paint';
-    const observer = new PerformanceObserver((list) => {
-      if (list.getEntries().some(painted)) done();
-    });
-    const timer = setTimeout(done, LCP_WAIT_MS);
-    const events = ['pointerdown', 'keydown'] as const;
-    function done() {
-      observer.disconnect();
-      clearTimeout(timer);
-      for (const type of events) removeEventListener(type, done, true);
-      main?.removeEventListener('error', done);
-      resolve();
-    }
-    for (const type of events) addEventListener(type, done, true);
-    main?.addEventListener('error', done);
-    observer.observe({ type: kind, buffered: true });
+const afterMainPaint = () =>
+  new Promise<void>((done) => {
+    // An <img>, or the <link rel="preload"> of the home page's poster: nothing else is marked so.
+    const main = document.querySelector<HTMLImageElement | HTMLLinkElement>('[fetchpriority=high]');
+    const kind = main ? 'largest-contentful-paint' : 'paint';
+    const nextPaint = () => requestAnimationFrame(() => setTimeout(done));
+    if (PerformanceObserver.supportedEntryTypes?.includes(kind)) {
+      const url = (main as HTMLLinkElement | null)?.href;
+      new PerformanceObserver((list, observer) => {
+        for (const e of list.getEntries() as (PerformanceEntry & { element?: Element; url?: string })[])
+          if (main ? e.element === main || (url && e.url === url) : e.name === 'first-contentful-paint') {
+            observer.disconnect();
+            done();
+          }
+      }).observe({ type: kind, buffered: true });
+    } else if (main instanceof HTMLImageElement && !main.complete) main.addEventListener('load', nextPaint);
+    else nextPaint();
+    for (const type of ['pointerdown', 'keydown']) addEventListener(type, () => done(), { capture: true, once: true });
+    setTimeout(done, LCP_WAIT_MS);
   });
-}
 
-/** Without paint timing: once the main image has arrived (at once without one), after the next frame. */
-function afterImage(main: HTMLImageElement | HTMLLinkElement | null): Promise<void> {
-  const arrived =
-    !main ||
-    (main instanceof HTMLImageElement
-      ? main.complete
-      : performance.getEntriesByName(main.href).some((e) => (e as PerformanceResourceTiming).responseEnd > 0));
-  return new Promise<void>((resolve) => {
-    if (arrived) return resolve();
-    main.addEventListener('load', () => resolve(), { once: true });
-    main.addEventListener('error', () => resolve(), { once: true });
-    setTimeout(resolve, LCP_WAIT_MS);
-  }).then(afterNextPaint);
-}
-
-/** After the next frame is painted (the image that just arrived is on screen, not waiting behind React's work). */
-const afterNextPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 if (islands.length > 0) {
   const taps = holdEarlyTaps(islands);
   let waiting = islands.length;

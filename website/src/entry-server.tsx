@@ -44,8 +44,12 @@ export interface SiteAssets {
    * `<!--app-scripts-->` where its entry's tags were: a page without islands loads no script.
    */
   template: string;
-  /** The entry's tags (its module script): the owner's shells and the pages with islands. */
+  /** The entry's tags (its module script): the owner's shells. */
   entry: string;
+  /** The entry's code in a module script of its own: the pages with islands (no request for it). */
+  inlineEntry: string;
+  /** The CSP hashes (`'sha256-…'`) of the scripts in the pages themselves: the server allows them. */
+  scriptHashes: string[];
   /**
    * Per island (islands/registry.ts): the stylesheets of its chunks and the hydration's. No
    * `modulepreload`: the code is asked for by the entry, after the page's LCP image.
@@ -135,9 +139,9 @@ export function createRenderer(assets: SiteAssets): PageRenderer & { renderShell
           </StrictMode>,
         )}</div>`;
       });
-      // The entry (tiny) in the head; its islands' stylesheets (none today) once each at the end.
+      // The entry (tiny, in the page) in the head; its islands' stylesheets (none today) once each at the end.
       const entry = [
-        islands.length ? assets.entry : '',
+        islands.length ? assets.inlineEntry : '',
         // The suggestion of the English page, on Spanish pages that have one (the entry loads it where there is one).
         lang === 'es' && !islands.length && otherLanguagePath(pathname) ? assets.hint : '',
       ];
@@ -155,7 +159,11 @@ export function createRenderer(assets: SiteAssets): PageRenderer & { renderShell
         page !== null ||
         (guest !== null && Boolean(data.guestBooking)) ||
         (review !== null && Boolean(data.reviewPage?.invite));
-      return { status: found ? 200 : 404, html: put(html, '<html lang="es">', `<html lang="${lang}">`) };
+      return {
+        status: found ? 200 : 404,
+        html: put(html, '<html lang="es">', `<html lang="${lang}">`),
+        scriptHashes: islands.length ? assets.scriptHashes : [],
+      };
     },
 
     /** The frame for /login and /admin, without their code (rendered from scratch in the browser). */

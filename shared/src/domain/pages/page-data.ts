@@ -76,6 +76,8 @@ export interface ReviewPageState {
 export interface RenderedPage {
   status: 200 | 404;
   html: string;
+  /** CSP hashes (`'sha256-…'`) of the scripts written into this page (the entry): its policy allows them. */
+  scriptHashes?: readonly string[];
 }
 
 /**

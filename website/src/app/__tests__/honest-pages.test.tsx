@@ -16,6 +16,8 @@ const renderer = createRenderer({
   template:
     '<!doctype html><html lang="es"><head><!--app-head--><!--app-scripts--></head><body><div id="root"><!--app-html--></div></body></html>',
   entry: '<script type="module" src="/entry.js"></script>',
+  inlineEntry: '<script type="module">/* entry */</script>',
+  scriptHashes: [],
   islands: {},
   hint: '<script type="module" src="/hint.js"></script>',
 });
