@@ -426,6 +426,11 @@ describe('desktop renderer in headless Chromium, bridged to the real main-proces
       await nav.getByRole('link', { name: 'Resumen' }).click();
       await page.locator('svg.adm-chart-svg').first().waitFor();
       expect((await overflow(page)).over).toBeLessThanOrEqual(0);
+      // The charts fit their labels to their width once the window's new size has reached them
+      // (a busy machine can measure one frame before that).
+      await expect
+        .poll(async () => (await chartLabels(page)).every((c) => c.overlaps.length === 0 && c.smallest >= 12))
+        .toBe(true);
       for (const chart of await chartLabels(page)) {
         expect(chart.overlaps).toEqual([]);
         expect(chart.smallest).toBeGreaterThanOrEqual(12);

@@ -20,6 +20,7 @@ import {
 import { adminPage, openAdminPage, openSection } from './admin-helpers';
 import { confirmedBooking } from '../../test-support/bookings';
 import { readFile } from 'node:fs/promises';
+import { classesWithoutTheirStyles } from './public-pages';
 
 const PRICE = 100_000;
 const norm = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').trim();
@@ -215,6 +216,8 @@ describe('the booking lifecycle in the browser', () => {
     await expect.poll(() => checkin.innerText().then(norm)).toContain('Registro guardado.');
     expect(norm(await checkin.innerText())).toContain('Registro pendiente'); // 1 of 4
     expect(await runAxe(page)).toEqual([]);
+    // The check-in's styles come with the private page (issue 31: pages carry only their own).
+    expect(await classesWithoutTheirStyles(page)).toEqual([]);
     await page.close();
   });
 

@@ -22,7 +22,16 @@ import {
   type Site,
 } from './helpers';
 import { PANEL_MARKERS } from './admin-helpers';
-import { CATALOGUES, JS_BUDGET, JS_ROOM, PAGES, gzippedBytes, inlineScriptsOf, jsBudgetOf } from './public-pages';
+import {
+  CATALOGUES,
+  JS_BUDGET,
+  JS_ROOM,
+  PAGES,
+  classesWithoutTheirStyles,
+  gzippedBytes,
+  inlineScriptsOf,
+  jsBudgetOf,
+} from './public-pages';
 import type { TestServer } from '../../test-support/server';
 import { confirmedBooking, serverToday } from '../../test-support/bookings';
 
@@ -93,6 +102,8 @@ interface Visit {
   scripts: { url: string; status: number }[];
   /** The code of the scripts written into the page (the entry). */
   inline: string[];
+  /** Classes the site styles that the page uses without carrying their styles (should be none). */
+  unstyled: string[];
   /** The document, scripts and stylesheets it fetched from the site (admin-bundle's check). */
   assets: string[];
   seen: Seen;
@@ -182,6 +193,7 @@ async function visit(path: string, lang: Lang, viewport: Viewport): Promise<Visi
     });
     const texts = await textsOf(page);
     const inline = await inlineScriptsOf(page);
+    const unstyled = await classesWithoutTheirStyles(page);
     const violations = await runAxe(page);
     return {
       path,
@@ -192,6 +204,7 @@ async function visit(path: string, lang: Lang, viewport: Viewport): Promise<Visi
       hydration,
       scripts: await Promise.all(scripts),
       inline,
+      unstyled,
       assets: [...assets],
       seen,
       violations,
@@ -335,6 +348,10 @@ describe('each public page in the browser', () => {
       expect(v.hydration, label(v)).toEqual([]);
       expect(v.seen.sameMain, `${label(v)}: el <main> del servidor fue reemplazado`).toBe(true);
     }
+  });
+
+  it('each page carries the styles of every class it uses: the site’s and its own page styles (issue 31)', () => {
+    for (const v of visits) expect(v.unstyled, label(v)).toEqual([]);
   });
 
   it('no axe violations on any visit (every rule)', () => {
@@ -643,6 +660,7 @@ describe('the review page (issue 35): server HTML, no JavaScript', () => {
         expect(await runAxe(page), path).toEqual([]);
         expect(scripts, path).toEqual([]);
         expect(await inlineScriptsOf(page), path).toEqual([]);
+        expect(await classesWithoutTheirStyles(page), path).toEqual([]);
         expectClean(problems);
         await page.close();
       }

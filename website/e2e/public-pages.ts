@@ -1,3 +1,4 @@
+import { readFileSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
@@ -259,3 +260,28 @@ export const inlineScriptsIn = (html: string): string[] =>
   [
     ...html.matchAll(/<script(?![^>]*\bsrc=)(?:\s+type="(?:module|(?:text\/)?javascript)")?\s*>([\s\S]*?)<\/script>/gi),
   ].map((m) => m[1]!);
+
+/** A class name in CSS text (not a number such as `.5rem`). */
+const CSS_CLASS = /\.(-?[_a-zA-Z][\w-]*)/g;
+const classesIn = (css: string) => new Set([...css.matchAll(CSS_CLASS)].map((m) => m[1]!));
+
+/** Every class the site's stylesheets name: `styles/global.css` and each page's own in `styles/pages/`. */
+const STYLED_CLASSES = (() => {
+  const dir = new URL('../src/styles/', import.meta.url);
+  const pages = new URL('pages/', dir);
+  const files = [new URL('global.css', dir), ...readdirSync(pages).map((f) => new URL(f, pages))];
+  return classesIn(files.map((f) => readFileSync(f, 'utf8')).join('\n'));
+})();
+
+/**
+ * Classes in the page that some stylesheet of the site styles, but none the page carries does
+ * (issue 31: each page carries the site's styles and only its own page styles): should be none.
+ */
+export async function classesWithoutTheirStyles(page: Page): Promise<string[]> {
+  const { used, carried } = await page.evaluate(() => ({
+    used: [...new Set([...document.querySelectorAll('[class]')].flatMap((el) => [...el.classList]))],
+    carried: [...document.querySelectorAll('style')].map((s) => s.textContent ?? '').join('\n'),
+  }));
+  const styled = classesIn(carried);
+  return used.filter((c) => STYLED_CLASSES.has(c) && !styled.has(c)).sort();
+}

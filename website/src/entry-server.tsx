@@ -11,7 +11,13 @@ import {
   NOT_FOUND_MESSAGES,
   PAGE_PARTS,
   REVIEW_PAGE_PARTS,
+  type PageStyle,
 } from './app/page-parts';
+import homeCss from './styles/pages/home.css?inline';
+import plansCss from './styles/pages/plans.css?inline';
+import checkinCss from './styles/pages/checkin.css?inline';
+import uploadCss from './styles/pages/upload.css?inline';
+import reviewsCss from './styles/pages/reviews.css?inline';
 import { loadPage } from './app/routes';
 import {
   NOT_FOUND_PATH,
@@ -36,6 +42,19 @@ const SERVER_FOOTER = (
     <FooterContent />
   </Footer>
 );
+
+/** The pages' own stylesheets (app/page-parts.ts), built into this server bundle as text. */
+const PAGE_CSS: Record<PageStyle, string> = {
+  home: homeCss,
+  plans: plansCss,
+  checkin: checkinCss,
+  upload: uploadCss,
+  reviews: reviewsCss,
+};
+
+/** A page's own styles, after the site's (which the template carries in its head). */
+const pageStyles = (styles: readonly PageStyle[] = []) =>
+  styles.map((name) => `<style>${PAGE_CSS[name].trim()}</style>`).join('');
 
 /** What the client build produced, baked into the server build by scripts/build.ts. */
 export interface SiteAssets {
@@ -161,7 +180,11 @@ export function createRenderer(assets: SiteAssets): PageRenderer & { renderShell
         (review !== null && Boolean(data.reviewPage?.invite));
       return {
         status: found ? 200 : 404,
-        html: put(html, '<html lang="es">', `<html lang="${lang}">`),
+        html: put(
+          put(html, '<html lang="es">', `<html lang="${lang}">`),
+          '</head>',
+          `${pageStyles(route?.styles)}</head>`,
+        ),
         scriptHashes: islands.length ? assets.scriptHashes : [],
       };
     },

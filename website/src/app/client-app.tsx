@@ -21,6 +21,8 @@ export async function startApp() {
     return;
   }
   if (!import.meta.env.DEV) return;
+  // The pages' own stylesheets, which the server puts in each page that uses them (entry-server.tsx).
+  await import('../styles/pages/dev-all.css');
   const [{ SitePage }, { loadPage }, { I18nProvider }, { CATALOGUES }, { PageDataProvider }, seo] = await Promise.all([
     import('./app'),
     import('./routes'),

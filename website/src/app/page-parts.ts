@@ -16,7 +16,17 @@ interface PageParts {
   messages: readonly MessageGroup[];
   /** Groups only the server's markup around the islands shows: rendered, never carried. */
   serverMessages?: readonly MessageGroup[];
+  /** The stylesheets of its own it carries besides the site's (`styles/pages/<name>.css`). */
+  styles?: readonly PageStyle[];
 }
+
+/**
+ * The parts of the site's styles only some pages use, each in `styles/pages/`: a page carries the
+ * site's stylesheet and its own (entry-server.tsx), so that /galeria, for one, does not carry the
+ * calendar's rules (issue 31: the HTML's bytes hold back every page's first paint on slow data).
+ */
+const PAGE_STYLES = ['home', 'plans', 'checkin', 'upload', 'reviews'] as const;
+export type PageStyle = (typeof PAGE_STYLES)[number];
 
 /** The owner's cancellation policy in the page's language. */
 const policy = (all: PageData, lang: Lang) => policyWords(all.settings.cancellationPolicy, lang);
@@ -29,6 +39,7 @@ export const PAGE_PARTS: Record<PageKey, PageParts> = {
       guestsHosted: guestsHosted ?? 0,
     }),
     messages: ['home', 'reviews'],
+    styles: ['home', 'reviews'],
   },
   plans: {
     data: (all, lang) => ({
@@ -39,10 +50,11 @@ export const PAGE_PARTS: Record<PageKey, PageParts> = {
       onlinePayment: all.onlinePayment === true,
     }),
     messages: ['plans', 'form', 'booking', 'errors'],
+    styles: ['plans'],
   },
   gallery: { data: ({ images }) => ({ images }), messages: ['gallery'] },
   contact: { messages: ['contact', 'form', 'errors'] },
-  upload: { messages: ['upload', 'form', 'errors'] },
+  upload: { messages: ['upload', 'form', 'errors'], styles: ['upload'] },
   privacy: {
     data: ({ enquiryRetentionMonths, pendingPhotoRetentionDays, onlinePayment, mailHost }) => ({
       enquiryRetentionMonths,
@@ -55,13 +67,14 @@ export const PAGE_PARTS: Record<PageKey, PageParts> = {
     messages: ['privacy'],
   },
   terms: { data: (all, lang) => ({ cancellationPolicy: policy(all, lang) }), messages: ['booking', 'terms'] },
-  reviews: { data: ({ reviews }) => ({ reviews }), messages: ['reviews'] },
+  reviews: { data: ({ reviews }) => ({ reviews }), messages: ['reviews'], styles: ['reviews'] },
 };
 
 /** A guest's review page (`/opinar/<code>?t=`): the link's state and the form's outcome, rendered per request. */
 export const REVIEW_PAGE_PARTS: PageParts = {
   data: (all) => ({ reviewPage: all.reviewPage }),
   messages: ['reviews'],
+  styles: ['reviews'],
 };
 
 /** The home page's part of the reviews: the figure and the newest few. */
@@ -74,6 +87,7 @@ export const GUEST_BOOKING_PARTS: PageParts = {
   messages: ['booking', 'guest', 'payment', 'errors'],
   // A confirmed stay's itinerary (issue 32) is server markup beside the island.
   serverMessages: ['itinerary'],
+  styles: ['checkin'],
 };
 
 /** Where Wompi sends the guest back (`/reserva/<code>/pago`): the same booking, its own few messages. */
