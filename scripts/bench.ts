@@ -129,12 +129,16 @@ another while \`GET /api/health\` is probed every 25 ms (\`server/bench/bookings
 
 function websiteSection(r: WebsiteResults): string {
   const js = r.js
-    .map((j) => `| ${j.path} | ${j.files} | ${kb(j.raw)} | ${kb(j.gzip)} | ${ok(j.gzip <= 80 * 1024)} |`)
+    // /planes keeps 4 KB of room for its next features (issue 31).
+    .map((j) => {
+      const budget = (j.path === '/planes' || j.path === '/en/plans' ? 76 : 80) * 1024;
+      return `| ${j.path} | ${j.files} | ${kb(j.raw)} | ${kb(j.gzip)} | ${ok(j.gzip <= budget)} |`;
+    })
     .join('\n');
   const lh = r.lighthouse
     .map(
       (l) =>
-        `| ${l.path} | ${l.performance} (${l.performanceRuns.join(', ')}) | ${(l.lcpMs / 1000).toFixed(2)} s | ${(l.fcpMs / 1000).toFixed(2)} s | ${l.tbtMs.toFixed(0)} ms | ${l.cls.toFixed(3)} | ${l.accessibility} / ${l.bestPractices} / ${l.seo} | ${ok(l.performance >= 98 && l.lcpMs <= 1500)} |`,
+        `| ${l.path} | ${l.performance} (${l.performanceRuns.join(', ')}) | ${(l.lcpMs / 1000).toFixed(2)} s (${l.lcpRuns.map((v) => (v / 1000).toFixed(2)).join(', ')}) | ${(l.fcpMs / 1000).toFixed(2)} s | ${l.tbtMs.toFixed(0)} ms | ${l.cls.toFixed(3)} | ${l.accessibility} / ${l.bestPractices} / ${l.seo} | ${ok(l.performance === 100 && l.lcpMs <= 1200)} |`,
     )
     .join('\n');
   const owner = r.ownerJs.map((j) => `| ${j.path} | ${j.files} | ${kb(j.raw)} | ${kb(j.gzip)} |`).join('\n');
@@ -143,7 +147,8 @@ function websiteSection(r: WebsiteResults): string {
 
 Real server, website/dist, ${r.photos} published photos of 12 MP.
 
-JavaScript a first visit loads (gzip -9 of each file), budget ≤ 80 KB:
+JavaScript a first visit loads (gzip -9 of each file, scripts written into the page included), budget ≤ 80 KB
+(/planes ≤ 76 KB):
 
 | page | files | raw | gzip | budget |
 |---|---|---|---|---|
@@ -160,9 +165,10 @@ First screen of /galeria on a 390-px phone at DPR 2 (everything loaded before an
 **${kb(g.bytes)}** in ${g.requests} requests, of which ${g.images} images ${kb(g.imageBytes)}; budget ≤ 400 KB: ${ok(g.bytes <= 400 * 1024)}.
 
 Lighthouse (mobile preset, simulated slow 4G, offline, Debian's Chromium), ${r.lighthouse[0]?.performanceRuns.length ?? 0} runs a page; the
-figures are the median run's (Lighthouse's computeMedianRun), every run's score in brackets. Budget: performance ≥ 98 and LCP ≤ 1.5 s:
+figures are the median run's (Lighthouse's computeMedianRun), every run's score and LCP in brackets. Budget (issue 31):
+performance 100 and LCP ≤ 1.2 s:
 
-| page | performance (runs) | LCP | FCP | TBT | CLS | a11y / best practices / SEO | budget |
+| page | performance (runs) | LCP (runs) | FCP | TBT | CLS | a11y / best practices / SEO | budget |
 |---|---|---|---|---|---|---|---|
 ${lh}
 `;

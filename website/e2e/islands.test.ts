@@ -219,6 +219,29 @@ describe('a tap before hydration is not lost', () => {
     await context.close();
   });
 
+  it('on a phone with a 6× slower CPU, a calendar day tapped before /planes is hydrated is the arrival (issue 31: INP)', async () => {
+    const context = await site.browser.newContext(PHONE);
+    const { page, problems } = await newPage(context);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+    const release = await holdIslandCode(page);
+    await page.goto(site.server.url + '/planes', { waitUntil: 'domcontentloaded' });
+    // Tapped on the server's calendar, before any of the page's code is there.
+    await page.locator(`#calendario-fechas [data-day="${daysFromToday(9)}"] button`).tap();
+    expect(await page.getByLabel('Fecha de llegada').inputValue()).toBe('');
+    // The code arrives and runs on the slow CPU: hydration, then the calendar's picker, then the tap.
+    await release();
+    await expect
+      .poll(() => page.getByLabel('Fecha de llegada').inputValue(), { timeout: 20_000 })
+      .toBe(daysFromToday(9));
+    await page.locator(`#calendario-fechas [data-day="${daysFromToday(11)}"] button`).tap();
+    await expect
+      .poll(() => page.getByLabel('Fecha de salida').inputValue(), { timeout: 20_000 })
+      .toBe(daysFromToday(11));
+    expectClean(problems);
+    await context.close();
+  });
+
   it('a form sent before it is hydrated is not sent by the browser: the form checks it once hydrated', async () => {
     const context = await site.browser.newContext(PHONE);
     const { page, problems } = await newPage(context);

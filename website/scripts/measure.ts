@@ -305,7 +305,8 @@ export async function measureWebsite(
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const jsonIndex = process.argv.indexOf('--json');
-  const only = process.argv.slice(2).filter((a) => a.startsWith('/'));
+  // Page paths, not the file that follows --json.
+  const only = process.argv.slice(2).filter((a, i) => a.startsWith('/') && i + 2 !== jsonIndex + 1);
   const results = await measureWebsite({ lighthousePaths: only, jsOnly: process.argv.includes('--js') });
   if (jsonIndex > 0) await writeFile(process.argv[jsonIndex + 1]!, JSON.stringify(results, null, 2));
 }

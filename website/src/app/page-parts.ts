@@ -25,8 +25,7 @@ interface PageParts {
  * site's stylesheet and its own (entry-server.tsx), so that /galeria, for one, does not carry the
  * calendar's rules (issue 31: the HTML's bytes hold back every page's first paint on slow data).
  */
-const PAGE_STYLES = ['home', 'plans', 'checkin', 'upload', 'reviews'] as const;
-export type PageStyle = (typeof PAGE_STYLES)[number];
+export type PageStyle = 'home' | 'plans' | 'checkin' | 'upload' | 'reviews';
 
 /** The owner's cancellation policy in the page's language. */
 const policy = (all: PageData, lang: Lang) => policyWords(all.settings.cancellationPolicy, lang);
