@@ -265,23 +265,41 @@ export const inlineScriptsIn = (html: string): string[] =>
 const CSS_CLASS = /\.(-?[_a-zA-Z][\w-]*)/g;
 const classesIn = (css: string) => new Set([...css.matchAll(CSS_CLASS)].map((m) => m[1]!));
 
-/** Every class the site's stylesheets name: `styles/global.css` and each page's own in `styles/pages/`. */
-const STYLED_CLASSES = (() => {
-  const dir = new URL('../src/styles/', import.meta.url);
-  const pages = new URL('pages/', dir);
-  const files = [new URL('global.css', dir), ...readdirSync(pages).map((f) => new URL(f, pages))];
-  return classesIn(files.map((f) => readFileSync(f, 'utf8')).join('\n'));
+/**
+ * Per class, the pages' own stylesheets (`styles/pages/<name>.css`) whose rules are about it: those
+ * where it stands in a selector's first compound (`.dropzone input`, `.rdp-t0 .rdp-day_button`), not
+ * where it only narrows another's rule (`.info-card--accent .muted`).
+ */
+const PAGE_SHEETS_OF = (() => {
+  const dir = new URL('../src/styles/pages/', import.meta.url);
+  const sheets = new Map<string, Set<string>>();
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.css') && !f.startsWith('dev-'))) {
+    const css = readFileSync(new URL(file, dir), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
+    for (const [, prelude] of css.matchAll(/([^{}]+)\{/g)) {
+      if (prelude!.trim().startsWith('@')) continue;
+      for (const selector of prelude!.split(','))
+        for (const c of classesIn(selector.trim().split(/[\s>+~]+/)[0] ?? '')) {
+          if (!sheets.has(c)) sheets.set(c, new Set());
+          sheets.get(c)!.add(file.replace(/\.css$/, ''));
+        }
+    }
+  }
+  return sheets;
 })();
 
 /**
- * Classes in the page that some stylesheet of the site styles, but none the page carries does
- * (issue 31: each page carries the site's styles and only its own page styles): should be none.
+ * Classes in the page whose rules are in a page stylesheet the page does not carry (issue 31: each
+ * page carries the site's styles and only its own, `<style data-page-style>`): should be none.
  */
 export async function classesWithoutTheirStyles(page: Page): Promise<string[]> {
   const { used, carried } = await page.evaluate(() => ({
     used: [...new Set([...document.querySelectorAll('[class]')].flatMap((el) => [...el.classList]))],
-    carried: [...document.querySelectorAll('style')].map((s) => s.textContent ?? '').join('\n'),
+    carried: [...document.querySelectorAll<HTMLElement>('style[data-page-style]')].map((s) => s.dataset.pageStyle!),
   }));
-  const styled = classesIn(carried);
-  return used.filter((c) => STYLED_CLASSES.has(c) && !styled.has(c)).sort();
+  return used
+    .filter((c) => {
+      const sheets = PAGE_SHEETS_OF.get(c);
+      return sheets !== undefined && !carried.some((name) => sheets.has(name));
+    })
+    .sort();
 }

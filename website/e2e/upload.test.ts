@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUSINESS } from '@cabana/shared/domain/config/business';
+import { classesWithoutTheirStyles } from './public-pages';
 import {
   DESKTOP,
   PHONE,
@@ -61,6 +62,8 @@ describe('/imagenes (public upload)', () => {
     const preview = page.getByAltText('Vista previa de la foto elegida');
     expect(await preview.getAttribute('src')).toMatch(/^blob:/);
     await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1200);
+    // The preview's styles are the upload page's own (issue 31): they come with it.
+    expect(await classesWithoutTheirStyles(page)).toEqual([]);
     expectClean(problems);
     await page.close();
   });

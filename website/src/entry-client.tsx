@@ -26,11 +26,16 @@ const LCP_WAIT_MS = 2500;
  */
 const afterMainPaint = () =>
   new Promise<void>((done) => {
+    // The limits first: whatever the browser supports, the wait ends.
+    setTimeout(done, LCP_WAIT_MS);
+    for (const type of ['pointerdown', 'keydown']) addEventListener(type, () => done(), true);
     // An <img>, or the <link rel="preload"> of the home page's poster: nothing else is marked so.
     const main = document.querySelector<HTMLImageElement | HTMLLinkElement>('[fetchpriority=high]');
     const kind = main ? 'largest-contentful-paint' : 'paint';
     const nextPaint = () => requestAnimationFrame(() => setTimeout(done));
-    if (PerformanceObserver.supportedEntryTypes?.includes(kind)) {
+    try {
+      // Safari has no LCP; an older browser no PerformanceObserver at all.
+      if (!PerformanceObserver.supportedEntryTypes.includes(kind)) throw Error();
       const url = (main as HTMLLinkElement | null)?.href;
       new PerformanceObserver((list, observer) => {
         for (const e of list.getEntries() as (PerformanceEntry & { element?: Element; url?: string })[])
@@ -39,10 +44,10 @@ const afterMainPaint = () =>
             done();
           }
       }).observe({ type: kind, buffered: true });
-    } else if (main instanceof HTMLImageElement && !main.complete) main.addEventListener('load', nextPaint);
-    else nextPaint();
-    for (const type of ['pointerdown', 'keydown']) addEventListener(type, () => done(), { capture: true, once: true });
-    setTimeout(done, LCP_WAIT_MS);
+    } catch {
+      if (main instanceof HTMLImageElement && !main.complete) main.addEventListener('load', nextPaint);
+      else nextPaint();
+    }
   });
 
 if (islands.length > 0) {

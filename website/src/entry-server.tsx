@@ -54,7 +54,7 @@ const PAGE_CSS: Record<PageStyle, string> = {
 
 /** A page's own styles, after the site's (which the template carries in its head). */
 const pageStyles = (styles: readonly PageStyle[] = []) =>
-  styles.map((name) => `<style>${PAGE_CSS[name].trim()}</style>`).join('');
+  styles.map((name) => `<style data-page-style="${name}">${PAGE_CSS[name].trim()}</style>`).join('');
 
 /** What the client build produced, baked into the server build by scripts/build.ts. */
 export interface SiteAssets {

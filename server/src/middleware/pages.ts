@@ -20,7 +20,6 @@ import type { ImageService } from '../images/image-service';
 import { markReplayable } from '../http/replay-cache';
 import type { CalendarService } from '../calendar/calendar-service';
 import { seasonsView } from '../calendar/views';
-import { contentSecurityPolicy } from './security-headers';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -31,8 +30,8 @@ interface CachedPage {
   html: Buffer;
   br: Buffer;
   gzip: Buffer;
-  /** The site's policy, allowing the scripts the build wrote into this page (their hashes). */
-  csp: string;
+  /** The hashes of the scripts the build wrote into this page, which its policy allows (security-headers.ts). */
+  scriptHashes: readonly string[];
 }
 
 export interface LivePagesOptions {
@@ -218,7 +217,7 @@ async function compress(page: RenderedPage): Promise<CachedPage> {
   ]);
   // Weak: one validator for the three encodings of the same HTML.
   const etag = `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
-  return { status: page.status, etag, html, br, gzip: gz, csp: contentSecurityPolicy(page.scriptHashes) };
+  return { status: page.status, etag, html, br, gzip: gz, scriptHashes: page.scriptHashes ?? [] };
 }
 
 /** `stored: false`: a page for one request alone, which no cache may keep (no validator either). */
@@ -227,7 +226,7 @@ function send(ctx: Context, page: CachedPage, stored = true) {
   for (const h of ['Content-Encoding', 'Last-Modified', 'Accept-Ranges']) ctx.remove(h);
   ctx.status = page.status;
   ctx.type = 'text/html; charset=utf-8';
-  ctx.set('Content-Security-Policy', page.csp);
+  ctx.state.scriptHashes = page.scriptHashes;
   // Browsers and CDNs may keep a page but must ask again (a cheap 304) before showing it.
   ctx.set('Cache-Control', stored ? 'no-cache' : 'no-store');
   ctx.vary('Accept-Encoding');

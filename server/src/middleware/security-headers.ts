@@ -2,10 +2,11 @@ import type { Middleware } from 'koa';
 import { isHttps } from '../auth/session-cookie';
 
 /**
- * The policy every answer carries; a page with a script of its own (the website's entry, written
- * into the pages with islands) carries it with that script's hash (middleware/pages.ts).
+ * The policy every answer carries. A page with a script of its own (the website's entry, written
+ * into the pages with islands) names that script's hash in `ctx.state.scriptHashes`
+ * (middleware/pages.ts): it is allowed on that page alone; nothing else changes the policy.
  */
-export const contentSecurityPolicy = (scriptHashes: readonly string[] = []): string =>
+const contentSecurityPolicy = (scriptHashes: readonly string[] = []): string =>
   [
     "default-src 'self'",
     ["script-src 'self'", ...scriptHashes].join(' '),
@@ -19,7 +20,6 @@ export const contentSecurityPolicy = (scriptHashes: readonly string[] = []): str
     "frame-ancestors 'none'",
     "form-action 'self'",
   ].join('; ');
-const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
 
 /** Headers every answer carries; HSTS only over HTTPS (the request's, or PUBLIC_URL's). */
 export function securityHeaders(publicUrl?: string): Middleware {
@@ -30,8 +30,8 @@ export function securityHeaders(publicUrl?: string): Middleware {
       ctx.set('X-Content-Type-Options', 'nosniff');
       // A private page (and its API) says no-referrer: its link's secret must not leave in a Referer.
       if (!ctx.response.get('Referrer-Policy')) ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-      // A page's own policy (with its scripts' hashes) stays.
-      if (!ctx.response.get('Content-Security-Policy')) ctx.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+      const hashes = (ctx.state as { scriptHashes?: readonly string[] }).scriptHashes;
+      ctx.set('Content-Security-Policy', contentSecurityPolicy(hashes));
       ctx.set('Cross-Origin-Opener-Policy', 'same-origin');
       if (isHttps(ctx, publicUrl)) ctx.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
       // API answers are private unless a route says otherwise (the public lists revalidate).

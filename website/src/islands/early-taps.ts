@@ -23,12 +23,11 @@ export function holdEarlyTaps(
     e.stopImmediatePropagation();
     queue.push(() => (button ? button.click() : form!.requestSubmit()));
   };
+  const types = ['click', 'submit'];
   const stop = () => {
-    document.removeEventListener('click', hold, true);
-    document.removeEventListener('submit', hold, true);
+    for (const type of types) document.removeEventListener(type, hold, true);
   };
-  document.addEventListener('click', hold, true);
-  document.addEventListener('submit', hold, true);
+  for (const type of types) document.addEventListener(type, hold, true);
   return {
     hydrated(island) {
       const queue = waiting.get(island);

@@ -60,19 +60,26 @@ export function AvailabilityCalendar(props: AvailabilityPickerProps) {
         },
       );
     };
-    const press = () => {
-      pressing = true;
-      clearTimeout(settle);
-      start();
-    };
-    // The click that ends a tap comes just after the release (a touch's, a little later): it is
-    // held below; without one (the finger slid away), the picker comes in a moment after.
-    const release = () => {
+    const settleIn = (ms: number) => {
       clearTimeout(settle);
       settle = setTimeout(() => {
         pressing = false;
         apply();
-      }, 300);
+      }, ms);
+    };
+    // A main press (a finger, the left button) holds the markup until its click; never for long,
+    // whatever becomes of the press (a release out of the window, a menu opened instead).
+    const press = (e: PointerEvent) => {
+      start();
+      if (e.button !== 0 || !e.isPrimary) return;
+      pressing = true;
+      settleIn(3000);
+    };
+    // The click that ends a tap comes just after the release (a touch's, a little later): it is
+    // held below; without one (the finger slid away), the picker comes in a moment after.
+    const release = (e: Event) => {
+      // The window's own blur, not an element's (the press itself moves the focus).
+      if (pressing && (e.type !== 'blur' || e.target === window)) settleIn(300);
     };
     const keep = (e: Event) => {
       // Tab moves on as usual; anything else waits for the picker (no scroll, no early click).
@@ -91,9 +98,10 @@ export function AvailabilityCalendar(props: AvailabilityPickerProps) {
     box.addEventListener('pointerover', start);
     box.addEventListener('focusin', start);
     box.addEventListener('pointerdown', press, true);
-    // Lifted anywhere: a finger may slide off the calendar before it lets go.
-    window.addEventListener('pointerup', release, true);
-    window.addEventListener('pointercancel', release, true);
+    // Lifted anywhere: a finger may slide off the calendar before it lets go; or the press ends
+    // otherwise (the window loses the focus, a context menu opens).
+    const ends = ['pointerup', 'pointercancel', 'blur', 'contextmenu'] as const;
+    for (const type of ends) window.addEventListener(type, release, true);
     box.addEventListener('click', keep, true);
     box.addEventListener('keydown', keep, true);
     return () => {
@@ -101,8 +109,7 @@ export function AvailabilityCalendar(props: AvailabilityPickerProps) {
       box.removeEventListener('pointerover', start);
       box.removeEventListener('focusin', start);
       box.removeEventListener('pointerdown', press, true);
-      window.removeEventListener('pointerup', release, true);
-      window.removeEventListener('pointercancel', release, true);
+      for (const type of ends) window.removeEventListener(type, release, true);
       box.removeEventListener('click', keep, true);
       box.removeEventListener('keydown', keep, true);
     };
