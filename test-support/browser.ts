@@ -81,3 +81,15 @@ export async function openPage(context: BrowserContext): Promise<{ page: Page; p
   });
   return { page, problems };
 }
+
+/**
+ * The code of the scripts a page runs from its own HTML (issue 31: the entry of the pages with
+ * islands); its data island and JSON-LD are data, not run. Counted in the byte budgets beside the
+ * fetched scripts (website/e2e, website/scripts/measure.ts).
+ */
+export const inlineScriptsOf = (page: Page): Promise<string[]> =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('script:not([src])')]
+      .filter((s) => /^(module|(text\/)?javascript)?$/i.test(s.getAttribute('type') ?? ''))
+      .map((s) => s.textContent ?? ''),
+  );

@@ -4,7 +4,8 @@ import { readStoredData } from '../../test-support/data-folder';
 import { fixtureDataDir } from '../../test-support/seeded-data';
 import { acceptedBooking, recordDeposit } from '../../test-support/bookings';
 import { PHONE, PHONE_PHOTO_GRAIN, gotoHydrated, makeJpeg, startSite, uploadAsAdmin, type Site } from './helpers';
-import { JS_BUDGET, JS_ROOM, gzippedBytes, inlineScriptsOf } from './public-pages';
+import { JS_BUDGET, JS_ROOM, gzippedBytes } from './public-pages';
+import { inlineScriptsOf } from '../../test-support/browser';
 
 /**
  * Byte budgets of issue 9. Byte counts do not depend on the machine's speed, so they are tests;

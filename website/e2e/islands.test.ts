@@ -16,7 +16,8 @@ import {
   uploadAsAdmin,
   type Site,
 } from './helpers';
-import { inlineScriptsIn, inlineScriptsOf } from './public-pages';
+import { inlineScriptsIn } from './public-pages';
+import { inlineScriptsOf } from '../../test-support/browser';
 
 /**
  * Issue 31: the server renders whole pages; the browser loads code only for their interactive

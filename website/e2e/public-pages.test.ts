@@ -6,7 +6,7 @@ import { addDays, todayAtCabin } from '@cabana/shared/domain/pricing/dates';
 import { formatMoney } from '@cabana/shared/domain/pricing/pricing';
 import type { Lang } from '@cabana/shared/domain/i18n/lang';
 import { PAGE_KEYS, PAGE_PATHS, PUBLIC_PATHS } from '../src/config/paths';
-import { openPage, type PageProblems } from '../../test-support/browser';
+import { inlineScriptsOf, openPage, type PageProblems } from '../../test-support/browser';
 import type { AxeViolation } from '../../test-support/axe';
 import { spanishIn, textsOf } from './english';
 import {
@@ -29,7 +29,6 @@ import {
   PAGES,
   classesWithoutTheirStyles,
   gzippedBytes,
-  inlineScriptsOf,
   jsBudgetOf,
 } from './public-pages';
 import type { TestServer } from '../../test-support/server';

@@ -247,14 +247,6 @@ export async function gzippedBytes(urls: readonly string[], inline: readonly str
   return (await Promise.all(sizes)).reduce((n, b) => n + b, written);
 }
 
-/** The code of the scripts a page runs from its own HTML (its data islands and JSON-LD are data, not run). */
-export const inlineScriptsOf = (page: Page): Promise<string[]> =>
-  page.evaluate(() =>
-    [...document.querySelectorAll('script:not([src])')]
-      .filter((s) => /^(module|(text\/)?javascript)?$/i.test(s.getAttribute('type') ?? ''))
-      .map((s) => s.textContent ?? ''),
-  );
-
 /** The same, read from HTML text. */
 export const inlineScriptsIn = (html: string): string[] =>
   [

@@ -77,7 +77,7 @@ async function inlineEntry(distDir: string, entryTags: string): Promise<{ tag: s
     .trim()
     // `import("./x.js")`, `import(`./x.js`)`, `from"./x.js"`: the chunks beside it.
     .replace(/(import\(\s*|from\s*)(["'`])\.\//g, '$1$2/assets/');
-  if (/<\/script|<!--|import\.meta|(["'`])\.\.?\//i.test(code))
+  if (/<\/script|<\/head|<!--|import\.meta|(["'`])\.\.?\//i.test(code))
     throw new Error(`La entrada ${src} no se puede poner en la página tal cual`);
   const hash = `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
   return { tag: `<script type="module">${code}</script>`, hash };

@@ -19,7 +19,7 @@ import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import type { Browser, Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../../test-support/server';
 import { seededDataDir } from '../../test-support/seeded-data';
-import { CHROMIUM_PATH, launchBrowser } from '../../test-support/browser';
+import { CHROMIUM_PATH, inlineScriptsOf, launchBrowser } from '../../test-support/browser';
 import { PUBLIC_PATHS, paths } from '../src/config/paths';
 import { WEBSITE_DIR, buildSite } from './build';
 
@@ -118,13 +118,7 @@ function scriptsOf(page: Page): Map<string, Promise<Buffer>> {
 
 async function pageJs(path: string, files: Map<string, Promise<Buffer>>, page?: Page): Promise<PageJs> {
   // The scripts written into the page (the entry of the pages with islands) count too.
-  const inline = page
-    ? await page.evaluate(() =>
-        [...document.querySelectorAll('script:not([src])')]
-          .filter((s) => /^(module|(text\/)?javascript)?$/i.test(s.getAttribute('type') ?? ''))
-          .map((s) => s.textContent ?? ''),
-      )
-    : [];
+  const inline = page ? await inlineScriptsOf(page) : [];
   const bodies = [...(await Promise.all(files.values())), ...inline.map((code) => Buffer.from(code))];
   return {
     path,
