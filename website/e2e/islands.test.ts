@@ -257,6 +257,25 @@ describe('a tap before hydration is not lost', () => {
     await context.close();
   });
 
+  it('/planes: a day picked on the calendar while the form’s code is on its way stays picked', async () => {
+    const context = await site.browser.newContext(PHONE);
+    const { page, problems } = await newPage(context);
+    const code = await holdRequests(page, /\/assets\/(plans-form|stay-summary)-[\w-]+\.js$/);
+    await gotoHydrated(page, site.server.url + '/planes');
+    // The group size chosen in the server's form: the first interaction asks for the form's code.
+    await page.getByLabel('Número de personas').selectOption('6');
+    await expect.poll(() => code.held.length).toBe(2);
+    await page.locator(`#calendario-fechas [data-day="${daysFromToday(9)}"] button`).click();
+    await expect.poll(() => page.locator('.rdp-footer').innerText()).toContain('Elige el día de salida');
+    // The form hydrates and takes what was chosen in it (the group), not the arrival it never saw.
+    await code.release();
+    await expect.poll(() => page.getByLabel('Fecha de llegada').inputValue()).toBe(daysFromToday(9));
+    expect(await page.getByLabel('Número de personas').inputValue()).toBe('6');
+    await expect.poll(() => page.getByTestId('resumen-personas').innerText()).toBe('6');
+    expectClean(problems);
+    await context.close();
+  });
+
   it('/planes: what is typed, chosen and tapped in the booking form before its code arrives is all kept', async () => {
     const context = await site.browser.newContext(PHONE);
     const { page, problems } = await newPage(context);

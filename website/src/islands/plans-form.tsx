@@ -18,7 +18,7 @@ export interface PlansFormLive {
 
 interface Props {
   live: Live<PlansFormLive>;
-  onStayChange: (stay: Stay) => void;
+  onStayChange: (stay: Partial<Stay>) => void;
   onReady: () => void;
 }
 

@@ -38,7 +38,7 @@ const StaySummary = deferredPart(
   import.meta.env.SSR ? (await loadSummary()).StaySummary : null,
 );
 
-type FormProps = { live: Live<PlansFormLive>; onStayChange: (stay: Stay) => void; onReady: () => void };
+type FormProps = { live: Live<PlansFormLive>; onStayChange: (stay: Partial<Stay>) => void; onReady: () => void };
 const loadForm = () => import('./plans-form');
 const serverForm: ComponentType<FormProps> | null = import.meta.env.SSR ? (await loadForm()).default : null;
 
@@ -69,7 +69,7 @@ const FormSlot = memo(function FormSlot({
 }: {
   Form: ComponentType<FormProps>;
   live: Live<PlansFormLive>;
-  onStayChange: (stay: Stay) => void;
+  onStayChange: (stay: Partial<Stay>) => void;
 }) {
   const region = useRef<HTMLDivElement>(null);
   const taps = useRef<ReturnType<typeof holdLaterTaps> | 'ready'>(null);
@@ -110,9 +110,11 @@ export default function PlansIsland() {
   const [Form] = useState(() => serverForm ?? lazy(() => formLater(live)));
   useLayoutEffect(() => live.set({ stay, rules, currency }), [live, stay, rules, currency]);
   // The form's own changes reach `live` at once, in the same render as the form's values (else the
-  // form would see its new values with the old stay for one render, and set them back).
+  // form would see its new values with the old stay for one render, and set them back). What it
+  // changes goes over the current stay: a form hydrating late changes only what was chosen in it.
   const formStayChange = useCallback(
-    (next: Stay) => {
+    (patch: Partial<Stay>) => {
+      const next = { ...live.get().stay, ...patch };
       live.set({ ...live.get(), stay: next });
       setStay(next);
     },

@@ -45,7 +45,8 @@ interface Props {
   rules: PricingRules | null;
   /** The stay as the page holds it: dates picked on the calendar fill the form. */
   stay: Stay;
-  onStayChange: (stay: Stay) => void;
+  /** What the form changes of the stay, over the page's current one. */
+  onStayChange: (stay: Partial<Stay>) => void;
   /** What the guest will pay and when, shown right above the send button. */
   terms: (values: Stay) => ReactNode;
   /** The send button's words (they say so when sending books at once). */
@@ -73,14 +74,11 @@ export function ReservationForm({ rules, stay, onStayChange, terms, submitLabel,
     success: m.success,
     failureText: m.failure,
     onReset: () => onStayChange(firstStay),
-    // Dates or a group size chosen in the server's form before this code ran: the page's stay.
+    // Dates or a group size chosen in the server's form before this code ran: those, and only
+    // those, change the page's stay (a day picked on the calendar meanwhile stays picked).
     onAdopt: ({ checkIn, checkOut, numPeople }) => {
-      if (checkIn !== undefined || checkOut !== undefined || numPeople !== undefined)
-        onStayChange({
-          checkIn: checkIn ?? stay.checkIn,
-          checkOut: checkOut ?? stay.checkOut,
-          numPeople: numPeople ?? stay.numPeople,
-        });
+      const chosen = Object.entries({ checkIn, checkOut, numPeople }).filter(([, v]) => v !== undefined);
+      if (chosen.length > 0) onStayChange(Object.fromEntries(chosen));
     },
     onReady,
   });

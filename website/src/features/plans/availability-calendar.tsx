@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type * as PickerExports from './availability-picker';
 import type { AvailabilityPickerProps, Pending } from './availability-picker';
 
@@ -42,8 +43,11 @@ export function AvailabilityCalendar(props: AvailabilityPickerProps) {
       if (!arrived || pressing) return;
       // Where the focus was, as the last thing to restore.
       pending.current.push({ type: 'focus', target: document.activeElement });
-      setPicker((loaded = arrived));
+      const next = (loaded = arrived);
       arrived = null;
+      // At once, not at React's next turn: a press that came in between would land on the markup
+      // about to be replaced, and its release on the picker (no click at all).
+      flushSync(() => setPicker(next));
     };
     const start = () => {
       if (loading) return;
